@@ -1,0 +1,3 @@
+module tourbook
+
+go 1.26.8

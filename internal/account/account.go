@@ -1,0 +1,55 @@
+// Package account holds users, their roles and sessions, and the rules for signing up,
+// signing in and changing account data. It knows nothing of HTTP or SQL.
+package account
+
+import (
+	"errors"
+	"time"
+)
+
+var (
+	// ErrNotFound: no such user or session.
+	ErrNotFound = errors.New("account not found")
+	// ErrEmailTaken: another account already uses this email (compared without case).
+	ErrEmailTaken = errors.New("email already in use")
+)
+
+// Role of a user. Guides and lead guides are shown on the tours they lead.
+type Role string
+
+const (
+	RoleUser      Role = "user"
+	RoleGuide     Role = "guide"
+	RoleLeadGuide Role = "lead-guide"
+	RoleAdmin     Role = "admin"
+)
+
+// Valid reports whether r is a known role.
+func (r Role) Valid() bool {
+	switch r {
+	case RoleUser, RoleGuide, RoleLeadGuide, RoleAdmin:
+		return true
+	}
+	return false
+}
+
+// User is an account.
+type User struct {
+	ID                string
+	Name              string
+	Email             string // as typed; uniqueness is checked on its lower-case form
+	Photo             string // file name under the users' image folder
+	Role              Role
+	PasswordHash      string // argon2id PHC string, or a bcrypt hash from imported data
+	PasswordChangedAt time.Time
+	Active            bool
+	CreatedAt         time.Time
+}
+
+// Session is a signed-in browser. Only the SHA-256 of its token is stored.
+type Session struct {
+	TokenHash []byte
+	UserID    string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}

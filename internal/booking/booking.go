@@ -1,0 +1,62 @@
+// Package booking holds bookings and the rules of paying for them: a booking starts as a
+// seat hold while its checkout is open, and becomes paid exactly once. It knows nothing of
+// HTTP or SQL.
+package booking
+
+import (
+	"errors"
+	"time"
+)
+
+var (
+	// ErrNotFound: no such booking.
+	ErrNotFound = errors.New("booking not found")
+	// ErrNoSeats: the start date has fewer seats left than asked for.
+	ErrNoSeats = errors.New("not enough seats left")
+)
+
+// Status of a booking.
+type Status string
+
+const (
+	// Pending: a checkout is open and its seats are held until HoldUntil.
+	Pending Status = "pending"
+	// Paid: the payment arrived and matched; the seats are the user's.
+	Paid Status = "paid"
+	// RefundDue: money arrived but the booking could not be honoured (the hold had
+	// expired and the date filled up, or the amount did not match). An operator refunds.
+	RefundDue Status = "refund_due"
+	// Refunded: an operator returned the money.
+	Refunded Status = "refunded"
+	// Cancelled: the checkout was abandoned or its hold expired before payment.
+	Cancelled Status = "cancelled"
+)
+
+// Booking is one user's seats on one start date of a tour.
+type Booking struct {
+	ID           string
+	TourID       string
+	UserID       string
+	StartDate    time.Time // midnight UTC
+	Participants int
+	AmountMinor  int64  // what was asked (pending) or paid (paid)
+	Currency     string // ISO 4217, lower case
+	Provider     string // "sandbox" or "stripe"
+	CheckoutID   string // the provider's checkout session id
+	PaymentRef   string // the provider's payment reference once paid
+	Status       Status
+	HoldUntil    time.Time // seats are held while Pending and now < HoldUntil
+	CreatedAt    time.Time
+	PaidAt       time.Time
+}
+
+// HoldsSeats reports whether b counts against the start date's capacity at now.
+func (b Booking) HoldsSeats(now time.Time) bool {
+	switch b.Status {
+	case Paid:
+		return true
+	case Pending:
+		return now.Before(b.HoldUntil)
+	}
+	return false
+}
