@@ -1,0 +1,63 @@
+// Package api holds the JSON handlers under /api/v1. Every answer has the shape
+// {status, message?, data?} (httpx.Response); handlers parse, validate, make one call
+// and respond, and leave status codes and public messages to httpx.Classify.
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"tourbook/internal/httpx"
+	"tourbook/internal/tour"
+)
+
+// Handler serves the API.
+type Handler struct {
+	Tours    TourStore
+	Accounts Accounts
+	Photos   Photos
+	Bookings Bookings
+	Cookies  httpx.Cookies
+	Log      *slog.Logger
+	Now      func() time.Time
+}
+
+// TourStore is what the tour endpoints read.
+type TourStore interface {
+	ListTours(ctx context.Context, now time.Time) ([]tour.Tour, error)
+	TourByID(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+}
+
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
+	httpx.Fail(w, r, h.Log, err)
+}
+
+// maxJSONBody bounds every JSON request: the largest legitimate one is a few hundred bytes.
+const maxJSONBody = 64 << 10
+
+// decodeJSON reads a JSON object into v, answering in words a person understands.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	ct := r.Header.Get("Content-Type")
+	if !strings.HasPrefix(ct, "application/json") {
+		return httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the form as JSON.")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "The request is too large.", Err: err}
+		}
+		return &httpx.Error{Status: http.StatusBadRequest, Message: "The request could not be read. Please reload the page and try again.", Err: fmt.Errorf("decode json: %w", err)}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return httpx.Errorf(http.StatusBadRequest, "The request could not be read. Please reload the page and try again.")
+	}
+	return nil
+}

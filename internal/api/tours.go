@@ -1,0 +1,107 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"tourbook/internal/httpx"
+	"tourbook/internal/tour"
+	"tourbook/internal/web"
+)
+
+// TourJSON is a tour as the API shows it: GeoJSON points ([lng, lat]), money in minor
+// units with its currency, image URLs.
+type TourJSON struct {
+	ID              string          `json:"id"`
+	Slug            string          `json:"slug"`
+	Name            string          `json:"name"`
+	Summary         string          `json:"summary"`
+	Description     string          `json:"description"`
+	Duration        int             `json:"duration"`
+	MaxGroupSize    int             `json:"maxGroupSize"`
+	Difficulty      string          `json:"difficulty"`
+	Price           int64           `json:"price"`
+	PriceDiscount   int64           `json:"priceDiscount"`
+	Currency        string          `json:"currency"`
+	RatingsAverage  float64         `json:"ratingsAverage"`
+	RatingsQuantity int             `json:"ratingsQuantity"`
+	ImageCover      string          `json:"imageCover"`
+	Images          []string        `json:"images"`
+	StartLocation   PointJSON       `json:"startLocation"`
+	Locations       []PointJSON     `json:"locations"`
+	StartDates      []StartDateJSON `json:"startDates"`
+	Guides          []GuideJSON     `json:"guides"`
+}
+
+type PointJSON struct {
+	Type        string     `json:"type"`
+	Coordinates [2]float64 `json:"coordinates"`
+	Description string     `json:"description"`
+	Day         int        `json:"day,omitempty"`
+}
+
+type StartDateJSON struct {
+	Date      string `json:"date"`
+	SeatsLeft int    `json:"seatsLeft"`
+}
+
+type GuideJSON struct {
+	Name  string `json:"name"`
+	Role  string `json:"role"`
+	Photo string `json:"photo"`
+}
+
+func newTourJSON(t tour.Tour) TourJSON {
+	point := func(l tour.Location) PointJSON {
+		return PointJSON{Type: "Point", Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Description: l.Description, Day: l.Day}
+	}
+	j := TourJSON{
+		ID: t.ID, Slug: t.Slug, Name: t.Name, Summary: t.Summary, Description: t.Description,
+		Duration: t.DurationDays, MaxGroupSize: t.MaxGroupSize, Difficulty: string(t.Difficulty),
+		Price: t.PriceMinor, PriceDiscount: t.DiscountMinor, Currency: t.Currency,
+		RatingsAverage: t.RatingsAverage, RatingsQuantity: t.RatingsCount,
+		ImageCover: web.TourImageURL(t.CoverImage), Images: []string{},
+		StartLocation: point(t.StartLocation), Locations: []PointJSON{},
+		StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
+	}
+	for _, p := range t.Pictures {
+		j.Images = append(j.Images, web.TourImageURL(p))
+	}
+	for _, l := range t.Locations {
+		j.Locations = append(j.Locations, point(l))
+	}
+	for _, d := range t.StartDates {
+		j.StartDates = append(j.StartDates, StartDateJSON{Date: d.Date.Format(time.DateOnly), SeatsLeft: t.SeatsLeft(d)})
+	}
+	for _, g := range t.Guides {
+		j.Guides = append(j.Guides, GuideJSON{Name: g.Name, Role: g.Role, Photo: web.UserPhotoURL(g.Photo)})
+	}
+	return j
+}
+
+// ListTours is GET /api/v1/tours.
+func (h *Handler) ListTours(w http.ResponseWriter, r *http.Request) {
+	tours, err := h.Tours.ListTours(r.Context(), h.Now())
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out := make([]TourJSON, 0, len(tours))
+	for _, t := range tours {
+		out = append(out, newTourJSON(t))
+	}
+	httpx.JSON(w, http.StatusOK, struct {
+		httpx.Response
+		Results int `json:"results"`
+	}{httpx.Response{Status: "success", Data: map[string]any{"tours": out}}, len(out)})
+}
+
+// GetTour is GET /api/v1/tours/{id}.
+func (h *Handler) GetTour(w http.ResponseWriter, r *http.Request) {
+	t, err := h.Tours.TourByID(r.Context(), r.PathValue("id"), h.Now())
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"tour": newTourJSON(t)})
+}

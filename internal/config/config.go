@@ -1,0 +1,154 @@
+// Package config turns command-line flags and environment variables into one typed
+// configuration. Flags win over the environment; the environment wins over defaults, so
+// an operator can run the binary with nothing but environment variables (12-factor) and
+// a developer can override one value on the command line.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Defaults an operator gets without configuring anything.
+const (
+	DefaultTileURL         = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+	DefaultTileAttribution = `&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors`
+)
+
+// Config is everything `tourbook serve` needs.
+type Config struct {
+	Addr            string // listen address, host:port
+	BaseURL         *url.URL
+	DatabaseURL     string // "" = SQLite in DataDir
+	DataDir         string
+	TileURL         string
+	TileAttribution string
+	SSREngine       string // "" = the fastest built in
+	SSRWorkers      int
+	SampleData      bool // fill an empty database with sample tours and users
+	LogLevel        string
+	LogFormat       string // "text" or "json"
+	ShutdownTimeout time.Duration
+
+	Payment Payment
+}
+
+// Payment selects and configures the card payment provider.
+type Payment struct {
+	Provider string // "sandbox" or "stripe"
+
+	// WebhookSecret signs sandbox webhooks; empty = a random one per process, which is
+	// right for a single instance. Several instances behind a load balancer must share one.
+	SandboxWebhookSecret string
+
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	StripeAPIBaseURL    string // empty = Stripe's own; tests point it at a fake
+}
+
+// Secure reports whether cookies must carry the Secure attribute: the site is served
+// over HTTPS.
+func (c Config) Secure() bool { return c.BaseURL.Scheme == "https" }
+
+// Parse reads `serve` flags from args and the environment through getenv.
+func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
+	env := func(key, def string) string {
+		if v := strings.TrimSpace(getenv(key)); v != "" {
+			return v
+		}
+		return def
+	}
+	port := env("PORT", "8080")
+
+	var c Config
+	var baseURL string
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.Addr, "addr", env("TOURBOOK_ADDR", ":"+port), "listen address (env TOURBOOK_ADDR; PORT sets the port)")
+	fs.StringVar(&baseURL, "base-url", env("TOURBOOK_BASE_URL", ""), "public URL of the site, e.g. https://tours.example.com (env TOURBOOK_BASE_URL; default http://localhost:PORT)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "postgres://… for PostgreSQL; empty for SQLite in the data folder (env DATABASE_URL)")
+	fs.StringVar(&c.DataDir, "data-dir", env("TOURBOOK_DATA_DIR", "data"), "folder for the SQLite file and uploaded images (env TOURBOOK_DATA_DIR)")
+	fs.StringVar(&c.TileURL, "tile-url", env("TOURBOOK_TILE_URL", DefaultTileURL), "map tile URL template with {z}/{x}/{y} (env TOURBOOK_TILE_URL)")
+	fs.StringVar(&c.TileAttribution, "tile-attribution", env("TOURBOOK_TILE_ATTRIBUTION", DefaultTileAttribution), "HTML attribution of the tile provider (env TOURBOOK_TILE_ATTRIBUTION)")
+	fs.StringVar(&c.SSREngine, "ssr-engine", env("TOURBOOK_SSR_ENGINE", ""), "JavaScript engine for server rendering: v8 or quickjs (env TOURBOOK_SSR_ENGINE)")
+	fs.IntVar(&c.SSRWorkers, "ssr-workers", 0, "JavaScript runtimes rendering in parallel (default: one per CPU)")
+	fs.BoolVar(&c.SampleData, "sample-data", env("TOURBOOK_SAMPLE_DATA", "") == "1", "fill an empty database with sample tours and users (env TOURBOOK_SAMPLE_DATA=1)")
+	fs.StringVar(&c.LogLevel, "log-level", env("TOURBOOK_LOG_LEVEL", "info"), "debug, info, warn or error (env TOURBOOK_LOG_LEVEL)")
+	fs.StringVar(&c.LogFormat, "log-format", env("TOURBOOK_LOG_FORMAT", "text"), "text or json (env TOURBOOK_LOG_FORMAT)")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long in-flight requests may take to finish on SIGINT/SIGTERM")
+	fs.StringVar(&c.Payment.Provider, "payment-provider", env("TOURBOOK_PAYMENT_PROVIDER", "sandbox"), "sandbox (offline test checkout) or stripe (env TOURBOOK_PAYMENT_PROVIDER)")
+	c.Payment.SandboxWebhookSecret = env("TOURBOOK_SANDBOX_WEBHOOK_SECRET", "")
+	c.Payment.StripeSecretKey = env("STRIPE_SECRET_KEY", "")
+	c.Payment.StripeWebhookSecret = env("STRIPE_WEBHOOK_SECRET", "")
+	c.Payment.StripeAPIBaseURL = env("STRIPE_API_BASE_URL", "")
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return c, c.finish(baseURL)
+}
+
+func (c *Config) finish(baseURL string) error {
+	host, port, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return fmt.Errorf("listen address %q: want host:port, e.g. :8080", c.Addr)
+	}
+	if baseURL == "" {
+		if host == "" || host == "0.0.0.0" || host == "::" {
+			host = "localhost"
+		}
+		baseURL = "http://" + net.JoinHostPort(host, port)
+	}
+	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("base URL %q: want http(s)://host[:port]", baseURL)
+	}
+	c.BaseURL = u
+	if !strings.Contains(c.TileURL, "{z}") || !strings.Contains(c.TileURL, "{x}") || !strings.Contains(c.TileURL, "{y}") {
+		return fmt.Errorf("tile URL %q: must contain {z}, {x} and {y}", c.TileURL)
+	}
+	if _, err := TileOrigin(c.TileURL); err != nil {
+		return err
+	}
+	if c.DataDir, err = filepath.Abs(c.DataDir); err != nil {
+		return fmt.Errorf("data folder: %w", err)
+	}
+	switch c.Payment.Provider {
+	case "sandbox":
+	case "stripe":
+		if c.Payment.StripeSecretKey == "" || c.Payment.StripeWebhookSecret == "" {
+			return errors.New("payment provider stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET")
+		}
+	default:
+		return fmt.Errorf("payment provider %q: want sandbox or stripe", c.Payment.Provider)
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return fmt.Errorf("log format %q: want text or json", c.LogFormat)
+	}
+	return nil
+}
+
+// TileOrigin is the scheme://host[:port] the map's tiles come from: the one outside origin
+// the Content-Security-Policy allows for images. A template with Leaflet's {s} sub-domain
+// placeholder gets a wildcard for the host's sub-domains.
+func TileOrigin(template string) (string, error) {
+	probe := strings.NewReplacer("{s}", "a", "{z}", "0", "{x}", "0", "{y}", "0", "{r}", "").Replace(template)
+	u, err := url.Parse(probe)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", fmt.Errorf("tile URL %q: want an absolute http(s) URL template", template)
+	}
+	host := u.Host
+	if strings.Contains(template, "{s}.") {
+		host = "*." + strings.SplitN(host, ".", 2)[1]
+	}
+	return u.Scheme + "://" + host, nil
+}

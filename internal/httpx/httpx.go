@@ -1,0 +1,149 @@
+// Package httpx holds what the page handlers, the API handlers and the middleware share:
+// the signed-in user in the request context, JSON responses in the API's shape, and the
+// one place where an error becomes an HTTP status and a message a person can read.
+package httpx
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/tour"
+)
+
+type ctxKey int
+
+const (
+	userKey ctxKey = iota
+	tokenKey
+	requestIDKey
+)
+
+// WithUser returns a context carrying the signed-in user and their session token.
+func WithUser(ctx context.Context, u account.User, token string) context.Context {
+	ctx = context.WithValue(ctx, userKey, u)
+	return context.WithValue(ctx, tokenKey, token)
+}
+
+// User is the signed-in user, and false for a visitor.
+func User(ctx context.Context) (account.User, bool) {
+	u, ok := ctx.Value(userKey).(account.User)
+	return u, ok
+}
+
+// SessionToken is the signed-in user's session token ("" for a visitor).
+func SessionToken(ctx context.Context) string {
+	t, _ := ctx.Value(tokenKey).(string)
+	return t
+}
+
+// WithRequestID returns a context carrying the request id the logs use.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey, id)
+}
+
+// RequestID of the request ("" outside one).
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// Response is the shape of every API answer: status is "success", "fail" (the client's
+// fault, 4xx) or "error" (ours, 5xx); message is set on failures and safe to show.
+type Response struct {
+	Status  string `json:"status"`
+	Message string `json:"message,omitempty"`
+	Data    any    `json:"data,omitempty"`
+}
+
+// JSON writes v with the given status.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// OK writes a success response with data (nil for none).
+func OK(w http.ResponseWriter, data any) {
+	JSON(w, http.StatusOK, Response{Status: "success", Data: data})
+}
+
+// Error is an error with an HTTP status and a message that is safe to show a person.
+// Anything else that reaches Fail is a 500 whose details go only to the log.
+type Error struct {
+	Status  int
+	Message string
+	Err     error // the cause, for the log; may be nil
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Message + ": " + e.Err.Error()
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf is shorthand for a client error with a public message.
+func Errorf(status int, message string) *Error { return &Error{Status: status, Message: message} }
+
+// Public is implemented by the domain packages' errors that know their own status and
+// safe message; Fail asks every error in the chain.
+type Public interface {
+	HTTPStatus() int
+	PublicMessage() string
+}
+
+// Classify decides the status and public message of err, in one place for pages and API.
+func Classify(err error) (int, string) {
+	var he *Error
+	if errors.As(err, &he) {
+		return he.Status, he.Message
+	}
+	var pe Public
+	if errors.As(err, &pe) {
+		return pe.HTTPStatus(), pe.PublicMessage()
+	}
+	switch {
+	case errors.Is(err, tour.ErrNotFound):
+		return http.StatusNotFound, "There is no tour with that name or id."
+	case errors.Is(err, account.ErrEmailTaken):
+		return http.StatusConflict, "This email address is already in use."
+	case errors.Is(err, booking.ErrNoSeats):
+		return http.StatusConflict, "There are not enough seats left on that date."
+	case errors.Is(err, booking.ErrNotFound):
+		return http.StatusNotFound, "There is no booking with that id."
+	case errors.Is(err, context.Canceled):
+		return 499, "The request was cancelled."
+	}
+	return http.StatusInternalServerError, "Something went wrong on our side. Please try again in a moment."
+}
+
+// Fail writes err as an API failure and logs it: client errors at info, ours at error.
+func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	status, msg := Classify(err)
+	LogError(r, log, status, err)
+	kind := "fail"
+	if status >= 500 {
+		kind = "error"
+	}
+	JSON(w, status, Response{Status: kind, Message: msg})
+}
+
+// LogError logs err once, at the boundary, with the request's id.
+func LogError(r *http.Request, log *slog.Logger, status int, err error) {
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	log.LogAttrs(r.Context(), level, "request failed",
+		slog.String("request_id", RequestID(r.Context())),
+		slog.String("method", r.Method), slog.String("path", r.URL.Path),
+		slog.Int("status", status), slog.String("error", err.Error()))
+}

@@ -1,0 +1,166 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/httpx"
+)
+
+// chain applies middleware so that the first one listed runs first.
+func chain(h http.Handler, mw ...func(http.Handler) http.Handler) http.Handler {
+	for i := len(mw) - 1; i >= 0; i-- {
+		h = mw[i](h)
+	}
+	return h
+}
+
+// requestID gives every request an id for the logs and the X-Request-Id header.
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		id := hex.EncodeToString(b[:])
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(httpx.WithRequestID(r.Context(), id)))
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests logs one line per request. The query string is left out: it can carry a
+// checkout session id, and nothing in it is needed to run the site.
+func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			sw := &statusWriter{ResponseWriter: w}
+			next.ServeHTTP(sw, r)
+			level := slog.LevelInfo
+			if strings.HasPrefix(r.URL.Path, "/assets/") || strings.HasPrefix(r.URL.Path, "/img/") {
+				level = slog.LevelDebug
+			}
+			log.LogAttrs(r.Context(), level, "request",
+				slog.String("request_id", httpx.RequestID(r.Context())),
+				slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
+				slog.Duration("duration", time.Since(start)))
+		})
+	}
+}
+
+// recoverPanics turns a panic into a logged 500 instead of a dropped connection.
+func recoverPanics(log *slog.Logger, onPanic func(http.ResponseWriter, *http.Request, error)) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			defer func() {
+				v := recover()
+				if v == nil {
+					return
+				}
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.Error("panic", "request_id", httpx.RequestID(r.Context()), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				onPanic(w, r, fmt.Errorf("panic: %v", v))
+			}()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// securityHeaders sets the headers every answer carries. The CSP allows scripts, styles
+// and connections only from the site itself, and images from the site and the map's tile
+// server: nothing else may load (the sandbox checkout page sets its own, stricter one).
+func securityHeaders(tileOrigin string, https bool) func(http.Handler) http.Handler {
+	csp := strings.Join([]string{
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self'",
+		"img-src 'self' data: " + tileOrigin,
+		"font-src 'self'",
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			if h.Get("Content-Security-Policy") == "" {
+				h.Set("Content-Security-Policy", csp)
+			}
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+			if https {
+				h.Set("Strict-Transport-Security", "max-age=31536000")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// Authenticator resolves a session token to its user.
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string) (account.User, account.Session, error)
+}
+
+// loadSession puts the signed-in user in the request context. A stale or unknown cookie
+// is cleared, so the browser stops sending it.
+func loadSession(auth Authenticator, cookies httpx.Cookies, log *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			token := cookies.Token(r)
+			if token == "" || strings.HasPrefix(r.URL.Path, "/assets/") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			u, _, err := auth.Authenticate(r.Context(), token)
+			switch {
+			case err == nil:
+				r = r.WithContext(httpx.WithUser(r.Context(), u, token))
+			case errors.Is(err, account.ErrNotFound):
+				cookies.Clear(w)
+			default:
+				// The database is down: serve the page as a visitor rather than fail it;
+				// pages that need the user will send them to log in.
+				log.Error("load session", "request_id", httpx.RequestID(r.Context()), "error", err)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}

@@ -1,0 +1,119 @@
+package web
+
+import (
+	"net/http"
+
+	"tourbook/internal/booking"
+	"tourbook/internal/httpx"
+	"tourbook/internal/tour"
+)
+
+// Overview is / : every tour as a card.
+func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
+	now := h.Now()
+	tours, err := h.Store.ListTours(r.Context(), now)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	cards := make([]TourCard, 0, len(tours))
+	for _, t := range tours {
+		cards = append(cards, NewTourCard(t, now))
+	}
+	h.render(w, r, page{name: "overview", title: "All tours", description: "Small-group tours around the world.", props: overviewProps{Tours: cards}})
+}
+
+// Tour is /tour/{slug}: the tour's facts, map, reviews and booking.
+func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
+	t, err := h.Store.TourBySlug(r.Context(), r.PathValue("slug"), h.Now())
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary, props: tourProps{Tour: NewTourDetail(t, h.Now())}})
+}
+
+// Login is /login; a signed-in user has nothing to do there.
+func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
+	if _, ok := httpx.User(r.Context()); ok {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	h.render(w, r, page{name: "login", title: "Log in", props: emptyProps{}})
+}
+
+// Signup is /signup.
+func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
+	if _, ok := httpx.User(r.Context()); ok {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	h.render(w, r, page{name: "signup", title: "Create your account", props: emptyProps{}})
+}
+
+// Account is /me: the user-data and password forms.
+func (h *Handler) Account(w http.ResponseWriter, r *http.Request) {
+	if _, ok := requireUser(w, r); !ok {
+		return
+	}
+	h.render(w, r, page{name: "account", title: "Your account", props: emptyProps{}})
+}
+
+// MyTours is /my-tours: the user's bookings.
+func (h *Handler) MyTours(w http.ResponseWriter, r *http.Request) {
+	h.myTours(w, r, "")
+}
+
+// BookingSuccess is where the payment provider sends the user back after paying. It
+// settles the booking (the webhook may not have arrived yet) and shows /my-tours with the
+// confirmation on <body data-alert>, which the page shows for 10 s before going to
+// /my-tours (SPEC.md §4).
+func (h *Handler) BookingSuccess(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	id := r.URL.Query().Get("session_id")
+	if id == "" {
+		h.Error(w, r, httpx.Errorf(http.StatusBadRequest, "This confirmation link is incomplete: it names no checkout."))
+		return
+	}
+	_, msg, err := h.Bookings.ConfirmReturn(r.Context(), u, id)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	h.myTours(w, r, msg)
+}
+
+func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	now := h.Now()
+	bookings, err := h.Store.UserBookings(r.Context(), u.ID)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	tours, err := h.Store.ListTours(r.Context(), now)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	byID := make(map[string]tour.Tour, len(tours))
+	for _, t := range tours {
+		byID[t.ID] = t
+	}
+	rows := make([]BookingRow, 0, len(bookings))
+	for _, b := range bookings {
+		t, found := byID[b.TourID]
+		// An abandoned checkout is not a booking the user made; don't list it.
+		if !found || b.Status == booking.Cancelled || (b.Status == booking.Pending && !b.HoldsSeats(now)) {
+			continue
+		}
+		rows = append(rows, NewBookingRow(b, t, now))
+	}
+	h.render(w, r, page{name: "myTours", title: "My bookings", props: myToursProps{Bookings: rows}, alert: alert})
+}

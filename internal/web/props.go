@@ -1,0 +1,257 @@
+package web
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/tour"
+)
+
+// The Go mirror of ui/src/props.ts: the JSON the React pages receive. Field names and
+// shapes must match that file exactly; the SSR test renders every page from these types.
+
+// PageData is what the document carries in #page-props and what renderPage receives.
+type PageData struct {
+	Page  string       `json:"page"`
+	Site  SiteConfig   `json:"site"`
+	User  *SessionUser `json:"user"`
+	Props any          `json:"props"`
+}
+
+type SiteConfig struct {
+	Name            string `json:"name"`
+	TileURL         string `json:"tileUrl"`
+	TileAttribution string `json:"tileAttribution"`
+}
+
+type SessionUser struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Photo string `json:"photo"`
+	Role  string `json:"role"`
+}
+
+type TourCard struct {
+	ID              string  `json:"id"`
+	Slug            string  `json:"slug"`
+	Name            string  `json:"name"`
+	Difficulty      string  `json:"difficulty"`
+	DurationDays    int     `json:"durationDays"`
+	Summary         string  `json:"summary"`
+	CoverImage      string  `json:"coverImage"`
+	StartLocation   string  `json:"startLocation"`
+	NextDate        *string `json:"nextDate"`
+	Stops           int     `json:"stops"`
+	MaxGroupSize    int     `json:"maxGroupSize"`
+	Price           string  `json:"price"`
+	RatingsAverage  string  `json:"ratingsAverage"`
+	RatingsQuantity int     `json:"ratingsQuantity"`
+}
+
+type TourLocation struct {
+	Coordinates [2]float64 `json:"coordinates"` // [lng, lat], SPEC.md §3
+	Day         int        `json:"day"`
+	Description string     `json:"description"`
+}
+
+type StartDateOption struct {
+	Date      string `json:"date"`
+	Label     string `json:"label"`
+	SeatsLeft int    `json:"seatsLeft"`
+	Bookable  bool   `json:"bookable"`
+}
+
+type Guide struct {
+	Name      string `json:"name"`
+	Role      string `json:"role"`
+	RoleLabel string `json:"roleLabel"`
+	Photo     string `json:"photo"`
+}
+
+type Review struct {
+	ID        string `json:"id"`
+	Text      string `json:"text"`
+	Rating    int    `json:"rating"`
+	UserName  string `json:"userName"`
+	UserPhoto string `json:"userPhoto"`
+}
+
+type TourDetail struct {
+	TourCard
+	Description string            `json:"description"`
+	Pictures    []string          `json:"pictures"`
+	Guides      []Guide           `json:"guides"`
+	Locations   []TourLocation    `json:"locations"`
+	StartDates  []StartDateOption `json:"startDates"`
+	Reviews     []Review          `json:"reviews"`
+}
+
+type BookingRow struct {
+	ID           string   `json:"id"`
+	Tour         TourCard `json:"tour"`
+	Date         string   `json:"date"`
+	Participants int      `json:"participants"`
+	Amount       string   `json:"amount"`
+	Status       string   `json:"status"`
+	StatusLabel  string   `json:"statusLabel"`
+}
+
+type overviewProps struct {
+	Tours []TourCard `json:"tours"`
+}
+
+type tourProps struct {
+	Tour TourDetail `json:"tour"`
+}
+
+type myToursProps struct {
+	Bookings []BookingRow `json:"bookings"`
+}
+
+type errorProps struct {
+	Status  int    `json:"status"`
+	Title   string `json:"title"`
+	Message string `json:"message"`
+}
+
+type emptyProps struct{}
+
+// Image URLs: files live in the data folder and are served under /img/.
+func TourImageURL(file string) string { return "/img/tours/" + file }
+
+func UserPhotoURL(file string) string {
+	if file == "" {
+		file = "default.jpg"
+	}
+	return "/img/users/" + file
+}
+
+func NewSessionUser(u account.User) *SessionUser {
+	return &SessionUser{ID: u.ID, Name: u.Name, Email: u.Email, Photo: UserPhotoURL(u.Photo), Role: string(u.Role)}
+}
+
+func NewTourCard(t tour.Tour, now time.Time) TourCard {
+	c := TourCard{
+		ID: t.ID, Slug: t.Slug, Name: t.Name, Difficulty: string(t.Difficulty),
+		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage),
+		StartLocation: t.StartLocation.Description, Stops: len(t.Locations),
+		MaxGroupSize: t.MaxGroupSize, Price: FormatMoney(t.UnitPriceMinor(), t.Currency, false),
+		RatingsAverage: strconv.FormatFloat(t.RatingsAverage, 'f', 1, 64), RatingsQuantity: t.RatingsCount,
+	}
+	if d, ok := t.NextDate(now); ok {
+		s := d.Date.Format("January 2006")
+		c.NextDate = &s
+	}
+	return c
+}
+
+func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
+	d := TourDetail{
+		TourCard: NewTourCard(t, now), Description: t.Description,
+		Pictures: []string{}, Guides: []Guide{}, Locations: []TourLocation{},
+		StartDates: []StartDateOption{}, Reviews: []Review{},
+	}
+	for _, p := range t.Pictures {
+		d.Pictures = append(d.Pictures, TourImageURL(p))
+	}
+	for _, g := range t.Guides {
+		d.Guides = append(d.Guides, Guide{Name: g.Name, Role: g.Role, RoleLabel: RoleLabel(g.Role), Photo: UserPhotoURL(g.Photo)})
+	}
+	for _, l := range t.Locations {
+		d.Locations = append(d.Locations, TourLocation{Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Day: l.Day, Description: l.Description})
+	}
+	today := tour.Day(now)
+	for _, sd := range t.StartDates {
+		left := t.SeatsLeft(sd)
+		d.StartDates = append(d.StartDates, StartDateOption{
+			Date: sd.Date.Format(time.DateOnly), Label: FormatDate(sd.Date),
+			SeatsLeft: left, Bookable: left > 0 && !sd.Date.Before(today),
+		})
+	}
+	for _, r := range t.Reviews {
+		d.Reviews = append(d.Reviews, Review{ID: r.ID, Text: r.Text, Rating: r.Rating, UserName: r.UserName, UserPhoto: UserPhotoURL(r.UserPhoto)})
+	}
+	return d
+}
+
+func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
+	return BookingRow{
+		ID: b.ID, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
+		Participants: b.Participants, Amount: FormatMoney(b.AmountMinor, b.Currency, true),
+		Status: string(b.Status), StatusLabel: StatusLabel(b.Status),
+	}
+}
+
+// RoleLabel is how a role reads on a page.
+func RoleLabel(role string) string {
+	switch role {
+	case "lead-guide":
+		return "Lead guide"
+	case "guide":
+		return "Tour guide"
+	case "admin":
+		return "Administrator"
+	}
+	return "Traveller"
+}
+
+// StatusLabel is how a booking's status reads on /my-tours.
+func StatusLabel(s booking.Status) string {
+	switch s {
+	case booking.Paid:
+		return "Paid"
+	case booking.Pending:
+		return "Awaiting payment"
+	case booking.RefundDue:
+		return "Refund on its way"
+	case booking.Refunded:
+		return "Refunded"
+	case booking.Cancelled:
+		return "Cancelled"
+	}
+	return string(s)
+}
+
+// FormatDate formats a start date for people: "Tue 15 June 2027". Done in Go so that the
+// server and browser renders agree (SSR engines' Intl differs from browsers').
+func FormatDate(t time.Time) string { return t.UTC().Format("Mon 2 January 2006") }
+
+var currencySymbols = map[string]string{"usd": "$", "eur": "€", "gbp": "£", "chf": "CHF ", "jpy": "¥", "cad": "CA$", "aud": "A$", "nzd": "NZ$"}
+
+// zeroDecimal currencies have no minor unit (Stripe's list, the ones we may meet).
+var zeroDecimal = map[string]bool{"jpy": true, "krw": true, "vnd": true, "clp": true}
+
+// FormatMoney formats minor units: "$497" (cents dropped when whole and !cents) or
+// "$994.00". Thousands are grouped with commas.
+func FormatMoney(minor int64, currency string, cents bool) string {
+	cur := strings.ToLower(currency)
+	sym, ok := currencySymbols[cur]
+	if !ok {
+		sym = strings.ToUpper(cur) + " "
+	}
+	neg := ""
+	if minor < 0 {
+		neg, minor = "-", -minor
+	}
+	if zeroDecimal[cur] {
+		return neg + sym + group(minor)
+	}
+	whole, frac := minor/100, minor%100
+	if !cents && frac == 0 {
+		return neg + sym + group(whole)
+	}
+	return fmt.Sprintf("%s%s%s.%02d", neg, sym, group(whole), frac)
+}
+
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,129 @@
+// Package web holds the page handlers: each loads what its page needs, builds the page's
+// props (props.go, the mirror of ui/src/props.ts) and asks the SSR renderer for the HTML.
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/httpx"
+	"tourbook/internal/ssr"
+	"tourbook/internal/tour"
+)
+
+// Store is what the pages read.
+type Store interface {
+	ListTours(ctx context.Context, now time.Time) ([]tour.Tour, error)
+	TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error)
+	UserBookings(ctx context.Context, userID string) ([]booking.Booking, error)
+}
+
+// Renderer turns a page and its props into a whole HTML document.
+type Renderer interface {
+	Write(ctx context.Context, w io.Writer, doc ssr.Document) error
+}
+
+// Confirmer settles the return from the payment provider's checkout.
+type Confirmer interface {
+	ConfirmReturn(ctx context.Context, user account.User, checkoutID string) (booking.Booking, string, error)
+}
+
+// Handler serves the pages.
+type Handler struct {
+	Store    Store
+	Renderer Renderer
+	Bookings Confirmer
+	Site     SiteConfig
+	Log      *slog.Logger
+	Now      func() time.Time
+}
+
+// page is one render request.
+type page struct {
+	name        string
+	title       string
+	description string
+	props       any
+	alert       string // booking confirmation carried on <body data-alert>
+	status      int
+}
+
+func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
+	data := PageData{Page: p.name, Site: h.Site, Props: p.props}
+	if u, ok := httpx.User(r.Context()); ok {
+		data.User = NewSessionUser(u)
+	}
+	props, err := json.Marshal(data)
+	if err != nil {
+		h.fallback(w, r, fmt.Errorf("marshal %s props: %w", p.name, err))
+		return
+	}
+	title := h.Site.Name
+	if p.title != "" {
+		title = p.title + " | " + h.Site.Name
+	}
+	var buf bytes.Buffer
+	doc := ssr.Document{Title: title, Description: p.description, Page: p.name, PropsJSON: props, BodyAlert: p.alert}
+	if err := h.Renderer.Write(r.Context(), &buf, doc); err != nil {
+		if p.name == "error" {
+			h.fallback(w, r, err)
+			return
+		}
+		h.Error(w, r, fmt.Errorf("render %s: %w", p.name, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	// Pages carry the signed-in user's name: never cache them in shared caches.
+	w.Header().Set("Cache-Control", "private, no-cache")
+	if p.status == 0 {
+		p.status = http.StatusOK
+	}
+	w.WriteHeader(p.status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// Error renders the error page for err with the status and message Classify gives it.
+func (h *Handler) Error(w http.ResponseWriter, r *http.Request, err error) {
+	status, msg := httpx.Classify(err)
+	httpx.LogError(r, h.Log, status, err)
+	title := "Something went wrong"
+	switch status {
+	case http.StatusNotFound:
+		title = "Page not found"
+		msg = "We could not find that page. It may have moved, or the address may be mistyped."
+	case http.StatusForbidden:
+		title = "Not allowed"
+	}
+	h.render(w, r, page{name: "error", title: title, status: status, props: errorProps{Status: status, Title: title, Message: msg}})
+}
+
+// NotFound is the 404 page for every unknown address.
+func (h *Handler) NotFound(w http.ResponseWriter, r *http.Request) {
+	h.Error(w, r, httpx.Errorf(http.StatusNotFound, "not found"))
+}
+
+// fallback answers when even the error page cannot be rendered (the JS engine is broken):
+// a plain page, so the visitor is never left with nothing.
+func (h *Handler) fallback(w http.ResponseWriter, r *http.Request, err error) {
+	httpx.LogError(r, h.Log, http.StatusInternalServerError, err)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusInternalServerError)
+	_, _ = io.WriteString(w, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Back to all tours</a></p></html>`)
+}
+
+// requireUser sends a signed-out visitor to the login page.
+func requireUser(w http.ResponseWriter, r *http.Request) (account.User, bool) {
+	u, ok := httpx.User(r.Context())
+	if !ok {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	}
+	return u, ok
+}
