@@ -1,0 +1,85 @@
+// The account calls of SPEC.md §7 (#1–#4 and sign-up) with the alerts and redirects of §4.
+import type { SessionUser } from '../props';
+import { showAlert } from '../lib/alert';
+import { navigate } from '../lib/navigate';
+import { errorMessage, request, type ApiResponse } from './client';
+
+export const LOGIN_REDIRECT_MS = 1000;
+export const LOGOUT_REDIRECT_MS = 1500;
+export const SIGNUP_REDIRECT_MS = 1000;
+
+export async function login(email: string, password: string): Promise<boolean> {
+  const res = await request('POST', 'api/v1/users/login', { email, password });
+  if (res.status === 'success') {
+    showAlert('success', 'Login successful');
+    window.setTimeout(() => navigate('/'), LOGIN_REDIRECT_MS);
+    return true;
+  }
+  showAlert('error', errorMessage(res));
+  console.error('Login failed:', errorMessage(res));
+  return false;
+}
+
+export async function logout(): Promise<boolean> {
+  const res = await request('GET', 'api/v1/users/logout');
+  if (res.status === 'success') {
+    showAlert('success', 'Logged out successfully');
+    window.setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS);
+    return true;
+  }
+  showAlert('error', errorMessage(res));
+  return false;
+}
+
+export interface SignupData {
+  name: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+}
+
+export async function signup(data: SignupData): Promise<boolean> {
+  const res = await request('POST', 'api/v1/users/signup', { ...data });
+  if (res.status === 'success') {
+    showAlert('success', 'Account created');
+    window.setTimeout(() => navigate('/'), SIGNUP_REDIRECT_MS);
+    return true;
+  }
+  showAlert('error', errorMessage(res));
+  return false;
+}
+
+export interface PasswordChange {
+  passwordCurrent: string;
+  password: string;
+  passwordConfirm: string;
+}
+
+export type SettingsType = 'data' | 'password';
+
+/** What a successful update returns: the user as saved (a data update's photo URL is new). */
+export type UpdateSettingsResponse = ApiResponse<{ user?: SessionUser }>;
+
+/**
+ * SPEC.md §4 "Update settings". `data` is multipart FormData (name, email, photo) for
+ * type 'data', and the three password fields for type 'password'.
+ */
+export function updateSettings(data: FormData, type: 'data'): Promise<UpdateSettingsResponse>;
+export function updateSettings(data: PasswordChange, type: 'password'): Promise<UpdateSettingsResponse>;
+export async function updateSettings(
+  data: FormData | PasswordChange,
+  type: SettingsType,
+): Promise<UpdateSettingsResponse> {
+  const res =
+    type === 'password'
+      ? await request<{ user?: SessionUser }>('PATCH', 'api/v1/users/updateMyPassword', {
+          ...(data as PasswordChange),
+        })
+      : await request<{ user?: SessionUser }>('PATCH', 'api/v1/users/updateMe', data as FormData);
+  if (res.status === 'success') {
+    showAlert('success', `${type.toUpperCase()} updated successfully`);
+  } else {
+    showAlert('error', errorMessage(res));
+  }
+  return res;
+}

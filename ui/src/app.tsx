@@ -1,0 +1,47 @@
+import { Layout } from './components/layout';
+import { AccountPage } from './pages/account-page';
+import { ErrorPage } from './pages/error-page';
+import { LoginPage } from './pages/login-page';
+import { MyToursPage } from './pages/my-tours-page';
+import { OverviewPage } from './pages/overview-page';
+import { SignupPage } from './pages/signup-page';
+import { TourPage } from './pages/tour-page';
+import type { PageData, PageName } from './props';
+import { SessionProvider } from './session';
+
+/** PageData as a union discriminated by `page`, so each branch sees its own props. */
+export type AnyPageData = { [P in PageName]: PageData<P> }[PageName];
+
+function PageBody({ data }: { data: AnyPageData }) {
+  switch (data.page) {
+    case 'overview':
+      return <OverviewPage {...data.props} />;
+    case 'tour':
+      return <TourPage {...data.props} />;
+    case 'login':
+      return <LoginPage />;
+    case 'signup':
+      return <SignupPage />;
+    case 'account':
+      return <AccountPage />;
+    case 'myTours':
+      return <MyToursPage {...data.props} />;
+    case 'error':
+      return <ErrorPage {...data.props} />;
+    default:
+      return (
+        <ErrorPage status={500} title="Something went wrong" message="This page could not be shown." />
+      );
+  }
+}
+
+/** The whole page for one PageData, the same on the server and in the browser. */
+export function App({ data }: { data: PageData }) {
+  return (
+    <SessionProvider site={data.site} initialUser={data.user}>
+      <Layout>
+        <PageBody data={data as AnyPageData} />
+      </Layout>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { bookTour } from '../api/bookings';
+import type { StartDateOption } from '../props';
+import { plural } from '../lib/format';
+import { useSession } from '../session';
+
+const BOOK_TEXT = 'Book tour now!';
+const PROCESSING_TEXT = 'Processing...';
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}
+
+/** The booking call to action at the end of the tour page (SPEC.md §4 "Booking"). */
+export function BookingPanel({ tourId, startDates }: { tourId: string; startDates: StartDateOption[] }) {
+  const { user } = useSession();
+  const bookable = startDates.filter((d) => d.bookable);
+  const [date, setDate] = useState(bookable[0]?.date ?? '');
+  const [participants, setParticipants] = useState('1');
+  const [processing, setProcessing] = useState(false);
+  const hintId = useId();
+
+  if (bookable.length === 0) {
+    return <p className="booking__full">Fully booked</p>;
+  }
+  if (!user) {
+    return (
+      <a className="btn btn--primary" href="/login">
+        Log in to book tour
+      </a>
+    );
+  }
+
+  const chosen = startDates.find((d) => d.date === date && d.bookable) ?? bookable[0]!;
+  const maxSeats = Math.max(chosen.seatsLeft, 1);
+
+  function chooseDate(next: string) {
+    setDate(next);
+    const option = startDates.find((d) => d.date === next);
+    if (option) {
+      const current = Number.parseInt(participants, 10);
+      setParticipants(String(clamp(Number.isFinite(current) ? current : 1, 1, Math.max(option.seatsLeft, 1))));
+    }
+  }
+
+  async function book() {
+    const count = Number.parseInt(participants, 10);
+    setProcessing(true);
+    const leaving = await bookTour(tourId, chosen.date, Number.isFinite(count) ? clamp(count, 1, maxSeats) : 1);
+    // On success the browser is on its way to the checkout page: keep "Processing...".
+    if (!leaving) setProcessing(false);
+  }
+
+  return (
+    <div className="booking">
+      <div className="form__group">
+        <label className="form__label" htmlFor="start-date">
+          Start date
+        </label>
+        <select
+          id="start-date"
+          className="form__input"
+          value={chosen.date}
+          onChange={(e) => chooseDate(e.target.value)}
+        >
+          {startDates.map((d) => (
+            <option key={d.date} value={d.date} disabled={!d.bookable}>
+              {`${d.label} (${d.bookable ? `${plural(d.seatsLeft, 'seat', 'seats')} left` : d.seatsLeft > 0 ? 'not bookable' : 'full'})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form__group">
+        <label className="form__label" htmlFor="participants">
+          Participants
+        </label>
+        <input
+          id="participants"
+          className="form__input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxSeats}
+          step={1}
+          value={participants}
+          aria-describedby={hintId}
+          onChange={(e) => setParticipants(e.target.value)}
+        />
+        <p className="form__hint" id={hintId}>
+          {`Up to ${plural(maxSeats, 'seat', 'seats')} left on this date`}
+        </p>
+      </div>
+      <button
+        id="book-tour"
+        type="button"
+        className="btn btn--primary"
+        data-tour-id={tourId}
+        disabled={processing}
+        onClick={() => void book()}
+      >
+        {processing ? PROCESSING_TEXT : BOOK_TEXT}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import type { Map as LeafletMap } from 'leaflet';
+import type { TourLocation } from '../props';
+
+/** Tests and e2e specs read the Leaflet map from the #map element. */
+export type MapElement = HTMLDivElement & { _tourbookMap?: LeafletMap };
+
+export const SINGLE_LOCATION_ZOOM = 10;
+
+interface TourMapProps {
+  locations: TourLocation[];
+  tileUrl: string;
+  tileAttribution: string;
+}
+
+function readLocations(el: HTMLElement): TourLocation[] {
+  try {
+    const parsed: unknown = JSON.parse(el.dataset.locations ?? '[]');
+    return Array.isArray(parsed) ? (parsed as TourLocation[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** SPEC.md §2 "Map behaviour". Leaflet runs only in the browser, inside the effect. */
+export function TourMap({ locations, tileUrl, tileAttribution }: TourMapProps) {
+  const ref = useRef<MapElement>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let map: LeafletMap | undefined;
+    let cancelled = false;
+
+    void import('./leaflet-setup').then(({ L }) => {
+      if (cancelled || !L) return;
+      const stops = readLocations(el);
+      // SPEC.md §3: coordinates are [lng, lat]; Leaflet wants [lat, lng].
+      const points = stops.map((loc) => [loc.coordinates[1], loc.coordinates[0]] as [number, number]);
+      const created = L.map(el, { zoomControl: false, scrollWheelZoom: false });
+      map = created;
+      L.tileLayer(tileUrl, { maxZoom: 19, attribution: tileAttribution }).addTo(created);
+
+      stops.forEach((loc, i) => {
+        const point = points[i];
+        if (!point) return;
+        // Text, never HTML: descriptions come from tour data.
+        const content = document.createElement('p');
+        content.textContent = `Day ${loc.day}: ${loc.description}`;
+        L.marker(point, { alt: `Day ${loc.day}: ${loc.description}` })
+          .addTo(created)
+          .bindPopup(content, {
+            autoClose: false,
+            closeOnClick: false,
+            autoPan: false,
+            className: 'map-popup',
+          })
+          .openPopup();
+      });
+
+      if (points.length === 1 && points[0]) {
+        created.setView(points[0], SINGLE_LOCATION_ZOOM);
+      } else if (points.length > 1) {
+        created.fitBounds(L.latLngBounds(points).pad(0.5));
+      }
+      el._tourbookMap = created;
+    });
+
+    return () => {
+      cancelled = true;
+      map?.remove();
+      delete el._tourbookMap;
+    };
+  }, [tileUrl, tileAttribution]);
+
+  return (
+    <section className="section-map">
+      <div
+        id="map"
+        ref={ref}
+        data-locations={JSON.stringify(locations)}
+        aria-label="Map of the tour's locations"
+        role="region"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+// Realistic PageData for every page: used by tests and for previews. Mirrors what the Go
+// page handlers send (formatted prices and dates, complete image URLs).
+import type { PageData, PageName, SessionUser, SiteConfig, TourCard, TourDetail } from './props';
+
+export const site: SiteConfig = {
+  name: 'Tourbook',
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution:
+    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};
+
+export const user: SessionUser = {
+  id: 'u-5c8a1d5b',
+  name: 'Laura Wilson',
+  email: 'laura@example.com',
+  photo: '/img/users/user-2.jpg',
+  role: 'user',
+};
+
+export const forestHiker: TourCard = {
+  id: 't-5c88fa8c',
+  slug: 'the-forest-hiker',
+  name: 'The Forest Hiker',
+  difficulty: 'easy',
+  durationDays: 5,
+  summary: 'Breathtaking hike through the Canadian Banff National Park',
+  coverImage: '/img/tours/tour-1-cover.jpg',
+  startLocation: 'Banff, CAN',
+  nextDate: 'June 2027',
+  stops: 3,
+  maxGroupSize: 25,
+  price: '$397',
+  ratingsAverage: '4.8',
+  ratingsQuantity: 6,
+};
+
+export const seaExplorer: TourCard = {
+  id: 't-5c88fa8d',
+  slug: 'the-sea-explorer',
+  name: 'The Sea Explorer',
+  difficulty: 'medium',
+  durationDays: 7,
+  summary: 'Exploring the jaw-dropping US east coast by foot and by boat',
+  coverImage: '/img/tours/tour-2-cover.jpg',
+  startLocation: 'Miami, USA',
+  nextDate: 'July 2027',
+  stops: 4,
+  maxGroupSize: 15,
+  price: '$497',
+  ratingsAverage: '4.6',
+  ratingsQuantity: 7,
+};
+
+export const snowAdventurer: TourCard = {
+  id: 't-5c88fa8e',
+  slug: 'the-snow-adventurer',
+  name: 'The Snow Adventurer',
+  difficulty: 'difficult',
+  durationDays: 4,
+  summary: 'Exciting adventure in the snow with snowboarding and skiing',
+  coverImage: '/img/tours/tour-3-cover.jpg',
+  startLocation: 'Aspen, USA',
+  nextDate: null,
+  stops: 2,
+  maxGroupSize: 10,
+  price: '$997',
+  ratingsAverage: '4.5',
+  ratingsQuantity: 4,
+};
+
+export const forestHikerDetail: TourDetail = {
+  ...forestHiker,
+  description:
+    'Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.\nExcepteur sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum.',
+  pictures: ['/img/tours/tour-1-1.jpg', '/img/tours/tour-1-2.jpg', '/img/tours/tour-1-3.jpg'],
+  guides: [
+    { name: 'Miyah Myles', role: 'lead-guide', roleLabel: 'Lead guide', photo: '/img/users/user-12.jpg' },
+    { name: 'Jennifer Hardy', role: 'guide', roleLabel: 'Tour guide', photo: '/img/users/user-6.jpg' },
+  ],
+  locations: [
+    { coordinates: [-116.214531, 51.417611], day: 1, description: 'Banff National Park' },
+    { coordinates: [-118.076152, 52.875223], day: 3, description: 'Jasper National Park' },
+    // Text, never HTML: this must show literally in the popup.
+    { coordinates: [-117.490309, 51.261937], day: 5, description: 'Glacier <b>National</b> Park & "Lakes"' },
+  ],
+  startDates: [
+    { date: '2027-04-25', label: 'Sun 25 April 2027', seatsLeft: 0, bookable: false },
+    { date: '2027-06-15', label: 'Tue 15 June 2027', seatsLeft: 7, bookable: true },
+    { date: '2027-10-06', label: 'Wed 6 October 2027', seatsLeft: 25, bookable: true },
+  ],
+  reviews: [
+    {
+      id: 'r-1',
+      text: 'Cras mollis nisi parturient mi nec aliquet suspendisse sagittis eros condimentum scelerisque taciti mattis praesent feugiat eu nascetur a tincidunt',
+      rating: 5,
+      userName: 'Sophie Louise Hart',
+      userPhoto: '/img/users/user-3.jpg',
+    },
+    {
+      id: 'r-2',
+      text: 'Tempus curabitur faucibus auctor bibendum duis gravida tincidunt litora himenaeos facilisis vivamus vehicula potenti semper fusce suspendisse sagittis!',
+      rating: 4,
+      userName: 'Ayla Cornell',
+      userPhoto: '/img/users/user-16.jpg',
+    },
+  ],
+};
+
+/** One sample per page; the tour, account and my-tours samples are signed in. */
+export const fixtures: { [P in PageName]: PageData<P> } = {
+  overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
+  tour: { page: 'tour', site, user, props: { tour: forestHikerDetail } },
+  login: { page: 'login', site, user: null, props: {} },
+  signup: { page: 'signup', site, user: null, props: {} },
+  account: { page: 'account', site, user, props: {} },
+  myTours: {
+    page: 'myTours',
+    site,
+    user,
+    props: {
+      bookings: [
+        {
+          id: 'b-1',
+          tour: forestHiker,
+          date: 'Tue 15 June 2027',
+          participants: 2,
+          amount: '$794.00',
+          status: 'paid',
+          statusLabel: 'Paid',
+        },
+        {
+          id: 'b-2',
+          tour: seaExplorer,
+          date: 'Thu 8 July 2027',
+          participants: 1,
+          amount: '$497.00',
+          status: 'pending',
+          statusLabel: 'Awaiting payment',
+        },
+      ],
+    },
+  },
+  error: {
+    page: 'error',
+    site,
+    user: null,
+    props: { status: 404, title: 'Page not found', message: 'There is no tour with that name.' },
+  },
+};
+
+export const allFixtures: PageData[] = Object.values(fixtures);
+
+/** The tour page as a signed-out visitor sees it. */
+export const tourSignedOut: PageData<'tour'> = { ...fixtures.tour, user: null };

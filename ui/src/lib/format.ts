@@ -1,0 +1,26 @@
+// Small text helpers. Prices and dates arrive formatted from Go (see props.ts); these only
+// compose strings, so server and client render the same text.
+import type { Difficulty } from '../props';
+
+const difficultyLabels: Record<Difficulty, string> = {
+  easy: 'Easy',
+  medium: 'Medium',
+  difficult: 'Difficult',
+};
+
+export function difficultyLabel(difficulty: Difficulty): string {
+  return difficultyLabels[difficulty] ?? difficulty;
+}
+
+/** "Easy 5-day tour" */
+export function tourKind(difficulty: Difficulty, durationDays: number): string {
+  return `${difficultyLabel(difficulty)} ${durationDays}-day tour`;
+}
+
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,149 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { updateSettings, type PasswordChange } from '../api/users';
+import { FormField } from '../components/form-field';
+import type { SessionUser } from '../props';
+import { useSession } from '../session';
+
+const SAVE_PASSWORD_TEXT = 'Save password';
+const UPDATING_TEXT = 'Updating...';
+const noPasswords: PasswordChange = { passwordCurrent: '', password: '', passwordConfirm: '' };
+
+function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: SessionUser) => void }) {
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [busy, setBusy] = useState(false);
+  const photoRef = useRef<HTMLInputElement>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData();
+    form.append('name', name);
+    form.append('email', email);
+    const photo = photoRef.current?.files?.[0];
+    if (photo) form.append('photo', photo);
+
+    setBusy(true);
+    const res = await updateSettings(form, 'data');
+    setBusy(false);
+    const saved = res.status === 'success' ? res.data?.user : undefined;
+    if (saved) {
+      setName(saved.name);
+      setEmail(saved.email);
+      if (photoRef.current) photoRef.current.value = '';
+      onSaved(saved);
+    }
+  }
+
+  return (
+    // SPEC.md §5: no client-side validation; the server's message is shown instead.
+    <form className="form form-user-data" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField id="name" label="Name" type="text" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <FormField
+        id="email"
+        label="Email address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <div className="form__group form__photo-upload">
+        <img className="form__user-photo" src={user.photo} alt={`Current photo of ${user.name}`} width={72} height={72} />
+        <div>
+          <label className="form__label" htmlFor="photo">
+            Choose new photo
+          </label>
+          <input
+            className="form__upload"
+            type="file"
+            id="photo"
+            name="photo"
+            accept="image/jpeg,image/png,image/webp"
+            ref={photoRef}
+          />
+        </div>
+      </div>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        Save settings
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [fields, setFields] = useState<PasswordChange>(noPasswords);
+  const [updating, setUpdating] = useState(false);
+
+  const bind = (key: keyof PasswordChange) => ({
+    value: fields[key],
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value })),
+  });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setUpdating(true);
+    await updateSettings(fields, 'password');
+    // SPEC.md §4: the button text comes back and the three fields are cleared afterwards.
+    setUpdating(false);
+    setFields(noPasswords);
+  }
+
+  return (
+    <form className="form form-user-password" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField
+        id="password-current"
+        label="Current password"
+        type="password"
+        name="passwordCurrent"
+        autoComplete="current-password"
+        required
+        {...bind('passwordCurrent')}
+      />
+      <FormField id="password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
+      <FormField
+        id="password-confirm"
+        label="Confirm password"
+        type="password"
+        name="passwordConfirm"
+        autoComplete="new-password"
+        required
+        {...bind('passwordConfirm')}
+      />
+      <button type="submit" className="btn btn--primary btn--save-password" disabled={updating}>
+        {updating ? UPDATING_TEXT : SAVE_PASSWORD_TEXT}
+      </button>
+    </form>
+  );
+}
+
+export function AccountPage() {
+  const { user, setUser } = useSession();
+  if (!user) {
+    return (
+      <div className="form-page">
+        <h1 className="page-title">Your account</h1>
+        <p>
+          Please <a href="/login">log in</a> to see your account.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="account">
+      <h1 className="page-title">Your account settings</h1>
+      <section className="account__section" aria-labelledby="data-title">
+        <h2 id="data-title" className="section-title">
+          Your details
+        </h2>
+        <UserDataForm user={user} onSaved={setUser} />
+      </section>
+      <section className="account__section" aria-labelledby="password-title">
+        <h2 id="password-title" className="section-title">
+          Password change
+        </h2>
+        <PasswordForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { TourCard } from '../components/tour-card';
+import type { PageProps } from '../props';
+import { plural } from '../lib/format';
+
+export function MyToursPage({ bookings }: PageProps['myTours']) {
+  return (
+    <div className="my-tours">
+      <h1 className="page-title">My bookings</h1>
+      {bookings.length === 0 ? (
+        <div className="empty-state">
+          <p>You have not booked any tours yet.</p>
+          <a className="btn btn--primary" href="/">
+            Find your next adventure
+          </a>
+        </div>
+      ) : (
+        <div className="card-grid">
+          {bookings.map((booking) => (
+            <TourCard key={booking.id} tour={booking.tour}>
+              <dl className="booking-facts">
+                <div>
+                  <dt>Date</dt>
+                  <dd>{booking.date}</dd>
+                </div>
+                <div>
+                  <dt>Participants</dt>
+                  <dd>{plural(booking.participants, 'person', 'people')}</dd>
+                </div>
+                <div>
+                  <dt>Amount</dt>
+                  <dd>{booking.amount}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>
+                    <span className={`status status--${booking.status}`}>{booking.statusLabel}</span>
+                  </dd>
+                </div>
+              </dl>
+              <a className="btn btn--small" href={`/tour/${encodeURIComponent(booking.tour.slug)}`}>
+                View tour<span className="visually-hidden">{` ${booking.tour.name}`}</span>
+              </a>
+            </TourCard>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

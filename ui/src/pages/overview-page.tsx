@@ -1,0 +1,29 @@
+import { TourCard } from '../components/tour-card';
+import type { PageProps } from '../props';
+
+export function OverviewPage({ tours }: PageProps['overview']) {
+  return (
+    <div className="overview">
+      <h1 className="page-title">All tours</h1>
+      {tours.length === 0 ? (
+        <p className="empty">No tours are on offer right now. Please come back soon.</p>
+      ) : (
+        <div className="card-grid">
+          {tours.map((tour) => (
+            <TourCard key={tour.id} tour={tour}>
+              <p className="card__price">
+                <span className="card__value">{tour.price}</span> per person
+              </p>
+              <p className="card__rating">
+                <span className="card__value">{tour.ratingsAverage}</span> rating ({tour.ratingsQuantity})
+              </p>
+              <a className="btn btn--small" href={`/tour/${encodeURIComponent(tour.slug)}`}>
+                Details<span className="visually-hidden"> about {tour.name}</span>
+              </a>
+            </TourCard>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

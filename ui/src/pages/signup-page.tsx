@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { signup, type SignupData } from '../api/users';
+import { FormField } from '../components/form-field';
+
+const empty: SignupData = { name: '', email: '', password: '', passwordConfirm: '' };
+
+export function SignupPage() {
+  const [form, setForm] = useState<SignupData>(empty);
+  const [busy, setBusy] = useState(false);
+
+  const bind = (key: keyof SignupData) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    const ok = await signup(form);
+    if (!ok) setBusy(false);
+  }
+
+  return (
+    <div className="form-page">
+      <h1 className="page-title">Create your account</h1>
+      <form className="form form--signup" noValidate onSubmit={(e) => void submit(e)}>
+        <FormField id="name" label="Your name" type="text" name="name" autoComplete="name" required {...bind('name')} />
+        <FormField id="email" label="Email address" type="email" name="email" autoComplete="email" required {...bind('email')} />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          {...bind('password')}
+        />
+        <FormField
+          id="passwordConfirm"
+          label="Confirm password"
+          type="password"
+          name="passwordConfirm"
+          autoComplete="new-password"
+          required
+          {...bind('passwordConfirm')}
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          Sign up
+        </button>
+        <p className="form__alt">
+          Already have an account? <a href="/login">Log in</a>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { BookingPanel } from '../components/booking-panel';
+import { TourMap } from '../components/tour-map';
+import type { PageProps } from '../props';
+import { difficultyLabel, plural } from '../lib/format';
+import { useSession } from '../session';
+
+function Stars({ rating }: { rating: number }) {
+  const full = Math.round(rating);
+  return (
+    <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} aria-hidden="true" className={n <= full ? 'stars__star stars__star--on' : 'stars__star'}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function TourPage({ tour }: PageProps['tour']) {
+  const { site } = useSession();
+  const paragraphs = tour.description.split(/\n+/).filter((p) => p.trim() !== '');
+
+  return (
+    <article className="tour">
+      <header className="tour-hero">
+        <img className="tour-hero__img" src={tour.coverImage} alt="" width={2000} height={1333} />
+        <div className="tour-hero__text">
+          <h1 className="tour-hero__title">{tour.name}</h1>
+          <p className="tour-hero__facts">
+            <span>{plural(tour.durationDays, 'day', 'days')}</span>
+            <span>{tour.startLocation}</span>
+          </p>
+        </div>
+      </header>
+
+      <div className="tour__columns">
+        <section className="tour__section" aria-labelledby="facts-title">
+          <h2 id="facts-title" className="section-title">
+            Quick facts
+          </h2>
+          <dl className="facts">
+            <div className="facts__item">
+              <dt>Next date</dt>
+              <dd>{tour.nextDate ?? 'No upcoming dates'}</dd>
+            </div>
+            <div className="facts__item">
+              <dt>Difficulty</dt>
+              <dd>{difficultyLabel(tour.difficulty)}</dd>
+            </div>
+            <div className="facts__item">
+              <dt>Participants</dt>
+              <dd>{`Up to ${plural(tour.maxGroupSize, 'person', 'people')}`}</dd>
+            </div>
+            <div className="facts__item">
+              <dt>Rating</dt>
+              <dd>{`${tour.ratingsAverage} / 5 (${plural(tour.ratingsQuantity, 'review', 'reviews')})`}</dd>
+            </div>
+          </dl>
+
+          {tour.guides.length > 0 ? (
+            <>
+              <h2 className="section-title">Your tour guides</h2>
+              <ul className="guides">
+                {tour.guides.map((guide) => (
+                  <li key={`${guide.name}-${guide.role}`} className="guide">
+                    <img className="guide__img" src={guide.photo} alt={guide.name} width={48} height={48} />
+                    <span className="guide__role">{guide.roleLabel}</span>
+                    <span className="guide__name">{guide.name}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+
+        <section className="tour__section" aria-labelledby="about-title">
+          <h2 id="about-title" className="section-title">{`About ${tour.name}`}</h2>
+          {paragraphs.map((p, i) => (
+            <p key={i} className="tour__description">
+              {p}
+            </p>
+          ))}
+        </section>
+      </div>
+
+      {tour.pictures.length > 0 ? (
+        <section className="pictures" aria-label="Pictures">
+          {tour.pictures.map((src, i) => (
+            <img
+              key={src}
+              className="pictures__img"
+              src={src}
+              alt={`${tour.name}, picture ${i + 1}`}
+              loading="lazy"
+              width={2000}
+              height={1333}
+            />
+          ))}
+        </section>
+      ) : null}
+
+      {tour.locations.length > 0 ? (
+        <TourMap locations={tour.locations} tileUrl={site.tileUrl} tileAttribution={site.tileAttribution} />
+      ) : null}
+
+      <section className="reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="section-title">
+          Reviews
+        </h2>
+        {tour.reviews.length === 0 ? (
+          <p className="empty">No reviews yet.</p>
+        ) : (
+          <ul className="reviews__list">
+            {tour.reviews.map((review) => (
+              <li key={review.id} className="review">
+                <div className="review__author">
+                  <img className="review__img" src={review.userPhoto} alt={review.userName} width={44} height={44} />
+                  <span className="review__name">{review.userName}</span>
+                </div>
+                <p className="review__text">{review.text}</p>
+                <Stars rating={review.rating} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="cta" aria-labelledby="cta-title">
+        <h2 id="cta-title" className="section-title">
+          What are you waiting for?
+        </h2>
+        <p className="cta__text">
+          {`${plural(tour.durationDays, 'day', 'days')}. 1 adventure. Infinite memories. Make it yours today!`}
+        </p>
+        <BookingPanel tourId={tour.id} startDates={tour.startDates} />
+      </section>
+    </article>
+  );
+}
