@@ -25,8 +25,11 @@ type Handler struct {
 	Photos   Photos
 	Bookings Bookings
 	Cookies  httpx.Cookies
-	Log      *slog.Logger
-	Now      func() time.Time
+	// SessionTTL is how long the session cookie lives; the account service's session
+	// lifetime.
+	SessionTTL time.Duration
+	Log        *slog.Logger
+	Now        func() time.Time
 }
 
 // TourStore is what the tour endpoints read.

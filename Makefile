@@ -1,0 +1,76 @@
+# Tourbook — every command a developer or CI needs. `make help` lists them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PORT ?= 8080
+BIN := bin/tourbook
+GO_SOURCES := $(shell find cmd internal -type f) ui/ui.go
+UI_SOURCES := $(shell find ui/src ui/public -type f 2>/dev/null) ui/package.json ui/package-lock.json ui/vite.config.ts ui/vite.server.config.ts ui/tsconfig.json
+APT_UPDATED := .cache/apt-updated
+
+.PHONY: help run build ui test test-go test-ui test-e2e lint fuzz bench clean deps deps-chromium
+
+help: ## List the targets
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-12s %s\n", $$1, $$2}'
+
+run: build ## Build everything and start the site with sample data on http://localhost:$(PORT)
+	PORT=$(PORT) ./$(BIN) serve --sample-data
+
+build: $(BIN) ## Build the UI and the tourbook binary
+
+$(BIN): deps ui/dist/server/render.js $(GO_SOURCES) go.mod go.sum
+	go build -o $(BIN) ./cmd/tourbook
+
+ui: ui/dist/server/render.js ## Build the UI (client assets and server bundle)
+
+ui/node_modules/.package-lock.json: ui/package.json ui/package-lock.json
+	cd ui && npm ci --no-audit --no-fund
+	@touch $@
+
+ui/dist/server/render.js: ui/node_modules/.package-lock.json $(UI_SOURCES)
+	cd ui && npm run build
+
+# V8 comes from Debian's libnode (the Go module proxy has no V8 binding): the cgo engine
+# links against it. Installed once; `make` never downloads anything else.
+deps: ## Install the system packages the build needs (libnode-dev for V8)
+	@dpkg -s libnode-dev >/dev/null 2>&1 || { $(MAKE) --no-print-directory $(APT_UPDATED) && apt-get install -y -qq libnode-dev; }
+
+deps-chromium: ## Install Debian's Chromium for the browser tests
+	@command -v chromium >/dev/null 2>&1 || { $(MAKE) --no-print-directory $(APT_UPDATED) && apt-get install -y -qq chromium; }
+
+$(APT_UPDATED):
+	@mkdir -p $(dir $@)
+	apt-get update -qq
+	@touch $@
+
+test: lint test-go test-ui test-e2e ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests
+
+lint: deps ui ## go vet, gofmt and the TypeScript type check
+	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	go vet ./cmd/... ./internal/... ./ui/...
+	cd ui && npm run typecheck
+	cd e2e && [ -d node_modules ] || (cd e2e && npm ci --no-audit --no-fund); cd e2e && npx tsc --noEmit -p .
+
+test-go: deps ui ## Go tests with the race detector
+	@if [ -n "$$TOURBOOK_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite (set TOURBOOK_TEST_POSTGRES_URL to add PostgreSQL)"; fi
+	go test -race -count=1 ./cmd/... ./internal/... ./ui/...
+
+test-ui: ui/node_modules/.package-lock.json ## UI unit tests (Vitest)
+	cd ui && npm test
+
+test-e2e: build deps-chromium ## Browser tests: Playwright in Debian's Chromium against the real binary
+	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	cd e2e && TOURBOOK_BIN=$(CURDIR)/$(BIN) npx playwright test
+
+fuzz: deps ui ## Run every fuzz target for 20 s
+	@for pkg in $$(go list ./internal/...); do \
+	  for f in $$(go test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; go test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; \
+	  done; done
+
+bench: build ## Benchmarks: SSR engines, store, and the site under load (figures for the README)
+	go test -run '^$$' -bench . -benchmem ./internal/ssr/ ./internal/store/
+	go run ./cmd/loadbench -bin $(BIN)
+
+clean: ## Remove build output
+	rm -rf bin ui/dist .cache

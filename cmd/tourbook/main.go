@@ -1,0 +1,24 @@
+// Command tourbook runs the Tourbook site: `tourbook serve`, `tourbook migrate`,
+// `tourbook import`. Everything but exiting lives in internal/app, so tests drive the same
+// code through app.Run.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"tourbook/internal/app"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := app.Run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tourbook:", err)
+		os.Exit(app.ExitCode(err))
+	}
+}

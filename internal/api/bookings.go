@@ -1,0 +1,73 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"tourbook/internal/account"
+	"tourbook/internal/httpx"
+)
+
+// Bookings is the booking service the checkout and webhook endpoints call.
+type Bookings interface {
+	StartCheckout(ctx context.Context, user account.User, tourID, date string, participants int) (string, error)
+	HandleWebhook(ctx context.Context, payload []byte, header http.Header) error
+}
+
+// CheckoutSession is GET /api/v1/bookings/checkout-session/{tourId} (SPEC.md §7 #5):
+// holds the seats and opens a checkout at the payment provider; the browser then goes to
+// session.url. Optional query: date=YYYY-MM-DD, participants=N.
+func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
+	u, ok := httpx.User(r.Context())
+	if !ok {
+		h.fail(w, r, httpx.Errorf(http.StatusUnauthorized, "Please log in to book a tour."))
+		return
+	}
+	if err := sameSite(r); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	participants := 0
+	if s := strings.TrimSpace(q.Get("participants")); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Please choose how many people are coming: a whole number, at least 1."))
+			return
+		}
+		participants = n
+	}
+	url, err := h.Bookings.StartCheckout(r.Context(), u, r.PathValue("tourId"), strings.TrimSpace(q.Get("date")), participants)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "session": map[string]string{"url": url}})
+}
+
+// maxWebhookBody: Stripe's events are a few KB; 1 MB leaves room and bounds abuse.
+const maxWebhookBody = 1 << 20
+
+// Webhook is POST /webhook-checkout: the payment provider says a checkout was paid. The
+// raw body is what the signature covers, so it is read as bytes, never re-encoded.
+func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			h.fail(w, r, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "Payload too large.", Err: err})
+			return
+		}
+		h.fail(w, r, &httpx.Error{Status: http.StatusBadRequest, Message: "Could not read the payload.", Err: err})
+		return
+	}
+	if err := h.Bookings.HandleWebhook(r.Context(), payload, r.Header); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"received": true})
+}

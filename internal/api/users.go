@@ -1,0 +1,251 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/httpx"
+	"tourbook/internal/web"
+)
+
+// Accounts is the account service the user endpoints call.
+type Accounts interface {
+	SignUp(ctx context.Context, name, email, password, passwordConfirm string) (account.User, string, error)
+	LogIn(ctx context.Context, email, password, clientAddr string) (account.User, string, error)
+	LogOut(ctx context.Context, token string) error
+	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto string) (account.User, error)
+	ChangePassword(ctx context.Context, user account.User, currentToken, passwordCurrent, password, passwordConfirm string) error
+}
+
+// Photos stores uploaded profile photos.
+type Photos interface {
+	Process(r io.Reader) (string, error)
+	Remove(name string) error
+}
+
+func (h *Handler) userData(u account.User) map[string]any {
+	return map[string]any{"user": web.NewSessionUser(u)}
+}
+
+// Signup is POST /api/v1/users/signup: creates the account and signs it in.
+func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Name, Email, Password, PasswordConfirm string
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	u, token, err := h.Accounts.SignUp(r.Context(), in.Name, in.Email, in.Password, in.PasswordConfirm)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.Cookies.Set(w, token, h.SessionTTL)
+	httpx.JSON(w, http.StatusCreated, httpx.Response{Status: "success", Data: h.userData(u)})
+}
+
+// Login is POST /api/v1/users/login (SPEC.md §7 #1).
+func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Email, Password string }
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.Email) == "" || in.Password == "" {
+		h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Please provide your email and password."))
+		return
+	}
+	u, token, err := h.Accounts.LogIn(r.Context(), in.Email, in.Password, clientAddr(r))
+	if err != nil {
+		var tooMany *account.TooManyAttemptsError
+		if errors.As(err, &tooMany) {
+			w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)+1))
+		}
+		h.fail(w, r, err)
+		return
+	}
+	h.Cookies.Set(w, token, h.SessionTTL)
+	httpx.OK(w, h.userData(u))
+}
+
+// Logout is GET /api/v1/users/logout (SPEC.md §7 #2). A GET that changes state, as the
+// spec has it: a browser must say it comes from this site, so that a link elsewhere can't
+// sign people out.
+func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
+	if err := sameSite(r); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if token := httpx.SessionToken(r.Context()); token != "" {
+		if err := h.Accounts.LogOut(r.Context(), token); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+	}
+	h.Cookies.Clear(w)
+	httpx.OK(w, nil)
+}
+
+// maxUpdateMeBody bounds the multipart body: a 5 MB photo plus the text fields and the
+// multipart framing. media.Photos refuses a photo over 5 MB with its own message.
+const maxUpdateMeBody = 5<<20 + 64<<10
+
+// UpdateMe is PATCH /api/v1/users/updateMe (SPEC.md §7 #3): multipart name, email, photo.
+// The form is streamed: the photo goes straight to the image processor, never to a
+// temporary file.
+func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
+	user, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "multipart/form-data" {
+		h.fail(w, r, httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the form as multipart/form-data."))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxUpdateMeBody)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		h.fail(w, r, &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err})
+		return
+	}
+	name, email, photo := user.Name, user.Email, ""
+	var sawName, sawEmail bool
+	fail := func(err error) {
+		if photo != "" {
+			// UpdateProfile owns the photo once called; before that it is ours to remove.
+			if rerr := h.Photos.Remove(photo); rerr != nil {
+				h.Log.Warn("remove unused photo", "user_id", user.ID, "error", rerr)
+			}
+		}
+		h.fail(w, r, err)
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fail(bodyError(err))
+			return
+		}
+		switch part.FormName() {
+		case "name", "email":
+			v, err := io.ReadAll(io.LimitReader(part, 1<<10))
+			if err != nil {
+				fail(bodyError(err))
+				return
+			}
+			if part.FormName() == "name" {
+				name, sawName = string(v), true
+			} else {
+				email, sawEmail = string(v), true
+			}
+		case "photo":
+			if part.FileName() == "" || photo != "" {
+				continue // no file chosen, or a second one: keep the first
+			}
+			if photo, err = h.Photos.Process(part); err != nil {
+				photo = ""
+				fail(bodyError(err))
+				return
+			}
+		}
+		_ = part.Close()
+	}
+	if !sawName && !sawEmail && photo == "" {
+		fail(httpx.Errorf(http.StatusBadRequest, "There is nothing to update: please fill in your name, email or photo."))
+		return
+	}
+	updated, err := h.Accounts.UpdateProfile(r.Context(), user, name, email, photo)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, h.userData(updated))
+}
+
+// UpdateMyPassword is PATCH /api/v1/users/updateMyPassword (SPEC.md §7 #4). Every other
+// session of the user ends; this one stays signed in.
+func (h *Handler) UpdateMyPassword(w http.ResponseWriter, r *http.Request) {
+	user, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct{ PasswordCurrent, Password, PasswordConfirm string }
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if in.PasswordCurrent == "" {
+		h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Please enter your current password."))
+		return
+	}
+	err := h.Accounts.ChangePassword(r.Context(), user, httpx.SessionToken(r.Context()), in.PasswordCurrent, in.Password, in.PasswordConfirm)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, nil)
+}
+
+// user is the signed-in user, or a 401 asking to log in.
+func (h *Handler) user(w http.ResponseWriter, r *http.Request) (account.User, bool) {
+	u, ok := httpx.User(r.Context())
+	if !ok {
+		h.fail(w, r, httpx.Errorf(http.StatusUnauthorized, "You are not logged in. Please log in and try again."))
+	}
+	return u, ok
+}
+
+// bodyError names an over-long body in words; other errors pass through to Classify.
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "The photo must be 5 MB or smaller.", Err: err}
+	}
+	var pe httpx.Public
+	if errors.As(err, &pe) {
+		return err
+	}
+	if errors.Is(err, multipart.ErrMessageTooLarge) || strings.Contains(err.Error(), "multipart") {
+		return &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err}
+	}
+	return err
+}
+
+// sameSite refuses a state-changing GET that a browser says came from another site.
+// Requests without the header (non-browser clients) pass, as with CrossOriginProtection.
+func sameSite(r *http.Request) error {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+		return nil
+	}
+	return httpx.Errorf(http.StatusForbidden, "This request came from another site and was refused. Please use the buttons on this site.")
+}
+
+// clientAddr is the address failed logins are counted against. The direct peer: a
+// forwarded-for header is only as trustworthy as the proxy that sets it, so an operator
+// behind one sets --trusted-proxy (not yet built; see README).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// NotFound answers any unknown /api/ address.
+func (h *Handler) NotFound(w http.ResponseWriter, r *http.Request) {
+	h.fail(w, r, httpx.Errorf(http.StatusNotFound, "There is nothing at this address on the API."))
+}

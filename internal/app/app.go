@@ -1,0 +1,187 @@
+// Package app wires the site together and runs the tourbook sub-commands. main only
+// calls Run and exits; tests call Run (or Build) with their own arguments and environment.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"tourbook/internal/config"
+)
+
+const usage = `Tourbook: a tour-booking site in one binary.
+
+Usage:
+  tourbook serve   [flags]   start the web site (tourbook serve -h lists the flags)
+  tourbook migrate [flags]   create or upgrade the database schema, then exit
+  tourbook import  [flags]   load tours, users and reviews from JSON export files
+  tourbook help              show this text
+
+Configuration comes from flags or environment variables; see README.md.
+`
+
+// usageError is a mistake on the command line: exit code 2, like the flag package.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// ExitCode is the process exit code for an error Run returned.
+func ExitCode(err error) int {
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// Run runs one sub-command. It returns when the command is done or, for serve, when ctx
+// is cancelled (SIGINT/SIGTERM) and in-flight requests have finished.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{errors.New("no command given")}
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		cfg, err := config.Parse(rest, getenv, stderr)
+		if err != nil {
+			return flagError(err)
+		}
+		return serve(ctx, cfg, newLogger(cfg, stderr), stdout)
+	case "migrate":
+		cfg, err := config.Parse(rest, getenv, stderr)
+		if err != nil {
+			return flagError(err)
+		}
+		st, err := openStore(ctx, cfg, newLogger(cfg, stderr))
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		fmt.Fprintf(stdout, "database is up to date (%s)\n", st.Dialect())
+		return nil
+	case "import":
+		return runImport(ctx, rest, getenv, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Errorf("unknown command %q", cmd)}
+}
+
+func flagError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return usageError{err}
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// serve runs the site until ctx is cancelled.
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.Writer) error {
+	site, err := Build(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer site.Close()
+
+	// Listen before announcing anything: a port in use is one readable line, not a trace.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %w", cfg.Addr, unwrapOpError(err))
+	}
+	srv := &http.Server{
+		Handler:           site.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second, // photo uploads on slow links
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	bg, stopBG := context.WithCancel(context.Background())
+	defer stopBG()
+	go site.RunBackground(bg)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("tourbook is running", "url", cfg.BaseURL.String(), "addr", ln.Addr().String(),
+		"database", site.Store.Dialect(), "ssr_engine", site.EngineKind, "payments", cfg.Payment.Provider)
+	fmt.Fprintf(stdout, "Tourbook is running on %s (Ctrl+C stops it)\n", cfg.BaseURL)
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: letting in-flight requests finish", "timeout", cfg.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// unwrapOpError turns "listen tcp :8080: bind: address already in use" into the part a
+// person needs.
+func unwrapOpError(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		var sys *os.SyscallError
+		if errors.As(op.Err, &sys) {
+			return sys.Err
+		}
+		return op.Err
+	}
+	return err
+}
+
+// randomSecret is a per-process secret for the sandbox's webhook signatures.
+func randomSecret() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	return "whsec_sandbox_" + hex.EncodeToString(b[:])
+}
+
+func imagesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "img") }
+
+// redactURL hides a password in a database URL before it is logged.
+func redactURL(s string) string {
+	if i := strings.Index(s, "://"); i >= 0 {
+		if j := strings.Index(s[i+3:], "@"); j >= 0 {
+			userinfo := s[i+3 : i+3+j]
+			if k := strings.Index(userinfo, ":"); k >= 0 {
+				return s[:i+3] + userinfo[:k] + ":xxxxx" + s[i+3+j:]
+			}
+		}
+	}
+	return s
+}
