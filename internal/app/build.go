@@ -1,0 +1,191 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/api"
+	"tourbook/internal/booking"
+	"tourbook/internal/config"
+	"tourbook/internal/httpx"
+	"tourbook/internal/media"
+	"tourbook/internal/payment"
+	"tourbook/internal/seed"
+	"tourbook/internal/server"
+	"tourbook/internal/ssr"
+	"tourbook/internal/store"
+	"tourbook/internal/web"
+	"tourbook/ui"
+)
+
+// Site is the assembled web site: its handler and what must run beside it and be closed.
+type Site struct {
+	Handler    http.Handler
+	Store      *store.Store
+	EngineKind string
+	Bookings   *booking.Service
+	Accounts   *account.Service
+
+	engine ssr.Engine
+}
+
+// Close releases the JS engine and the database.
+func (s *Site) Close() error {
+	return errors.Join(s.engine.Close(), s.Store.Close())
+}
+
+// RunBackground does the periodic chores until ctx is done: releasing the seats of
+// abandoned checkouts and deleting expired sessions.
+func (s *Site) RunBackground(ctx context.Context) {
+	go s.Bookings.RunExpiry(ctx, time.Minute)
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if _, err := s.Store.DeleteExpiredSessions(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			slog.Default().Warn("delete expired sessions", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store.Store, error) {
+	if cfg.DatabaseURL == "" {
+		if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("create data folder: %w", err)
+		}
+	}
+	st, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir, log)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("migrate %s: %w", redactURL(cfg.DatabaseURL), err)
+	}
+	return st, nil
+}
+
+// Build opens the database, loads the JS engine and wires every handler.
+func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, error) {
+	now := time.Now
+	st, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	site := &Site{Store: st}
+	ok := false
+	defer func() {
+		if !ok {
+			st.Close()
+			if site.engine != nil {
+				site.engine.Close()
+			}
+		}
+	}()
+
+	images := imagesDir(cfg)
+	for _, sub := range []string{"tours", "users"} {
+		if err := os.MkdirAll(filepath.Join(images, sub), 0o750); err != nil {
+			return nil, fmt.Errorf("create image folder: %w", err)
+		}
+	}
+	if cfg.SampleData {
+		if err := seed.Load(ctx, st, images, account.HashPassword, now()); err != nil {
+			return nil, fmt.Errorf("load sample data: %w", err)
+		}
+	}
+	if err := seed.EnsureDefaultImages(images); err != nil {
+		return nil, err
+	}
+
+	// Server rendering.
+	bundle, err := ui.ServerBundle()
+	if err != nil {
+		return nil, err
+	}
+	manifest, err := ui.Manifest()
+	if err != nil {
+		return nil, err
+	}
+	kind := cfg.SSREngine
+	if kind == "" {
+		kind = ssr.Kinds()[0]
+	}
+	if site.engine, err = ssr.NewEngine(kind, bundle, cfg.SSRWorkers, log); err != nil {
+		return nil, fmt.Errorf("start %s engine: %w", kind, err)
+	}
+	site.EngineKind = kind
+	renderer, err := ssr.NewRenderer(site.engine, manifest)
+	if err != nil {
+		return nil, err
+	}
+
+	// Accounts.
+	photos, err := media.NewPhotos(filepath.Join(images, "users"))
+	if err != nil {
+		return nil, err
+	}
+	accounts, err := account.NewService(st, account.Options{Now: now, Logger: log, Photos: photos})
+	if err != nil {
+		return nil, err
+	}
+	site.Accounts = accounts
+
+	// Payments.
+	var provider payment.Provider
+	var sandbox http.Handler
+	switch cfg.Payment.Provider {
+	case "stripe":
+		provider, err = payment.NewStripe(payment.StripeOptions{
+			SecretKey: cfg.Payment.StripeSecretKey, WebhookSecret: cfg.Payment.StripeWebhookSecret,
+			APIBaseURL: cfg.Payment.StripeAPIBaseURL,
+		})
+		if err != nil {
+			return nil, err
+		}
+	default:
+		secret := cfg.Payment.SandboxWebhookSecret
+		if secret == "" {
+			secret = randomSecret()
+		}
+		sb := payment.NewSandbox(payment.SandboxOptions{
+			BaseURL:       cfg.BaseURL.String(),
+			WebhookURL:    cfg.BaseURL.String() + "/webhook-checkout",
+			WebhookSecret: secret,
+			HTTPClient:    &http.Client{Timeout: 10 * time.Second},
+			Now:           now,
+			Logger:        log,
+		})
+		provider, sandbox = sb, sb.Handler()
+	}
+	bookings := booking.NewService(st, st, provider, booking.Options{Now: now, BaseURL: cfg.BaseURL.String(), Logger: log})
+	site.Bookings = bookings
+
+	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
+	wh := &web.Handler{Store: st, Renderer: renderer, Bookings: bookings, Site: siteCfg, Log: log, Now: now}
+	ah := &api.Handler{
+		Tours: st, Accounts: accounts, Photos: photos, Bookings: bookings,
+		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
+		Log: log, Now: now,
+	}
+	site.Handler, err = server.New(server.Deps{
+		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
+		Assets: ui.Client(), Images: images,
+	})
+	if err != nil {
+		return nil, err
+	}
+	ok = true
+	return site, nil
+}
