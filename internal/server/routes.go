@@ -1,0 +1,103 @@
+// Package server assembles the site: every URL in one route table (this file), and the
+// middleware every request passes through.
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"tourbook/internal/api"
+	"tourbook/internal/config"
+	"tourbook/internal/httpx"
+	"tourbook/internal/web"
+)
+
+// Deps is everything the routes need, built by the caller (cmd/tourbook or a test).
+type Deps struct {
+	Config  config.Config
+	Log     *slog.Logger
+	Web     *web.Handler
+	API     *api.Handler
+	Auth    Authenticator
+	Sandbox http.Handler // the sandbox provider's hosted checkout; nil with Stripe
+	Assets  fs.FS        // the Vite client build
+	Images  string       // folder with tours/ and users/ pictures
+}
+
+// New returns the site's handler.
+func New(d Deps) (http.Handler, error) {
+	tileOrigin, err := config.TileOrigin(d.Config.TileURL)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	w, a := d.Web, d.API
+
+	// Pages (server-rendered React).
+	mux.HandleFunc("GET /{$}", w.Overview)
+	mux.HandleFunc("GET /tour/{slug}", w.Tour)
+	mux.HandleFunc("GET /login", w.Login)
+	mux.HandleFunc("GET /signup", w.Signup)
+	mux.HandleFunc("GET /me", w.Account)
+	mux.HandleFunc("GET /my-tours", w.MyTours)
+	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
+	mux.HandleFunc("/", w.NotFound)
+
+	// JSON API: the five calls of SPEC.md §7, sign-up, and the tours.
+	mux.HandleFunc("GET /api/v1/tours", a.ListTours)
+	mux.HandleFunc("GET /api/v1/tours/{id}", a.GetTour)
+	mux.HandleFunc("POST /api/v1/users/signup", a.Signup)
+	mux.HandleFunc("POST /api/v1/users/login", a.Login)
+	mux.HandleFunc("GET /api/v1/users/logout", a.Logout)
+	mux.HandleFunc("PATCH /api/v1/users/updateMe", a.UpdateMe)
+	mux.HandleFunc("PATCH /api/v1/users/updateMyPassword", a.UpdateMyPassword)
+	mux.HandleFunc("GET /api/v1/bookings/checkout-session/{tourId}", a.CheckoutSession)
+	mux.HandleFunc("/api/", a.NotFound)
+
+	// Payments: the provider's webhook, and the sandbox's hosted checkout.
+	mux.HandleFunc("POST /webhook-checkout", a.Webhook)
+	if d.Sandbox != nil {
+		mux.Handle("/sandbox/checkout/", d.Sandbox)
+	}
+
+	// Static files.
+	mux.Handle("GET /assets/", immutable(http.FileServerFS(d.Assets)))
+	mux.Handle("GET /favicon.svg", http.FileServerFS(d.Assets))
+	mux.Handle("GET /img/tours/{file}", images(d.Images, "tours", "default-tour.jpg"))
+	mux.Handle("GET /img/users/{file}", images(d.Images, "users", "default.jpg"))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		httpx.OK(w, nil)
+	})
+
+	// Cross-origin state changes are refused on top of the SameSite cookie: browsers say
+	// where a request comes from in Sec-Fetch-Site (or Origin). The webhook is called by
+	// the payment provider's servers and proves itself with its signature instead.
+	cop := http.NewCrossOriginProtection()
+	cop.AddInsecureBypassPattern("POST /webhook-checkout")
+	cop.SetDenyHandler(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		err := httpx.Errorf(http.StatusForbidden, "This request came from another site and was refused. Please use the form on this site.")
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			httpx.Fail(rw, r, d.Log, err)
+			return
+		}
+		w.Error(rw, r, err)
+	}))
+
+	onPanic := func(rw http.ResponseWriter, r *http.Request, err error) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			httpx.Fail(rw, r, d.Log, err)
+			return
+		}
+		w.Error(rw, r, err)
+	}
+	return chain(mux,
+		requestID,
+		logRequests(d.Log),
+		securityHeaders(tileOrigin, d.Config.Secure()),
+		recoverPanics(d.Log, onPanic),
+		cop.Handler,
+		loadSession(d.Auth, d.API.Cookies, d.Log),
+	), nil
+}
