@@ -1,0 +1,360 @@
+// Command loadbench measures the real tourbook binary under concurrent load from the same
+// machine, and compares its tour page with the same bytes sent by a plain Go file server:
+// the ratio to that limit is the figure `make bench` reports.
+//
+// It starts `tourbook serve` on a fresh data folder with the sample data (plus one bench
+// tour with room for every checkout it opens), and a static file server in a second
+// process of its own, so both servers are separate processes as in production.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "loadbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	bin := flag.String("bin", "bin/tourbook", "tourbook binary")
+	duration := flag.Duration("duration", 5*time.Second, "load duration per target")
+	warmup := flag.Duration("warmup", time.Second, "warm-up per target (not counted)")
+	concurrency := flag.Int("c", 16, "concurrent clients")
+	serveStatic := flag.String("serve-static", "", "internal: serve this file on -addr and nothing else")
+	addr := flag.String("addr", "", "internal: address for -serve-static")
+	flag.Parse()
+	if *serveStatic != "" {
+		return staticServer(*serveStatic, *addr)
+	}
+
+	dir, err := os.MkdirTemp("", "tourbook-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+
+	site, stop, err := startTourbook(*bin, dir)
+	if err != nil {
+		return err
+	}
+	defer stop()
+
+	tourID, slug, err := firstTour(site)
+	if err != nil {
+		return err
+	}
+	page, err := fetch(http.DefaultClient, site+"/tour/"+slug)
+	if err != nil {
+		return err
+	}
+	pageFile := filepath.Join(dir, "tour.html")
+	if err := os.WriteFile(pageFile, page, 0o600); err != nil {
+		return err
+	}
+	static, stopStatic, err := startStatic(pageFile)
+	if err != nil {
+		return err
+	}
+	defer stopStatic()
+
+	benchTour, err := findTour(site, "bench-tour")
+	if err != nil {
+		return err
+	}
+	member, err := signUp(site)
+	if err != nil {
+		return err
+	}
+
+	fmt.Printf("tourbook %s, %d concurrent clients, %s per target after %s warm-up, tour page %d bytes\n\n",
+		*bin, *concurrency, *duration, *warmup, len(page))
+	fmt.Println("| target | requests/s | p50 | p99 | errors |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
+	targets := []struct {
+		name   string
+		url    string
+		client *http.Client
+	}{
+		{"static file server, same tour page bytes", static + "/tour.html", nil},
+		{"GET /", site + "/", nil},
+		{"GET /tour/" + slug, site + "/tour/" + slug, nil},
+		{"GET /api/v1/tours", site + "/api/v1/tours", nil},
+		{"GET /api/v1/tours/" + tourID, site + "/api/v1/tours/" + tourID, nil},
+		{"GET /api/v1/bookings/checkout-session (sandbox)", site + "/api/v1/bookings/checkout-session/" + benchTour, member},
+	}
+	results := map[string]stats{}
+	for _, tg := range targets {
+		s := load(tg.url, tg.client, *concurrency, *warmup, *duration)
+		results[tg.name] = s
+		fmt.Printf("| %s | %.0f | %s | %s | %d |\n", tg.name, s.rps, ms(s.p50), ms(s.p99), s.errors)
+	}
+	staticRPS := results[targets[0].name].rps
+	tourRPS := results[targets[2].name].rps
+	fmt.Printf("\ntour page rendered per request: %.1f%% of the static limit (target ≥ 10%%)\n", 100*tourRPS/staticRPS)
+	return nil
+}
+
+type stats struct {
+	rps      float64
+	p50, p99 time.Duration
+	errors   int
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+
+// load sends requests from c clients, each as fast as answers come back (closed loop).
+func load(url string, client *http.Client, c int, warmup, duration time.Duration) stats {
+	if client == nil {
+		client = &http.Client{}
+	}
+	tr := &http.Transport{MaxIdleConnsPerHost: c, MaxConnsPerHost: c, DisableCompression: true}
+	client = &http.Client{Transport: tr, Jar: client.Jar, Timeout: 30 * time.Second}
+	defer tr.CloseIdleConnections()
+
+	var mu sync.Mutex
+	var all []time.Duration
+	errs := 0
+	start := time.Now()
+	measureFrom := start.Add(warmup)
+	end := measureFrom.Add(duration)
+	var wg sync.WaitGroup
+	for range c {
+		wg.Go(func() {
+			var mine []time.Duration
+			bad := 0
+			for {
+				t0 := time.Now()
+				if !t0.Before(end) {
+					break
+				}
+				res, err := client.Get(url)
+				ok := err == nil
+				if err == nil {
+					_, _ = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					ok = res.StatusCode == http.StatusOK
+				}
+				if t0.Before(measureFrom) {
+					continue
+				}
+				if !ok {
+					bad++
+					continue
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			all = append(all, mine...)
+			errs += bad
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	slices.Sort(all)
+	s := stats{rps: float64(len(all)) / duration.Seconds(), errors: errs}
+	if n := len(all); n > 0 {
+		s.p50 = all[n*50/100]
+		s.p99 = all[min(n-1, n*99/100)]
+	}
+	return s
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// benchTour has room for every checkout the benchmark opens, so it measures creating
+// checkout sessions, not refusing them.
+const benchTours = `[{"_id":"5c88fa8cf4afda39709c2999","name":"Bench Tour","duration":3,"maxGroupSize":1000000,
+"difficulty":"easy","price":100,"summary":"A tour for the benchmark.","description":"Room for everyone.",
+"imageCover":"bench.jpg","images":[],"startDates":["2099-06-01T09:00:00.000Z"],
+"startLocation":{"type":"Point","coordinates":[7.7491,46.0207],"description":"Zermatt"},
+"locations":[{"type":"Point","coordinates":[7.7491,46.0207],"description":"Zermatt","day":1}],"guides":[]}]`
+
+func startTourbook(bin, dir string) (string, func(), error) {
+	tours := filepath.Join(dir, "bench-tours.json")
+	if err := os.WriteFile(tours, []byte(benchTours), 0o600); err != nil {
+		return "", nil, err
+	}
+	data := filepath.Join(dir, "data")
+	addr, err := freeAddr()
+	if err != nil {
+		return "", nil, err
+	}
+	base := "http://" + addr
+	// Sample data first, then the bench tour on top.
+	migrate := exec.Command(bin, "serve", "-sample-data", "-data-dir", data, "-addr", addr, "-log-level", "error")
+	migrate.Stdout, migrate.Stderr = io.Discard, os.Stderr
+	if err := migrate.Start(); err != nil {
+		return "", nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	if err := waitReady(base); err != nil {
+		migrate.Process.Kill()
+		return "", nil, err
+	}
+	migrate.Process.Signal(os.Interrupt)
+	migrate.Wait()
+	imp := exec.Command(bin, "import", "-data-dir", data, "-tours", tours)
+	if out, err := imp.CombinedOutput(); err != nil {
+		return "", nil, fmt.Errorf("import bench tour: %v: %s", err, out)
+	}
+	cmd := exec.Command(bin, "serve", "-data-dir", data, "-addr", addr, "-base-url", base, "-log-level", "error")
+	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop := func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	}
+	if err := waitReady(base); err != nil {
+		stop()
+		return "", nil, err
+	}
+	return base, stop, nil
+}
+
+func startStatic(file string) (string, func(), error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return "", nil, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return "", nil, err
+	}
+	cmd := exec.Command(self, "-serve-static", file, "-addr", addr)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	base := "http://" + addr
+	stop := func() { cmd.Process.Kill(); cmd.Wait() }
+	if err := waitReady(base); err != nil {
+		stop()
+		return "", nil, err
+	}
+	return base, stop, nil
+}
+
+// staticServer is the limit: Go's file server sending the page's bytes from disk.
+func staticServer(file, addr string) error {
+	dir, name := filepath.Split(file)
+	mux := http.NewServeMux()
+	mux.Handle("/"+name, http.FileServer(http.Dir(dir)))
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {})
+	return http.ListenAndServe(addr, mux)
+}
+
+func waitReady(base string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/healthz", nil)
+		res, err := http.DefaultClient.Do(req)
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%s did not become ready: %v", base, err)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func fetch(c *http.Client, url string) ([]byte, error) {
+	res, err := c.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s: %s", url, res.Status)
+	}
+	return io.ReadAll(res.Body)
+}
+
+type tourList struct {
+	Data struct {
+		Tours []struct{ ID, Slug string } `json:"tours"`
+	} `json:"data"`
+}
+
+func tours(site string) (tourList, error) {
+	var l tourList
+	b, err := fetch(http.DefaultClient, site+"/api/v1/tours")
+	if err != nil {
+		return l, err
+	}
+	return l, json.Unmarshal(b, &l)
+}
+
+func firstTour(site string) (string, string, error) {
+	l, err := tours(site)
+	if err != nil {
+		return "", "", err
+	}
+	for _, t := range l.Data.Tours {
+		if t.Slug != "bench-tour" {
+			return t.ID, t.Slug, nil
+		}
+	}
+	return "", "", errors.New("no tours")
+}
+
+func findTour(site, slug string) (string, error) {
+	l, err := tours(site)
+	if err != nil {
+		return "", err
+	}
+	for _, t := range l.Data.Tours {
+		if t.Slug == slug {
+			return t.ID, nil
+		}
+	}
+	return "", fmt.Errorf("tour %q not found", slug)
+}
+
+// signUp makes a fresh account and returns a client signed in as it.
+func signUp(site string) (*http.Client, error) {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	body := `{"name":"Bench User","email":"bench@example.com","password":"bench-password","passwordConfirm":"bench-password"}`
+	res, err := c.Post(site+"/api/v1/users/signup", "application/json", strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		b, _ := io.ReadAll(res.Body)
+		return nil, fmt.Errorf("sign up: %s %s", res.Status, b)
+	}
+	return c, nil
+}
