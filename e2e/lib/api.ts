@@ -1,0 +1,76 @@
+// Small helpers over the site's JSON API, for setting up what a test needs: a fresh
+// account (so tests never share a user), and the tours as the server holds them.
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+
+export const SAMPLE_PASSWORD = 'test1234';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface ApiUser {
+  name: string;
+  email: string;
+  photo: string;
+}
+
+export interface TourLocationJSON {
+  type: string;
+  coordinates: [number, number];
+  description: string;
+  day?: number;
+}
+
+export interface TourJSON {
+  id: string;
+  slug: string;
+  name: string;
+  maxGroupSize: number;
+  price: number;
+  currency: string;
+  locations: TourLocationJSON[];
+  startDates: { date: string; seatsLeft: number }[];
+}
+
+/** A user nobody else has: a unique email per call. */
+export function newUser(name = 'Erin Tester'): NewUser {
+  const id = randomUUID().slice(0, 8);
+  return { name, email: `e2e-${id}@example.com`, password: `pw-${id}-Secret` };
+}
+
+/**
+ * Signs a new user up through POST /api/v1/users/signup. With `context.request` the
+ * session cookie lands in that browser context, which is then signed in.
+ */
+export async function signUp(request: APIRequestContext, user: NewUser = newUser()): Promise<NewUser & { photo: string }> {
+  const res = await request.post('/api/v1/users/signup', {
+    data: { name: user.name, email: user.email, password: user.password, passwordConfirm: user.password },
+  });
+  const body = (await res.json()) as { status: string; message?: string; data?: { user?: ApiUser } };
+  expect(res.status(), `signup of ${user.email}: ${body.message ?? ''}`).toBe(201);
+  expect(body.status).toBe('success');
+  return { ...user, photo: body.data?.user?.photo ?? '' };
+}
+
+/** A new user, signed in in `context` (its cookie jar holds the session). */
+export async function signedInUser(context: BrowserContext, name?: string): Promise<NewUser & { photo: string }> {
+  return signUp(context.request, newUser(name));
+}
+
+export async function listTours(request: APIRequestContext): Promise<TourJSON[]> {
+  const res = await request.get('/api/v1/tours');
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { status: string; data: { tours: TourJSON[] } };
+  expect(body.status).toBe('success');
+  return body.data.tours;
+}
+
+export async function tourByName(request: APIRequestContext, name: string): Promise<TourJSON> {
+  const tours = await listTours(request);
+  const tour = tours.find((t) => t.name === name);
+  if (!tour) throw new Error(`no tour named ${name} among ${tours.map((t) => t.name).join(', ')}`);
+  return tour;
+}

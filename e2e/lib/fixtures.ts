@@ -1,0 +1,122 @@
+// The `test` every spec imports. It adds:
+// - `server`: a real tourbook binary per worker, on a fresh data folder (lib/server.ts);
+//   `baseURL` points at it, so page.goto('/') and request.get('/…') go there;
+// - `guard`: every browser context the test uses blocks requests that leave the machine,
+//   answers map tiles from fixtures/tile.png, and collects console errors and warnings.
+//   After the test, a blocked request, an unexpected console error or warning, or an
+//   uncaught page error fails it.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { startServer, TILE_HOST, type RunningServer } from './server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FIXTURES = path.resolve(here, '../fixtures');
+export const TILE_PNG = path.join(FIXTURES, 'tile.png');
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+  url: string;
+}
+
+export class Guard {
+  /** Requests to any host but the site and the fake tile host, as "METHOD URL". */
+  readonly blocked: string[] = [];
+  /** Every tile request, answered with fixtures/tile.png. */
+  readonly tileRequests: string[] = [];
+  /** Console errors and warnings, and uncaught page errors (type 'pageerror'). */
+  readonly console: ConsoleEntry[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  /** Lets console errors/warnings matching `pattern` pass (a test that expects one). */
+  allowConsole(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+
+  unexpectedConsole(): ConsoleEntry[] {
+    return this.console.filter((c) => !this.allowed.some((re) => re.test(c.text)));
+  }
+
+  async attach(context: BrowserContext): Promise<void> {
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') {
+        await route.continue();
+        return;
+      }
+      if (url.hostname === TILE_HOST) {
+        this.tileRequests.push(url.href);
+        await route.fulfill({ path: TILE_PNG, contentType: 'image/png' });
+        return;
+      }
+      this.blocked.push(`${request.method()} ${url.href}`);
+      await route.abort('blockedbyclient');
+    });
+    context.on('console', (msg) => {
+      const type = msg.type();
+      if (type === 'error' || type === 'warning') {
+        this.console.push({ type, text: msg.text(), url: msg.location().url });
+      }
+    });
+    context.on('weberror', (err) => {
+      this.console.push({ type: 'pageerror', text: String(err.error()), url: err.page()?.url() ?? '' });
+    });
+  }
+}
+
+interface WorkerFixtures {
+  /** Load fixtures/import/*.json with `tourbook import` before the worker's server starts. */
+  importTours: boolean;
+  server: RunningServer;
+}
+
+interface TestFixtures {
+  guard: Guard;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  importTours: [false, { scope: 'worker', option: true }],
+
+  server: [
+    async ({ importTours }, use, workerInfo) => {
+      mkdirSync(workerInfo.project.outputDir, { recursive: true });
+      const logFile = path.join(workerInfo.project.outputDir, `tourbook-worker-${workerInfo.workerIndex}.log`);
+      const server = await startServer({
+        logFile,
+        importFiles: importTours
+          ? {
+              users: path.join(FIXTURES, 'import/users.json'),
+              tours: path.join(FIXTURES, 'import/tours.json'),
+            }
+          : undefined,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+
+  guard: async ({}, use, testInfo) => {
+    const guard = new Guard();
+    await use(guard);
+    if (guard.console.length > 0) {
+      await testInfo.attach('console', { body: JSON.stringify(guard.console, null, 2), contentType: 'application/json' });
+    }
+    expect(guard.blocked, 'requests to hosts other than the site and the tile host').toEqual([]);
+    expect(guard.unexpectedConsole(), 'console errors, warnings and page errors').toEqual([]);
+  },
+
+  context: async ({ context, guard }, use) => {
+    await guard.attach(context);
+    await use(context);
+  },
+});
+
+export { expect };

@@ -1,0 +1,122 @@
+// Starts the real `tourbook` binary on a fresh data folder and a free loopback port, and
+// stops it again. One per Playwright worker (lib/fixtures.ts).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Tiles are requested from this host; the tests answer them (lib/fixtures.ts). */
+export const TILE_HOST = 'tile.test.invalid';
+export const TILE_TEMPLATE = `https://${TILE_HOST}/{z}/{x}/{y}.png`;
+
+export interface ServerOptions {
+  /** Export files loaded with `tourbook import` before the server starts. */
+  importFiles?: { users?: string; tours?: string; reviews?: string };
+  /** Where the server's output goes (kept for the report of a failing run). */
+  logFile: string;
+}
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export function binaryPath(): string {
+  const bin = process.env.TOURBOOK_BIN;
+  if (!bin) {
+    throw new Error('TOURBOOK_BIN is not set: run the suite with `make test-e2e`, or set it to the built bin/tourbook');
+  }
+  if (!existsSync(bin)) {
+    throw new Error(`TOURBOOK_BIN=${bin} does not exist: run \`make build\` first`);
+  }
+  return bin;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function runImport(bin: string, dataDir: string, files: NonNullable<ServerOptions['importFiles']>): void {
+  const args = ['import', '--data-dir', dataDir];
+  if (files.users) args.push('--users', files.users);
+  if (files.tours) args.push('--tours', files.tours);
+  if (files.reviews) args.push('--reviews', files.reviews);
+  const res = spawnSync(bin, args, { encoding: 'utf8', timeout: 60_000 });
+  if (res.status !== 0) {
+    throw new Error(`tourbook ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
+  }
+}
+
+/** Polls GET /healthz until it answers 200, the process exits, or the attempts run out. */
+async function waitHealthy(baseURL: string, child: ChildProcess, logFile: string): Promise<void> {
+  const attempts = 200; // 200 × 50 ms: 10 s
+  for (let i = 0; i < attempts; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`tourbook serve exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready; see ${logFile}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`tourbook serve did not answer ${baseURL}/healthz within 10 s; see ${logFile}`);
+}
+
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const bin = binaryPath();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tourbook-e2e-'));
+  if (opts.importFiles) runImport(bin, dataDir, opts.importFiles);
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(opts.logFile);
+  const child = spawn(
+    bin,
+    [
+      'serve',
+      '--sample-data',
+      '--data-dir', dataDir,
+      '--addr', `127.0.0.1:${port}`,
+      '--base-url', baseURL,
+      '--tile-url', TILE_TEMPLATE,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOURBOOK_LOG_LEVEL: 'info' } },
+  );
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitHealthy(baseURL, child, opts.logFile);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseURL, dataDir, logFile: opts.logFile, stop };
+}
