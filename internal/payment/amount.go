@@ -1,0 +1,57 @@
+package payment
+
+import (
+	"strconv"
+	"strings"
+)
+
+// zeroDecimal currencies have no minor unit: Stripe takes their amounts as whole units.
+var zeroDecimal = map[string]bool{
+	"bif": true, "clp": true, "djf": true, "gnf": true, "jpy": true, "kmf": true,
+	"krw": true, "mga": true, "pyg": true, "rwf": true, "ugx": true, "vnd": true,
+	"vuv": true, "xaf": true, "xof": true, "xpf": true,
+}
+
+var symbols = map[string]string{"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥"}
+
+// FormatAmount formats an amount in minor units for people, in English style:
+// FormatAmount(149700, "usd") is "$1,497.00"; unknown currencies get their code,
+// FormatAmount(1250, "chf") is "CHF 12.50". Formatting happens in Go so the server
+// and browser never disagree (see ARCHITECTURE.md on Intl).
+func FormatAmount(minor int64, currency string) string {
+	cur := strings.ToLower(currency)
+	neg := minor < 0
+	if neg {
+		minor = -minor
+	}
+	var s string
+	if zeroDecimal[cur] {
+		s = group(minor)
+	} else {
+		s = group(minor/100) + "." + pad2(minor%100)
+	}
+	if sym, ok := symbols[cur]; ok {
+		s = sym + s
+	} else {
+		s = strings.ToUpper(cur) + " " + s
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func pad2(n int64) string {
+	if n < 10 {
+		return "0" + strconv.FormatInt(n, 10)
+	}
+	return strconv.FormatInt(n, 10)
+}
