@@ -8,27 +8,26 @@ export const LOGIN_REDIRECT_MS = 1000;
 export const LOGOUT_REDIRECT_MS = 1500;
 export const SIGNUP_REDIRECT_MS = 1000;
 
+/** The success alert and a trip home after `delayMs`, or the server's message. */
+function alertThenGoHome(res: ApiResponse, success: string, delayMs: number): boolean {
+  if (res.status !== 'success') {
+    showAlert('error', errorMessage(res));
+    return false;
+  }
+  showAlert('success', success);
+  window.setTimeout(() => navigate('/'), delayMs);
+  return true;
+}
+
 export async function login(email: string, password: string): Promise<boolean> {
   const res = await request('POST', 'api/v1/users/login', { email, password });
-  if (res.status === 'success') {
-    showAlert('success', 'Login successful');
-    window.setTimeout(() => navigate('/'), LOGIN_REDIRECT_MS);
-    return true;
-  }
-  showAlert('error', errorMessage(res));
-  console.error('Login failed:', errorMessage(res));
-  return false;
+  const ok = alertThenGoHome(res, 'Login successful', LOGIN_REDIRECT_MS);
+  if (!ok) console.error('Login failed:', errorMessage(res));
+  return ok;
 }
 
 export async function logout(): Promise<boolean> {
-  const res = await request('GET', 'api/v1/users/logout');
-  if (res.status === 'success') {
-    showAlert('success', 'Logged out successfully');
-    window.setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS);
-    return true;
-  }
-  showAlert('error', errorMessage(res));
-  return false;
+  return alertThenGoHome(await request('GET', 'api/v1/users/logout'), 'Logged out successfully', LOGOUT_REDIRECT_MS);
 }
 
 export interface SignupData {
@@ -39,14 +38,7 @@ export interface SignupData {
 }
 
 export async function signup(data: SignupData): Promise<boolean> {
-  const res = await request('POST', 'api/v1/users/signup', { ...data });
-  if (res.status === 'success') {
-    showAlert('success', 'Account created');
-    window.setTimeout(() => navigate('/'), SIGNUP_REDIRECT_MS);
-    return true;
-  }
-  showAlert('error', errorMessage(res));
-  return false;
+  return alertThenGoHome(await request('POST', 'api/v1/users/signup', { ...data }), 'Account created', SIGNUP_REDIRECT_MS);
 }
 
 export interface PasswordChange {

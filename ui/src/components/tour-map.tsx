@@ -39,6 +39,13 @@ export function TourMap({ locations, tileUrl, tileAttribution }: TourMapProps) {
       const points = stops.map((loc) => [loc.coordinates[1], loc.coordinates[0]] as [number, number]);
       const created = L.map(el, { zoomControl: false, scrollWheelZoom: false });
       map = created;
+      // The view first: markers and popups join a map only once it has one, and a popup
+      // opened on a marker that has not joined yet stays closed.
+      if (points.length === 1 && points[0]) {
+        created.setView(points[0], SINGLE_LOCATION_ZOOM);
+      } else if (points.length > 1) {
+        created.fitBounds(L.latLngBounds(points).pad(0.5));
+      }
       L.tileLayer(tileUrl, { maxZoom: 19, attribution: tileAttribution }).addTo(created);
 
       stops.forEach((loc, i) => {
@@ -58,11 +65,6 @@ export function TourMap({ locations, tileUrl, tileAttribution }: TourMapProps) {
           .openPopup();
       });
 
-      if (points.length === 1 && points[0]) {
-        created.setView(points[0], SINGLE_LOCATION_ZOOM);
-      } else if (points.length > 1) {
-        created.fitBounds(L.latLngBounds(points).pad(0.5));
-      }
       el._tourbookMap = created;
     });
 

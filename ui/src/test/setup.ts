@@ -5,8 +5,10 @@ import { afterEach, vi } from 'vitest';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
+  // Some tests (the server bundle) run in plain Node, without a DOM.
+  if (typeof document === 'undefined') return;
+  cleanup();
   document.body.innerHTML = '';
   delete document.body.dataset.alert;
 });

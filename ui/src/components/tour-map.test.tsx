@@ -1,0 +1,115 @@
+import { render, waitFor } from '@testing-library/react';
+import L, { type LatLng, type Map as LeafletMap, type Popup } from 'leaflet';
+import { describe, expect, it, vi } from 'vitest';
+import { forestHikerDetail, site } from '../dev-fixtures';
+import type { TourLocation } from '../props';
+import { TourMap, type MapElement } from './tour-map';
+
+// Real Leaflet on jsdom: it builds the map, markers and popups; jsdom has no layout, so
+// sizes are 0 and only what does not depend on pixels is asserted.
+
+async function renderMap(locations: TourLocation[]) {
+  const view = render(
+    <TourMap locations={locations} tileUrl={site.tileUrl} tileAttribution={site.tileAttribution} />,
+  );
+  const el = view.container.querySelector('#map') as MapElement;
+  await waitFor(() => expect(el._tourbookMap).toBeDefined());
+  return { ...view, el, map: el._tourbookMap as LeafletMap };
+}
+
+function layers(map: LeafletMap) {
+  const all: unknown[] = [];
+  map.eachLayer((layer) => {
+    all.push(layer);
+  });
+  return all;
+}
+
+describe('TourMap', () => {
+  it('renders the map element with the locations as data', () => {
+    const { container } = render(
+      <TourMap locations={forestHikerDetail.locations} tileUrl="t" tileAttribution="a" />,
+    );
+    const section = container.querySelector('section.section-map')!;
+    const el = section.querySelector('div#map') as HTMLElement;
+    expect(el.getAttribute('role')).toBe('region');
+    expect(el.getAttribute('aria-label')).toBe("Map of the tour's locations");
+    expect(JSON.parse(el.dataset.locations!)).toEqual(forestHikerDetail.locations);
+  });
+
+  it('builds the map as SPEC.md §2 says: no zoom control, no wheel zoom, tiles to 19', async () => {
+    const { map, el } = await renderMap(forestHikerDetail.locations);
+    expect(map.options.zoomControl).toBe(false);
+    expect(map.options.scrollWheelZoom).toBe(false);
+    expect(el.querySelector('.leaflet-control-zoom')).toBeNull();
+    const tiles = layers(map).find((l) => (l as { _url?: string })._url !== undefined) as {
+      _url: string;
+      options: { maxZoom: number; attribution: string };
+    };
+    expect(tiles._url).toBe(site.tileUrl);
+    expect(tiles.options.maxZoom).toBe(19);
+    expect(tiles.options.attribution).toBe(site.tileAttribution);
+    expect(el.querySelector('.leaflet-control-attribution a[href*="openstreetmap"]')).not.toBeNull();
+  });
+
+  it('puts a marker per location at [lat, lng] with an open popup "Day {day}: {description}" as text', async () => {
+    const { map, el } = await renderMap(forestHikerDetail.locations);
+    const markers = layers(map).filter((l): l is L.Marker => l instanceof L.Marker);
+    expect(markers).toHaveLength(3);
+    expect(markers.map((m) => [m.getLatLng().lat, m.getLatLng().lng])).toEqual(
+      forestHikerDetail.locations.map((l) => [l.coordinates[1], l.coordinates[0]]),
+    );
+    for (const m of markers) {
+      const popup = m.getPopup() as Popup;
+      expect(popup.isOpen()).toBe(true);
+      expect(popup.options).toMatchObject({ autoClose: false, closeOnClick: false, autoPan: false, className: 'map-popup' });
+    }
+    const texts = [...el.querySelectorAll('.map-popup .leaflet-popup-content')].map((p) => p.textContent);
+    expect(texts).toEqual([
+      'Day 1: Banff National Park',
+      'Day 3: Jasper National Park',
+      'Day 5: Glacier <b>National</b> Park & "Lakes"',
+    ]);
+    // The description's markup stayed text.
+    expect(el.querySelector('.leaflet-popup-content b')).toBeNull();
+  });
+
+  it('never turns a description into HTML', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    const { el } = await renderMap([{ coordinates: [-116.2, 51.4], day: 2, description: evil }]);
+    const content = el.querySelector('.leaflet-popup-content')!;
+    expect(content.querySelector('img')).toBeNull();
+    expect(content.textContent).toBe(`Day 2: ${evil}`);
+  });
+
+  it('fits the bounds of all markers padded by 0.5 (not pixels)', async () => {
+    const fitBounds = vi.spyOn(L.Map.prototype, 'fitBounds');
+    const { map } = await renderMap(forestHikerDetail.locations);
+    const points = forestHikerDetail.locations.map((l) => L.latLng(l.coordinates[1], l.coordinates[0]));
+    expect(fitBounds).toHaveBeenCalledTimes(1);
+    const [bounds, options] = fitBounds.mock.calls[0]!;
+    expect((bounds as L.LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
+    expect(options).toBeUndefined();
+    // With a 0×0 container Leaflet can only centre on the bounds: the centre of the padded
+    // bounds is the centre of the markers' bounds.
+    const lats = forestHikerDetail.locations.map((l) => l.coordinates[1]);
+    const lngs = forestHikerDetail.locations.map((l) => l.coordinates[0]);
+    const center: LatLng = map.getCenter();
+    expect(center.lat).toBeCloseTo((Math.min(...lats) + Math.max(...lats)) / 2, 0);
+    expect(center.lng).toBeCloseTo((Math.min(...lngs) + Math.max(...lngs)) / 2, 0);
+  });
+
+  it('centres a single location at zoom 10', async () => {
+    const { map } = await renderMap([{ coordinates: [-80.128473, 25.781842], day: 1, description: 'Miami' }]);
+    expect(map.getZoom()).toBe(10);
+    expect(map.getCenter().lat).toBeCloseTo(25.781842, 5);
+    expect(map.getCenter().lng).toBeCloseTo(-80.128473, 5);
+  });
+
+  it('removes the map on unmount', async () => {
+    const { el, unmount } = await renderMap(forestHikerDetail.locations);
+    unmount();
+    expect(el._tourbookMap).toBeUndefined();
+    expect(el.querySelector('.leaflet-pane')).toBeNull();
+  });
+});
