@@ -29,7 +29,9 @@ export interface TourJSON {
   slug: string;
   name: string;
   maxGroupSize: number;
+  /** Minor units, as is priceDiscount */
   price: number;
+  priceDiscount: number;
   currency: string;
   locations: TourLocationJSON[];
   startDates: { date: string; seatsLeft: number }[];
@@ -73,4 +75,14 @@ export async function tourByName(request: APIRequestContext, name: string): Prom
   const tour = tours.find((t) => t.name === name);
   if (!tour) throw new Error(`no tour named ${name} among ${tours.map((t) => t.name).join(', ')}`);
   return tour;
+}
+
+const currencySymbols: Record<string, string> = { usd: '$', eur: '€', gbp: '£' };
+
+/** An amount in minor units as the site writes it with cents: formatMoney(99400, 'usd') is "$994.00". */
+export function formatMoney(minor: number, currency: string): string {
+  const cur = currency.toLowerCase();
+  const symbol = currencySymbols[cur] ?? `${cur.toUpperCase()} `;
+  const whole = Math.floor(minor / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${symbol}${whole}.${String(minor % 100).padStart(2, '0')}`;
 }

@@ -51,3 +51,14 @@ export function gate(): { opened: Promise<void>; open: () => void } {
   });
   return { opened, open };
 }
+
+/**
+ * Stops the page's clock (installed with page.clock.install() before navigating) so that
+ * from now on time moves only by page.clock.runFor(). Playwright's installed clock flows
+ * with real time until paused; the pause point is a moment ahead of the page's now, and
+ * stays paused across navigations.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+}
