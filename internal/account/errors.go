@@ -1,0 +1,95 @@
+package account
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Error is an account error whose text is safe to show a person. The HTTP layer gets the
+// text and the status from PublicMessage and HTTPStatus (httpx.Public), so the wording
+// lives next to the rule that produces it and the handlers stay a single call.
+// Error() is the terse form for logs.
+type Error struct {
+	status  int
+	text    string
+	message string
+}
+
+func (e *Error) Error() string { return e.text }
+
+// PublicMessage is the sentence shown to the user.
+func (e *Error) PublicMessage() string { return e.message }
+
+// HTTPStatus is the status a handler should answer with. Plain numbers keep this package
+// free of net/http.
+func (e *Error) HTTPStatus() int { return e.status }
+
+var (
+	// ErrInvalidCredentials: unknown email, wrong password or a deactivated account; the
+	// three are deliberately indistinguishable.
+	ErrInvalidCredentials = &Error{401, "invalid credentials", "Incorrect email or password."}
+	// ErrWrongPassword: the current password given to ChangePassword is wrong.
+	ErrWrongPassword = &Error{401, "wrong current password", "Your current password is wrong."}
+	// ErrNotSignedIn: the session token is missing, malformed, unknown or expired, or its
+	// user was deactivated.
+	ErrNotSignedIn = &Error{401, "not signed in", "You are not logged in. Please log in to get access."}
+	// ErrTooManyAttempts is matched with errors.Is; the error returned is a
+	// *TooManyAttemptsError that carries RetryAfter.
+	ErrTooManyAttempts = &Error{429, "too many failed login attempts", "Too many failed login attempts. Please try again later."}
+)
+
+// TooManyAttemptsError is returned while an account or a client address is locked out.
+type TooManyAttemptsError struct {
+	RetryAfter time.Duration // for the Retry-After header
+}
+
+func (e *TooManyAttemptsError) Error() string {
+	return fmt.Sprintf("too many failed login attempts; retry after %s", e.RetryAfter)
+}
+
+func (e *TooManyAttemptsError) Is(target error) bool { return target == ErrTooManyAttempts }
+
+func (e *TooManyAttemptsError) HTTPStatus() int { return 429 }
+
+func (e *TooManyAttemptsError) PublicMessage() string {
+	minutes := int((e.RetryAfter + time.Minute - 1) / time.Minute) // round up: never promise too early
+	if minutes <= 1 {
+		return "Too many failed login attempts. Please try again in 1 minute."
+	}
+	return fmt.Sprintf("Too many failed login attempts. Please try again in %d minutes.", minutes)
+}
+
+// ValidationError is one rule broken by one form field. Field is the form's field name
+// (name, email, password, passwordConfirm, passwordCurrent), so a form can mark it.
+type ValidationError struct {
+	Field   string
+	Message string
+}
+
+func (e *ValidationError) Error() string   { return "invalid " + e.Field + ": " + e.Message }
+func (e *ValidationError) HTTPStatus() int { return 400 }
+
+func (e *ValidationError) PublicMessage() string { return e.Message }
+
+func invalid(field, message string) *ValidationError {
+	return &ValidationError{Field: field, Message: message}
+}
+
+// emailTakenMessage is what the user reads for ErrEmailTaken (declared in account.go,
+// returned by the store).
+const emailTakenMessage = "This email address is already in use."
+
+// PublicMessage returns the text safe to show a person for any error this package
+// returns, and false for internal errors (store failures and the like), which the caller
+// should log and replace with a generic sentence.
+func PublicMessage(err error) (string, bool) {
+	var p interface{ PublicMessage() string }
+	if errors.As(err, &p) {
+		return p.PublicMessage(), true
+	}
+	if errors.Is(err, ErrEmailTaken) {
+		return emailTakenMessage, true
+	}
+	return "", false
+}

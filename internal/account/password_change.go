@@ -1,0 +1,49 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+)
+
+// ChangePassword replaces user's password after checking the current one, then ends every
+// other session of the user (a stolen session dies with the old password) while keeping
+// currentToken's, so the browser that made the change stays signed in.
+//
+// Wrong current passwords count as failed logins of the account: a stolen session must
+// not become a way around the login limit.
+func (s *Service) ChangePassword(ctx context.Context, user User, currentToken, passwordCurrent, password, passwordConfirm string) error {
+	if passwordCurrent == "" {
+		return invalid("passwordCurrent", "Please provide your current password.")
+	}
+	keys := []string{"email:" + strings.ToLower(user.Email)}
+	if err := s.checkLimits(ctx, keys); err != nil {
+		return err
+	}
+	ok, _, err := s.verify(ctx, user.PasswordHash, passwordCurrent)
+	if err != nil {
+		return fmt.Errorf("change password of user %s: %w", user.ID, err)
+	}
+	if !ok {
+		if err := s.recordFailure(ctx, keys); err != nil {
+			return err
+		}
+		return ErrWrongPassword
+	}
+	if err := ValidatePassword(password, passwordConfirm); err != nil {
+		return err
+	}
+	hash, err := s.hash(ctx, password)
+	if err != nil {
+		return fmt.Errorf("change password of user %s: %w", user.ID, err)
+	}
+	if err := s.store.UpdateUserPassword(ctx, user.ID, hash, s.clock()); err != nil {
+		return fmt.Errorf("change password of user %s: %w", user.ID, err)
+	}
+	if err := s.store.DeleteOtherSessions(ctx, user.ID, hashToken(currentToken)); err != nil {
+		return fmt.Errorf("end other sessions of user %s: %w", user.ID, err)
+	}
+	s.log.Info("password changed", slog.String("user_id", user.ID))
+	return nil
+}
