@@ -62,3 +62,20 @@ export async function pauseClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 500);
 }
+
+/**
+ * Runs `action`, which makes the page call the API at a path containing `path`; expects
+ * that call to fail with `status` and a message, and the page to show that message as
+ * its one error alert. Returns the message.
+ */
+export async function expectFailedCall(page: Page, path: string, status: number, action: () => Promise<void>): Promise<string> {
+  const response = page.waitForResponse((r) => r.url().includes(path));
+  await action();
+  const res = await response;
+  expect(res.status(), `${path} answers ${status}`).toBe(status);
+  const body = (await res.json()) as { status: string; message?: string };
+  expect(body.status).toBe(status >= 500 ? 'error' : 'fail');
+  expect(body.message, 'a message a person can read').toBeTruthy();
+  await expectAlert(page, 'error', body.message!);
+  return body.message!;
+}

@@ -1,10 +1,10 @@
 // Issue #3: log in, log out, sign up, the user-data and password forms, and the alert,
 // exactly as SPEC.md §4 says (texts, classes, URLs and timings on Playwright's clock).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newUser, signUp, signedInUser } from '../lib/api';
+import { newUser, signUp, signedInUser, type NewUser } from '../lib/api';
 import { expect, test } from '../lib/fixtures';
 import { gradientPng } from '../lib/png';
-import { alertLocator, expectAlert, gate, pauseClock, waitForHydration } from '../lib/page';
+import { alertLocator, expectAlert, expectFailedCall, gate, pauseClock, waitForHydration } from '../lib/page';
 
 async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<{ status: number; body: { status: string; message?: string } }> {
   const res = await request.post('/api/v1/users/login', { data: { email, password } });
@@ -45,16 +45,8 @@ test.describe('login', () => {
     const user = await signUp(request, newUser('Fred Failure'));
     guard.allowConsole(/status of 401|Login failed/);
     await openWithClock(page, '/login');
-    const response = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/login'));
-    await fillLogin(page, user.email, 'not-the-password');
-    const res = await response;
-    expect(res.status()).toBe(401);
-    const body = (await res.json()) as { status: string; message?: string };
-    expect(body.status).toBe('fail');
-    expect(body.message).toBeTruthy();
-
-    await expectAlert(page, 'error', body.message!);
-    const logged = guard.console.filter((c) => c.type === 'error' && c.text.includes(body.message!));
+    const message = await expectFailedCall(page, '/api/v1/users/login', 401, () => fillLogin(page, user.email, 'not-the-password'));
+    const logged = guard.console.filter((c) => c.type === 'error' && c.text.includes(message));
     expect(logged.length, 'the login error is logged to the console').toBeGreaterThanOrEqual(1);
 
     await page.clock.runFor(2000);
@@ -188,41 +180,41 @@ test.describe('the alert', () => {
 
   test('a second alert replaces the first, and keeps its own 5 s', async ({ page, context, guard }) => {
     await signedInUser(context, 'Remy Replace');
-    guard.allowConsole(/status of 40[01]/);
+    guard.allowConsole(/status of 401/);
     await openWithClock(page, '/me');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expectAlert(page, 'success', 'DATA updated successfully');
     await page.clock.runFor(3000);
 
-    const response = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/updateMyPassword'));
     await page.locator('#password-current').fill('certainly-wrong-1');
     await page.locator('#password').fill('another-Secret-99');
     await page.locator('#password-confirm').fill('another-Secret-99');
-    await page.getByRole('button', { name: 'Save password' }).click();
-    const body = (await (await response).json()) as { status: string; message?: string };
-    expect(body.status).not.toBe('success');
-    expect(body.message).toBeTruthy();
-
-    await expectAlert(page, 'error', body.message!);
+    const message = await expectFailedCall(page, '/api/v1/users/updateMyPassword', 401, () =>
+      page.getByRole('button', { name: 'Save password' }).click(),
+    );
     await expect(page.getByText('DATA updated successfully')).toHaveCount(0);
     // The first alert's timer (due 2000 ms from now) must not remove the second one.
     await page.clock.runFor(4999);
-    await expectAlert(page, 'error', body.message!);
+    await expectAlert(page, 'error', message);
     await page.clock.runFor(1);
     await expect(page.locator('.alert')).toHaveCount(0);
   });
 });
 
+async function fillSignup(page: Page, user: NewUser, confirm: string): Promise<void> {
+  await page.goto('/signup');
+  await waitForHydration(page);
+  await page.getByLabel('Your name').fill(user.name);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(confirm);
+  await page.locator('main').getByRole('button', { name: 'Sign up' }).click();
+}
+
 test.describe('signup', () => {
   test('the signup page creates an account and signs it in', async ({ page, request }) => {
     const user = newUser('Sasha Signup');
-    await page.goto('/signup');
-    await waitForHydration(page);
-    await page.getByLabel('Your name').fill(user.name);
-    await page.getByLabel('Email address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.locator('main').getByRole('button', { name: 'Sign up' }).click();
+    await fillSignup(page, user, user.password);
 
     await expectAlert(page, 'success', 'Account created');
     await page.waitForURL((url) => url.pathname === '/');
@@ -232,21 +224,9 @@ test.describe('signup', () => {
   });
 
   test('a mismatched confirmation shows the server message and creates nothing', async ({ page, request, guard }) => {
-    guard.allowConsole(/status of 4\d\d/);
+    guard.allowConsole(/status of 400/);
     const user = newUser('Mona Mismatch');
-    await page.goto('/signup');
-    await waitForHydration(page);
-    await page.getByLabel('Your name').fill(user.name);
-    await page.getByLabel('Email address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(`${user.password}-typo`);
-    const response = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/signup'));
-    await page.locator('main').getByRole('button', { name: 'Sign up' }).click();
-    const res = await response;
-    expect(res.status()).toBe(400);
-    const body = (await res.json()) as { message?: string };
-    expect(body.message).toBeTruthy();
-    await expectAlert(page, 'error', body.message!);
+    await expectFailedCall(page, '/api/v1/users/signup', 400, () => fillSignup(page, user, `${user.password}-typo`));
     await expect(page).toHaveURL(/\/signup$/);
     expect((await apiLogin(request, user.email, user.password)).status).toBe(401);
   });

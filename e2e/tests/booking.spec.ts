@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { formatMoney, listTours, signUp, signedInUser, type TourJSON } from '../lib/api';
 import { expect, test } from '../lib/fixtures';
-import { alertLocator, expectAlert, gate, pauseClock, waitForHydration } from '../lib/page';
+import { alertLocator, expectAlert, expectFailedCall, gate, pauseClock, waitForHydration } from '../lib/page';
 
 const TEST_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -165,14 +165,7 @@ test.describe('a checkout call that fails', () => {
     await chooseOnPage(page, choice, 2);
     // The session ends (cookie gone) while the page is open.
     await context.clearCookies();
-    const response = page.waitForResponse((r) => r.url().includes('/api/v1/bookings/checkout-session/'));
-    await page.locator('#book-tour').click();
-    const res = await response;
-    expect(res.status()).toBe(401);
-    const body = (await res.json()) as { status: string; message?: string };
-    expect(body.status).toBe('fail');
-    expect(body.message).toBeTruthy();
-    await expectAlert(page, 'error', body.message!);
+    await expectFailedCall(page, '/api/v1/bookings/checkout-session/', 401, () => page.locator('#book-tour').click());
     await expect(page.locator('#book-tour')).toHaveText('Book tour now!');
     await expect(page.locator('#book-tour')).toBeEnabled();
     expect(new URL(page.url()).pathname).toBe(`/tour/${choice.tour.slug}`);
@@ -191,13 +184,7 @@ test.describe('a checkout call that fails', () => {
     );
     expect(hold.status()).toBe(200);
 
-    const response = page.waitForResponse((r) => r.url().includes('/api/v1/bookings/checkout-session/'));
-    await page.locator('#book-tour').click();
-    const res = await response;
-    expect(res.status()).toBe(409);
-    const body = (await res.json()) as { status: string; message?: string };
-    expect(body.message).toBeTruthy();
-    await expectAlert(page, 'error', body.message!);
+    await expectFailedCall(page, '/api/v1/bookings/checkout-session/', 409, () => page.locator('#book-tour').click());
     await expect(page.locator('#book-tour')).toHaveText('Book tour now!');
     await expect(page.locator('#book-tour')).toBeEnabled();
     expect(new URL(page.url()).pathname).toBe(`/tour/${choice.tour.slug}`);
