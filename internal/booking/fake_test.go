@@ -1,0 +1,245 @@
+package booking
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"tourbook/internal/payment"
+	"tourbook/internal/tour"
+)
+
+// fakeStore keeps tours and bookings in memory with the store contract's rules
+// (docs/store-api.md): seats taken are Paid bookings plus unexpired holds.
+type fakeStore struct {
+	mu       sync.Mutex
+	tours    map[string]tour.Tour
+	bookings map[string]*Booking
+	nextID   int
+	fulfils  int // FulfilBooking calls that changed something
+}
+
+func newFakeStore(tours ...tour.Tour) *fakeStore {
+	s := &fakeStore{tours: map[string]tour.Tour{}, bookings: map[string]*Booking{}}
+	for _, t := range tours {
+		s.tours[t.ID] = t
+	}
+	return s
+}
+
+func (s *fakeStore) taken(tourID string, date time.Time, now time.Time, except string) int {
+	n := 0
+	for _, b := range s.bookings {
+		if b.ID != except && b.TourID == tourID && b.StartDate.Equal(date) && b.HoldsSeats(now) {
+			n += b.Participants
+		}
+	}
+	return n
+}
+
+func (s *fakeStore) TourByID(ctx context.Context, id string, now time.Time) (tour.Tour, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.tours[id]
+	if !ok {
+		return tour.Tour{}, fmt.Errorf("tour %q: %w", id, tour.ErrNotFound)
+	}
+	dates := make([]tour.StartDate, len(t.StartDates))
+	for i, d := range t.StartDates {
+		// Taken in the fixture stands for bookings made elsewhere.
+		dates[i] = tour.StartDate{Date: d.Date, Taken: d.Taken + s.taken(t.ID, d.Date, now, "")}
+	}
+	t.StartDates = dates
+	return t, nil
+}
+
+func (s *fakeStore) baseTaken(tourID string, date time.Time) int {
+	for _, d := range s.tours[tourID].StartDates {
+		if d.Date.Equal(date) {
+			return d.Taken
+		}
+	}
+	return 0
+}
+
+func (s *fakeStore) CreateHold(ctx context.Context, b *Booking, maxGroupSize int, now time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, "")+b.Participants > maxGroupSize {
+		return ErrNoSeats
+	}
+	s.nextID++
+	b.ID = fmt.Sprintf("%024x", s.nextID)
+	b.CreatedAt = now
+	c := *b
+	s.bookings[b.ID] = &c
+	return nil
+}
+
+func (s *fakeStore) SetCheckout(ctx context.Context, bookingID, provider, checkoutID string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.bookings[bookingID]
+	if !ok {
+		return ErrNotFound
+	}
+	b.Provider, b.CheckoutID = provider, checkoutID
+	return nil
+}
+
+func (s *fakeStore) BookingByID(ctx context.Context, id string) (Booking, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.bookings[id]
+	if !ok {
+		return Booking{}, ErrNotFound
+	}
+	return *b, nil
+}
+
+func (s *fakeStore) BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.bookings {
+		if b.Provider == provider && b.CheckoutID == checkoutID && checkoutID != "" {
+			return *b, nil
+		}
+	}
+	return Booking{}, ErrNotFound
+}
+
+func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.bookings[id]
+	if !ok {
+		return ErrNotFound
+	}
+	if b.Status == Pending {
+		b.Status = Cancelled
+	}
+	return nil
+}
+
+func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, maxGroupSize int, now time.Time) (Booking, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.bookings[id]
+	if !ok {
+		return Booking{}, false, ErrNotFound
+	}
+	switch b.Status {
+	case Paid, RefundDue, Refunded:
+		return *b, false, nil
+	}
+	switch {
+	case amountMinor != b.AmountMinor || currency != b.Currency:
+		b.Status = RefundDue
+	case b.Status == Pending && now.Before(b.HoldUntil):
+		b.Status = Paid
+	case s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, b.ID)+b.Participants <= maxGroupSize:
+		b.Status = Paid
+	default:
+		b.Status = RefundDue
+	}
+	// As the real store: the amount recorded becomes what was paid, for the refund.
+	b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency = paymentRef, now, amountMinor, currency
+	s.fulfils++
+	return *b, true, nil
+}
+
+func (s *fakeStore) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.Status == Pending && !now.Before(b.HoldUntil) {
+			b.Status = Cancelled
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) all() []Booking {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Booking
+	for _, b := range s.bookings {
+		out = append(out, *b)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// fakeProvider is a payment provider whose checkouts the test pays by hand. Its
+// webhooks are the Event as JSON, "signed" by a header the test sets.
+type fakeProvider struct {
+	mu        sync.Mutex
+	requests  []payment.CheckoutRequest
+	createErr error
+	lookupErr error
+	events    map[string]payment.Event // by checkout id
+}
+
+func newFakeProvider() *fakeProvider { return &fakeProvider{events: map[string]payment.Event{}} }
+
+func (p *fakeProvider) Name() string { return "fake" }
+
+func (p *fakeProvider) CreateCheckout(ctx context.Context, req payment.CheckoutRequest) (payment.Checkout, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.requests = append(p.requests, req)
+	if p.createErr != nil {
+		return payment.Checkout{}, p.createErr
+	}
+	id := fmt.Sprintf("cs_fake_%d", len(p.requests))
+	p.events[id] = payment.Event{Type: payment.EventCheckoutLookup, CheckoutID: id, BookingID: req.BookingID,
+		AmountTotal: req.UnitAmountMinor * int64(req.Quantity), Currency: req.Currency}
+	return payment.Checkout{ID: id, URL: "https://pay.example/" + id}, nil
+}
+
+// pay marks a checkout paid, as the customer paying on the hosted page would, and
+// returns the webhook the provider would send.
+func (p *fakeProvider) pay(id string) (payload []byte, h http.Header) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ev := p.events[id]
+	ev.Paid, ev.PaymentRef = true, "pi_"+id
+	p.events[id] = ev
+	ev.Type = payment.EventCheckoutCompleted
+	payload, _ = json.Marshal(ev)
+	return payload, http.Header{"Fake-Signature": {"valid"}}
+}
+
+func (p *fakeProvider) ParseWebhook(payload []byte, h http.Header) (payment.Event, error) {
+	if h.Get("Fake-Signature") != "valid" {
+		return payment.Event{}, payment.ErrBadSignature
+	}
+	var ev payment.Event
+	err := json.Unmarshal(payload, &ev)
+	return ev, err
+}
+
+func (p *fakeProvider) Checkout(ctx context.Context, id string) (payment.Event, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.lookupErr != nil {
+		return payment.Event{}, p.lookupErr
+	}
+	ev, ok := p.events[id]
+	if !ok {
+		return payment.Event{}, payment.ErrNotFound
+	}
+	return ev, nil
+}
+
+func (p *fakeProvider) lastRequest() payment.CheckoutRequest {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.requests[len(p.requests)-1]
+}

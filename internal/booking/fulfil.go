@@ -1,0 +1,203 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/payment"
+	"tourbook/internal/tour"
+)
+
+// Messages for the alert on the success return page.
+const (
+	msgRefundLate     = "Your payment arrived after your seat hold expired and the date is now full. We will refund you in full within 5 days."
+	msgRefundMismatch = "Your payment did not match the price of this booking. We will refund you in full within 5 days."
+	msgProcessing     = "Your payment is being processed. Your booking will show on My tours as soon as it is confirmed."
+	msgNotPaid        = "This checkout was not paid, so nothing was booked."
+)
+
+// HandleWebhook verifies and applies a provider's webhook. A bad signature is a 400
+// *Error and records nothing; events other than a paid checkout are acknowledged and
+// ignored; replays change nothing.
+func (s *Service) HandleWebhook(ctx context.Context, payload []byte, header http.Header) error {
+	ev, err := s.provider.ParseWebhook(payload, header)
+	if errors.Is(err, payment.ErrBadSignature) {
+		return &Error{Status: http.StatusBadRequest, Message: "The webhook signature is not valid.", Err: err}
+	}
+	if err != nil {
+		return &Error{Status: http.StatusBadRequest, Message: "The webhook could not be read.", Err: err}
+	}
+	if !ev.Paid {
+		return nil
+	}
+	b, err := s.bookingForEvent(ctx, ev)
+	if errors.Is(err, ErrNotFound) {
+		// Not ours (another integration on the same provider account): acknowledge, or
+		// the provider would retry for days.
+		s.log.Warn("webhook for an unknown checkout", "provider", s.provider.Name(), "checkout_id", ev.CheckoutID, "booking_id", ev.BookingID)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	_, err = s.fulfil(ctx, b, ev)
+	return err
+}
+
+// ConfirmReturn settles the checkout the customer came back from (the webhook may not
+// have arrived yet) and returns the booking and the alert to show. Only the booking's own
+// user may look it up; anyone else gets the same 404 as for an unknown checkout.
+func (s *Service) ConfirmReturn(ctx context.Context, user account.User, checkoutID string) (Booking, string, error) {
+	notFound := &Error{Status: http.StatusNotFound, Message: "We could not find that booking."}
+	if checkoutID == "" {
+		return Booking{}, "", notFound
+	}
+	b, err := s.store.BookingByCheckout(ctx, s.provider.Name(), checkoutID)
+	if errors.Is(err, ErrNotFound) {
+		notFound.Err = err
+		return Booking{}, "", notFound
+	}
+	if err != nil {
+		return Booking{}, "", fmt.Errorf("booking for checkout %s: %w", checkoutID, err)
+	}
+	if b.UserID != user.ID {
+		return Booking{}, "", notFound
+	}
+	t, err := s.tours.TourByID(ctx, b.TourID, s.now())
+	if err != nil {
+		return Booking{}, "", fmt.Errorf("load tour %s of booking %s: %w", b.TourID, b.ID, err)
+	}
+
+	switch b.Status {
+	case Paid, RefundDue, Refunded:
+		// Already settled (usually by the webhook): no need to ask the provider.
+		return b, s.message(t, b), nil
+	}
+	ev, err := s.provider.Checkout(ctx, checkoutID)
+	if err != nil {
+		// The provider will still send its webhook; the customer need not wait here.
+		s.log.Warn("checkout lookup on return failed", "booking_id", b.ID, "checkout_id", checkoutID, "err", err)
+		return b, msgProcessing, nil
+	}
+	if !ev.Paid {
+		if b.Status == Cancelled {
+			return b, msgNotPaid, nil
+		}
+		return b, msgProcessing, nil
+	}
+	b, err = s.fulfil(ctx, b, ev)
+	if err != nil {
+		return Booking{}, "", err
+	}
+	return b, s.message(t, b), nil
+}
+
+// message is the alert for a settled booking.
+func (s *Service) message(t tour.Tour, b Booking) string {
+	switch b.Status {
+	case Paid:
+		return fmt.Sprintf("Your booking of %s on %s for %s is confirmed. Thank you!",
+			t.Name, b.StartDate.Format(dateLayout), participantsText(b.Participants))
+	case RefundDue, Refunded:
+		// A payment made while the hold still kept the seats can only have been refused
+		// for its amount; a later one was (almost always) refused for want of seats.
+		// The booking says when it was paid, even after the store has recorded the
+		// amount paid in place of the price asked.
+		if b.PaidAt.Before(b.HoldUntil) {
+			return msgRefundMismatch
+		}
+		return msgRefundLate
+	}
+	return msgProcessing
+}
+
+// bookingForEvent finds the event's booking by its checkout id, or by the booking id
+// the provider echoes back in case the checkout id was never recorded.
+func (s *Service) bookingForEvent(ctx context.Context, ev payment.Event) (Booking, error) {
+	b, err := s.store.BookingByCheckout(ctx, s.provider.Name(), ev.CheckoutID)
+	if !errors.Is(err, ErrNotFound) || ev.BookingID == "" {
+		return b, err
+	}
+	b, err = s.store.BookingByID(ctx, ev.BookingID)
+	if err != nil {
+		return Booking{}, err
+	}
+	if b.CheckoutID != "" && b.CheckoutID != ev.CheckoutID {
+		// The booking belongs to another checkout: this event is not about it.
+		return Booking{}, fmt.Errorf("checkout %s names booking %s of checkout %s: %w", ev.CheckoutID, b.ID, b.CheckoutID, ErrNotFound)
+	}
+	return b, nil
+}
+
+// fulfil records a paid checkout, once: the store's FulfilBooking is idempotent, so the
+// webhook, the customer's return and any replay may all call it.
+func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Booking, error) {
+	now := s.now()
+	t, err := s.tours.TourByID(ctx, b.TourID, now)
+	if err != nil {
+		return Booking{}, fmt.Errorf("load tour %s to fulfil booking %s: %w", b.TourID, b.ID, err)
+	}
+	currency := strings.ToLower(ev.Currency)
+	mismatch := ev.AmountTotal != b.AmountMinor || currency != b.Currency
+	nb, changed, err := s.store.FulfilBooking(ctx, b.ID, ev.PaymentRef, ev.AmountTotal, currency, t.MaxGroupSize, now)
+	if err != nil {
+		return Booking{}, fmt.Errorf("fulfil booking %s: %w", b.ID, err)
+	}
+	if !changed {
+		s.log.Info("payment already recorded", "booking_id", b.ID, "checkout_id", ev.CheckoutID, "status", string(nb.Status))
+		return nb, nil
+	}
+	switch {
+	case nb.Status == RefundDue && mismatch:
+		// An operator must refund: say exactly what differed. Never card data or keys.
+		s.log.Error("REFUND DUE: payment does not match the booking's price",
+			"booking_id", b.ID, "provider", s.provider.Name(), "checkout_id", ev.CheckoutID, "payment_ref", ev.PaymentRef,
+			"expected_amount", b.AmountMinor, "expected_currency", b.Currency,
+			"got_amount", ev.AmountTotal, "got_currency", currency)
+	case nb.Status == RefundDue:
+		s.log.Error("REFUND DUE: payment arrived after the seat hold expired and the date is full",
+			"booking_id", b.ID, "provider", s.provider.Name(), "checkout_id", ev.CheckoutID, "payment_ref", ev.PaymentRef,
+			"amount", ev.AmountTotal, "currency", currency, "hold_until", b.HoldUntil.Format(time.RFC3339))
+	default:
+		s.log.Info("booking paid", "booking_id", b.ID, "checkout_id", ev.CheckoutID, "payment_ref", ev.PaymentRef,
+			"amount", ev.AmountTotal, "currency", currency)
+	}
+	return nb, nil
+}
+
+// ExpireHolds cancels Pending bookings whose hold has run out, freeing their seats for
+// the tour pages' counts (the store already ignores expired holds when it checks
+// capacity; this makes their state say so too).
+func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
+	n, err := s.store.ExpireHolds(ctx, s.now())
+	if err != nil {
+		return 0, fmt.Errorf("expire holds: %w", err)
+	}
+	return n, nil
+}
+
+// RunExpiry calls ExpireHolds now and then every interval until ctx is done. Failures
+// are logged and retried on the next tick.
+func (s *Service) RunExpiry(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		n, err := s.ExpireHolds(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			s.log.Error("expire seat holds", "err", err)
+		case n > 0:
+			s.log.Info("expired seat holds", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}

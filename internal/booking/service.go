@@ -1,0 +1,249 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/payment"
+	"tourbook/internal/tour"
+)
+
+// Store is what the service needs of the store (docs/store-api.md); *store.Store has it.
+type Store interface {
+	CreateHold(ctx context.Context, b *Booking, maxGroupSize int, now time.Time) error
+	SetCheckout(ctx context.Context, bookingID, provider, checkoutID string) error
+	BookingByID(ctx context.Context, id string) (Booking, error)
+	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
+	CancelBooking(ctx context.Context, id string) error
+	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, maxGroupSize int, now time.Time) (Booking, bool, error)
+	ExpireHolds(ctx context.Context, now time.Time) (int, error)
+}
+
+// TourStore loads tours, for their price, capacity and start dates.
+type TourStore interface {
+	TourByID(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+}
+
+// Options configures NewService.
+type Options struct {
+	Now func() time.Time
+	// HoldFor is how long seats are held while a checkout is open; default 30 minutes,
+	// the shortest checkout Stripe allows.
+	HoldFor time.Duration
+	// BaseURL is the site's public address; the provider sends customers back to it.
+	BaseURL string
+	// ImageURL gives the absolute URL of a tour's picture for the checkout page; nil or
+	// "" shows none.
+	ImageURL func(tour.Tour) string
+	Logger   *slog.Logger
+}
+
+// Service books tours: it holds seats, opens the provider's checkout and turns paid
+// checkouts into bookings, exactly once whichever of the webhook and the customer's
+// return arrives first.
+type Service struct {
+	store    Store
+	tours    TourStore
+	provider payment.Provider
+	now      func() time.Time
+	holdFor  time.Duration
+	baseURL  string
+	imageURL func(tour.Tour) string
+	log      *slog.Logger
+}
+
+// NewService returns a booking service.
+func NewService(store Store, tours TourStore, provider payment.Provider, o Options) *Service {
+	s := &Service{
+		store: store, tours: tours, provider: provider,
+		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
+		imageURL: o.ImageURL, log: o.Logger,
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.holdFor <= 0 {
+		s.holdFor = 30 * time.Minute
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	return s
+}
+
+// dateLayout is how dates are written to customers: "15 June 2027".
+const dateLayout = "2 January 2006"
+
+// StartCheckout holds seats for user on a tour's start date and opens a checkout at the
+// payment provider; it returns the checkout's URL, where the browser goes next.
+// date is "" (the next date with room) or YYYY-MM-DD; participants 0 means 1.
+// Errors are *Error (400, 401, 404, 409, 502) or internal.
+func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, date string, participants int) (string, error) {
+	if user.ID == "" {
+		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to book a tour."}
+	}
+	now := s.now()
+	t, err := s.tours.TourByID(ctx, tourID, now)
+	if errors.Is(err, tour.ErrNotFound) {
+		return "", &Error{Status: http.StatusNotFound, Message: "There is no tour with that id.", Err: err}
+	}
+	if err != nil {
+		return "", fmt.Errorf("load tour %q: %w", tourID, err)
+	}
+	if participants == 0 {
+		participants = 1
+	}
+	if participants < 1 || participants > t.MaxGroupSize {
+		return "", badRequest(fmt.Sprintf("Please choose between 1 and %d participants.", t.MaxGroupSize))
+	}
+	start, err := pickDate(t, date, participants, now)
+	if err != nil {
+		return "", err
+	}
+	unit := t.UnitPriceMinor()
+	if unit <= 0 {
+		// A free or mispriced tour cannot go through a card checkout.
+		return "", conflict("This tour cannot be booked online. Please contact us.")
+	}
+
+	b := &Booking{
+		TourID:       t.ID,
+		UserID:       user.ID,
+		StartDate:    start.Date,
+		Participants: participants,
+		AmountMinor:  unit * int64(participants),
+		Currency:     strings.ToLower(t.Currency),
+		Provider:     s.provider.Name(),
+		Status:       Pending,
+		HoldUntil:    now.Add(s.holdFor),
+	}
+	if err := s.store.CreateHold(ctx, b, t.MaxGroupSize, now); err != nil {
+		if errors.Is(err, ErrNoSeats) {
+			// Someone else took the seats since the tour was loaded.
+			return "", &Error{Status: http.StatusConflict, Err: err,
+				Message: fmt.Sprintf("Sorry, there are no longer %s left on %s.", seats(participants), start.Date.Format(dateLayout))}
+		}
+		return "", fmt.Errorf("hold seats on tour %s: %w", t.ID, err)
+	}
+
+	req := payment.CheckoutRequest{
+		BookingID:       b.ID,
+		TourID:          t.ID,
+		UserID:          user.ID,
+		CustomerEmail:   user.Email,
+		TourName:        t.Name,
+		Description:     fmt.Sprintf("%s · %s", start.Date.Format(dateLayout), participantsText(participants)),
+		StartDate:       start.Date.Format(time.DateOnly),
+		UnitAmountMinor: unit,
+		Quantity:        participants,
+		Currency:        b.Currency,
+		SuccessURL:      s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
+		CancelURL:       s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled",
+		ExpiresAt:       b.HoldUntil,
+	}
+	if s.imageURL != nil {
+		req.ImageURL = s.imageURL(t)
+	}
+	co, err := s.provider.CreateCheckout(ctx, req)
+	if err != nil {
+		s.release(ctx, b.ID)
+		return "", providerError(fmt.Errorf("create %s checkout for booking %s: %w", s.provider.Name(), b.ID, err))
+	}
+	if err := s.store.SetCheckout(ctx, b.ID, s.provider.Name(), co.ID); err != nil {
+		// The customer is not sent to a checkout we could not record; should they pay
+		// anyway, the event carries the booking id and still finds the booking.
+		s.release(ctx, b.ID)
+		return "", fmt.Errorf("record checkout %s for booking %s: %w", co.ID, b.ID, err)
+	}
+	s.log.Info("checkout started", "booking_id", b.ID, "tour_id", t.ID, "user_id", user.ID,
+		"start_date", req.StartDate, "participants", participants, "amount", b.AmountMinor,
+		"currency", b.Currency, "provider", s.provider.Name(), "checkout_id", co.ID)
+	return co.URL, nil
+}
+
+// release cancels a hold whose checkout could not be opened, so its seats are free at
+// once. It runs even when the request was cancelled: the hold must not linger.
+func (s *Service) release(ctx context.Context, bookingID string) {
+	if err := s.store.CancelBooking(context.WithoutCancel(ctx), bookingID); err != nil {
+		s.log.Error("cancel hold after failed checkout", "booking_id", bookingID, "err", err)
+	}
+}
+
+// pickDate chooses the start date for participants: the one asked for, or the next one
+// with room.
+func pickDate(t tour.Tour, date string, participants int, now time.Time) (tour.StartDate, error) {
+	today := tour.Day(now)
+	if date == "" {
+		upcoming := false
+		var roomiest tour.StartDate // the upcoming date with the most seats left
+		for _, d := range t.StartDates {
+			if d.Date.Before(today) {
+				continue
+			}
+			if t.SeatsLeft(d) >= participants {
+				return d, nil
+			}
+			if !upcoming || t.SeatsLeft(d) > t.SeatsLeft(roomiest) {
+				roomiest = d
+			}
+			upcoming = true
+		}
+		switch {
+		case !upcoming:
+			return tour.StartDate{}, conflict("This tour has no upcoming start dates.")
+		case t.SeatsLeft(roomiest) > 0:
+			return tour.StartDate{}, seatsLeftError(t.SeatsLeft(roomiest), roomiest.Date)
+		}
+		return tour.StartDate{}, conflict("This tour is fully booked.")
+	}
+	day, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return tour.StartDate{}, badRequest("Please give the start date as YYYY-MM-DD.")
+	}
+	if day.Before(today) {
+		return tour.StartDate{}, conflict("That start date has already passed.")
+	}
+	for _, d := range t.StartDates {
+		if !d.Date.Equal(day) {
+			continue
+		}
+		switch left := t.SeatsLeft(d); {
+		case left == 0:
+			return tour.StartDate{}, conflict(fmt.Sprintf("This tour is fully booked on %s.", day.Format(dateLayout)))
+		case left < participants:
+			return tour.StartDate{}, seatsLeftError(left, day)
+		}
+		return d, nil
+	}
+	return tour.StartDate{}, conflict(fmt.Sprintf("This tour does not start on %s. Please choose one of its start dates.", day.Format(dateLayout)))
+}
+
+// seatsLeftError: "Only 2 seats are left on 15 June 2027."
+func seatsLeftError(left int, day time.Time) *Error {
+	verb := "are"
+	if left == 1 {
+		verb = "is"
+	}
+	return conflict(fmt.Sprintf("Only %s %s left on %s.", seats(left), verb, day.Format(dateLayout)))
+}
+
+func seats(n int) string {
+	if n == 1 {
+		return "1 seat"
+	}
+	return fmt.Sprintf("%d seats", n)
+}
+
+func participantsText(n int) string {
+	if n == 1 {
+		return "1 participant"
+	}
+	return fmt.Sprintf("%d participants", n)
+}
