@@ -1,5 +1,18 @@
 // Package account holds users, their roles and sessions, and the rules for signing up,
 // signing in and changing account data. It knows nothing of HTTP or SQL.
+//
+// Service (NewService) is the entry point: SignUp, LogIn, Authenticate, LogOut,
+// UpdateProfile and ChangePassword, on top of a Store (the subset of internal/store it
+// needs). Passwords are argon2id (HashPassword); imported bcrypt hashes are accepted and
+// upgraded on the next login.
+//
+// Errors. Every error a person may read carries its own safe text and HTTP status through
+// two methods, PublicMessage() string and HTTPStatus() int: the sentinels
+// ErrInvalidCredentials, ErrWrongPassword, ErrNotSignedIn and ErrTooManyAttempts (an
+// *Error each; match them with errors.Is), *TooManyAttemptsError (RetryAfter, for the
+// Retry-After header) and *ValidationError (Field, Message). ErrEmailTaken comes from the
+// store unchanged. The function PublicMessage(err) returns the text of any of these, and
+// false for internal errors, which the caller logs and replaces with a generic sentence.
 package account
 
 import (

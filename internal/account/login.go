@@ -111,23 +111,29 @@ func (s *Service) recordFailure(ctx context.Context, keys []string) error {
 	return nil
 }
 
-// Authenticate returns the user and session of a token, or ErrNotSignedIn when the token
-// is malformed, unknown or expired, or the user is deactivated.
+// errNoSession is what Authenticate returns for a token that signs nobody in. It is both
+// ErrNotSignedIn (the public 401 text) and ErrNotFound (what the session middleware
+// tests for to clear a stale cookie).
+var errNoSession = fmt.Errorf("%w: %w", ErrNotSignedIn, ErrNotFound)
+
+// Authenticate returns the user and session of a token. A token that is malformed,
+// unknown or expired, or whose user is deactivated, gives an error matching both
+// ErrNotSignedIn and ErrNotFound; any other error is the store's.
 func (s *Service) Authenticate(ctx context.Context, token string) (User, Session, error) {
 	if !wellFormedToken(token) {
-		return User{}, Session{}, ErrNotSignedIn
+		return User{}, Session{}, errNoSession
 	}
 	now := s.clock()
 	sess, u, err := s.store.SessionByTokenHash(ctx, hashToken(token), now)
 	if errors.Is(err, ErrNotFound) {
-		return User{}, Session{}, ErrNotSignedIn
+		return User{}, Session{}, errNoSession
 	}
 	if err != nil {
 		return User{}, Session{}, fmt.Errorf("authenticate: %w", err)
 	}
 	// The store filters these too; checking again keeps the rule here, where it is tested.
 	if !now.Before(sess.ExpiresAt) || !u.Active {
-		return User{}, Session{}, ErrNotSignedIn
+		return User{}, Session{}, errNoSession
 	}
 	return u, sess, nil
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tourbook/internal/account"
+	"tourbook/internal/media"
 )
 
 // cheapArgon keeps the tests fast (and fast under -race); the production parameters are
@@ -614,5 +615,25 @@ func TestLogsHoldNoSecrets(t *testing.T) {
 		if strings.Contains(logs, secret) {
 			t.Errorf("log contains a secret %q:\n%s", secret, logs)
 		}
+	}
+}
+
+// The session middleware clears the cookie on account.ErrNotFound; the API answers 401
+// with ErrNotSignedIn's text. One error must satisfy both.
+func TestAuthenticateErrorMatchesNotFound(t *testing.T) {
+	e := newEnv(t)
+	_, _, err := e.svc.Authenticate(context.Background(), strings.Repeat("A", 43))
+	if !errors.Is(err, account.ErrNotFound) || !errors.Is(err, account.ErrNotSignedIn) {
+		t.Fatalf("error = %v, want both ErrNotFound and ErrNotSignedIn", err)
+	}
+	var pub interface{ HTTPStatus() int }
+	if !errors.As(err, &pub) || pub.HTTPStatus() != 401 {
+		t.Fatalf("status of %v: want 401", err)
+	}
+}
+
+func TestDefaultPhotoIsMediasDefault(t *testing.T) {
+	if account.DefaultPhoto != media.DefaultPhoto {
+		t.Fatalf("account.DefaultPhoto %q != media.DefaultPhoto %q", account.DefaultPhoto, media.DefaultPhoto)
 	}
 }
