@@ -1,0 +1,240 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/tour"
+)
+
+// holdsSeats is the SQL twin of booking.Booking.HoldsSeats for a booking b, with now as
+// $1; takenSum adds up the seats of the bookings it lets through.
+const (
+	holdsSeats = `(b.status = 'paid' OR (b.status = 'pending' AND b.hold_until > $1))`
+	takenSum   = `COALESCE(SUM(b.participants), 0)`
+)
+
+const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
+	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at`
+
+func bookingFields(b *booking.Booking) []any {
+	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
+		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
+		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}}
+}
+
+// CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil, if
+// the start date still has them: the seats taken at now plus b.Participants must not
+// exceed maxGroupSize, else booking.ErrNoSeats. A date the tour does not run on is
+// tour.ErrNotFound. Sets ID, Status, CreatedAt (to now) and StartDate to its day.
+func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, maxGroupSize int, now time.Time) error {
+	if b.Participants <= 0 {
+		return fmt.Errorf("create hold for tour %s: participants must be at least 1, got %d", b.TourID, b.Participants)
+	}
+	s.ensureID(&b.ID)
+	b.Status = booking.Pending
+	b.StartDate = tour.Day(b.StartDate)
+	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
+	b.HoldUntil = b.HoldUntil.UTC().Truncate(time.Microsecond)
+	err := s.InTx(ctx, func(tx *Store) error {
+		taken, err := tx.lockAndCountSeats(ctx, b, now)
+		if err != nil {
+			return err
+		}
+		if taken+b.Participants > maxGroupSize {
+			return booking.ErrNoSeats
+		}
+		_, err = tx.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
+			b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt))
+		if isForeignKey(err) {
+			return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), err)
+	}
+	return nil
+}
+
+// lockAndCountSeats locks the start date of b and returns the seats taken on it at now
+// by bookings other than b. On PostgreSQL the row lock on tour_start_dates makes every
+// other hold or fulfilment for the same departure wait until this transaction ends, so
+// the count stays true until the caller's write commits; SQLite's single writer gives
+// the same guarantee. A missing start date is tour.ErrNotFound.
+func (s *Store) lockAndCountSeats(ctx context.Context, b *booking.Booking, now time.Time) (int, error) {
+	var one int
+	err := s.tx.QueryRowContext(ctx, s.forUpdate(`SELECT 1 FROM tour_start_dates
+		WHERE tour_id = $1 AND start_date = $2`), b.TourID, day(b.StartDate)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("start date: %w", tour.ErrNotFound)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("lock start date: %w", err)
+	}
+	var taken int
+	err = s.tx.QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
+		WHERE `+holdsSeats+` AND b.tour_id = $2 AND b.start_date = $3 AND b.id <> $4`,
+		ts(now), b.TourID, day(b.StartDate), b.ID).Scan(&taken)
+	if err != nil {
+		return 0, fmt.Errorf("count seats: %w", err)
+	}
+	return taken, nil
+}
+
+// SetCheckout records the provider's checkout session for a booking.
+func (s *Store) SetCheckout(ctx context.Context, bookingID, provider, checkoutID string) error {
+	res, err := s.writer().ExecContext(ctx,
+		`UPDATE bookings SET provider = $2, checkout_id = $3 WHERE id = $1`, bookingID, provider, checkoutID)
+	return updated(res, err, "set checkout of booking "+bookingID, booking.ErrNotFound)
+}
+
+// BookingByID returns the booking or booking.ErrNotFound.
+func (s *Store) BookingByID(ctx context.Context, id string) (booking.Booking, error) {
+	b, err := s.bookingWhere(ctx, s.reader(), `id = $1`, id)
+	if err != nil {
+		return b, fmt.Errorf("booking %s: %w", id, err)
+	}
+	return b, nil
+}
+
+// BookingByCheckout finds the booking of a provider's checkout session, or
+// booking.ErrNotFound.
+func (s *Store) BookingByCheckout(ctx context.Context, provider, checkoutID string) (booking.Booking, error) {
+	if checkoutID == "" { // bookings without a checkout store "", which must not match
+		return booking.Booking{}, fmt.Errorf("booking of empty %s checkout: %w", provider, booking.ErrNotFound)
+	}
+	b, err := s.bookingWhere(ctx, s.reader(), `provider = $1 AND checkout_id = $2`, provider, checkoutID)
+	if err != nil {
+		return b, fmt.Errorf("booking of %s checkout %s: %w", provider, checkoutID, err)
+	}
+	return b, nil
+}
+
+func (s *Store) bookingWhere(ctx context.Context, q querier, where string, args ...any) (booking.Booking, error) {
+	var b booking.Booking
+	err := q.QueryRowContext(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE `+where, args...).
+		Scan(bookingFields(&b)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return booking.Booking{}, booking.ErrNotFound
+	}
+	return b, err
+}
+
+// CancelBooking turns a Pending booking into Cancelled, freeing its seats; a booking in
+// any other state is left as it is.
+func (s *Store) CancelBooking(ctx context.Context, id string) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
+			WHERE id = $1 AND status = 'pending'`, id)
+		if err != nil {
+			return fmt.Errorf("cancel booking %s: %w", id, err)
+		}
+		if ok, err := affected(res); err != nil || ok {
+			return err
+		}
+		if _, err := tx.bookingWhere(ctx, tx.tx, `id = $1`, id); err != nil {
+			return fmt.Errorf("cancel booking %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// FulfilBooking records a payment for a booking, in one transaction and idempotently:
+//   - Paid, RefundDue or Refunded already: nothing changes (changed is false);
+//   - amount or currency different from the booking's: RefundDue;
+//   - Pending with its hold still running at now: Paid;
+//   - Pending with an expired hold, or Cancelled: Paid if the seats are still free (not
+//     counting itself) under maxGroupSize, else RefundDue.
+//
+// It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
+// which is what an operator refunds.
+func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
+	maxGroupSize int, now time.Time) (b booking.Booking, changed bool, err error) {
+	err = s.InTx(ctx, func(tx *Store) error {
+		// Locking the booking first makes a second, concurrent fulfilment of the same
+		// booking wait and then see it paid.
+		b, err = tx.bookingWhere(ctx, tx.tx, tx.forUpdate(`id = $1`), id)
+		if err != nil {
+			return err
+		}
+		switch b.Status {
+		case booking.Paid, booking.RefundDue, booking.Refunded:
+			return nil
+		}
+		next := booking.Paid
+		switch {
+		case amountMinor != b.AmountMinor || !strings.EqualFold(currency, b.Currency):
+			next = booking.RefundDue
+		case b.Status == booking.Pending && now.Before(b.HoldUntil):
+			// The hold kept the seats.
+		default:
+			taken, err := tx.lockAndCountSeats(ctx, &b, now)
+			if errors.Is(err, tour.ErrNotFound) {
+				// The departure was withdrawn after the checkout opened.
+				taken, err = maxGroupSize, nil
+			}
+			if err != nil {
+				return err
+			}
+			if taken+b.Participants > maxGroupSize {
+				next = booking.RefundDue
+			}
+		}
+		b.Status, b.PaymentRef, b.PaidAt = next, paymentRef, now.UTC().Truncate(time.Microsecond)
+		b.AmountMinor, b.Currency = amountMinor, strings.ToLower(currency)
+		if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
+			paid_at = $4, amount_minor = $5, currency = $6 WHERE id = $1`,
+			b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency); err != nil {
+			return err
+		}
+		changed = true
+		return nil
+	})
+	if err != nil {
+		return booking.Booking{}, false, fmt.Errorf("fulfil booking %s: %w", id, err)
+	}
+	return b, changed, nil
+}
+
+// ExpireHolds cancels every Pending booking whose hold ended at or before now and says
+// how many.
+func (s *Store) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
+		WHERE status = 'pending' AND hold_until <= $1`, ts(now))
+	if err != nil {
+		return 0, fmt.Errorf("expire holds: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// UserBookings lists a user's bookings, newest first.
+func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Booking, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT `+bookingColumns+` FROM bookings
+		WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("bookings of user %s: %w", userID, err)
+	}
+	list := []booking.Booking{}
+	err = scanAll(rows, func() error {
+		var b booking.Booking
+		if err := rows.Scan(bookingFields(&b)...); err != nil {
+			return err
+		}
+		list = append(list, b)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bookings of user %s: %w", userID, err)
+	}
+	return list, nil
+}

@@ -1,0 +1,181 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/tour"
+)
+
+// postgresURLEnv names the PostgreSQL server the suite also runs on when set, e.g.
+// postgres://postgres@127.0.0.1:5432/test?sslmode=disable.
+const postgresURLEnv = "TOURBOOK_TEST_POSTGRES_URL"
+
+// eachEngine runs test on a fresh, migrated SQLite database and, when postgresURLEnv is
+// set, on a fresh PostgreSQL schema. Both subtests run in parallel.
+func eachEngine(t *testing.T, test func(t *testing.T, s *Store)) {
+	t.Helper()
+	t.Run(SQLite, func(t *testing.T) {
+		t.Parallel()
+		test(t, openTestSQLite(t))
+	})
+	if pgURL := os.Getenv(postgresURLEnv); pgURL != "" {
+		t.Run(Postgres, func(t *testing.T) {
+			t.Parallel()
+			test(t, openTestPostgres(t, pgURL))
+		})
+	}
+}
+
+func openTestSQLite(t testing.TB) *Store {
+	t.Helper()
+	s, err := Open(t.Context(), "", t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	if err := s.Migrate(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// openTestPostgres creates a schema of its own, so that tests run in parallel on one
+// database, and drops it when the test ends.
+func openTestPostgres(t testing.TB, pgURL string) *Store {
+	t.Helper()
+	ctx := context.Background()
+	admin, err := sql.Open("pgx", pgURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = admin.Close() })
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	schema := "test_" + hex.EncodeToString(b[:])
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		if _, err := admin.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("drop schema: %v", err)
+		}
+	})
+	u, err := url.Parse(pgURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema) // pgx sends unknown parameters as run-time settings
+	u.RawQuery = q.Encode()
+	s, err := Open(ctx, u.String(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() }) // runs before the schema is dropped
+	if err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// t0 is a fixed "now" with sub-millisecond digits and a non-UTC zone, to catch lost
+// precision and zone handling.
+var t0 = time.Date(2031, 3, 14, 15, 9, 26, 535897000, time.FixedZone("CET", 3600))
+
+func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+func addUser(t testing.TB, s *Store, name string, role account.Role) account.User {
+	t.Helper()
+	u := account.User{
+		Name:         name,
+		Email:        name + "@example.com",
+		Role:         role,
+		PasswordHash: "$argon2id$v=19$m=65536,t=1,p=2$c2FsdA$aGFzaA",
+		Active:       true,
+	}
+	if err := s.CreateUser(t.Context(), &u); err != nil {
+		t.Fatalf("create user %s: %v", name, err)
+	}
+	return u
+}
+
+// addTour creates a tour of maxGroup seats running on dates, led by guides.
+func addTour(t testing.TB, s *Store, slug string, maxGroup int, dates []time.Time, guides ...account.User) tour.Tour {
+	t.Helper()
+	tr := tour.Tour{
+		Slug:          slug,
+		Name:          "The " + slug,
+		Summary:       "A summary of " + slug,
+		Description:   "First paragraph.\nSecond paragraph.",
+		DurationDays:  5,
+		MaxGroupSize:  maxGroup,
+		Difficulty:    tour.Medium,
+		PriceMinor:    49700,
+		DiscountMinor: 0,
+		Currency:      "usd",
+		CoverImage:    slug + "-cover.jpg",
+		Pictures:      []string{slug + "-1.jpg", slug + "-2.jpg", slug + "-3.jpg"},
+		StartLocation: tour.Location{Point: tour.Point{Lng: -80.185942, Lat: 25.774772}, Description: "Miami, USA"},
+		Locations: []tour.Location{
+			{Point: tour.Point{Lng: -80.128473, Lat: 25.781842}, Day: 1, Description: "Lummus Park Beach"},
+			{Point: tour.Point{Lng: -80.647885, Lat: 24.909047}, Day: 2, Description: "Islamorada"},
+			{Point: tour.Point{Lng: -81.0784, Lat: 24.707496}, Day: 3, Description: "Sombrero Beach"},
+		},
+	}
+	for _, d := range dates {
+		tr.StartDates = append(tr.StartDates, tour.StartDate{Date: d})
+	}
+	for _, g := range guides {
+		tr.Guides = append(tr.Guides, tour.Guide{UserID: g.ID})
+	}
+	if err := s.CreateTour(t.Context(), &tr); err != nil {
+		t.Fatalf("create tour %s: %v", slug, err)
+	}
+	return tr
+}
+
+// hold books participants seats on tr's date at now, held for 30 minutes.
+func hold(t testing.TB, s *Store, tr tour.Tour, u account.User, d time.Time, participants int, now time.Time) (bookingID string, err error) {
+	t.Helper()
+	b := newBooking(tr, u, d, participants, now)
+	err = s.CreateHold(t.Context(), &b, tr.MaxGroupSize, now)
+	return b.ID, err
+}
+
+func mustHold(t testing.TB, s *Store, tr tour.Tour, u account.User, d time.Time, participants int, now time.Time) string {
+	t.Helper()
+	id, err := hold(t, s, tr, u, d, participants, now)
+	if err != nil {
+		t.Fatalf("hold %d seats on %s: %v", participants, d.Format(time.DateOnly), err)
+	}
+	return id
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newBooking(tr tour.Tour, u account.User, d time.Time, participants int, now time.Time) booking.Booking {
+	return booking.Booking{
+		TourID:       tr.ID,
+		UserID:       u.ID,
+		StartDate:    d,
+		Participants: participants,
+		AmountMinor:  tr.UnitPriceMinor() * int64(participants),
+		Currency:     tr.Currency,
+		Provider:     "sandbox",
+		HoldUntil:    now.Add(30 * time.Minute),
+	}
+}

@@ -1,0 +1,37 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Failed sign-ins live in the database rather than in memory so that every instance
+// behind a load balancer counts the same attempts.
+
+// AddLoginFailure records one failed sign-in for key (an email, an address, ...).
+func (s *Store) AddLoginFailure(ctx context.Context, key string, at time.Time) error {
+	if _, err := s.writer().ExecContext(ctx,
+		`INSERT INTO login_failures (key, at) VALUES ($1, $2)`, key, ts(at)); err != nil {
+		return fmt.Errorf("add login failure for %q: %w", key, err)
+	}
+	return nil
+}
+
+// CountLoginFailures counts the failures for key at or after since.
+func (s *Store) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
+	var n int
+	if err := s.reader().QueryRowContext(ctx,
+		`SELECT COUNT(*) FROM login_failures WHERE key = $1 AND at >= $2`, key, ts(since)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count login failures for %q: %w", key, err)
+	}
+	return n, nil
+}
+
+// ClearLoginFailures forgets the failures for key, after a successful sign-in.
+func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
+	if _, err := s.writer().ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
+		return fmt.Errorf("clear login failures for %q: %w", key, err)
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Migrations are append-only: a released file is never edited, a change is a new file.
+// Each dialect has its own folder because the column types differ.
+//
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
+var migrationFiles embed.FS
+
+// migrateLockKey is the PostgreSQL advisory lock that serialises instances starting at
+// the same time ("tourbook" in ASCII, as a number).
+const migrateLockKey = 0x746f7572626f6f6b
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations lists the dialect's migrations in version order.
+func (s *Store) migrations() ([]migration, error) {
+	dir := path.Join("migrations", s.dialect)
+	entries, err := fs.ReadDir(migrationFiles, dir)
+	if err != nil {
+		return nil, err
+	}
+	var list []migration
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		version, err := strconv.Atoi(num)
+		if !ok || err != nil || version <= 0 {
+			return nil, fmt.Errorf("migration %s: name must start with a positive number and _", e.Name())
+		}
+		body, err := fs.ReadFile(migrationFiles, path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, migration{version: version, name: e.Name(), sql: string(body)})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].version < list[j].version })
+	for i := 1; i < len(list); i++ {
+		if list[i].version == list[i-1].version {
+			return nil, fmt.Errorf("migrations %s and %s share a version", list[i-1].name, list[i].name)
+		}
+	}
+	return list, nil
+}
+
+// Migrate brings the schema up to date: every embedded migration not yet recorded in
+// schema_migrations is applied, in order, in one transaction, so a failed start leaves
+// the schema as it was. Running it again is a no-op.
+func (s *Store) Migrate(ctx context.Context) error {
+	list, err := s.migrations()
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return s.InTx(ctx, func(tx *Store) error {
+		if tx.dialect == Postgres {
+			// Released at commit; a second instance waits here and then finds nothing to do.
+			if _, err := tx.tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrateLockKey)); err != nil {
+				return fmt.Errorf("migrate: take lock: %w", err)
+			}
+		}
+		if _, err := tx.tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version    INTEGER PRIMARY KEY,
+			name       TEXT NOT NULL,
+			applied_at TEXT NOT NULL
+		)`); err != nil {
+			return fmt.Errorf("migrate: create schema_migrations: %w", err)
+		}
+		applied := map[int]bool{}
+		latest := 0
+		rows, err := tx.tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+		if err != nil {
+			return fmt.Errorf("migrate: read schema_migrations: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var v int
+			if err := rows.Scan(&v); err != nil {
+				return fmt.Errorf("migrate: read schema_migrations: %w", err)
+			}
+			applied[v] = true
+			latest = max(latest, v)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("migrate: read schema_migrations: %w", err)
+		}
+		if known := list[len(list)-1].version; latest > known {
+			// A newer binary migrated this database; an older one still runs on it while
+			// a rolling deploy finishes, which append-only migrations allow.
+			tx.logger.WarnContext(ctx, "database schema is newer than this binary", "database_version", latest, "binary_version", known)
+		}
+		for _, m := range list {
+			if applied[m.version] {
+				continue
+			}
+			if _, err := tx.tx.ExecContext(ctx, m.sql); err != nil {
+				return fmt.Errorf("migrate: apply %s: %w", m.name, err)
+			}
+			if _, err := tx.tx.ExecContext(ctx,
+				`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
+				m.version, m.name, ts(tx.now())); err != nil {
+				return fmt.Errorf("migrate: record %s: %w", m.name, err)
+			}
+			tx.logger.InfoContext(ctx, "applied migration", "name", m.name, "dialect", tx.dialect)
+		}
+		return nil
+	})
+}

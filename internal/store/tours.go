@@ -1,0 +1,243 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"tourbook/internal/tour"
+)
+
+// CreateTour stores t with its pictures, locations, start dates and guides (by
+// Guide.UserID), filling an empty ID and a zero CreatedAt. Taken, guide names and
+// Reviews are ignored: they are derived from other tables.
+func (s *Store) CreateTour(ctx context.Context, t *tour.Tour) error {
+	s.ensureID(&t.ID)
+	s.ensureTime(&t.CreatedAt)
+	err := s.InTx(ctx, func(tx *Store) error {
+		q := tx.tx
+		if _, err := q.ExecContext(ctx, `INSERT INTO tours (id, name, slug, summary, description,
+			duration_days, max_group_size, difficulty, price_minor, discount_minor, currency,
+			ratings_average, ratings_count, cover_image, start_lng, start_lat, start_description, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+			t.ID, t.Name, t.Slug, t.Summary, t.Description,
+			t.DurationDays, t.MaxGroupSize, string(t.Difficulty), t.PriceMinor, t.DiscountMinor, t.Currency,
+			t.RatingsAverage, t.RatingsCount, t.CoverImage,
+			t.StartLocation.Point.Lng, t.StartLocation.Point.Lat, t.StartLocation.Description, ts(t.CreatedAt),
+		); err != nil {
+			return err
+		}
+		for i, file := range t.Pictures {
+			if _, err := q.ExecContext(ctx, `INSERT INTO tour_pictures (tour_id, position, file)
+				VALUES ($1, $2, $3)`, t.ID, i, file); err != nil {
+				return fmt.Errorf("picture %s: %w", file, err)
+			}
+		}
+		for i, l := range t.Locations {
+			if _, err := q.ExecContext(ctx, `INSERT INTO tour_locations (tour_id, position, lng, lat, day, description)
+				VALUES ($1, $2, $3, $4, $5, $6)`, t.ID, i, l.Point.Lng, l.Point.Lat, l.Day, l.Description); err != nil {
+				return fmt.Errorf("location %d: %w", i, err)
+			}
+		}
+		for _, d := range t.StartDates {
+			if _, err := q.ExecContext(ctx, `INSERT INTO tour_start_dates (tour_id, start_date)
+				VALUES ($1, $2)`, t.ID, day(d.Date)); err != nil {
+				return fmt.Errorf("start date %s: %w", day(d.Date), err)
+			}
+		}
+		for i, g := range t.Guides {
+			if _, err := q.ExecContext(ctx, `INSERT INTO tour_guides (tour_id, user_id, position)
+				VALUES ($1, $2, $3)`, t.ID, g.UserID, i); err != nil {
+				return fmt.Errorf("guide %s: %w", g.UserID, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("create tour %q: %w", t.Slug, err)
+	}
+	return nil
+}
+
+// ListTours returns every tour with its pictures, locations, start dates (sorted, Taken
+// counted at now) and guides, but not its reviews, oldest tour first.
+func (s *Store) ListTours(ctx context.Context, now time.Time) ([]tour.Tour, error) {
+	tours, err := s.loadTours(ctx, tourFilter{}, now)
+	if err != nil {
+		return nil, fmt.Errorf("list tours: %w", err)
+	}
+	return tours, nil
+}
+
+// TourBySlug returns one tour with everything, reviews newest first, or tour.ErrNotFound.
+func (s *Store) TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error) {
+	t, err := s.oneTour(ctx, tourFilter{column: "slug", value: slug}, now)
+	if err != nil {
+		return t, fmt.Errorf("tour %q: %w", slug, err)
+	}
+	return t, nil
+}
+
+// TourByID is TourBySlug by ID.
+func (s *Store) TourByID(ctx context.Context, id string, now time.Time) (tour.Tour, error) {
+	t, err := s.oneTour(ctx, tourFilter{column: "id", value: id}, now)
+	if err != nil {
+		return t, fmt.Errorf("tour %s: %w", id, err)
+	}
+	return t, nil
+}
+
+func (s *Store) oneTour(ctx context.Context, f tourFilter, now time.Time) (tour.Tour, error) {
+	tours, err := s.loadTours(ctx, f, now)
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	if len(tours) == 0 {
+		return tour.Tour{}, tour.ErrNotFound
+	}
+	t := tours[0]
+	t.Reviews = []tour.Review{}
+	rows, err := s.reader().QueryContext(ctx, `SELECT r.id, r.tour_id, r.user_id, u.name, u.photo,
+			r.rating, r.text, r.created_at
+		FROM reviews r JOIN users u ON u.id = r.user_id
+		WHERE r.tour_id = $1 ORDER BY r.created_at DESC, r.id DESC`, t.ID)
+	if err != nil {
+		return tour.Tour{}, fmt.Errorf("reviews: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r tour.Review
+		if err := rows.Scan(&r.ID, &r.TourID, &r.UserID, &r.UserName, &r.UserPhoto,
+			&r.Rating, &r.Text, timeCol{&r.CreatedAt}); err != nil {
+			return tour.Tour{}, fmt.Errorf("reviews: %w", err)
+		}
+		t.Reviews = append(t.Reviews, r)
+	}
+	if err := rows.Err(); err != nil {
+		return tour.Tour{}, fmt.Errorf("reviews: %w", err)
+	}
+	return t, nil
+}
+
+// tourFilter selects one tour by a unique column, or every tour when column is "".
+type tourFilter struct {
+	column string // "id" or "slug"; never user input
+	value  string
+}
+
+// where is the condition on the tours table t, with the value as placeholder $n.
+func (f tourFilter) where(n int) (string, []any) {
+	if f.column == "" {
+		return "", nil
+	}
+	return fmt.Sprintf(" WHERE t.%s = $%d", f.column, n), []any{f.value}
+}
+
+// loadTours reads the tours matching f and then each child table in one query, so a
+// listing costs five queries however many tours there are. The queries need no common
+// snapshot: a tour and its children are created in one transaction, so a tour the first
+// query sees has all its children visible to the later ones.
+func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]tour.Tour, error) {
+	q := s.reader()
+	where, args := f.where(1)
+	rows, err := q.QueryContext(ctx, `SELECT t.id, t.name, t.slug, t.summary, t.description,
+			t.duration_days, t.max_group_size, t.difficulty, t.price_minor, t.discount_minor,
+			t.currency, t.ratings_average, t.ratings_count, t.cover_image,
+			t.start_lng, t.start_lat, t.start_description, t.created_at
+		FROM tours t`+where+` ORDER BY t.created_at, t.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	var tours []tour.Tour
+	index := map[string]int{}
+	err = scanAll(rows, func() error {
+		var t tour.Tour
+		if err := rows.Scan(&t.ID, &t.Name, &t.Slug, &t.Summary, &t.Description,
+			&t.DurationDays, &t.MaxGroupSize, &t.Difficulty, &t.PriceMinor, &t.DiscountMinor,
+			&t.Currency, &t.RatingsAverage, &t.RatingsCount, &t.CoverImage,
+			&t.StartLocation.Point.Lng, &t.StartLocation.Point.Lat, &t.StartLocation.Description,
+			timeCol{&t.CreatedAt}); err != nil {
+			return err
+		}
+		t.Pictures, t.Locations, t.StartDates, t.Guides = []string{}, []tour.Location{}, []tour.StartDate{}, []tour.Guide{}
+		index[t.ID] = len(tours)
+		tours = append(tours, t)
+		return nil
+	})
+	if err != nil || len(tours) == 0 {
+		return tours, err
+	}
+
+	// child runs a query whose first column is the tour ID and hands each row, scanned
+	// into dest, to add with the tour it belongs to.
+	child := func(what, query string, args []any, dest []any, add func(t *tour.Tour)) error {
+		rows, err := q.QueryContext(ctx, query, args...)
+		if err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		var tourID string
+		dest = append([]any{&tourID}, dest...)
+		err = scanAll(rows, func() error {
+			if err := rows.Scan(dest...); err != nil {
+				return err
+			}
+			if i, ok := index[tourID]; ok {
+				add(&tours[i])
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return nil
+	}
+
+	var file string
+	if err := child("pictures", `SELECT p.tour_id, p.file
+		FROM tour_pictures p JOIN tours t ON t.id = p.tour_id`+where+`
+		ORDER BY p.tour_id, p.position`, args, []any{&file},
+		func(t *tour.Tour) { t.Pictures = append(t.Pictures, file) }); err != nil {
+		return nil, err
+	}
+
+	var l tour.Location
+	if err := child("locations", `SELECT l.tour_id, l.lng, l.lat, l.day, l.description
+		FROM tour_locations l JOIN tours t ON t.id = l.tour_id`+where+`
+		ORDER BY l.tour_id, l.position`, args, []any{&l.Point.Lng, &l.Point.Lat, &l.Day, &l.Description},
+		func(t *tour.Tour) { t.Locations = append(t.Locations, l) }); err != nil {
+		return nil, err
+	}
+
+	var d tour.StartDate
+	where2, args2 := f.where(2)
+	if err := child("start dates", `SELECT sd.tour_id, sd.start_date, `+takenSum+`
+		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
+		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date
+			AND `+holdsSeats+where2+`
+		GROUP BY sd.tour_id, sd.start_date
+		ORDER BY sd.tour_id, sd.start_date`, append([]any{ts(now)}, args2...), []any{timeCol{&d.Date}, &d.Taken},
+		func(t *tour.Tour) { t.StartDates = append(t.StartDates, d) }); err != nil {
+		return nil, err
+	}
+
+	var g tour.Guide
+	if err := child("guides", `SELECT tg.tour_id, u.id, u.name, u.role, u.photo
+		FROM tour_guides tg JOIN tours t ON t.id = tg.tour_id JOIN users u ON u.id = tg.user_id`+where+`
+		ORDER BY tg.tour_id, tg.position`, args, []any{&g.UserID, &g.Name, &g.Role, &g.Photo},
+		func(t *tour.Tour) { t.Guides = append(t.Guides, g) }); err != nil {
+		return nil, err
+	}
+	return tours, nil
+}
+
+// scanAll calls scan for every row and closes rows.
+func scanAll(rows *sql.Rows, scan func() error) error {
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,117 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"tourbook/internal/account"
+)
+
+const userColumns = `u.id, u.name, u.email, u.photo, u.role, u.password_hash,
+	u.password_changed_at, u.active, u.created_at`
+
+func userFields(u *account.User) []any {
+	return []any{&u.ID, &u.Name, &u.Email, &u.Photo, &u.Role, &u.PasswordHash,
+		timeCol{&u.PasswordChangedAt}, &u.Active, timeCol{&u.CreatedAt}}
+}
+
+// The unique index on lower(email) shows up under these names (see isUnique).
+var emailIndex = []string{"users_email_lower"}
+
+// CreateUser stores u, filling an empty ID and a zero CreatedAt.
+// An email used by another account, compared without case, is account.ErrEmailTaken.
+func (s *Store) CreateUser(ctx context.Context, u *account.User) error {
+	s.ensureID(&u.ID)
+	s.ensureTime(&u.CreatedAt)
+	if u.Role == "" {
+		u.Role = account.RoleUser
+	}
+	if !u.PasswordChangedAt.IsZero() {
+		u.PasswordChangedAt = u.PasswordChangedAt.UTC().Truncate(time.Microsecond)
+	}
+	_, err := s.writer().ExecContext(ctx, `INSERT INTO users
+		(id, name, email, photo, role, password_hash, password_changed_at, active, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		u.ID, u.Name, u.Email, u.Photo, string(u.Role), u.PasswordHash,
+		tsNull(u.PasswordChangedAt), u.Active, ts(u.CreatedAt))
+	if isUnique(err, emailIndex...) {
+		err = account.ErrEmailTaken
+	}
+	if err != nil {
+		return fmt.Errorf("create user %s: %w", u.ID, err)
+	}
+	return nil
+}
+
+// UserByID returns the user or account.ErrNotFound.
+func (s *Store) UserByID(ctx context.Context, id string) (account.User, error) {
+	u, err := s.userWhere(ctx, `u.id = $1`, id)
+	if err != nil {
+		return u, fmt.Errorf("user %s: %w", id, err)
+	}
+	return u, nil
+}
+
+// UserByEmail finds a user by email without regard to case, or account.ErrNotFound.
+func (s *Store) UserByEmail(ctx context.Context, email string) (account.User, error) {
+	u, err := s.userWhere(ctx, `lower(u.email) = lower($1)`, email)
+	if err != nil {
+		return u, fmt.Errorf("user with email %q: %w", email, err)
+	}
+	return u, nil
+}
+
+func (s *Store) userWhere(ctx context.Context, where string, arg any) (account.User, error) {
+	var u account.User
+	err := s.reader().QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE `+where, arg).
+		Scan(userFields(&u)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.User{}, account.ErrNotFound
+	}
+	return u, err
+}
+
+// UpdateUserProfile changes the name, email and photo of a user.
+func (s *Store) UpdateUserProfile(ctx context.Context, id, name, email, photo string) error {
+	res, err := s.writer().ExecContext(ctx,
+		`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, name, email, photo)
+	if isUnique(err, emailIndex...) {
+		err = account.ErrEmailTaken
+	}
+	return updated(res, err, "update profile of user "+id, account.ErrNotFound)
+}
+
+// UpdateUserPassword replaces a user's password hash.
+func (s *Store) UpdateUserPassword(ctx context.Context, id, hash string, changedAt time.Time) error {
+	res, err := s.writer().ExecContext(ctx,
+		`UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
+		id, hash, tsNull(changedAt))
+	return updated(res, err, "update password of user "+id, account.ErrNotFound)
+}
+
+// CountUsers is the number of accounts, active or not.
+func (s *Store) CountUsers(ctx context.Context) (int, error) {
+	var n int
+	if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count users: %w", err)
+	}
+	return n, nil
+}
+
+// updated finishes a single-row UPDATE: err wrapped with what, or notFound when no row
+// matched.
+func updated(res sql.Result, err error, what string, notFound error) error {
+	if err == nil {
+		var ok bool
+		if ok, err = affected(res); err == nil && !ok {
+			err = notFound
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
