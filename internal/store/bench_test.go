@@ -13,7 +13,7 @@ import (
 // reviews and bookings: the size of the demo catalogue.
 func benchStore(b *testing.B) *Store {
 	b.Helper()
-	s := openTestSQLite(b)
+	s := openTest(b, SQLite)
 	lead := addUser(b, s, "lead", account.RoleLeadGuide)
 	guide := addUser(b, s, "guide", account.RoleGuide)
 	var reviewers []account.User

@@ -37,6 +37,10 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, maxGroupSize
 	if b.Participants <= 0 {
 		return fmt.Errorf("create hold for tour %s: participants must be at least 1, got %d", b.TourID, b.Participants)
 	}
+	if !b.HoldUntil.After(now) {
+		// A hold that has already ended would hold no seats: HoldUntil was left unset.
+		return fmt.Errorf("create hold for tour %s: hold ends %s, not after now %s", b.TourID, ts(b.HoldUntil), ts(now))
+	}
 	s.ensureID(&b.ID)
 	b.Status = booking.Pending
 	b.StartDate = tour.Day(b.StartDate)

@@ -19,39 +19,51 @@ import (
 // postgres://postgres@127.0.0.1:5432/test?sslmode=disable.
 const postgresURLEnv = "TOURBOOK_TEST_POSTGRES_URL"
 
-// eachEngine runs test on a fresh, migrated SQLite database and, when postgresURLEnv is
-// set, on a fresh PostgreSQL schema. Both subtests run in parallel.
+// testEngines are the engines the suite runs on: SQLite always, PostgreSQL when
+// postgresURLEnv is set.
+func testEngines() []string {
+	if os.Getenv(postgresURLEnv) != "" {
+		return []string{SQLite, Postgres}
+	}
+	return []string{SQLite}
+}
+
+// eachEngine runs test, in parallel subtests, on a fresh migrated database of every
+// test engine.
 func eachEngine(t *testing.T, test func(t *testing.T, s *Store)) {
 	t.Helper()
-	t.Run(SQLite, func(t *testing.T) {
-		t.Parallel()
-		test(t, openTestSQLite(t))
-	})
-	if pgURL := os.Getenv(postgresURLEnv); pgURL != "" {
-		t.Run(Postgres, func(t *testing.T) {
+	for _, engine := range testEngines() {
+		t.Run(engine, func(t *testing.T) {
 			t.Parallel()
-			test(t, openTestPostgres(t, pgURL))
+			test(t, openTest(t, engine))
 		})
 	}
 }
 
-func openTestSQLite(t testing.TB) *Store {
+// openTest opens and migrates a fresh database on engine, closed when the test ends.
+func openTest(t testing.TB, engine string) *Store {
 	t.Helper()
-	s, err := Open(t.Context(), "", t.TempDir(), nil)
+	databaseURL, dataDir := testDatabase(t, engine)
+	s, err := Open(context.Background(), databaseURL, dataDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = s.Close() })
-	if err := s.Migrate(t.Context()); err != nil {
+	if err := s.Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// openTestPostgres creates a schema of its own, so that tests run in parallel on one
-// database, and drops it when the test ends.
-func openTestPostgres(t testing.TB, pgURL string) *Store {
+// testDatabase returns the Open arguments of a fresh, empty database on engine: a file
+// in a temporary folder, or a PostgreSQL schema of its own (so that tests run in
+// parallel on one server), dropped when the test ends.
+func testDatabase(t testing.TB, engine string) (databaseURL, dataDir string) {
 	t.Helper()
+	if engine == SQLite {
+		return "", t.TempDir()
+	}
+	pgURL := os.Getenv(postgresURLEnv)
 	ctx := context.Background()
 	admin, err := sql.Open("pgx", pgURL)
 	if err != nil {
@@ -64,6 +76,7 @@ func openTestPostgres(t testing.TB, pgURL string) *Store {
 	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
 		t.Fatalf("create schema: %v", err)
 	}
+	// Cleanups run last-registered first: the test's stores are closed before this.
 	t.Cleanup(func() {
 		if _, err := admin.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
 			t.Errorf("drop schema: %v", err)
@@ -76,15 +89,7 @@ func openTestPostgres(t testing.TB, pgURL string) *Store {
 	q := u.Query()
 	q.Set("search_path", schema) // pgx sends unknown parameters as run-time settings
 	u.RawQuery = q.Encode()
-	s, err := Open(ctx, u.String(), "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() }) // runs before the schema is dropped
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return u.String(), ""
 }
 
 // t0 is a fixed "now" with sub-millisecond digits and a non-UTC zone, to catch lost

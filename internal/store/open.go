@@ -107,7 +107,8 @@ func openPostgres(ctx context.Context, databaseURL string, logger *slog.Logger) 
 			where = cfg.Host // unix socket directory
 		}
 		msg := oneLine(rootCause(err), databaseURL)
-		if errors.Is(err, context.DeadlineExceeded) {
+		var netErr net.Error
+		if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout() {
 			msg = fmt.Sprintf("no answer within %s", connectTimeout)
 		}
 		return nil, fmt.Errorf("connect to postgres at %s: %s", where, msg)

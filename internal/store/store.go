@@ -42,7 +42,7 @@ type Store struct {
 	readStmts *stmtCache
 	tx        *sql.Tx
 	logger    *slog.Logger
-	now       func() time.Time // for CreatedAt defaults and IDs; replaceable in tests
+	now       func() time.Time // the clock for CreatedAt defaults and IDs
 }
 
 // querier is what *sql.DB and *sql.Tx have in common.

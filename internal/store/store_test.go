@@ -35,6 +35,42 @@ func TestMigrateTwiceIsNoOp(t *testing.T) {
 	})
 }
 
+// TestMigrateConcurrently starts several instances on one empty database at once, as a
+// deploy of several tourbook processes does: each must come up, and the schema must be
+// created once.
+func TestMigrateConcurrently(t *testing.T) {
+	t.Parallel()
+	for _, engine := range testEngines() {
+		t.Run(engine, func(t *testing.T) {
+			t.Parallel()
+			databaseURL, dataDir := testDatabase(t, engine)
+			stores := make([]*Store, 4)
+			for i := range stores {
+				s, err := Open(t.Context(), databaseURL, dataDir, nil)
+				must(t, err)
+				t.Cleanup(func() { _ = s.Close() })
+				stores[i] = s
+			}
+			var wg sync.WaitGroup
+			for _, s := range stores {
+				wg.Go(func() {
+					if err := s.Migrate(t.Context()); err != nil {
+						t.Errorf("concurrent Migrate: %v", err)
+					}
+				})
+			}
+			wg.Wait()
+			list, err := stores[0].migrations()
+			must(t, err)
+			var n int
+			must(t, stores[0].read.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM schema_migrations`).Scan(&n))
+			if n != len(list) {
+				t.Errorf("schema_migrations has %d rows, want %d", n, len(list))
+			}
+		})
+	}
+}
+
 func TestDialect(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, s *Store) {
@@ -555,6 +591,11 @@ func TestHolds(t *testing.T) {
 		}
 		if _, err := hold(t, s, tr, ann, d2, 0, later); err == nil {
 			t.Error("hold of 0 participants succeeded")
+		}
+		ended := newBooking(tr, ann, d2, 1, later)
+		ended.HoldUntil = later
+		if err := s.CreateHold(ctx, &ended, tr.MaxGroupSize, later); err == nil {
+			t.Error("a hold that ends at now was accepted")
 		}
 		ghost := account.User{ID: "000000000000000000000000"}
 		if _, err := hold(t, s, tr, ghost, d2, 1, later); !errors.Is(err, account.ErrNotFound) {
