@@ -86,9 +86,6 @@ export function BookingPanel({ tourId, startDates }: { tourId: string; startDate
           aria-describedby={hintId}
           onChange={(e) => setParticipants(e.target.value)}
         />
-        <p className="form__hint" id={hintId}>
-          {`Up to ${plural(maxSeats, 'seat', 'seats')} left on this date`}
-        </p>
       </div>
       <button
         id="book-tour"
@@ -100,6 +97,9 @@ export function BookingPanel({ tourId, startDates }: { tourId: string; startDate
       >
         {processing ? PROCESSING_TEXT : BOOK_TEXT}
       </button>
+      <p className="form__hint" id={hintId}>
+        {`Up to ${plural(maxSeats, 'seat', 'seats')} left on this date`}
+      </p>
     </div>
   );
 }

@@ -71,7 +71,7 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ email }: { email: string }) {
   const [fields, setFields] = useState<PasswordChange>(noPasswords);
   const [updating, setUpdating] = useState(false);
 
@@ -91,6 +91,8 @@ function PasswordForm() {
 
   return (
     <form className="form form-user-password" noValidate onSubmit={(e) => void submit(e)}>
+      {/* Lets password managers tie the new password to the account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField
         id="password-current"
         label="Current password"
@@ -142,7 +144,7 @@ export function AccountPage() {
         <h2 id="password-title" className="section-title">
           Password change
         </h2>
-        <PasswordForm />
+        <PasswordForm email={user.email} />
       </section>
     </div>
   );
