@@ -21,6 +21,7 @@ import (
 	"tourbook/internal/server"
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
+	"tourbook/internal/tour"
 	"tourbook/internal/web"
 	"tourbook/ui"
 )
@@ -132,7 +133,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	}
 
 	// Accounts.
-	photos, err := media.NewPhotos(filepath.Join(images, "users"))
+	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +170,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		})
 		provider, sandbox = sb, sb.Handler()
 	}
-	bookings := booking.NewService(st, st, provider, booking.Options{Now: now, BaseURL: cfg.BaseURL.String(), Logger: log})
+	base := cfg.BaseURL.String()
+	bookings := booking.NewService(st, st, provider, booking.Options{
+		Now: now, BaseURL: base, Logger: log,
+		// Stripe shows the picture on its checkout page: it needs an absolute URL.
+		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
+	})
 	site.Bookings = bookings
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}

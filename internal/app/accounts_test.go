@@ -1,0 +1,347 @@
+package app
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"tourbook/internal/seed"
+)
+
+// The account rules through the real router: every refusal is a 4xx whose message a
+// person understands, and changes nothing.
+
+func TestLoginRefusals(t *testing.T) {
+	s := newTestSite(t)
+	c := s.client(t)
+	tests := []struct {
+		name   string
+		body   any
+		status int
+		msg    string
+	}{
+		{"wrong password", map[string]string{"email": "sophie@example.com", "password": "wrong-password"}, 401, "Incorrect email or password."},
+		{"unknown email", map[string]string{"email": "nobody@example.com", "password": "wrong-password"}, 401, "Incorrect email or password."},
+		{"email in other case", map[string]string{"email": "SOPHIE@example.com", "password": "wrong-password"}, 401, "Incorrect email or password."},
+		{"missing password", map[string]string{"email": "sophie@example.com"}, 400, "Please provide your email and password."},
+		{"empty fields", map[string]string{"email": " ", "password": ""}, 400, "Please provide your email and password."},
+		{"not an object", []int{1}, 400, "could not be read"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.postJSON(t, c, "/api/v1/users/login", tc.body)
+			m := decode(t, r)
+			if r.status != tc.status || m["status"] != "fail" || !strings.Contains(m["message"].(string), tc.msg) {
+				t.Fatalf("%d %v, want %d fail %q", r.status, m, tc.status, tc.msg)
+			}
+			if got := s.get(t, c, "/me"); got.status != http.StatusSeeOther {
+				t.Fatalf("a refused login signed the user in (/me answered %d)", got.status)
+			}
+		})
+	}
+	t.Run("form-encoded body", func(t *testing.T) {
+		r := s.do(t, c, http.MethodPost, "/api/v1/users/login", "application/x-www-form-urlencoded", strings.NewReader("email=a&password=b"))
+		if r.status != http.StatusUnsupportedMediaType || decode(t, r)["message"] == "" {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+	})
+	t.Run("email in other case logs in", func(t *testing.T) {
+		r := s.postJSON(t, s.client(t), "/api/v1/users/login", map[string]string{"email": "Sophie@Example.com", "password": seed.SamplePassword})
+		if r.status != http.StatusOK {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+	})
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	s := newTestSite(t)
+	c := s.client(t)
+	bad := map[string]string{"email": "daniel@example.com", "password": "not-his-password"}
+	for i := range 10 {
+		if r := s.postJSON(t, c, "/api/v1/users/login", bad); r.status != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: %d, want 401", i+1, r.status)
+		}
+	}
+	r := s.postJSON(t, c, "/api/v1/users/login", bad)
+	if r.status != http.StatusTooManyRequests || !strings.Contains(decode(t, r)["message"].(string), "Too many failed login attempts") {
+		t.Fatalf("11th attempt: %d %s, want 429 with a message", r.status, r.body)
+	}
+	if r.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	// Even the right password is refused while the account is locked: guessing stops.
+	good := map[string]string{"email": "daniel@example.com", "password": seed.SamplePassword}
+	if r := s.postJSON(t, c, "/api/v1/users/login", good); r.status != http.StatusTooManyRequests {
+		t.Fatalf("right password during the lock: %d, want 429", r.status)
+	}
+}
+
+func TestSignup(t *testing.T) {
+	s := newTestSite(t)
+	ok := map[string]string{"name": "Ada Lovelace", "email": "ada@example.com", "password": "analytical", "passwordConfirm": "analytical"}
+	with := func(k, v string) map[string]string {
+		m := map[string]string{}
+		for kk, vv := range ok {
+			m[kk] = vv
+		}
+		m[k] = v
+		return m
+	}
+	tests := []struct {
+		name   string
+		body   map[string]string
+		status int
+		msg    string
+	}{
+		{"missing name", with("name", "  "), 400, "name"},
+		{"bad email", with("email", "ada-at-example"), 400, "valid email"},
+		{"short password", map[string]string{"name": "Ada", "email": "ada@example.com", "password": "short", "passwordConfirm": "short"}, 400, "at least 8 characters"},
+		{"mismatched confirmation", with("passwordConfirm", "analyticak"), 400, "Passwords do not match."},
+		{"duplicate email in other case", with("email", "SOPHIE@example.com"), 409, "already in use"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := s.client(t)
+			r := s.postJSON(t, c, "/api/v1/users/signup", tc.body)
+			m := decode(t, r)
+			if r.status != tc.status || !strings.Contains(m["message"].(string), tc.msg) {
+				t.Fatalf("%d %v, want %d %q", r.status, m, tc.status, tc.msg)
+			}
+			if got := s.get(t, c, "/me"); got.status != http.StatusSeeOther {
+				t.Fatal("a refused sign-up signed someone in")
+			}
+		})
+	}
+	t.Run("success signs in", func(t *testing.T) {
+		c := s.client(t)
+		r := s.postJSON(t, c, "/api/v1/users/signup", ok)
+		if r.status != http.StatusCreated {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		if me := s.get(t, c, "/me"); me.status != 200 || !strings.Contains(me.body, "ada@example.com") {
+			t.Fatalf("/me after sign-up: %d", me.status)
+		}
+		if r := s.postJSON(t, s.client(t), "/api/v1/users/signup", ok); r.status != http.StatusConflict {
+			t.Fatalf("second sign-up with the same email: %d", r.status)
+		}
+	})
+}
+
+// multipartBody builds an updateMe form; photo may be nil.
+func multipartBody(t *testing.T, fields map[string]string, photoName string, photo io.Reader) (string, *bytes.Buffer) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = mw.WriteField(k, v)
+	}
+	if photo != nil {
+		fw, err := mw.CreateFormFile("photo", photoName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(fw, photo); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mw.Close()
+	return mw.FormDataContentType(), &buf
+}
+
+func smallPNG(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 200, 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// pngBomb is a valid PNG header that claims 20000×20000 pixels: decoding it would need
+// 1.6 GB. The server must refuse it from the header.
+func pngBomb(t *testing.T) []byte {
+	b := smallPNG(t, 1, 1)
+	ihdr := b[8+8 : 8+8+13] // after the signature and the chunk's length and type
+	binary.BigEndian.PutUint32(ihdr[0:4], 20000)
+	binary.BigEndian.PutUint32(ihdr[4:8], 20000)
+	binary.BigEndian.PutUint32(b[8+8+13:], crc32.ChecksumIEEE(b[8+4:8+8+13]))
+	return b
+}
+
+func TestUpdateMe(t *testing.T) {
+	s := newTestSite(t)
+	c := s.client(t)
+	s.login(t, c, "priya@example.com")
+	patch := func(fields map[string]string, name string, photo io.Reader) result {
+		ct, body := multipartBody(t, fields, name, photo)
+		return s.do(t, c, http.MethodPatch, "/api/v1/users/updateMe", ct, body)
+	}
+	before := s.get(t, c, "/me").body
+
+	refusals := []struct {
+		name   string
+		fields map[string]string
+		file   string
+		photo  io.Reader
+		status int
+		msg    string
+	}{
+		{"text file named photo.jpg", map[string]string{"name": "Priya R"}, "photo.jpg", strings.NewReader("just some text, not an image"), 415, "JPEG, PNG or WebP"},
+		{"50 MB upload", map[string]string{"name": "Priya R"}, "big.jpg", io.LimitReader(zeroReader{}, 50<<20), 413, "5 MB or smaller"},
+		{"20000×20000 PNG", map[string]string{"name": "Priya R"}, "bomb.png", bytes.NewReader(pngBomb(t)), 422, "too large in pixels"},
+		{"empty name", map[string]string{"name": "", "email": "priya@example.com"}, "", nil, 400, "name"},
+		{"bad email", map[string]string{"name": "Priya", "email": "priya@"}, "", nil, 400, "valid email"},
+		{"email of another user", map[string]string{"name": "Priya", "email": "Omar@example.com"}, "", nil, 409, "already in use"},
+	}
+	for _, tc := range refusals {
+		t.Run(tc.name, func(t *testing.T) {
+			r := patch(tc.fields, tc.file, tc.photo)
+			if r.status != tc.status || !strings.Contains(decode(t, r)["message"].(string), tc.msg) {
+				t.Fatalf("%d %s, want %d %q", r.status, r.body, tc.status, tc.msg)
+			}
+			if after := s.get(t, c, "/me").body; after != before {
+				t.Fatal("a refused update changed the account page")
+			}
+		})
+	}
+	t.Run("JSON instead of multipart", func(t *testing.T) {
+		r := s.do(t, c, http.MethodPatch, "/api/v1/users/updateMe", "application/json", strings.NewReader(`{"name":"x"}`))
+		if r.status != http.StatusUnsupportedMediaType {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+	})
+	t.Run("signed out", func(t *testing.T) {
+		ct, body := multipartBody(t, map[string]string{"name": "X"}, "", nil)
+		r := s.do(t, s.client(t), http.MethodPatch, "/api/v1/users/updateMe", ct, body)
+		if r.status != http.StatusUnauthorized || decode(t, r)["message"] == "" {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+	})
+	t.Run("name, email and photo", func(t *testing.T) {
+		r := patch(map[string]string{"name": "Priya Raman-Iyer", "email": "priya.ri@example.com"}, "me.png", bytes.NewReader(smallPNG(t, 640, 480)))
+		if r.status != http.StatusOK {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		user := decode(t, r)["data"].(map[string]any)["user"].(map[string]any)
+		photo := user["photo"].(string)
+		if user["name"] != "Priya Raman-Iyer" || user["email"] != "priya.ri@example.com" || !strings.HasPrefix(photo, "/img/users/user-") {
+			t.Fatalf("user %v", user)
+		}
+		img := s.get(t, c, photo)
+		cfg, format, err := image.DecodeConfig(strings.NewReader(img.body))
+		if err != nil || format != "jpeg" || cfg.Width != 500 || cfg.Height != 500 {
+			t.Fatalf("photo: %v %s %dx%d", err, format, cfg.Width, cfg.Height)
+		}
+		me := s.get(t, c, "/me").body
+		if !strings.Contains(me, "Priya Raman-Iyer") || !strings.Contains(me, photo) {
+			t.Fatal("the page does not show the new name and photo")
+		}
+		// An update without a photo keeps it.
+		if r := patch(map[string]string{"name": "Priya", "email": "priya.ri@example.com"}, "", nil); r.status != 200 ||
+			decode(t, r)["data"].(map[string]any)["user"].(map[string]any)["photo"] != photo {
+			t.Fatalf("update without photo: %s", r.body)
+		}
+	})
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+func TestUpdateMyPassword(t *testing.T) {
+	s := newTestSite(t)
+	c, other := s.client(t), s.client(t)
+	s.login(t, c, "lucas@example.com")
+	s.login(t, other, "lucas@example.com")
+	patch := func(cl *http.Client, body map[string]string) result {
+		b := `{"passwordCurrent":"` + body["passwordCurrent"] + `","password":"` + body["password"] + `","passwordConfirm":"` + body["passwordConfirm"] + `"}`
+		return s.do(t, cl, http.MethodPatch, "/api/v1/users/updateMyPassword", "application/json", strings.NewReader(b))
+	}
+	refusals := []struct {
+		name   string
+		body   map[string]string
+		status int
+		msg    string
+	}{
+		{"wrong current password", map[string]string{"passwordCurrent": "nope-nope", "password": "new-password-1", "passwordConfirm": "new-password-1"}, 401, "current password is wrong"},
+		{"missing current password", map[string]string{"password": "new-password-1", "passwordConfirm": "new-password-1"}, 400, "current password"},
+		{"short new password", map[string]string{"passwordCurrent": seed.SamplePassword, "password": "short", "passwordConfirm": "short"}, 400, "at least 8 characters"},
+		{"mismatched confirmation", map[string]string{"passwordCurrent": seed.SamplePassword, "password": "new-password-1", "passwordConfirm": "new-password-2"}, 400, "Passwords do not match."},
+	}
+	for _, tc := range refusals {
+		t.Run(tc.name, func(t *testing.T) {
+			r := patch(c, tc.body)
+			if r.status != tc.status || !strings.Contains(decode(t, r)["message"].(string), tc.msg) {
+				t.Fatalf("%d %s, want %d %q", r.status, r.body, tc.status, tc.msg)
+			}
+		})
+	}
+	// Nothing changed: the old password still logs in.
+	s.login(t, s.client(t), "lucas@example.com")
+
+	r := patch(c, map[string]string{"passwordCurrent": seed.SamplePassword, "password": "new-password-1", "passwordConfirm": "new-password-1"})
+	if r.status != http.StatusOK {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if s.get(t, c, "/me").status != http.StatusOK {
+		t.Error("the session that changed the password was signed out")
+	}
+	if got := s.get(t, other, "/me"); got.status != http.StatusSeeOther {
+		t.Errorf("a session cookie from before the password change still works (/me %d)", got.status)
+	}
+	if r := s.postJSON(t, s.client(t), "/api/v1/users/login", map[string]string{"email": "lucas@example.com", "password": seed.SamplePassword}); r.status != 401 {
+		t.Errorf("old password after the change: %d", r.status)
+	}
+	if r := s.postJSON(t, s.client(t), "/api/v1/users/login", map[string]string{"email": "lucas@example.com", "password": "new-password-1"}); r.status != 200 {
+		t.Errorf("new password: %d %s", r.status, r.body)
+	}
+}
+
+func TestLogout(t *testing.T) {
+	s := newTestSite(t)
+	c := s.client(t)
+	s.login(t, c, "omar@example.com")
+	r := s.get(t, c, "/api/v1/users/logout")
+	if r.status != 200 || decode(t, r)["status"] != "success" {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if s.get(t, c, "/me").status != http.StatusSeeOther {
+		t.Error("still signed in after logout")
+	}
+	for _, ck := range r.header.Values("Set-Cookie") {
+		if !strings.Contains(ck, "Max-Age=0") && !strings.Contains(ck, "HttpOnly") {
+			t.Errorf("cookie %q", ck)
+		}
+	}
+}
+
+func TestSessionCookieAttributes(t *testing.T) {
+	s := newTestSite(t)
+	r := s.postJSON(t, s.client(t), "/api/v1/users/login", map[string]string{"email": "grace@example.com", "password": seed.SamplePassword})
+	ck := r.header.Get("Set-Cookie")
+	for _, want := range []string{"HttpOnly", "SameSite=Lax", "Path=/"} {
+		if !strings.Contains(ck, want) {
+			t.Errorf("cookie %q lacks %s", ck, want)
+		}
+	}
+	if strings.Contains(ck, "Secure") {
+		t.Errorf("cookie %q is Secure on plain http: the browser would drop it", ck)
+	}
+}
