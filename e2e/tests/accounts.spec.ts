@@ -94,7 +94,7 @@ test.describe('account settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     const res = await saved;
     expect(res.request().method()).toBe('PATCH');
-    expect(res.request().headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await res.request().allHeaders())['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
     await expectAlert(page, 'success', 'DATA updated successfully');
     await expect(headerLink).toHaveText('Quinn');
@@ -143,7 +143,8 @@ test.describe('account settings', () => {
 
     await expect(button).toHaveText('Updating...');
     await expect(button).toBeDisabled();
-    expect(reached, 'the PATCH is in flight while the button says Updating...').toBe(true);
+    await expect.poll(() => reached, { message: 'the PATCH is in flight while the button says Updating...' }).toBe(true);
+    await expect(button).toHaveText('Updating...');
     await expect(alertLocator(page)).toHaveCount(0);
     held.open();
 

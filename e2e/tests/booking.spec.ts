@@ -55,7 +55,8 @@ async function bookThroughGate(page: Page, choice: Choice, participants: number)
   const book = page.locator('#book-tour');
   await book.click();
   await expect(book).toHaveText('Processing...');
-  expect(calls).toHaveLength(1);
+  await expect.poll(() => calls.length, { message: 'the checkout call is in flight' }).toBe(1);
+  await expect(book).toHaveText('Processing...');
   const url = new URL(calls[0]!);
   expect(url.pathname).toBe(`/api/v1/bookings/checkout-session/${choice.tour.id}`);
   expect(url.searchParams.get('date')).toBe(choice.date);
