@@ -11,7 +11,9 @@ import (
 
 // CreateTour stores t with its pictures, locations, start dates and guides (by
 // Guide.UserID), filling an empty ID and a zero CreatedAt. Taken, guide names and
-// Reviews are ignored: they are derived from other tables.
+// Reviews are ignored: they are derived from other tables. RatingsAverage and
+// RatingsCount are kept as given (imported tours bring theirs) until the next review
+// recomputes them.
 func (s *Store) CreateTour(ctx context.Context, t *tour.Tour) error {
 	s.ensureID(&t.ID)
 	s.ensureTime(&t.CreatedAt)
