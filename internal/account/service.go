@@ -176,3 +176,6 @@ func wellFormedToken(token string) bool {
 	raw, err := base64.RawURLEncoding.DecodeString(token)
 	return err == nil && len(raw) == 32
 }
+
+// SessionTTL is how long a session lasts: the session cookie's lifetime.
+func (s *Service) SessionTTL() time.Duration { return s.ttl }

@@ -27,13 +27,18 @@ type testSite struct {
 
 func newTestSite(t *testing.T, args ...string) *testSite {
 	t.Helper()
+	return newTestSiteEnv(t, nil, args...)
+}
+
+func newTestSiteEnv(t *testing.T, env map[string]string, args ...string) *testSite {
+	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
 	args = append([]string{
 		"-data-dir", t.TempDir(), "-sample-data", "-ssr-workers", "2",
 		"-base-url", base, "-tile-url", "https://tiles.example.test/{z}/{x}/{y}.png",
 	}, args...)
-	cfg, err := config.Parse(args, func(string) string { return "" }, io.Discard)
+	cfg, err := config.Parse(args, func(k string) string { return env[k] }, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,261 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tourbook/internal/booking"
+)
+
+// tourDetail is what the booking tests need of a tour, from the API.
+type tourDetail struct {
+	ID           string
+	Slug         string
+	Name         string
+	MaxGroupSize int
+	Price        int64
+	Discount     int64 `json:"priceDiscount"`
+	StartDates   []struct {
+		Date      string
+		SeatsLeft int
+	}
+}
+
+func (s *testSite) tourByIndex(t *testing.T, i int) tourDetail {
+	t.Helper()
+	var out struct {
+		Data struct{ Tours []tourDetail }
+	}
+	if err := json.Unmarshal([]byte(s.get(t, http.DefaultClient, "/api/v1/tours").body), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Data.Tours[i]
+}
+
+// checkout asks for a checkout session and returns the answer.
+func (s *testSite) checkout(t *testing.T, c *http.Client, tourID, query string) result {
+	t.Helper()
+	return s.get(t, c, "/api/v1/bookings/checkout-session/"+tourID+query)
+}
+
+var formToken = regexp.MustCompile(`name="token" value="([^"]+)"`)
+
+// pay fills the sandbox checkout page as a person would and returns the answer to the form.
+func (s *testSite) pay(t *testing.T, c *http.Client, checkoutURL, card string) result {
+	t.Helper()
+	u := mustURL(t, checkoutURL)
+	page := s.get(t, c, u.Path)
+	if page.status != 200 || !strings.Contains(page.body, "TEST MODE") {
+		t.Fatalf("sandbox page %s: %d %.200s", u.Path, page.status, page.body)
+	}
+	m := formToken.FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatal("no form token on the sandbox page")
+	}
+	form := url.Values{"token": {m[1]}, "number": {card}, "expiry": {"12/40"}, "cvc": {"123"}, "name": {"Test Person"}}
+	return s.do(t, c, http.MethodPost, u.Path+"/pay", "application/x-www-form-urlencoded", strings.NewReader(form.Encode()))
+}
+
+func TestBookAndPayWithTheSandbox(t *testing.T) {
+	s := newTestSite(t)
+	tr := s.tourByIndex(t, 0)
+	c := s.client(t)
+	s.login(t, c, "hannah@example.com")
+	date := tr.StartDates[1].Date
+
+	r := s.checkout(t, c, tr.ID, "?date="+date+"&participants=2")
+	if r.status != 200 {
+		t.Fatalf("checkout: %d %s", r.status, r.body)
+	}
+	m := decode(t, r)
+	checkoutURL := m["session"].(map[string]any)["url"].(string)
+	if !strings.HasPrefix(checkoutURL, s.URL+"/sandbox/checkout/") {
+		t.Fatalf("session.url %q", checkoutURL)
+	}
+	// The hold takes two seats at once.
+	if left := s.tourByIndex(t, 0).StartDates[1].SeatsLeft; left != tr.StartDates[1].SeatsLeft-2 {
+		t.Errorf("seats left during checkout %d, want %d", left, tr.StartDates[1].SeatsLeft-2)
+	}
+
+	declined := s.pay(t, c, checkoutURL, "4000 0000 0000 0002")
+	if declined.status != http.StatusPaymentRequired || !strings.Contains(declined.body, "Your card was declined.") {
+		t.Fatalf("declined card: %d %.300s", declined.status, declined.body)
+	}
+	for _, b := range s.bookings(t, "hannah@example.com") {
+		if b.Status != booking.Pending {
+			t.Fatalf("a declined card changed the booking: %+v", b)
+		}
+	}
+
+	paid := s.pay(t, c, checkoutURL, "4242 4242 4242 4242")
+	if paid.status != http.StatusSeeOther {
+		t.Fatalf("paying: %d %.300s", paid.status, paid.body)
+	}
+	back := mustURL(t, paid.header.Get("Location"))
+	if back.Path != "/bookings/success" {
+		t.Fatalf("redirected to %s", back)
+	}
+	success := s.get(t, c, back.RequestURI())
+	if success.status != 200 || !strings.Contains(success.body, `data-alert="Your booking of `) {
+		t.Fatalf("success page: %d, body lacks the booking alert: %.500s", success.status, success.body)
+	}
+	// The return is idempotent with the webhook the sandbox delivered: one paid booking.
+	s.get(t, c, back.RequestURI())
+	bookings := s.bookings(t, "hannah@example.com")
+	var paidCount int
+	for _, b := range bookings {
+		if b.Status == booking.Paid {
+			paidCount++
+			want := 2 * (tr.Price - tr.Discount)
+			if b.Participants != 2 || b.AmountMinor != want || b.StartDate.Format(time.DateOnly) != date {
+				t.Errorf("booking %+v, want 2 participants, %d paid, on %s", b, want, date)
+			}
+		}
+	}
+	if paidCount != 1 {
+		t.Fatalf("%d paid bookings, want 1: %+v", paidCount, bookings)
+	}
+	mine := s.get(t, c, "/my-tours").body
+	for _, want := range []string{tr.Name, "Paid"} {
+		if !strings.Contains(mine, want) {
+			t.Errorf("/my-tours lacks %q", want)
+		}
+	}
+}
+
+// bookings are the user's bookings as the database holds them.
+func (s *testSite) bookings(t *testing.T, email string) []booking.Booking {
+	t.Helper()
+	u, err := s.Store.UserByEmail(context.Background(), email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := s.Store.UserBookings(context.Background(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bs
+}
+
+func TestCheckoutRefusals(t *testing.T) {
+	s := newTestSite(t)
+	tr := s.tourByIndex(t, 0)
+	c := s.client(t)
+	s.login(t, c, "mateo@example.com")
+	tests := []struct {
+		name   string
+		tourID string
+		query  string
+		status int
+		msg    string
+	}{
+		{"unknown tour", "000000000000000000000000", "", 404, "There is no tour"},
+		{"not a number of participants", tr.ID, "?participants=two", 400, "whole number"},
+		{"zero participants", tr.ID, "?participants=0", 400, "at least 1"},
+		{"more participants than the group", tr.ID, fmt.Sprintf("?participants=%d", tr.MaxGroupSize+1), 400, "between 1 and"},
+		{"a date the tour does not run", tr.ID, "?date=2099-01-01", 0, ""},
+		{"a past date", tr.ID, "?date=2001-01-01", 0, "passed"},
+		{"not a date", tr.ID, "?date=tomorrow", 400, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.checkout(t, c, tc.tourID, tc.query)
+			m := decode(t, r)
+			msg, _ := m["message"].(string)
+			if r.status < 400 || r.status >= 500 || msg == "" || (tc.status != 0 && r.status != tc.status) || !strings.Contains(msg, tc.msg) {
+				t.Fatalf("%d %v, want %d with %q", r.status, m, tc.status, tc.msg)
+			}
+		})
+	}
+	if after := s.tourByIndex(t, 0); fmt.Sprint(after.StartDates) != fmt.Sprint(tr.StartDates) {
+		t.Errorf("refused checkouts held seats: %v, was %v", after.StartDates, tr.StartDates)
+	}
+}
+
+// Fifty people ask for the last five seats at once: exactly five get a checkout.
+func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
+	s := newTestSite(t)
+	tr := s.tourByIndex(t, 0)
+	date := tr.StartDates[0]
+	c := s.client(t)
+	s.login(t, c, "yuki@example.com")
+	// Fill the date down to five seats left.
+	if fill := date.SeatsLeft - 5; fill > 0 {
+		if r := s.checkout(t, c, tr.ID, fmt.Sprintf("?date=%s&participants=%d", date.Date, fill)); r.status != 200 {
+			t.Fatalf("filling: %d %s", r.status, r.body)
+		}
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	codes := map[int]int{}
+	for range 50 {
+		wg.Go(func() {
+			r := s.checkout(t, c, tr.ID, "?date="+date.Date+"&participants=1")
+			mu.Lock()
+			codes[r.status]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if codes[200] != 5 || codes[409] != 45 {
+		t.Fatalf("answers %v, want 5×200 and 45×409", codes)
+	}
+	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != 0 {
+		t.Fatalf("%d seats left, want 0", left)
+	}
+	r := s.checkout(t, c, tr.ID, "?date="+date.Date)
+	if r.status != http.StatusConflict || !strings.Contains(decode(t, r)["message"].(string), "") {
+		t.Fatalf("full date: %d %s", r.status, r.body)
+	}
+}
+
+func TestWebhookSignature(t *testing.T) {
+	s := newTestSite(t)
+	tr := s.tourByIndex(t, 0)
+	c := s.client(t)
+	s.login(t, c, "chloe@example.com")
+	r := s.checkout(t, c, tr.ID, "")
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	payload := `{"type":"checkout.session.completed","data":{"object":{"id":"x","payment_status":"paid"}}}`
+	for _, sig := range []string{"", "t=1,v1=00", fmt.Sprintf("t=%d,v1=%s", time.Now().Unix(), strings.Repeat("ab", 32))} {
+		r := s.do(t, http.DefaultClient, http.MethodPost, "/webhook-checkout", "application/json", strings.NewReader(payload), "Tourbook-Signature", sig)
+		if r.status != http.StatusBadRequest {
+			t.Errorf("signature %q: %d %s, want 400", sig, r.status, r.body)
+		}
+	}
+	for _, b := range s.bookings(t, "chloe@example.com") {
+		if b.Status != booking.Pending {
+			t.Errorf("a bad webhook changed a booking: %+v", b)
+		}
+	}
+}
+
+// With Stripe unreachable the checkout answers 502 with a message, and the seats it held
+// are released at once.
+func TestProviderUnreachable(t *testing.T) {
+	// Nothing listens on port 1 of the loopback: the provider is unreachable.
+	s := newTestSiteEnv(t, map[string]string{
+		"STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_WEBHOOK_SECRET": "whsec_x",
+		"STRIPE_API_BASE_URL": "http://127.0.0.1:1",
+	}, "-payment-provider", "stripe")
+	tr := s.tourByIndex(t, 0)
+	c := s.client(t)
+	s.login(t, c, "nikolai@example.com")
+	r := s.checkout(t, c, tr.ID, "?participants=2")
+	if r.status != http.StatusBadGateway || !strings.Contains(decode(t, r)["message"].(string), "payment provider is not reachable") {
+		t.Fatalf("%d %s, want 502 with a message", r.status, r.body)
+	}
+	if after := s.tourByIndex(t, 0); fmt.Sprint(after.StartDates) != fmt.Sprint(tr.StartDates) {
+		t.Errorf("a failed checkout kept seats: %v, was %v", after.StartDates, tr.StartDates)
+	}
+}
