@@ -1,0 +1,199 @@
+package ssr
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// stubEngine returns fixed HTML or an error, so document tests need no JS.
+type stubEngine struct {
+	html string
+	err  error
+}
+
+func (s stubEngine) Render(context.Context, string, []byte) (string, error) { return s.html, s.err }
+func (s stubEngine) Close() error                                           { return nil }
+
+const testManifest = `{
+  "_vendor-BxRa1.js": {"file": "assets/vendor-BxRa1.js", "css": ["assets/vendor-9f8e.css"]},
+  "src/entry-client.tsx": {
+    "file": "assets/entry-client-abc123.js",
+    "src": "src/entry-client.tsx",
+    "isEntry": true,
+    "imports": ["_vendor-BxRa1.js"],
+    "css": ["assets/entry-client-d41d.css"]
+  }
+}`
+
+func newTestRenderer(tb testing.TB, e Engine) *Renderer {
+	tb.Helper()
+	r, err := NewRenderer(e, []byte(testManifest))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+func TestRendererWritesDocument(t *testing.T) {
+	r := newTestRenderer(t, stubEngine{html: `<main>Tours</main>`})
+	var out bytes.Buffer
+	err := r.Write(context.Background(), &out, Document{
+		Title:       `Tourbook | All "tours" & more`,
+		Description: `Tours <for> everyone`,
+		Page:        "overview",
+		PropsJSON:   []byte(`{"page":"overview"}`),
+		BodyAlert:   `Booked! "<x>" & 'y'`,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1">` +
+		`<link rel="icon" type="image/svg+xml" href="/favicon.svg">` +
+		`<link rel="stylesheet" href="/assets/vendor-9f8e.css">` +
+		`<link rel="stylesheet" href="/assets/entry-client-d41d.css">` +
+		`<link rel="modulepreload" href="/assets/vendor-BxRa1.js">` +
+		`<script type="module" src="/assets/entry-client-abc123.js"></script>` +
+		`<title>Tourbook | All &#34;tours&#34; &amp; more</title>` +
+		`<meta name="description" content="Tours &lt;for&gt; everyone">` +
+		`</head><body data-alert="Booked! &#34;&lt;x&gt;&#34; &amp; &#39;y&#39;"><div id="root"><main>Tours</main></div>` +
+		`<script id="page-props" type="application/json">{"page":"overview"}</script></body></html>`
+	if got := out.String(); got != want {
+		t.Errorf("document:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestRendererOmitsEmptyOptionalParts(t *testing.T) {
+	r := newTestRenderer(t, stubEngine{html: `x`})
+	var out bytes.Buffer
+	if err := r.Write(context.Background(), &out, Document{Title: "T", Page: "login", PropsJSON: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, unwanted := range []string{"data-alert", `name="description"`} {
+		if strings.Contains(out.String(), unwanted) {
+			t.Errorf("document has %s:\n%s", unwanted, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), `<body><div id="root">x</div>`) {
+		t.Errorf("unexpected body:\n%s", out.String())
+	}
+}
+
+// The props script must survive hostile text: a browser parser must see exactly one
+// props script whose text is the original JSON.
+func TestRendererPropsCannotBreakOutOfScript(t *testing.T) {
+	names := []string{
+		`</script><script>alert(1)</script>`,
+		`</SCRIPT ><img src=x onerror=alert(1)>`,
+		`<!-- <script>`,
+		"line\u2028separator\u2029 & ]]> 'quote' \"dq\"",
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			// Marshal without HTML escaping, the worst case a caller can hand over.
+			var props bytes.Buffer
+			enc := json.NewEncoder(&props)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(map[string]any{"page": "tour", "props": map[string]any{"name": name}}); err != nil {
+				t.Fatal(err)
+			}
+			r := newTestRenderer(t, stubEngine{html: `<h1>ok</h1>`})
+			var out bytes.Buffer
+			if err := r.Write(context.Background(), &out, Document{Title: "T", Page: "tour", PropsJSON: props.Bytes()}); err != nil {
+				t.Fatal(err)
+			}
+
+			doc, err := html.Parse(&out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var scripts []*html.Node
+			var walk func(n *html.Node)
+			walk = func(n *html.Node) {
+				if n.Type == html.ElementNode && n.Data == "script" {
+					scripts = append(scripts, n)
+				}
+				if n.Type == html.ElementNode && n.Data == "img" {
+					t.Errorf("props created an <img> element")
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					walk(c)
+				}
+			}
+			walk(doc)
+			if len(scripts) != 2 {
+				t.Fatalf("document has %d scripts, want 2 (entry + props)", len(scripts))
+			}
+			ps := scripts[1]
+			if ps.FirstChild == nil || ps.FirstChild.NextSibling != nil {
+				t.Fatal("props script has not exactly one text node")
+			}
+			var got struct {
+				Props struct{ Name string } `json:"props"`
+			}
+			if err := json.Unmarshal([]byte(ps.FirstChild.Data), &got); err != nil {
+				t.Fatalf("props script is not JSON: %v\n%s", err, ps.FirstChild.Data)
+			}
+			if got.Props.Name != name {
+				t.Errorf("name = %q, want %q", got.Props.Name, name)
+			}
+			if strings.ContainsAny(ps.FirstChild.Data, "<>&\u2028\u2029") {
+				t.Errorf("props script has raw <, >, & or line separators: %s", ps.FirstChild.Data)
+			}
+		})
+	}
+}
+
+func TestRendererRenderErrorLeavesWriterUntouched(t *testing.T) {
+	boom := errors.New("boom")
+	r := newTestRenderer(t, stubEngine{err: boom})
+	var out bytes.Buffer
+	err := r.Write(context.Background(), &out, Document{Title: "T", Page: "tour", PropsJSON: []byte(`{}`)})
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want the engine's error", err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("wrote %d bytes on error: %q", out.Len(), out.String())
+	}
+}
+
+func TestNewRendererManifestErrors(t *testing.T) {
+	cases := []struct{ name, manifest string }{
+		{"not JSON", `{`},
+		{"no client entry", `{"src/other.tsx": {"file": "assets/other.js"}}`},
+		{"entry without file", `{"src/entry-client.tsx": {"css": ["a.css"]}}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := NewRenderer(stubEngine{}, []byte(tc.manifest)); err == nil {
+				t.Error("NewRenderer accepted the manifest")
+			}
+		})
+	}
+}
+
+// The real engine and bundle inside the real shell: what a visitor's browser receives.
+func TestRendererWithEngine(t *testing.T) {
+	e := startEngine(t, config{kind: Kinds()[0], bundle: realBundle(t), workers: 1})
+	r := newTestRenderer(t, e)
+	props := errorPage(t, "Page not found </script>", "Zürich – 東京 – Кыїў")
+	var out bytes.Buffer
+	if err := r.Write(context.Background(), &out, Document{Title: "Not found", Page: "error", PropsJSON: props}); err != nil {
+		t.Fatal(err)
+	}
+	doc := out.String()
+	for _, want := range []string{`<div id="root">`, "Page not found &lt;/script&gt;", "Zürich – 東京 – Кыїў", `Page not found \u003c/script\u003e`} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("document lacks %q:\n%s", want, doc)
+		}
+	}
+	if n := strings.Count(doc, "</script>"); n != 2 {
+		t.Errorf("document has %d </script>, want 2", n)
+	}
+}

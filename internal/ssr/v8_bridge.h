@@ -1,0 +1,47 @@
+//go:build cgo && !purego
+
+// C interface between engine_v8.go and v8_bridge.cc. Plain C types only, so cgo can
+// call it; every char* in a tb_result is malloc'd and freed by the Go side.
+#ifndef TOURBOOK_V8_BRIDGE_H
+#define TOURBOOK_V8_BRIDGE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tb_isolate tb_isolate;
+
+enum {
+  TB_OK = 0,
+  TB_EXCEPTION = 1,  // JS threw: data is String(exception), stack its stack
+  TB_TERMINATED = 2, // TerminateExecution stopped it (timeout, cancellation)
+  TB_OOM = 3,        // the heap limit was reached; the isolate must be discarded
+  TB_FAILED = 4      // a bridge-level failure described in data
+};
+
+typedef struct {
+  int status;
+  char *data;
+  size_t len;
+  char *stack;
+  size_t stack_len;
+  // console output as records: 1 byte level, 4 bytes little-endian length, bytes.
+  char *logs;
+  size_t logs_len;
+} tb_result;
+
+void tb_v8_init(void);
+tb_isolate *tb_isolate_new(size_t heap_limit_bytes);
+tb_result tb_eval(tb_isolate *t, const char *src, size_t len, const char *name, size_t name_len);
+tb_result tb_bind_render(tb_isolate *t);
+tb_result tb_render(tb_isolate *t, const char *page, size_t page_len, const char *props, size_t props_len);
+void tb_terminate(tb_isolate *t);
+void tb_isolate_free(tb_isolate *t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
