@@ -1,0 +1,165 @@
+// Package seed fills an empty database with sample content — users of every role, tours
+// in several regions of the world with real locations, start dates and reviews — and
+// draws their pictures, so a fresh install shows a complete site to click through.
+//
+// Everything is written by this package (texts, coordinates, pictures); nothing is copied
+// from elsewhere. The pictures are generated deterministically, so two runs write the same
+// bytes.
+package seed
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/tour"
+)
+
+// SamplePassword is the password of every sample account. It is published in the README on
+// purpose: the sample data is for trying the site out, never for production.
+const SamplePassword = "test1234"
+
+// Tx is the part of the store that seeding writes through (signatures from docs/store-api.md).
+type Tx interface {
+	CountUsers(ctx context.Context) (int, error)
+	CreateUser(ctx context.Context, u *account.User) error
+	CreateTour(ctx context.Context, t *tour.Tour) error
+	CreateReview(ctx context.Context, r *tour.Review) error
+}
+
+// Store is a Tx that can run a function in one transaction. The type parameter is the
+// transaction's own type, because the store's InTx hands its callback a *store.Store:
+// *store.Store satisfies Store[*store.Store], and Load infers that from its argument.
+type Store[T Tx] interface {
+	Tx
+	InTx(ctx context.Context, fn func(tx T) error) error
+}
+
+// Login is one sample account, for the README and the sign-in hints of a demo.
+type Login struct {
+	Email string
+	Role  account.Role
+}
+
+// SampleLogins lists the sample accounts in the order they are created; all use
+// SamplePassword.
+func SampleLogins() []Login {
+	logins := make([]Login, len(sampleUsers))
+	for i, u := range sampleUsers {
+		logins[i] = Login{Email: u.email, Role: u.role}
+	}
+	return logins
+}
+
+// Load fills an empty database with the sample content and writes its pictures under
+// imagesDir (tours/ and users/). A database that already has users is left alone, so Load is
+// safe to run at every start. hash turns SamplePassword into a stored hash (argon2id in
+// production); now dates the start dates (all in the future) and the reviews.
+func Load[S Store[S]](ctx context.Context, st S, imagesDir string, hash func(string) (string, error), now time.Time) error {
+	return load(ctx, st, func() error { return WriteImages(imagesDir) }, hash, now)
+}
+
+// load is Load with the picture writer as a parameter, so tests of the database side need
+// not draw sixty pictures each.
+func load[S Store[S]](ctx context.Context, st S, writeImages func() error, hash func(string) (string, error), now time.Time) error {
+	n, err := st.CountUsers(ctx)
+	if err != nil {
+		return fmt.Errorf("seed: count users: %w", err)
+	}
+	if n > 0 {
+		return nil
+	}
+	// Pictures first: writing them twice is harmless, while a committed database whose
+	// pictures failed to write would never be seeded again.
+	if err := writeImages(); err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	// One hash for all: every sample account has the same password, and argon2id is
+	// deliberately slow.
+	pwHash, err := hash(SamplePassword)
+	if err != nil {
+		return fmt.Errorf("seed: hash sample password: %w", err)
+	}
+	err = st.InTx(ctx, func(tx S) error {
+		// Checked again inside the transaction: another instance may have seeded meanwhile.
+		n, err := tx.CountUsers(ctx)
+		if err != nil {
+			return fmt.Errorf("count users: %w", err)
+		}
+		if n > 0 {
+			return nil
+		}
+		return fill(ctx, tx, pwHash, now)
+	})
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	return nil
+}
+
+// fill writes users, then tours (their guides must exist), then reviews.
+func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
+	ids := make(map[string]string, len(sampleUsers)) // email -> stored ID
+	for _, su := range sampleUsers {
+		u := &account.User{
+			Name:         su.name,
+			Email:        su.email,
+			Photo:        userPhotoFile(su.email),
+			Role:         su.role,
+			PasswordHash: pwHash,
+			Active:       true,
+		}
+		if err := tx.CreateUser(ctx, u); err != nil {
+			return fmt.Errorf("create user %s: %w", su.email, err)
+		}
+		ids[su.email] = u.ID
+	}
+	tours := sampleTours()
+	for i := range tours {
+		t := buildTour(tours[i], i, ids, now)
+		if err := tx.CreateTour(ctx, &t); err != nil {
+			return fmt.Errorf("create tour %q: %w", t.Name, err)
+		}
+		for _, r := range sampleReviews(i, t.ID, ids, now) {
+			if err := tx.CreateReview(ctx, &r); err != nil {
+				return fmt.Errorf("create review of %q: %w", t.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// buildTour turns sample content into a tour. Start dates are 1 to 9 months ahead of now,
+// spread so that not every tour leaves on the same day.
+func buildTour(st sampleTour, i int, ids map[string]string, now time.Time) tour.Tour {
+	slug := st.slug
+	t := tour.Tour{
+		Name:          st.name,
+		Slug:          slug,
+		Summary:       st.summary,
+		Description:   st.description,
+		DurationDays:  st.days,
+		MaxGroupSize:  st.group,
+		Difficulty:    st.difficulty,
+		PriceMinor:    st.priceUSD * 100,
+		DiscountMinor: st.discountUSD * 100,
+		Currency:      "usd",
+		CoverImage:    tourImageFile(slug, 0),
+		StartLocation: st.start,
+		Locations:     st.stops,
+		CreatedAt:     now.UTC(),
+	}
+	for k := 1; k <= picturesPerTour; k++ {
+		t.Pictures = append(t.Pictures, tourImageFile(slug, k))
+	}
+	day := tour.Day(now)
+	for k := range 3 {
+		months := 1 + k*3 + i%3 // 1..9 months ahead
+		t.StartDates = append(t.StartDates, tour.StartDate{Date: day.AddDate(0, months, (i*5+k*11)%21)})
+	}
+	for _, email := range st.guides {
+		t.Guides = append(t.Guides, tour.Guide{UserID: ids[email]})
+	}
+	return t
+}

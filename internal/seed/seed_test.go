@@ -1,0 +1,381 @@
+package seed
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/jpeg"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+
+	"tourbook/internal/account"
+	"tourbook/internal/tour"
+)
+
+var testNow = time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC)
+
+func fakeHash(pw string) (string, error) { return "hashed:" + pw, nil }
+
+// loaded is one real Load, pictures included, shared by the tests that only read its
+// result: drawing the pictures is the slow part, many times slower under -race.
+var loaded = sync.OnceValues(func() (loadResult, error) {
+	st := &fakeStore{}
+	return loadResult{st, fixtureDir}, Load(context.Background(), st, fixtureDir, fakeHash, testNow)
+})
+
+// fixtureDir holds the shared Load's pictures; TestMain removes it.
+var fixtureDir string
+
+type loadResult struct {
+	st  *fakeStore
+	dir string
+}
+
+func TestMain(m *testing.M) {
+	var err error
+	if fixtureDir, err = os.MkdirTemp("", "seed-test-"); err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(fixtureDir)
+	os.Exit(code)
+}
+
+func loadedStore(t *testing.T) (*fakeStore, string) {
+	t.Helper()
+	r, err := loaded()
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return r.st, r.dir
+}
+
+func noImages() error { return nil }
+
+func TestLoadUsers(t *testing.T) {
+	st, dir := loadedStore(t)
+
+	if len(st.users) != 20 {
+		t.Fatalf("users = %d, want 20", len(st.users))
+	}
+	roles := map[account.Role]int{}
+	emails := map[string]bool{}
+	for _, u := range st.users {
+		roles[u.Role]++
+		if emails[u.Email] {
+			t.Errorf("duplicate email %s", u.Email)
+		}
+		emails[u.Email] = true
+		if u.PasswordHash != "hashed:"+SamplePassword || !u.Active {
+			t.Errorf("%s: hash %q active %v", u.Email, u.PasswordHash, u.Active)
+		}
+		if !strings.HasSuffix(u.Email, "@example.com") || u.Name == "" {
+			t.Errorf("user %+v", u)
+		}
+		decodeJPEG(t, filepath.Join(dir, "users", u.Photo), 500, 500)
+	}
+	want := map[account.Role]int{account.RoleAdmin: 1, account.RoleLeadGuide: 3, account.RoleGuide: 5, account.RoleUser: 11}
+	for r, n := range want {
+		if roles[r] != n {
+			t.Errorf("role %s: %d users, want %d", r, roles[r], n)
+		}
+	}
+	decodeJPEG(t, filepath.Join(dir, "users", DefaultPhoto), 500, 500)
+
+	logins := SampleLogins()
+	if len(logins) != 20 || logins[0].Email != "laura@example.com" || logins[0].Role != account.RoleAdmin {
+		t.Errorf("SampleLogins = %v", logins)
+	}
+	for _, l := range logins {
+		if !emails[l.Email] {
+			t.Errorf("login %s is not a seeded user", l.Email)
+		}
+	}
+}
+
+func TestLoadTours(t *testing.T) {
+	st, dir := loadedStore(t)
+
+	if len(st.tours) < 9 {
+		t.Fatalf("tours = %d, want at least 9", len(st.tours))
+	}
+	users := map[string]account.User{}
+	for _, u := range st.users {
+		users[u.ID] = u
+	}
+	difficulties := map[tour.Difficulty]int{}
+	slugs := map[string]bool{}
+	oneStop, discounted := 0, 0
+	for _, tr := range st.tours {
+		t.Run(tr.Slug, func(t *testing.T) {
+			if slugs[tr.Slug] || tr.Slug == "" {
+				t.Errorf("slug %q empty or repeated", tr.Slug)
+			}
+			slugs[tr.Slug] = true
+			difficulties[tr.Difficulty]++
+			if tr.Name == "" || tr.Summary == "" || len(strings.Split(tr.Description, "\n")) != 2 {
+				t.Errorf("texts: name %q summary %q, description paragraphs %d", tr.Name, tr.Summary, len(strings.Split(tr.Description, "\n")))
+			}
+			if !tr.Difficulty.Valid() || tr.MaxGroupSize < 6 || tr.MaxGroupSize > 25 || tr.DurationDays < 1 {
+				t.Errorf("facts: %s, group %d, %d days", tr.Difficulty, tr.MaxGroupSize, tr.DurationDays)
+			}
+			if tr.PriceMinor <= 0 || tr.PriceMinor%100 != 0 || tr.DiscountMinor < 0 || tr.DiscountMinor >= tr.PriceMinor || tr.Currency != "usd" {
+				t.Errorf("price %d discount %d %s", tr.PriceMinor, tr.DiscountMinor, tr.Currency)
+			}
+			if tr.DiscountMinor > 0 {
+				discounted++
+			}
+			if n := len(tr.Locations); n < 1 || n > 5 {
+				t.Errorf("%d locations, want 1..5", n)
+			}
+			if len(tr.Locations) == 1 {
+				oneStop++
+			}
+			checkPoint(t, "start", tr.StartLocation)
+			prevDay := 0
+			for _, l := range tr.Locations {
+				checkPoint(t, l.Description, l)
+				if l.Day < prevDay || l.Day < 1 || l.Day > tr.DurationDays {
+					t.Errorf("%s: day %d after day %d in a %d-day tour", l.Description, l.Day, prevDay, tr.DurationDays)
+				}
+				prevDay = l.Day
+			}
+			if len(tr.StartDates) != 3 {
+				t.Errorf("%d start dates, want 3", len(tr.StartDates))
+			}
+			for _, d := range tr.StartDates {
+				if !d.Date.After(testNow) || !d.Date.Equal(tour.Day(d.Date)) || d.Date.Location() != time.UTC {
+					t.Errorf("start date %v: not a future midnight UTC", d.Date)
+				}
+				if d.Date.After(testNow.AddDate(0, 10, 0)) {
+					t.Errorf("start date %v: more than ten months ahead", d.Date)
+				}
+			}
+			if n := len(tr.Guides); n < 1 || n > 3 {
+				t.Errorf("%d guides, want 1..3", n)
+			}
+			for i, g := range tr.Guides {
+				role := users[g.UserID].Role
+				if (i == 0 && role != account.RoleLeadGuide) || (i > 0 && role != account.RoleGuide) {
+					t.Errorf("guide %d (%s) has role %q", i, g.UserID, role)
+				}
+			}
+			for _, name := range append([]string{tr.CoverImage}, tr.Pictures...) {
+				decodeJPEG(t, filepath.Join(dir, "tours", name), 1200, 800)
+			}
+			if len(tr.Pictures) != 3 {
+				t.Errorf("%d pictures, want 3", len(tr.Pictures))
+			}
+		})
+	}
+	if oneStop == 0 {
+		t.Error("no tour has exactly one location")
+	}
+	if discounted < 2 {
+		t.Errorf("%d discounted tours, want at least 2", discounted)
+	}
+	for _, d := range []tour.Difficulty{tour.Easy, tour.Medium, tour.Difficult} {
+		if difficulties[d] == 0 {
+			t.Errorf("no %s tour", d)
+		}
+	}
+}
+
+func checkPoint(t *testing.T, what string, l tour.Location) {
+	t.Helper()
+	p := l.Point
+	if math.IsNaN(p.Lng) || math.IsNaN(p.Lat) || p.Lng < -180 || p.Lng > 180 || p.Lat < -90 || p.Lat > 90 || (p.Lng == 0 && p.Lat == 0) {
+		t.Errorf("%s: point %+v out of range", what, p)
+	}
+	if l.Description == "" {
+		t.Errorf("%s: location without description", what)
+	}
+}
+
+// TestCoordinatesOrder guards against [lat, lng] mix-ups with places whose hemispheres make a
+// swap obvious.
+func TestCoordinatesOrder(t *testing.T) {
+	st, _ := loadedStore(t)
+	want := map[string]tour.Point{
+		"Zermatt, Switzerland":    {Lng: 7.7491, Lat: 46.0207},
+		"Reykjavík, Iceland":      {Lng: -21.9426, Lat: 64.1466},
+		"Queenstown, New Zealand": {Lng: 168.6626, Lat: -45.0312},
+		"Banff, Canada":           {Lng: -115.5708, Lat: 51.1784},
+		"Puerto Natales, Chile":   {Lng: -72.5064, Lat: -51.7236},
+	}
+	for _, tr := range st.tours {
+		if w, ok := want[tr.StartLocation.Description]; ok {
+			if got := tr.StartLocation.Point; math.Abs(got.Lng-w.Lng) > 0.01 || math.Abs(got.Lat-w.Lat) > 0.01 {
+				t.Errorf("%s at %+v, want %+v", tr.StartLocation.Description, got, w)
+			}
+			delete(want, tr.StartLocation.Description)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("start locations not found: %v", want)
+	}
+}
+
+func TestLoadReviews(t *testing.T) {
+	st, _ := loadedStore(t)
+	users := map[string]account.User{}
+	for _, u := range st.users {
+		users[u.ID] = u
+	}
+	perTour := map[string]int{}
+	seen := map[[2]string]bool{}
+	for _, r := range st.reviews {
+		key := [2]string{r.TourID, r.UserID}
+		if seen[key] {
+			t.Errorf("user %s reviewed tour %s twice", r.UserID, r.TourID)
+		}
+		seen[key] = true
+		perTour[r.TourID]++
+		if r.Rating < 3 || r.Rating > 5 || r.Text == "" {
+			t.Errorf("review %+v", r)
+		}
+		if users[r.UserID].Role != account.RoleUser {
+			t.Errorf("review by %q, a %q", r.UserID, users[r.UserID].Role)
+		}
+		if !r.CreatedAt.Before(testNow) {
+			t.Errorf("review dated %v, not before now", r.CreatedAt)
+		}
+	}
+	for _, tr := range st.tours {
+		if perTour[tr.ID] < 3 {
+			t.Errorf("%s has %d reviews, want at least 3", tr.Slug, perTour[tr.ID])
+		}
+	}
+}
+
+func TestLoadTwiceAddsNothing(t *testing.T) {
+	st := &fakeStore{}
+	if err := load(context.Background(), st, noImages, fakeHash, testNow); err != nil {
+		t.Fatal(err)
+	}
+	users, tours, reviews := len(st.users), len(st.tours), len(st.reviews)
+	hashed := false
+	hash := func(pw string) (string, error) { hashed = true; return fakeHash(pw) }
+	dir := t.TempDir()
+	if err := Load(context.Background(), st, dir, hash, testNow); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.users) != users || len(st.tours) != tours || len(st.reviews) != reviews {
+		t.Errorf("second Load changed counts: %d/%d/%d -> %d/%d/%d", users, tours, reviews, len(st.users), len(st.tours), len(st.reviews))
+	}
+	if hashed {
+		t.Error("second Load hashed a password")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("second Load wrote %d entries into the images folder", len(entries))
+	}
+}
+
+func TestLoadLeavesNonEmptyDatabase(t *testing.T) {
+	st := &fakeStore{users: []account.User{{ID: "1", Email: "owner@example.org", Role: account.RoleAdmin}}}
+	if err := Load(context.Background(), st, t.TempDir(), fakeHash, testNow); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.users) != 1 || len(st.tours) != 0 {
+		t.Errorf("Load on a database with a user: %d users, %d tours", len(st.users), len(st.tours))
+	}
+}
+
+func TestLoadIsAllOrNothing(t *testing.T) {
+	st := &fakeStore{failTour: 4}
+	err := load(context.Background(), st, noImages, fakeHash, testNow)
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("Load = %v, want the store's error", err)
+	}
+	if len(st.users)+len(st.tours)+len(st.reviews) != 0 {
+		t.Errorf("failed Load left %d users, %d tours, %d reviews", len(st.users), len(st.tours), len(st.reviews))
+	}
+}
+
+// TestPicturesAreDeterministic draws every picture twice, small, and compares pixels; the
+// files themselves are JPEG encodings of the same pixels, which image/jpeg does not vary.
+func TestPicturesAreDeterministic(t *testing.T) {
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range sampleTours() {
+		a, b := landscape(120, 80, st.look, seedOf(st.slug)), landscape(120, 80, st.look, seedOf(st.slug))
+		if !bytes.Equal(a.Pix, b.Pix) {
+			t.Errorf("%s: landscape differs between runs", st.slug)
+		}
+	}
+	for _, su := range sampleUsers[:3] {
+		a, _ := initialsPhoto(100, su.name, bold)
+		b, _ := initialsPhoto(100, su.name, bold)
+		if !bytes.Equal(a.(*image.RGBA).Pix, b.(*image.RGBA).Pix) {
+			t.Errorf("%s: photo differs between runs", su.name)
+		}
+	}
+}
+
+// TestPicturesDiffer catches a palette or seed that is ignored: every picture must be its own.
+func TestPicturesDiffer(t *testing.T) {
+	_, dir := loadedStore(t)
+	seen := map[string]string{}
+	n := 0
+	for _, sub := range []string{"tours", "users"} {
+		entries, _ := os.ReadDir(filepath.Join(dir, sub))
+		for _, e := range entries {
+			b, _ := os.ReadFile(filepath.Join(dir, sub, e.Name()))
+			if other, ok := seen[string(b)]; ok {
+				t.Errorf("%s is the same picture as %s", e.Name(), other)
+			}
+			seen[string(b)] = e.Name()
+			n++
+		}
+	}
+	if want := len(sampleTours())*4 + len(sampleUsers) + 1; n != want {
+		t.Errorf("%d files, want %d", n, want)
+	}
+}
+
+func TestInitials(t *testing.T) {
+	for name, want := range map[string]string{
+		"Laura Bennett": "LB", "Élodie Marchand": "ÉM", "Cher": "C", "Anna van der Berg": "AB", "": "",
+	} {
+		if got := initials(name); got != want {
+			t.Errorf("initials(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func decodeJPEG(t *testing.T, path string, w, h int) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Errorf("picture: %v", err)
+		return
+	}
+	defer f.Close()
+	img, err := jpeg.Decode(f)
+	if err != nil {
+		t.Errorf("%s: %v", path, err)
+		return
+	}
+	if img.Bounds() != image.Rect(0, 0, w, h) {
+		t.Errorf("%s is %v, want %dx%d", path, img.Bounds(), w, h)
+	}
+}
+
+func BenchmarkWriteImages(b *testing.B) {
+	dir := b.TempDir()
+	for b.Loop() {
+		if err := WriteImages(dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+package seed
+
+func EnsureDefaultImages(dir string) error { return nil }
