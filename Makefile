@@ -31,9 +31,11 @@ ui/dist/server/render.js: ui/node_modules/.package-lock.json $(UI_SOURCES)
 	cd ui && npm run build
 
 # V8 comes from Debian's libnode (the Go module proxy has no V8 binding): the cgo engine
-# links against it. Installed once; `make` never downloads anything else.
-deps: ## Install the system packages the build needs (libnode-dev for V8)
-	@dpkg -s libnode-dev >/dev/null 2>&1 || { $(MAKE) --no-print-directory $(APT_UPDATED) && apt-get install -y -qq libnode-dev; }
+# links against it. Unpacked once under /opt/libnode108, beside (not over) the Node.js the
+# UI build uses; see internal/ssr/README.md.
+LIBNODE := /opt/libnode108/usr/lib/x86_64-linux-gnu/libnode.so.108
+deps: ## Install the system packages the build needs (Debian's libnode for V8)
+	@test -e $(LIBNODE) || sh internal/ssr/install-libnode.sh
 
 deps-chromium: ## Install Debian's Chromium for the browser tests
 	@command -v chromium >/dev/null 2>&1 || { $(MAKE) --no-print-directory $(APT_UPDATED) && apt-get install -y -qq chromium; }
