@@ -1,0 +1,59 @@
+package seed
+
+import (
+	"context"
+	"testing"
+
+	"tourbook/internal/store"
+)
+
+// TestLoadOnRealStore runs Load's database side against SQLite: the store accepts every
+// row, computes the ratings from the reviews, and a second Load adds nothing.
+func TestLoadOnRealStore(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "", t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := load(ctx, st, noImages, fakeHash, testNow); err != nil {
+			t.Fatalf("load: %v", err)
+		}
+	}
+	if n, _ := st.CountUsers(ctx); n != 20 {
+		t.Errorf("%d users, want 20", n)
+	}
+	tours, err := st.ListTours(ctx, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tours) != len(sampleTours()) {
+		t.Fatalf("%d tours, want %d", len(tours), len(sampleTours()))
+	}
+	for _, tr := range tours {
+		if tr.RatingsCount < 3 || tr.RatingsAverage < 3 || tr.RatingsAverage > 5 {
+			t.Errorf("%s: rating %v from %d reviews", tr.Slug, tr.RatingsAverage, tr.RatingsCount)
+		}
+		if next, ok := tr.NextDate(testNow); !ok || !next.Date.After(testNow) {
+			t.Errorf("%s: no future departure (%v)", tr.Slug, tr.StartDates)
+		}
+	}
+	m, err := st.TourBySlug(ctx, "matterhorn-glacier-trek", testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.StartLocation.Point; p.Lng != 7.7491 || p.Lat != 46.0207 {
+		t.Errorf("Zermatt stored at %+v", p)
+	}
+	if len(m.Guides) != 2 || m.Guides[0].Name == "" || len(m.Reviews) != m.RatingsCount {
+		t.Errorf("guides %+v, %d reviews for a count of %d", m.Guides, len(m.Reviews), m.RatingsCount)
+	}
+	u, err := st.UserByEmail(ctx, "laura@example.com")
+	if err != nil || u.Role != "admin" || u.Photo != "user-laura.jpg" {
+		t.Errorf("laura = %+v, %v", u, err)
+	}
+}
