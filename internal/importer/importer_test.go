@@ -284,6 +284,8 @@ func TestImportBadRecords(t *testing.T) {
 			":record 1 (line 1): price: want a number, got string",
 			":record 2 (line 2): priceDiscount: 100 is not below the price",
 			`:record 3 (line 3): startDates[0]: "next tuesday" is not a date (want ISO 8601, e.g. 2026-06-19T09:00:00Z)`,
+			`:record 4 (line 4): imageCover: "../../etc/passwd" is not an image file name the site serves`,
+			`:record 4 (line 4): images[1]: "movie.mp4" is not an image file name the site serves`,
 		}},
 		{"tours_malformed.json", "tours", []string{
 			":record 2 (line 5, column 18): invalid JSON: invalid character ',' looking for beginning of object key string",

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"math"
 	"net/mail"
-	"path"
+	"regexp"
 	"strings"
 	"time"
-	"unicode"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -120,28 +119,21 @@ func isBcrypt(h string) bool {
 	return err == nil && len(h) == 60
 }
 
-// fileName reads an image file name. Only a bare name is accepted: the web layer serves it
-// from its image folder, and a path could reach outside it.
+// fileName reads an image file name. Only names the site serves are accepted (the same
+// rule as internal/server's image routes): a bare name, so no path reaches outside the
+// image folder, of a picture type a browser shows.
 func fileName(o object, name string) string {
 	s := o.str(name, false)
 	if s != "" && !validFileName(s) {
-		o.fail(name, "%q is not a plain file name", s)
+		o.fail(name, "%q is not an image file name the site serves (letters, digits, . _ -, ending .jpg, .jpeg, .png or .webp)", s)
 		return ""
 	}
 	return s
 }
 
-func validFileName(s string) bool {
-	if len(s) > 255 || strings.HasPrefix(s, ".") || s != path.Base(s) || strings.ContainsAny(s, `/\:`) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return false
-		}
-	}
-	return true
-}
+var imageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(jpe?g|png|webp)$`)
+
+func validFileName(s string) bool { return imageName.MatchString(s) }
 
 // tourIn is a tour record: the tour to create, its guides as export ids (resolved against
 // the users file and the database later), and whether the export marks it secret.
@@ -201,8 +193,12 @@ func parseTour(o object) (string, tourIn) {
 	t.CoverImage = fileName(o, "imageCover")
 	for i, raw := range o.list("images") {
 		var s string
-		if json.Unmarshal(raw, &s) != nil || !validFileName(strings.TrimSpace(s)) {
-			o.fail(fmt.Sprintf("images[%d]", i), "want a plain file name, got %s", kind(raw))
+		if json.Unmarshal(raw, &s) != nil {
+			o.fail(fmt.Sprintf("images[%d]", i), "want a file name, got %s", kind(raw))
+			continue
+		}
+		if s = strings.TrimSpace(s); !validFileName(s) {
+			o.fail(fmt.Sprintf("images[%d]", i), "%q is not an image file name the site serves", s)
 			continue
 		}
 		t.Pictures = append(t.Pictures, strings.TrimSpace(s))

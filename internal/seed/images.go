@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -29,9 +30,13 @@ const (
 	tourW, tourH = 1200, 800
 	// Users' photos are 500×500, the size the photo upload produces.
 	photoSize = 500
-	// DefaultPhoto is the picture of a user without a photo.
+	// DefaultPhoto is the picture of a user without a photo (account.DefaultPhoto), and
+	// what the site serves for a missing user picture.
 	DefaultPhoto = "default.jpg"
-	jpegQuality  = 85
+	// DefaultTourPicture is what the site serves for a missing tour picture, e.g. one an
+	// imported tour names but the images folder lacks.
+	DefaultTourPicture = "default-tour.jpg"
+	jpegQuality        = 85
 )
 
 // palette is the look of one tour's pictures: a sky gradient from top to horizon, a sun,
@@ -125,9 +130,8 @@ func userPhotoFile(email string) string {
 	return "user-" + local + ".jpg"
 }
 
-// WriteImages draws every sample picture into imagesDir/tours and imagesDir/users, including
-// the users' default photo. The pictures depend only on the sample data, so the files are
-// the same on every run.
+// WriteImages draws every sample picture into imagesDir/tours and imagesDir/users. The
+// pictures depend only on the sample data, so the files are the same on every run.
 func WriteImages(imagesDir string) error {
 	tours, users := filepath.Join(imagesDir, "tours"), filepath.Join(imagesDir, "users")
 	for _, dir := range []string{tours, users} {
@@ -138,10 +142,6 @@ func WriteImages(imagesDir string) error {
 	bold, err := opentype.Parse(gobold.TTF)
 	if err != nil {
 		return fmt.Errorf("parse font: %w", err)
-	}
-	type job struct {
-		path string
-		draw func() (image.Image, error)
 	}
 	var jobs []job
 	for _, st := range sampleTours() {
@@ -157,11 +157,45 @@ func WriteImages(imagesDir string) error {
 			return initialsPhoto(photoSize, su.name, bold)
 		}})
 	}
-	jobs = append(jobs, job{filepath.Join(users, DefaultPhoto), func() (image.Image, error) {
-		return silhouettePhoto(photoSize), nil
-	}})
+	return runJobs(jobs)
+}
 
-	// Drawing and JPEG encoding are CPU-bound; one worker per core keeps a first start short.
+// EnsureDefaultImages writes the fallback pictures (DefaultPhoto, DefaultTourPicture) into
+// imagesDir/users and imagesDir/tours when they are missing. Existing files are left
+// alone: an operator may have replaced them with their own.
+func EnsureDefaultImages(imagesDir string) error {
+	var jobs []job
+	add := func(path string, draw func() (image.Image, error)) {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			jobs = append(jobs, job{path, draw})
+		}
+	}
+	for _, sub := range []string{"tours", "users"} {
+		if err := os.MkdirAll(filepath.Join(imagesDir, sub), 0o755); err != nil {
+			return fmt.Errorf("create image folder: %w", err)
+		}
+	}
+	add(filepath.Join(imagesDir, "users", DefaultPhoto), func() (image.Image, error) {
+		return silhouettePhoto(photoSize), nil
+	})
+	add(filepath.Join(imagesDir, "tours", DefaultTourPicture), func() (image.Image, error) {
+		return landscape(tourW, tourH, defaultLook, seedOf(DefaultTourPicture)), nil
+	})
+	return runJobs(jobs)
+}
+
+// defaultLook is a quiet blue-grey, so the fallback does not pass for a real tour's picture.
+var defaultLook = palette{sky: [2]color.RGBA{rgb(0x8a9bb0), rgb(0xe4e9ef)}, sun: rgb(0xf7f8fa),
+	ridges: [3]color.RGBA{rgb(0xc3ccd6), rgb(0x97a4b3), rgb(0x66717e)}, terrain: hills}
+
+type job struct {
+	path string
+	draw func() (image.Image, error)
+}
+
+// runJobs draws and writes pictures, one worker per core: drawing and JPEG encoding are
+// CPU-bound, and a first start should stay short.
+func runJobs(jobs []job) error {
 	work := make(chan job)
 	errs := make([]error, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup

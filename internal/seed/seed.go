@@ -57,7 +57,13 @@ func SampleLogins() []Login {
 // safe to run at every start. hash turns SamplePassword into a stored hash (argon2id in
 // production); now dates the start dates (all in the future) and the reviews.
 func Load[S Store[S]](ctx context.Context, st S, imagesDir string, hash func(string) (string, error), now time.Time) error {
-	return load(ctx, st, func() error { return WriteImages(imagesDir) }, hash, now)
+	pictures := func() error {
+		if err := WriteImages(imagesDir); err != nil {
+			return err
+		}
+		return EnsureDefaultImages(imagesDir)
+	}
+	return load(ctx, st, pictures, hash, now)
 }
 
 // load is Load with the picture writer as a parameter, so tests of the database side need

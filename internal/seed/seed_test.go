@@ -338,9 +338,32 @@ func TestPicturesDiffer(t *testing.T) {
 			n++
 		}
 	}
-	if want := len(sampleTours())*4 + len(sampleUsers) + 1; n != want {
+	if want := len(sampleTours())*4 + len(sampleUsers) + 2; n != want {
 		t.Errorf("%d files, want %d", n, want)
 	}
+}
+
+func TestEnsureDefaultImages(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "users"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	own := filepath.Join(dir, "users", DefaultPhoto)
+	if err := os.WriteFile(own, []byte("the operator's own"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := EnsureDefaultImages(dir); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(own); string(b) != "the operator's own" {
+		t.Error("EnsureDefaultImages replaced an existing default photo")
+	}
+	decodeJPEG(t, filepath.Join(dir, "tours", DefaultTourPicture), 1200, 800)
+	os.Remove(own)
+	if err := EnsureDefaultImages(dir); err != nil {
+		t.Fatal(err)
+	}
+	decodeJPEG(t, own, 500, 500)
 }
 
 func TestInitials(t *testing.T) {

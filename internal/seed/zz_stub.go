@@ -1,3 +1,0 @@
-package seed
-
-func EnsureDefaultImages(dir string) error { return nil }
