@@ -103,9 +103,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(server.baseURL);
   },
 
-  guard: async ({}, use, testInfo) => {
+  guard: async ({ server }, use, testInfo) => {
     const guard = new Guard();
     await use(guard);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('tourbook log (whole worker)', { path: server.logFile, contentType: 'text/plain' });
+    }
     if (guard.console.length > 0) {
       await testInfo.attach('console', { body: JSON.stringify(guard.console, null, 2), contentType: 'application/json' });
     }

@@ -115,7 +115,9 @@ test.describe('account settings', () => {
     const photo = await request.get(newPhoto);
     expect(photo.status()).toBe(200);
     expect(photo.headers()['content-type']).toBe('image/jpeg');
-    expect(await headerImg.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([500, 500]);
+    await expect
+      .poll(() => headerImg.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null)))
+      .toEqual([500, 500]);
     // The new email signs in.
     expect((await apiLogin(request, newEmail, user.password)).status).toBe(200);
   });
