@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tourbook/internal/account"
 	"tourbook/internal/config"
 	"tourbook/internal/importer"
 )
@@ -48,7 +47,7 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 		return err
 	}
 	defer st.Close()
-	sum, err := importer.Import(ctx, st, files, account.HashPassword)
+	sum, err := importer.Import(ctx, st, files)
 	if err != nil {
 		return fmt.Errorf("import failed, nothing was imported:\n%w", err)
 	}

@@ -69,11 +69,7 @@ type Summary struct {
 
 // Import reads files and writes their records in one transaction. When records are bad the
 // error is a *Problems listing them (at most 50) and nothing is written.
-//
-// hash is not used by the current format, where every password must already be a bcrypt
-// hash (nil is fine); it is accepted so that callers pass the account package's hasher
-// and need not change if plain-text sample passwords are ever imported.
-func Import[S Store[S]](ctx context.Context, st S, files Files, hash func(string) (string, error)) (Summary, error) {
+func Import[S Store[S]](ctx context.Context, st S, files Files) (Summary, error) {
 	if files.Users == "" && files.Tours == "" && files.Reviews == "" {
 		return Summary{}, errors.New("import: no file given")
 	}

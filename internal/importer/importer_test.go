@@ -72,7 +72,7 @@ func validFiles(t *testing.T) Files {
 func TestImportValidExport(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	sum, err := Import(ctx, st, validFiles(t), nil)
+	sum, err := Import(ctx, st, validFiles(t))
 	if err != nil {
 		t.Fatalf("Import: %v", err)
 	}
@@ -178,10 +178,10 @@ func TestImportTwice(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	files := validFiles(t)
-	if _, err := Import(ctx, st, files, nil); err != nil {
+	if _, err := Import(ctx, st, files); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Import(ctx, st, files, nil)
+	_, err := Import(ctx, st, files)
 	for _, want := range []string{
 		"users.json:record 1 (line 1): email: \"maya@example.com\" is already used by an account in the database",
 		"users.json:record 2 (line 2): _id: a user with this id is already in the database",
@@ -194,7 +194,7 @@ func TestImportTwice(t *testing.T) {
 	assertCounts(t, st, 3, 2)
 
 	// Reviews alone, of tours and by users already in the database.
-	_, err = Import(ctx, st, Files{Reviews: files.Reviews}, nil)
+	_, err = Import(ctx, st, Files{Reviews: files.Reviews})
 	if want := "reviews.json:record 1 (line 2): user: already reviewed this tour in the database"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("reviews again: error lacks %q; got:\n%v", want, err)
 	}
@@ -211,7 +211,7 @@ func TestImportSlugsAreUnique(t *testing.T) {
 	}, "\n")
 	p := filepath.Join(dir, "tours.json")
 	os.WriteFile(p, []byte(body), 0o644)
-	if _, err := Import(ctx, st, Files{Tours: p}, nil); err != nil {
+	if _, err := Import(ctx, st, Files{Tours: p}); err != nil {
 		t.Fatal(err)
 	}
 	for _, slug := range []string{"creme-brulee-tour", "creme-brulee-tour-2", "thingvellir-geysir-strasse", "tour"} {
@@ -222,7 +222,7 @@ func TestImportSlugsAreUnique(t *testing.T) {
 	// The same names again: the database's slugs count as taken too.
 	p2 := filepath.Join(dir, "more.json")
 	os.WriteFile(p2, []byte(fmt.Sprintf(line, "e", "Crème Brûlée Tour")), 0o644)
-	if _, err := Import(ctx, st, Files{Tours: p2}, nil); err != nil {
+	if _, err := Import(ctx, st, Files{Tours: p2}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.TourBySlug(ctx, "creme-brulee-tour-3", time.Now()); err != nil {
@@ -239,7 +239,7 @@ func TestImportSkipsSecretTours(t *testing.T) {
 	users := stage(t, "valid/users.json")["users.json"]
 	os.WriteFile(tours, []byte(`[{"_id":"5c88fa8cf4afda39709c2999","name":"The Secret One","duration":5,"maxGroupSize":10,"difficulty":"easy","price":100,"summary":"s","startLocation":{"coordinates":[7.7,46.0]},"secretTour":true}]`), 0o644)
 	os.WriteFile(reviews, []byte(`{"review":"Shh","rating":5,"tour":"5c88fa8cf4afda39709c2999","user":"5c8a1d5b0190b214360dc057"}`), 0o644)
-	sum, err := Import(ctx, st, Files{Users: users, Tours: tours, Reviews: reviews}, nil)
+	sum, err := Import(ctx, st, Files{Users: users, Tours: tours, Reviews: reviews})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +327,7 @@ func TestImportBadRecords(t *testing.T) {
 			case "reviews":
 				files.Reviews = bad
 			}
-			_, err := Import(context.Background(), st, files, nil)
+			_, err := Import(context.Background(), st, files)
 			var probs *Problems
 			if !errors.As(err, &probs) {
 				t.Fatalf("Import = %v, want *Problems", err)
@@ -360,7 +360,7 @@ func (f failingReviews) CreateReview(ctx context.Context, r *tour.Review) error 
 
 func TestImportFailureMidwayWritesNothing(t *testing.T) {
 	st := openStore(t)
-	_, err := Import(context.Background(), failingReviews{st}, validFiles(t), nil)
+	_, err := Import(context.Background(), failingReviews{st}, validFiles(t))
 	if err == nil || !strings.Contains(err.Error(), "reviews.json:record 1 (line 2): create review: disk full") {
 		t.Fatalf("Import = %v", err)
 	}
@@ -375,7 +375,7 @@ func TestImportReportsAtMostFifty(t *testing.T) {
 	}
 	p := filepath.Join(dir, "tours.json")
 	os.WriteFile(p, []byte(b.String()), 0o644)
-	_, err := Import(context.Background(), openStore(t), Files{Tours: p}, nil)
+	_, err := Import(context.Background(), openStore(t), Files{Tours: p})
 	var probs *Problems
 	if !errors.As(err, &probs) || len(probs.List) != maxProblems || probs.Omitted == 0 {
 		t.Fatalf("err = %v", err)
@@ -386,11 +386,11 @@ func TestImportReportsAtMostFifty(t *testing.T) {
 }
 
 func TestImportMissingFile(t *testing.T) {
-	_, err := Import(context.Background(), openStore(t), Files{Users: filepath.Join(t.TempDir(), "nope.json")}, nil)
+	_, err := Import(context.Background(), openStore(t), Files{Users: filepath.Join(t.TempDir(), "nope.json")})
 	if err == nil || !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("err = %v, want a not-exist error", err)
 	}
-	if _, err := Import(context.Background(), openStore(t), Files{}, nil); err == nil {
+	if _, err := Import(context.Background(), openStore(t), Files{}); err == nil {
 		t.Error("importing no file succeeded")
 	}
 }
