@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"net/http"
 	"strings"
+	"tourbook/internal/money"
 )
 
 //go:embed sandbox_checkout.html
@@ -98,8 +99,8 @@ func (s *Sandbox) pageData(sess sandboxSession) sandboxPageData {
 		TourName:    sess.req.TourName,
 		Description: sess.req.Description,
 		Quantity:    sess.req.Quantity,
-		UnitAmount:  FormatAmount(sess.req.UnitAmountMinor, sess.req.Currency),
-		Total:       FormatAmount(sess.amount(), sess.req.Currency),
+		UnitAmount:  money.Format(sess.req.UnitAmountMinor, sess.req.Currency),
+		Total:       money.Format(sess.amount(), sess.req.Currency),
 		Email:       sess.req.CustomerEmail,
 		FormToken:   sess.formToken,
 		PayAction:   SandboxPath + sess.id + "/pay",

@@ -405,18 +405,3 @@ func TestSandboxCreateCheckoutValidates(t *testing.T) {
 		t.Fatal("a zero amount must be refused")
 	}
 }
-
-func TestFormatAmount(t *testing.T) {
-	for _, tc := range []struct {
-		minor    int64
-		currency string
-		want     string
-	}{
-		{149100, "usd", "$1,491.00"}, {5, "eur", "€0.05"}, {123456789, "GBP", "£1,234,567.89"},
-		{5000, "jpy", "¥5,000"}, {1250, "chf", "CHF 12.50"}, {-990, "usd", "-$9.90"},
-	} {
-		if got := FormatAmount(tc.minor, tc.currency); got != tc.want {
-			t.Errorf("FormatAmount(%d, %q) = %q, want %q", tc.minor, tc.currency, got, tc.want)
-		}
-	}
-}

@@ -1,13 +1,12 @@
 package web
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/money"
 	"tourbook/internal/tour"
 )
 
@@ -140,7 +139,7 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 		ID: t.ID, Slug: t.Slug, Name: t.Name, Difficulty: string(t.Difficulty),
 		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage),
 		StartLocation: t.StartLocation.Description, Stops: len(t.Locations),
-		MaxGroupSize: t.MaxGroupSize, Price: FormatMoney(t.UnitPriceMinor(), t.Currency, false),
+		MaxGroupSize: t.MaxGroupSize, Price: money.FormatShort(t.UnitPriceMinor(), t.Currency),
 		RatingsAverage: strconv.FormatFloat(t.RatingsAverage, 'f', 1, 64), RatingsQuantity: t.RatingsCount,
 	}
 	if d, ok := t.NextDate(now); ok {
@@ -182,7 +181,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
 	return BookingRow{
 		ID: b.ID, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
-		Participants: b.Participants, Amount: FormatMoney(b.AmountMinor, b.Currency, true),
+		Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency),
 		Status: string(b.Status), StatusLabel: StatusLabel(b.Status),
 	}
 }
@@ -220,38 +219,3 @@ func StatusLabel(s booking.Status) string {
 // FormatDate formats a start date for people: "Tue 15 June 2027". Done in Go so that the
 // server and browser renders agree (SSR engines' Intl differs from browsers').
 func FormatDate(t time.Time) string { return t.UTC().Format("Mon 2 January 2006") }
-
-var currencySymbols = map[string]string{"usd": "$", "eur": "€", "gbp": "£", "chf": "CHF ", "jpy": "¥", "cad": "CA$", "aud": "A$", "nzd": "NZ$"}
-
-// zeroDecimal currencies have no minor unit (Stripe's list, the ones we may meet).
-var zeroDecimal = map[string]bool{"jpy": true, "krw": true, "vnd": true, "clp": true}
-
-// FormatMoney formats minor units: "$497" (cents dropped when whole and !cents) or
-// "$994.00". Thousands are grouped with commas.
-func FormatMoney(minor int64, currency string, cents bool) string {
-	cur := strings.ToLower(currency)
-	sym, ok := currencySymbols[cur]
-	if !ok {
-		sym = strings.ToUpper(cur) + " "
-	}
-	neg := ""
-	if minor < 0 {
-		neg, minor = "-", -minor
-	}
-	if zeroDecimal[cur] {
-		return neg + sym + group(minor)
-	}
-	whole, frac := minor/100, minor%100
-	if !cents && frac == 0 {
-		return neg + sym + group(whole)
-	}
-	return fmt.Sprintf("%s%s%s.%02d", neg, sym, group(whole), frac)
-}
-
-func group(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

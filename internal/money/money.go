@@ -1,4 +1,7 @@
-package payment
+// Package money formats amounts kept in integer minor units (cents) for people. It is done
+// in Go, once, so the server render and the browser never disagree (ARCHITECTURE.md: Intl
+// in the server's JS engine can differ from the browser's and break hydration).
+package money
 
 import (
 	"strconv"
@@ -14,11 +17,9 @@ var zeroDecimal = map[string]bool{
 
 var symbols = map[string]string{"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥"}
 
-// FormatAmount formats an amount in minor units for people, in English style:
-// FormatAmount(149700, "usd") is "$1,497.00"; unknown currencies get their code,
-// FormatAmount(1250, "chf") is "CHF 12.50". Formatting happens in Go so the server
-// and browser never disagree (see ARCHITECTURE.md on Intl).
-func FormatAmount(minor int64, currency string) string {
+// Format formats an amount in minor units in English style: Format(149700, "usd") is
+// "$1,497.00"; unknown currencies get their code, Format(1250, "chf") is "CHF 12.50".
+func Format(minor int64, currency string) string {
 	cur := strings.ToLower(currency)
 	neg := minor < 0
 	if neg {
@@ -54,4 +55,10 @@ func pad2(n int64) string {
 		return "0" + strconv.FormatInt(n, 10)
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// FormatShort is Format without a whole amount's ".00", for prices on cards and pages:
+// FormatShort(49700, "usd") is "$497", FormatShort(49750, "usd") is "$497.50".
+func FormatShort(minor int64, currency string) string {
+	return strings.TrimSuffix(Format(minor, currency), ".00")
 }
