@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"tourbook/internal/media"
 )
 
 // FuzzParseTours feeds arbitrary bytes to the tours parser: it must never panic, and any
@@ -42,7 +43,7 @@ func FuzzParseTours(f *testing.F) {
 				}
 			}
 			for _, name := range append([]string{tr.CoverImage}, tr.Pictures...) {
-				if name != "" && !validFileName(name) {
+				if name != "" && !media.ValidName(name) {
 					t.Errorf("record %d: accepted file name %q", p.rec.n, name)
 				}
 			}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"math"
 	"net/mail"
-	"regexp"
 	"strings"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"tourbook/internal/account"
+	"tourbook/internal/media"
 	"tourbook/internal/tour"
 )
 
@@ -124,16 +124,12 @@ func isBcrypt(h string) bool {
 // image folder, of a picture type a browser shows.
 func fileName(o object, name string) string {
 	s := o.str(name, false)
-	if s != "" && !validFileName(s) {
+	if s != "" && !media.ValidName(s) {
 		o.fail(name, "%q is not an image file name the site serves (letters, digits, . _ -, ending .jpg, .jpeg, .png or .webp)", s)
 		return ""
 	}
 	return s
 }
-
-var imageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(jpe?g|png|webp)$`)
-
-func validFileName(s string) bool { return imageName.MatchString(s) }
 
 // tourIn is a tour record: the tour to create, its guides as export ids (resolved against
 // the users file and the database later), and whether the export marks it secret.
@@ -197,7 +193,7 @@ func parseTour(o object) (string, tourIn) {
 			o.fail(fmt.Sprintf("images[%d]", i), "want a file name, got %s", kind(raw))
 			continue
 		}
-		if s = strings.TrimSpace(s); !validFileName(s) {
+		if s = strings.TrimSpace(s); !media.ValidName(s) {
 			o.fail(fmt.Sprintf("images[%d]", i), "%q is not an image file name the site serves", s)
 			continue
 		}

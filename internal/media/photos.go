@@ -226,12 +226,16 @@ func (p *Photos) write(img image.Image) (string, error) {
 }
 
 // validName admits what this package writes (user-<hex>.jpg) and the names of imported
-// and seeded photos (user-5c8a1d5b0190b214360dc057-1554.jpg, default.jpg): no path
-// separators and no dot but the extension's, so never "..".
+// and seeded pictures (user-5c8a1d5b0190b214360dc057-1554.jpg, tour-5-cover.jpg,
+// default.jpg): no path separators and no dot but the extension's, so never "..".
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(?:jpg|jpeg|png|webp)$`)
 
+// ValidName reports whether name is an image file name the site stores and serves. It is
+// the one rule for photos, tour pictures, imports and the image routes.
+func ValidName(name string) bool { return validName.MatchString(name) }
+
 func checkName(name string) error {
-	if !validName.MatchString(name) {
+	if !ValidName(name) {
 		return fmt.Errorf("%w: %q", ErrInvalidName, name)
 	}
 	return nil

@@ -4,7 +4,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
+
+	"tourbook/internal/media"
 )
 
 // immutable marks Vite's hashed assets as cacheable for a year: a new build has new names.
@@ -15,16 +16,13 @@ func immutable(next http.Handler) http.Handler {
 	})
 }
 
-// imageName is what an image file name may look like: no separators, no leading dot.
-var imageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(jpe?g|png|webp)$`)
-
 // images serves pictures from dir/sub. A missing picture (an imported tour whose files
 // were not copied, say) gets the fallback, so pages never show a broken image.
 func images(dir, sub, fallback string) http.Handler {
 	root := filepath.Join(dir, sub)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("file")
-		if !imageName.MatchString(name) {
+		if !media.ValidName(name) {
 			http.NotFound(w, r)
 			return
 		}
