@@ -33,14 +33,18 @@ async function choose(page: Page, index: number, seats = 2): Promise<Choice> {
 }
 
 /** On the tour page: picks the date and the number of participants. */
-async function chooseOnPage(page: Page, choice: Choice, participants: number): Promise<void> {
+async function chooseOnPage(page: Page, choice: Choice, participants: number): Promise<string> {
   await page.goto(`/tour/${choice.tour.slug}`);
   await waitForHydration(page);
   const book = page.locator('#book-tour');
   await expect(book).toHaveText('Book tour now!');
   await expect(book).toHaveAttribute('data-tour-id', choice.tour.id);
+  const option = page.locator(`#start-date option[value="${choice.date}"]`);
+  await expect(option).toHaveText(new RegExp(`\\(${choice.seatsLeft} seats? left\\)$`));
   await page.locator('#start-date').selectOption(choice.date);
   await page.locator('#participants').fill(String(participants));
+  // The date as people read it, e.g. "Tue 15 June 2027".
+  return ((await option.textContent()) ?? '').replace(/\s*\(.*\)$/, '');
 }
 
 /** Clicks the book button with the checkout call held, checks 'Processing...', releases it. */
@@ -55,6 +59,7 @@ async function bookThroughGate(page: Page, choice: Choice, participants: number)
   const book = page.locator('#book-tour');
   await book.click();
   await expect(book).toHaveText('Processing...');
+  await expect(book).toBeDisabled();
   await expect.poll(() => calls.length, { message: 'the checkout call is in flight' }).toBe(1);
   await expect(book).toHaveText('Processing...');
   const url = new URL(calls[0]!);
@@ -87,7 +92,8 @@ test('book with 2 participants, pay with 4242…, see the confirmation, then /my
   await signedInUser(context, 'Bea Booker');
   const choice = await choose(page, 0);
   await page.clock.install();
-  await chooseOnPage(page, choice, 2);
+  const dateLabel = await chooseOnPage(page, choice, 2);
+  expect(dateLabel).toMatch(/\d{4}$/);
   await bookThroughGate(page, choice, 2);
 
   const amount = await expectSandboxPage(page, choice, 2);
@@ -113,6 +119,7 @@ test('book with 2 participants, pay with 4242…, see the confirmation, then /my
   await expect(cards).toHaveCount(1);
   const card = cards.first();
   await expect(card.locator('.card__title')).toHaveText(choice.tour.name);
+  await expect(card.locator('.booking-facts')).toContainText(dateLabel);
   await expect(card.locator('.booking-facts')).toContainText('2 people');
   await expect(card.locator('.booking-facts')).toContainText(amount);
   await expect(card.locator('.status')).toHaveText('Paid');
@@ -130,11 +137,15 @@ test('a declined card shows its reason on the checkout page and books nothing', 
   await chooseOnPage(page, choice, 2);
   await bookThroughGate(page, choice, 2);
   await expectSandboxPage(page, choice, 2);
-  await fillCard(page, DECLINED_CARD);
-
-  await expect(page.locator('#payment-error')).toHaveText('Your card was declined.');
-  expect(new URL(page.url()).pathname).toMatch(/^\/sandbox\/checkout\//);
-  await expect(page.getByText('TEST MODE')).toBeVisible();
+  for (const [card, reason] of [
+    [DECLINED_CARD, 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+  ] as const) {
+    await fillCard(page, card);
+    await expect(page.locator('#payment-error')).toHaveText(reason);
+    expect(new URL(page.url()).pathname).toMatch(/^\/sandbox\/checkout\//);
+    await expect(page.getByText('TEST MODE')).toBeVisible();
+  }
 
   await page.goto('/my-tours');
   await waitForHydration(page);

@@ -196,6 +196,52 @@ test.describe('a tour with several stops', () => {
     expect(new URL(markerSrc!, baseURL).origin).toBe(baseURL);
   });
 
+  test('the Content-Security-Policy allows images from the site and the tile server only', async ({ request }) => {
+    const res = await request.get(`/tour/${tour.slug}`);
+    const csp = res.headers()['content-security-policy'] ?? '';
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map((d) => [d[0]!, d.slice(1)] as const),
+    );
+    expect(directives.get('img-src')).toEqual(expect.arrayContaining(["'self'", `https://${TILE_HOST}`]));
+    const hosts = [...directives.values()].flat().filter((v) => v.includes('://') || v.includes('*'));
+    expect(hosts).toEqual([`https://${TILE_HOST}`]);
+  });
+
+  test('the map has an accessible name and does not trap keyboard focus', async ({ page }) => {
+    await openMap(page, tour);
+    await expect(page.locator('#map')).toHaveAccessibleName(/\S/);
+    const inMap = () => page.evaluate(() => !!document.activeElement?.closest('#map'));
+    // Forwards: from the map, Tab reaches something after it.
+    await page.locator('#map').focus();
+    expect(await inMap()).toBe(true);
+    let left = false;
+    for (let i = 0; i < 40 && !left; i++) {
+      await page.keyboard.press('Tab');
+      left = !(await inMap());
+    }
+    expect(left, 'Tab leaves the map').toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const map = document.getElementById('map')!;
+        const el = document.activeElement!;
+        return el !== document.body && !!(map.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+      'focus moved on to what follows the map',
+    ).toBe(true);
+    // Backwards: Shift+Tab from the map's last stop leaves it towards the top.
+    await page.locator('#map').focus();
+    let back = false;
+    for (let i = 0; i < 40 && !back; i++) {
+      await page.keyboard.press('Shift+Tab');
+      back = !(await inMap());
+    }
+    expect(back, 'Shift+Tab leaves the map').toBe(true);
+  });
+
   test('a screenshot of the tour page is kept, and axe finds no violations', async ({ page }, testInfo) => {
     await openMap(page, tour);
     await expect.poll(() => page.locator('#map img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
