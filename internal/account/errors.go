@@ -4,39 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"tourbook/internal/fault"
 )
 
-// Error is an account error whose text is safe to show a person. The HTTP layer gets the
-// text and the status from PublicMessage and HTTPStatus (httpx.Public), so the wording
-// lives next to the rule that produces it and the handlers stay a single call.
-// Error() is the terse form for logs.
-type Error struct {
-	status  int
-	text    string
-	message string
-}
-
-func (e *Error) Error() string { return e.text }
-
-// PublicMessage is the sentence shown to the user.
-func (e *Error) PublicMessage() string { return e.message }
-
-// HTTPStatus is the status a handler should answer with. Plain numbers keep this package
-// free of net/http.
-func (e *Error) HTTPStatus() int { return e.status }
+// Error is an account error whose text is safe to show a person (see package fault): the
+// HTTP layer reads its status and sentence, so the wording lives next to the rule.
+type Error = fault.Error
 
 var (
 	// ErrInvalidCredentials: unknown email, wrong password or a deactivated account; the
 	// three are deliberately indistinguishable.
-	ErrInvalidCredentials = &Error{401, "invalid credentials", "Incorrect email or password."}
+	ErrInvalidCredentials = fault.New(401, "invalid credentials", "Incorrect email or password.")
 	// ErrWrongPassword: the current password given to ChangePassword is wrong.
-	ErrWrongPassword = &Error{401, "wrong current password", "Your current password is wrong."}
+	ErrWrongPassword = fault.New(401, "wrong current password", "Your current password is wrong.")
 	// ErrNotSignedIn: the session token is missing, malformed, unknown or expired, or its
 	// user was deactivated.
-	ErrNotSignedIn = &Error{401, "not signed in", "You are not logged in. Please log in to get access."}
+	ErrNotSignedIn = fault.New(401, "not signed in", "You are not logged in. Please log in to get access.")
 	// ErrTooManyAttempts is matched with errors.Is; the error returned is a
 	// *TooManyAttemptsError that carries RetryAfter.
-	ErrTooManyAttempts = &Error{429, "too many failed login attempts", "Too many failed login attempts. Please try again later."}
+	ErrTooManyAttempts = fault.New(429, "too many failed login attempts", "Too many failed login attempts. Please try again later.")
 )
 
 // TooManyAttemptsError is returned while an account or a client address is locked out.

@@ -3,35 +3,15 @@ package booking
 import (
 	"errors"
 	"net/http"
+	"tourbook/internal/fault"
 
 	"tourbook/internal/payment"
 )
 
-// Error is a failure the customer caused or can act on. Message is safe to show a person
-// as it is; Status is the HTTP status the HTTP layer should answer with; Err, when set,
-// is the cause, for the log only. The HTTP layer reads it through HTTPStatus and
-// PublicMessage (or errors.As), so status and wording are decided where the rule is.
-type Error struct {
-	Status  int
-	Message string
-	Err     error
-}
-
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return e.Message + ": " + e.Err.Error()
-	}
-	return e.Message
-}
-
-// Unwrap exposes the cause, so errors.Is(err, payment.ErrUnavailable) still holds.
-func (e *Error) Unwrap() error { return e.Err }
-
-// HTTPStatus is the status the HTTP layer answers with.
-func (e *Error) HTTPStatus() int { return e.Status }
-
-// PublicMessage is the text shown to the customer.
-func (e *Error) PublicMessage() string { return e.Message }
+// Error is a failure the customer caused or can act on (see package fault): Message is
+// safe to show as it is, Status is what the HTTP layer answers with, Err the cause for
+// the log (so errors.Is(err, payment.ErrUnavailable) still holds).
+type Error = fault.Error
 
 func badRequest(msg string) *Error { return &Error{Status: http.StatusBadRequest, Message: msg} }
 func conflict(msg string) *Error   { return &Error{Status: http.StatusConflict, Message: msg} }

@@ -12,6 +12,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/fault"
 	"tourbook/internal/tour"
 )
 
@@ -75,20 +76,7 @@ func OK(w http.ResponseWriter, data any) {
 
 // Error is an error with an HTTP status and a message that is safe to show a person.
 // Anything else that reaches Fail is a 500 whose details go only to the log.
-type Error struct {
-	Status  int
-	Message string
-	Err     error // the cause, for the log; may be nil
-}
-
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return e.Message + ": " + e.Err.Error()
-	}
-	return e.Message
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+type Error = fault.Error
 
 // Errorf is shorthand for a client error with a public message.
 func Errorf(status int, message string) *Error { return &Error{Status: status, Message: message} }
