@@ -25,12 +25,12 @@ type testSite struct {
 	srv *httptest.Server
 }
 
-func newTestSite(t *testing.T, args ...string) *testSite {
+func newTestSite(t testing.TB, args ...string) *testSite {
 	t.Helper()
 	return newTestSiteEnv(t, nil, args...)
 }
 
-func newTestSiteEnv(t *testing.T, env map[string]string, args ...string) *testSite {
+func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSite {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
@@ -69,7 +69,7 @@ type result struct {
 	body   string
 }
 
-func (s *testSite) do(t *testing.T, c *http.Client, method, path, contentType string, body io.Reader, headers ...string) result {
+func (s *testSite) do(t testing.TB, c *http.Client, method, path, contentType string, body io.Reader, headers ...string) result {
 	t.Helper()
 	req, err := http.NewRequest(method, s.URL+path, body)
 	if err != nil {
@@ -90,7 +90,7 @@ func (s *testSite) do(t *testing.T, c *http.Client, method, path, contentType st
 	return result{res.StatusCode, res.Header, string(b)}
 }
 
-func (s *testSite) get(t *testing.T, c *http.Client, path string) result {
+func (s *testSite) get(t testing.TB, c *http.Client, path string) result {
 	t.Helper()
 	return s.do(t, c, http.MethodGet, path, "", nil)
 }
@@ -110,7 +110,7 @@ func (s *testSite) login(t *testing.T, c *http.Client, email string) {
 	}
 }
 
-func decode(t *testing.T, r result) map[string]any {
+func decode(t testing.TB, r result) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(r.body), &m); err != nil {
@@ -120,7 +120,7 @@ func decode(t *testing.T, r result) map[string]any {
 }
 
 // firstTour is the first tour of the API's list.
-func (s *testSite) firstTour(t *testing.T) (id, slug, name string) {
+func (s *testSite) firstTour(t testing.TB) (id, slug, name string) {
 	t.Helper()
 	m := decode(t, s.get(t, http.DefaultClient, "/api/v1/tours"))
 	tours := m["data"].(map[string]any)["tours"].([]any)
@@ -294,5 +294,41 @@ func TestUsageErrors(t *testing.T) {
 		if err == nil || ExitCode(err) != 2 {
 			t.Errorf("Run(%q) = %v, want a usage error (exit 2)", args, err)
 		}
+	}
+}
+
+func TestServeStopsGracefullyOnSignal(t *testing.T) {
+	ln := httptest.NewServer(http.NotFoundHandler())
+	addr := strings.TrimPrefix(ln.URL, "http://")
+	ln.Close() // a free port
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", "-addr", addr, "-data-dir", t.TempDir(), "-log-level", "error"}, func(string) string { return "" }, io.Discard, io.Discard)
+	}()
+	var err error
+	for range 200 {
+		var res *http.Response
+		if res, err = http.Get("http://" + addr + "/healthz"); err == nil {
+			res.Body.Close()
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve ended early: %v", err)
+		case <-time.After(25 * time.Millisecond):
+		}
+	}
+	if err != nil {
+		t.Fatalf("the site never answered: %v", err)
+	}
+	cancel() // what SIGINT/SIGTERM do through signal.NotifyContext in main
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("graceful stop returned %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }
