@@ -80,7 +80,14 @@ async function waitHealthy(baseURL: string, child: ChildProcess, logFile: string
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const bin = binaryPath();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tourbook-e2e-'));
-  if (opts.importFiles) runImport(bin, dataDir, opts.importFiles);
+  if (opts.importFiles) {
+    try {
+      runImport(bin, dataDir, opts.importFiles);
+    } catch (err) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
