@@ -106,6 +106,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   );
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
+  // Should the worker die without its teardown, the server goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -115,6 +118,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await exited;
       clearTimeout(timer);
     }
+    process.off('exit', killOnExit);
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
