@@ -140,6 +140,19 @@ func TestUsers(t *testing.T) {
 		if err := s.CreateUser(ctx, &dup); !errors.Is(err, account.ErrEmailTaken) {
 			t.Errorf("CreateUser with the email in other case: %v, want ErrEmailTaken", err)
 		}
+		if ann.Email != "ann.lee@example.com" {
+			t.Errorf("stored email %q, want it lower-cased", ann.Email)
+		}
+		// Beyond ASCII too: SQLite's lower() alone would let these be two accounts.
+		elodie := account.User{Name: "Élodie", Email: "Élodie@example.com", PasswordHash: "x", Active: true}
+		must(t, s.CreateUser(ctx, &elodie))
+		twin := account.User{Name: "Twin", Email: "élodie@example.com", PasswordHash: "x", Active: true}
+		if err := s.CreateUser(ctx, &twin); !errors.Is(err, account.ErrEmailTaken) {
+			t.Errorf("CreateUser with É in other case: %v, want ErrEmailTaken", err)
+		}
+		if got, err := s.UserByEmail(ctx, "ÉLODIE@EXAMPLE.COM"); err != nil || got.ID != elodie.ID {
+			t.Errorf("UserByEmail with É in other case = %v, %v", got.ID, err)
+		}
 
 		// An imported ID is kept.
 		bob := account.User{ID: "5c8a1dfa2f8fb814b56fa181", Name: "Bob", Email: "bob@example.com",
@@ -156,7 +169,7 @@ func TestUsers(t *testing.T) {
 		must(t, s.UpdateUserProfile(ctx, bob.ID, "Bob B", "BOB@example.com", "b.jpg"))
 		got, err = s.UserByEmail(ctx, "bob@example.com")
 		must(t, err)
-		if got.Name != "Bob B" || got.Email != "BOB@example.com" || got.Photo != "b.jpg" {
+		if got.Name != "Bob B" || got.Email != "bob@example.com" || got.Photo != "b.jpg" {
 			t.Errorf("after UpdateUserProfile: %+v", got)
 		}
 
@@ -169,8 +182,8 @@ func TestUsers(t *testing.T) {
 		}
 
 		n, err := s.CountUsers(ctx)
-		if err != nil || n != 2 {
-			t.Errorf("CountUsers = %d, %v; want 2", n, err)
+		if err != nil || n != 3 {
+			t.Errorf("CountUsers = %d, %v; want 3", n, err)
 		}
 
 		for name, err := range map[string]error{

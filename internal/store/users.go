@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"tourbook/internal/account"
@@ -21,10 +22,17 @@ func userFields(u *account.User) []any {
 // The unique index on lower(email) shows up under these names (see isUnique).
 var emailIndex = []string{"users_email_lower"}
 
-// CreateUser stores u, filling an empty ID and a zero CreatedAt.
-// An email used by another account, compared without case, is account.ErrEmailTaken.
+// emailKey is how emails are stored and looked up: lower-cased in Go, because SQLite's
+// lower() folds only A–Z, and "Élodie@" and "élodie@" must be one account on both
+// engines. The unique index on lower(email) then compares like PostgreSQL's.
+func emailKey(email string) string { return strings.ToLower(email) }
+
+// CreateUser stores u, filling an empty ID and a zero CreatedAt; u.Email is stored
+// lower-cased. An email used by another account, compared without case, is
+// account.ErrEmailTaken.
 func (s *Store) CreateUser(ctx context.Context, u *account.User) error {
 	s.ensureID(&u.ID)
+	u.Email = emailKey(u.Email)
 	s.ensureTime(&u.CreatedAt)
 	if u.Role == "" {
 		u.Role = account.RoleUser
@@ -57,7 +65,7 @@ func (s *Store) UserByID(ctx context.Context, id string) (account.User, error) {
 
 // UserByEmail finds a user by email without regard to case, or account.ErrNotFound.
 func (s *Store) UserByEmail(ctx context.Context, email string) (account.User, error) {
-	u, err := s.userWhere(ctx, `lower(u.email) = lower($1)`, email)
+	u, err := s.userWhere(ctx, `lower(u.email) = $1`, emailKey(email))
 	if err != nil {
 		return u, fmt.Errorf("user with email %q: %w", email, err)
 	}
@@ -74,10 +82,10 @@ func (s *Store) userWhere(ctx context.Context, where string, arg any) (account.U
 	return u, err
 }
 
-// UpdateUserProfile changes the name, email and photo of a user.
+// UpdateUserProfile changes the name, email (stored lower-cased) and photo of a user.
 func (s *Store) UpdateUserProfile(ctx context.Context, id, name, email, photo string) error {
 	res, err := s.writer().ExecContext(ctx,
-		`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, name, email, photo)
+		`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, name, emailKey(email), photo)
 	if isUnique(err, emailIndex...) {
 		err = account.ErrEmailTaken
 	}
