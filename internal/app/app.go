@@ -127,7 +127,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.W
 	}
 	bg, stopBG := context.WithCancel(context.Background())
 	defer stopBG()
-	go site.RunBackground(bg)
+	go site.RunBackground(bg, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -43,14 +43,19 @@ func (s *Site) Close() error {
 }
 
 // RunBackground does the periodic chores until ctx is done: releasing the seats of
-// abandoned checkouts and deleting expired sessions.
-func (s *Site) RunBackground(ctx context.Context) {
+// abandoned checkouts, deleting expired sessions and forgetting old failed logins.
+func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 	go s.Bookings.RunExpiry(ctx, time.Minute)
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if _, err := s.Store.DeleteExpiredSessions(ctx, time.Now()); err != nil && ctx.Err() == nil {
-			slog.Default().Warn("delete expired sessions", "error", err)
+		now := time.Now()
+		if _, err := s.Store.DeleteExpiredSessions(ctx, now); err != nil && ctx.Err() == nil {
+			log.Warn("delete expired sessions", "error", err)
+		}
+		// A day is far beyond any login window: what is older counts for nothing.
+		if _, err := s.Store.PurgeLoginFailures(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			log.Warn("purge login failures", "error", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -35,3 +35,14 @@ func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// PurgeLoginFailures deletes failures older than before: once outside every window they
+// count for nothing, and a flood of bad logins must not grow the table for ever.
+func (s *Store) PurgeLoginFailures(ctx context.Context, before time.Time) (int, error) {
+	res, err := s.writer().ExecContext(ctx, `DELETE FROM login_failures WHERE at < $1`, ts(before))
+	if err != nil {
+		return 0, fmt.Errorf("purge login failures: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

@@ -310,8 +310,17 @@ func TestLoginFailures(t *testing.T) {
 		if n, _ := s.CountLoginFailures(ctx, "ann@example.com", t0.Add(-time.Hour)); n != 0 {
 			t.Errorf("after clear: %d failures", n)
 		}
+		if n, err := s.PurgeLoginFailures(ctx, t0.Add(10*time.Minute)); err != nil || n != 0 {
+			t.Errorf("PurgeLoginFailures before bob's only failure = %d, %v; want 0", n, err)
+		}
 		if n, _ := s.CountLoginFailures(ctx, "bob@example.com", t0.Add(-time.Hour)); n != 1 {
 			t.Errorf("clearing ann's failures changed bob's to %d", n)
+		}
+		if n, err := s.PurgeLoginFailures(ctx, t0.Add(10*time.Minute+time.Second)); err != nil || n != 1 {
+			t.Errorf("PurgeLoginFailures after bob's failure = %d, %v; want 1", n, err)
+		}
+		if n, _ := s.CountLoginFailures(ctx, "bob@example.com", t0.Add(-time.Hour)); n != 0 {
+			t.Errorf("after the purge bob has %d failures", n)
 		}
 	})
 }
