@@ -36,7 +36,7 @@ test.describe('login', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await expect(alertLocator(page)).toHaveText('Login successful');
     await page.clock.runFor(1);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
     await waitForHydration(page);
     await expect(page.locator('header a.nav__el--user')).toHaveText('Lina');
   });
@@ -66,7 +66,7 @@ test.describe('logout', () => {
     await page.clock.runFor(1499);
     expect(new URL(page.url()).pathname).toBe('/me');
     await page.clock.runFor(1);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
     await waitForHydration(page);
     await expect(page.locator('header').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
     // The session is gone on the server too.
@@ -220,7 +220,7 @@ test.describe('signup', () => {
     await fillSignup(page, user, user.password);
 
     await expectAlert(page, 'success', 'Account created');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
     await waitForHydration(page);
     await expect(page.locator('header a.nav__el--user')).toHaveText('Sasha');
     expect((await apiLogin(request, user.email, user.password)).status).toBe(200);

@@ -112,7 +112,7 @@ test('book with 2 participants, pay with 4242…, see the confirmation, then /my
   expect(page.url()).toBe(returnURL);
   await expect(alertLocator(page)).toHaveText(message!);
   await page.clock.runFor(1);
-  await page.waitForURL((u) => u.pathname === '/my-tours');
+  await page.waitForURL((u) => u.pathname === '/my-tours', { timeout: 5_000 });
   await waitForHydration(page);
 
   const cards = page.locator('.my-tours .card');
