@@ -125,7 +125,18 @@ test('book with 2 participants, pay with 4242…, see the confirmation, then /my
   await expect(card.locator('.status')).toHaveText('Paid');
   await expect(card.locator('.status')).toHaveClass(/status--paid/);
 
-  // The seats are taken.
+  // /my-tours itself carries no alert: no second confirmation, no further redirect.
+  expect(await page.locator('body').getAttribute('data-alert')).toBeNull();
+  await expect(page.locator('.alert')).toHaveCount(0);
+  await page.clock.runFor(10_000);
+  expect(new URL(page.url()).pathname).toBe('/my-tours');
+  await expect(page.locator('.alert')).toHaveCount(0);
+
+  // Coming back through the confirmation link again books nothing more.
+  await page.goto(returnURL);
+  await expect(page.locator('.my-tours .card')).toHaveCount(1);
+
+  // The seats are taken, once.
   const after = (await listTours(page.request)).find((t) => t.id === choice.tour.id)!;
   expect(after.startDates.find((d) => d.date === choice.date)!.seatsLeft).toBe(choice.seatsLeft - 2);
 });

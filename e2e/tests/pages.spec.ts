@@ -53,7 +53,12 @@ test.describe('overview /', () => {
     await expect(page.locator('h1')).toHaveText('All tours');
     await expect(page.locator('.card__title')).toHaveText(tours.map((t) => t.name));
     for (const tour of tours) {
-      await expect(page.locator(`a[href="/tour/${tour.slug}"]`)).toHaveCount(1);
+      const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: tour.name, exact: true }) });
+      await expect(card.locator(`a[href="/tour/${tour.slug}"]`)).toHaveCount(1);
+      const stops = tour.locations.length;
+      await expect(card.locator('.card__fact', { hasText: 'Stops' }).locator('dd')).toHaveText(`${stops} ${stops === 1 ? 'stop' : 'stops'}`);
+      await expect(card.locator('.card__fact', { hasText: 'Group size' }).locator('dd')).toHaveText(`${tour.maxGroupSize} people`);
+      await expect(card.locator('.card__img')).toHaveAttribute('src', /^\/img\/tours\//);
     }
     expect(guard.console).toEqual([]);
   });
