@@ -51,7 +51,7 @@ lint: deps ui ## go vet, gofmt and the TypeScript type check
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./cmd/... ./internal/... ./ui/...
 	cd ui && npm run typecheck
-	cd e2e && [ -d node_modules ] || (cd e2e && npm ci --no-audit --no-fund); cd e2e && npx tsc --noEmit -p .
+	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx tsc --noEmit -p .
 
 test-go: deps ui ## Go tests with the race detector
 	@if [ -n "$$TOURBOOK_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite (set TOURBOOK_TEST_POSTGRES_URL to add PostgreSQL)"; fi
