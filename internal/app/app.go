@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,6 +129,16 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.W
 	bg, stopBG := context.WithCancel(context.Background())
 	defer stopBG()
 	go site.RunBackground(bg, log)
+	if cfg.DebugAddr != "" {
+		// The profiler gets its own listener, never the public one: it shows internals.
+		dbg := &http.Server{Addr: cfg.DebugAddr, Handler: debugMux(), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			if err := dbg.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error("debug server", "addr", cfg.DebugAddr, "error", err)
+			}
+		}()
+		defer dbg.Close()
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -184,4 +195,14 @@ func redactURL(s string) string {
 		}
 	}
 	return s
+}
+
+func debugMux() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
 }

@@ -11,8 +11,11 @@ import (
 func BenchmarkPages(b *testing.B) {
 	s := newTestSite(b)
 	_, slug, _ := s.firstTour(b)
-	for _, path := range []string{"/", "/tour/" + slug, "/api/v1/tours"} {
-		b.Run(path, func(b *testing.B) {
+	for _, page := range []struct{ name, path string }{
+		{"overview", "/"}, {"tour", "/tour/" + slug}, {"api-tours", "/api/v1/tours"},
+	} {
+		path := page.path
+		b.Run(page.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {

@@ -137,12 +137,15 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		return nil, err
 	}
 
+	// Tour pages read the catalogue from memory and the seats from the database.
+	tours := store.NewTourCache(st, cfg.TourCacheTTL)
+
 	// Accounts.
 	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{})
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := account.NewService(st, account.Options{Now: now, Logger: log, Photos: photos})
+	accounts, err := account.NewService(tours, account.Options{Now: now, Logger: log, Photos: photos})
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +179,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		provider, sandbox = sb, sb.Handler()
 	}
 	base := cfg.BaseURL.String()
-	bookings := booking.NewService(st, st, provider, booking.Options{
+	bookings := booking.NewService(st, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
@@ -184,9 +187,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	site.Bookings = bookings
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: st, Renderer: renderer, Bookings: bookings, Site: siteCfg, Log: log, Now: now}
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Site: siteCfg, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: st, Accounts: accounts, Photos: photos, Bookings: bookings,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings,
 		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
 		Log: log, Now: now,
 	}

@@ -35,7 +35,9 @@ type Config struct {
 	SampleData      bool // fill an empty database with sample tours and users
 	LogLevel        string
 	LogFormat       string // "text" or "json"
+	DebugAddr       string // "" = off; else serves net/http/pprof there (keep it on loopback)
 	ShutdownTimeout time.Duration
+	TourCacheTTL    time.Duration // how long tour texts may be served from memory; seats are always live
 
 	Payment Payment
 }
@@ -82,6 +84,8 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.BoolVar(&c.SampleData, "sample-data", env("TOURBOOK_SAMPLE_DATA", "") == "1", "fill an empty database with sample tours and users (env TOURBOOK_SAMPLE_DATA=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("TOURBOOK_LOG_LEVEL", "info"), "debug, info, warn or error (env TOURBOOK_LOG_LEVEL)")
 	fs.StringVar(&c.LogFormat, "log-format", env("TOURBOOK_LOG_FORMAT", "text"), "text or json (env TOURBOOK_LOG_FORMAT)")
+	fs.StringVar(&c.DebugAddr, "debug-addr", env("TOURBOOK_DEBUG_ADDR", ""), "serve Go's profiler (net/http/pprof) on this address, e.g. 127.0.0.1:6060; off when empty (env TOURBOOK_DEBUG_ADDR)")
+	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long in-flight requests may take to finish on SIGINT/SIGTERM")
 	fs.StringVar(&c.Payment.Provider, "payment-provider", env("TOURBOOK_PAYMENT_PROVIDER", "sandbox"), "sandbox (offline test checkout) or stripe (env TOURBOOK_PAYMENT_PROVIDER)")
 	c.Payment.SandboxWebhookSecret = env("TOURBOOK_SANDBOX_WEBHOOK_SECRET", "")
