@@ -3,7 +3,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -70,24 +69,39 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 	if p.title != "" {
 		title = p.title + " | " + h.Site.Name
 	}
-	var buf bytes.Buffer
+	if p.status == 0 {
+		p.status = http.StatusOK
+	}
+	// The renderer writes the whole document in one Write, and only once it has
+	// rendered; the status goes out with that first byte, so a failed render can still
+	// answer with the error page.
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	// Pages carry the signed-in user's name: never cache them in shared caches.
+	w.Header().Set("Cache-Control", "private, no-cache")
 	doc := ssr.Document{Title: title, Description: p.description, Page: p.name, PropsJSON: props, BodyAlert: p.alert}
-	if err := h.Renderer.Write(r.Context(), &buf, doc); err != nil {
+	out := &statusOnWrite{ResponseWriter: w, status: p.status}
+	if err := h.Renderer.Write(r.Context(), out, doc); err != nil && !out.wrote {
 		if p.name == "error" {
 			h.fallback(w, r, err)
 			return
 		}
 		h.Error(w, r, fmt.Errorf("render %s: %w", p.name, err))
-		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	// Pages carry the signed-in user's name: never cache them in shared caches.
-	w.Header().Set("Cache-Control", "private, no-cache")
-	if p.status == 0 {
-		p.status = http.StatusOK
+}
+
+// statusOnWrite sends status with the first byte written.
+type statusOnWrite struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *statusOnWrite) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.wrote = true
+		w.ResponseWriter.WriteHeader(w.status)
 	}
-	w.WriteHeader(p.status)
-	_, _ = w.Write(buf.Bytes())
+	return w.ResponseWriter.Write(b)
 }
 
 // Error renders the error page for err with the status and message Classify gives it.

@@ -1,0 +1,138 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/ssr"
+	"tourbook/internal/tour"
+)
+
+var now = time.Date(2027, 3, 10, 15, 0, 0, 0, time.UTC)
+
+type fakeStore struct{ tours []tour.Tour }
+
+func (f fakeStore) ListTours(context.Context, time.Time) ([]tour.Tour, error) { return f.tours, nil }
+func (f fakeStore) TourBySlug(_ context.Context, slug string, _ time.Time) (tour.Tour, error) {
+	for _, t := range f.tours {
+		if t.Slug == slug {
+			return t, nil
+		}
+	}
+	return tour.Tour{}, tour.ErrNotFound
+}
+func (f fakeStore) UserBookings(context.Context, string) ([]booking.Booking, error) { return nil, nil }
+
+// fakeRenderer records the props it was given, or fails.
+type fakeRenderer struct {
+	fail  bool
+	props []byte
+}
+
+func (f *fakeRenderer) Write(_ context.Context, w io.Writer, doc ssr.Document) error {
+	if f.fail {
+		return errors.New("the JS engine is broken")
+	}
+	f.props = doc.PropsJSON
+	_, err := io.WriteString(w, "<!doctype html><title>"+doc.Title+"</title>"+doc.Page)
+	return err
+}
+
+func newHandler(r *fakeRenderer, tours ...tour.Tour) *Handler {
+	return &Handler{Store: fakeStore{tours}, Renderer: r, Site: SiteConfig{Name: "Tourbook"},
+		Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }}
+}
+
+func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+func sampleTour() tour.Tour {
+	return tour.Tour{
+		ID: "t1", Slug: "alps", Name: "Alps", Difficulty: tour.Medium, DurationDays: 5,
+		MaxGroupSize: 4, PriceMinor: 49900, DiscountMinor: 5000, Currency: "usd",
+		StartLocation: tour.Location{Description: "Zermatt"},
+		Locations:     []tour.Location{{Point: tour.Point{Lng: 7.7491, Lat: 46.0207}, Day: 1, Description: "Zermatt"}},
+		StartDates: []tour.StartDate{
+			{Date: day(2027, 3, 1), Taken: 0},  // past
+			{Date: day(2027, 3, 10), Taken: 4}, // today, full
+			{Date: day(2027, 4, 2), Taken: 1},  // bookable
+		},
+	}
+}
+
+func TestTourProps(t *testing.T) {
+	r := &fakeRenderer{}
+	h := newHandler(r, sampleTour())
+	req := httptest.NewRequest(http.MethodGet, "/tour/alps", nil)
+	req.SetPathValue("slug", "alps")
+	rec := httptest.NewRecorder()
+	h.Tour(rec, req)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/html; charset=utf-8" {
+		t.Fatalf("%d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	var data struct {
+		Page  string
+		User  *SessionUser
+		Props struct{ Tour TourDetail }
+	}
+	if err := json.Unmarshal(r.props, &data); err != nil {
+		t.Fatal(err)
+	}
+	d := data.Props.Tour
+	if data.Page != "tour" || data.User != nil || d.Price != "$449" || d.NextDate == nil || *d.NextDate != "April 2027" {
+		t.Errorf("page %q user %v price %q next %v", data.Page, data.User, d.Price, d.NextDate)
+	}
+	if got := d.Locations[0].Coordinates; got != [2]float64{7.7491, 46.0207} {
+		t.Errorf("coordinates %v, want [lng, lat]", got)
+	}
+	want := []StartDateOption{
+		{Date: "2027-03-01", Label: "Mon 1 March 2027", SeatsLeft: 4, Bookable: false},
+		{Date: "2027-03-10", Label: "Wed 10 March 2027", SeatsLeft: 0, Bookable: false},
+		{Date: "2027-04-02", Label: "Fri 2 April 2027", SeatsLeft: 3, Bookable: true},
+	}
+	for i, w := range want {
+		if d.StartDates[i] != w {
+			t.Errorf("start date %d = %+v, want %+v", i, d.StartDates[i], w)
+		}
+	}
+}
+
+func TestRenderFailureShowsAnErrorPage(t *testing.T) {
+	h := newHandler(&fakeRenderer{fail: true}, sampleTour())
+	rec := httptest.NewRecorder()
+	h.Overview(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), "Something went wrong") {
+		t.Fatalf("%d %q", rec.Code, rec.Body.String())
+	}
+	if strings.Contains(rec.Body.String(), "JS engine") {
+		t.Error("the error page shows the internal error")
+	}
+}
+
+func TestNotFoundKeepsTheStatus(t *testing.T) {
+	r := &fakeRenderer{}
+	h := newHandler(r)
+	req := httptest.NewRequest(http.MethodGet, "/tour/nope", nil)
+	req.SetPathValue("slug", "nope")
+	rec := httptest.NewRecorder()
+	h.Tour(rec, req)
+	if rec.Code != http.StatusNotFound || !strings.HasSuffix(rec.Body.String(), "error") {
+		t.Fatalf("%d %q", rec.Code, rec.Body.String())
+	}
+}
+
+func TestSessionUserPhotoFallsBack(t *testing.T) {
+	u := NewSessionUser(account.User{ID: "u", Name: "Ann", Role: account.RoleUser})
+	if u.Photo != "/img/users/default.jpg" {
+		t.Errorf("photo %q", u.Photo)
+	}
+}
