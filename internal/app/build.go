@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"tourbook/internal/account"
@@ -31,6 +32,7 @@ type Site struct {
 	Handler    http.Handler
 	Store      *store.Store
 	EngineKind string
+	SSRWorkers int
 	Bookings   *booking.Service
 	Accounts   *account.Service
 
@@ -128,7 +130,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if kind == "" {
 		kind = ssr.Kinds()[0]
 	}
-	if site.engine, err = ssr.NewEngine(kind, bundle, cfg.SSRWorkers, log); err != nil {
+	site.SSRWorkers = cfg.SSRWorkers
+	if site.SSRWorkers <= 0 {
+		site.SSRWorkers = runtime.GOMAXPROCS(0)
+	}
+	if site.engine, err = ssr.NewEngine(kind, bundle, site.SSRWorkers, log); err != nil {
 		return nil, fmt.Errorf("start %s engine: %w", kind, err)
 	}
 	site.EngineKind = kind

@@ -57,10 +57,14 @@ void set_data(tb_result *r, const std::string &s) {
 
 // Copies a JS string out as UTF-8; lone surrogates become U+FFFD as in the other engines.
 void set_js_string(v8::Isolate *iso, v8::Local<v8::String> s, char **out, size_t *len) {
-  int n = s->Utf8Length(iso);
-  char *buf = static_cast<char *>(malloc(static_cast<size_t>(n) + 1));
+  // One pass: a UTF-16 unit never takes more than 3 UTF-8 bytes, so a buffer of 3 per
+  // unit always fits, and WriteUtf8 says how much it used. Measuring first with
+  // Utf8Length walked the 10-20 KB page twice (24 us of a 190 us render).
+  size_t cap = 3 * static_cast<size_t>(s->Length()) + 1;
+  char *buf = static_cast<char *>(malloc(cap));
   if (buf == nullptr) abort();
-  s->WriteUtf8(iso, buf, n, nullptr, v8::String::NO_NULL_TERMINATION | v8::String::REPLACE_INVALID_UTF8);
+  int n = s->WriteUtf8(iso, buf, static_cast<int>(cap), nullptr,
+                       v8::String::NO_NULL_TERMINATION | v8::String::REPLACE_INVALID_UTF8);
   buf[n] = 0;
   *out = buf;
   *len = static_cast<size_t>(n);

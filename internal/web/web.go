@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"time"
 
 	"tourbook/internal/account"
@@ -89,7 +90,9 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 	}
 }
 
-// statusOnWrite sends status with the first byte written.
+// statusOnWrite sends status with the first byte written. ssr.Renderer.Write writes the
+// whole document in that one call, so its length is known: a Content-Length lets the
+// server send it as it is rather than in chunks.
 type statusOnWrite struct {
 	http.ResponseWriter
 	status int
@@ -99,6 +102,7 @@ type statusOnWrite struct {
 func (w *statusOnWrite) Write(b []byte) (int, error) {
 	if !w.wrote {
 		w.wrote = true
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 		w.ResponseWriter.WriteHeader(w.status)
 	}
 	return w.ResponseWriter.Write(b)
