@@ -50,6 +50,7 @@ test: lint test-go test-ui test-e2e ## Every test: lint, Go (SQLite, and Postgre
 lint: deps ui ## go vet, gofmt and the TypeScript type check
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./cmd/... ./internal/... ./ui/...
+	CGO_ENABLED=0 go vet -tags purego ./cmd/... ./internal/... ./ui/...
 	cd ui && npm run typecheck
 	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx tsc --noEmit -p .
 
