@@ -72,7 +72,7 @@ fuzz: deps ui ## Run every fuzz target for 20 s
 	  done; done
 
 bench: build ## Benchmarks: SSR engines, store, and the site under load (figures for the README)
-	go test -run '^$$' -bench . -benchmem ./internal/ssr/ ./internal/store/
+	go test -run '^$$' -bench . -benchmem ./internal/ssr/ ./internal/store/ ./internal/app/
 	go run ./cmd/loadbench -bin $(BIN)
 
 clean: ## Remove build output
