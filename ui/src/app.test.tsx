@@ -63,6 +63,9 @@ describe('App', () => {
     expect(map.getAttribute('role')).toBe('region');
     expect(map.getAttribute('aria-label')).toBe("Map of the tour's locations");
     expect(JSON.parse(map.dataset.locations!)).toEqual(fixtures.tour.props.tour.locations);
+    // The stops are readable as text too, in order, without JavaScript or a map.
+    const stops = [...container.querySelectorAll('.itinerary__stop')].map((li) => li.textContent);
+    expect(stops).toEqual(fixtures.tour.props.tour.locations.map((l) => `Day ${l.day} ${l.description}`));
 
     const select = container.querySelector('select#start-date') as HTMLSelectElement;
     expect(select.value).toBe('2027-06-15');
@@ -85,6 +88,7 @@ describe('App', () => {
     const { container } = render(<App data={data} />);
     expect(container.querySelector('.section-map')).toBeNull();
     expect(container.querySelector('#map')).toBeNull();
+    expect(container.querySelector('.itinerary')).toBeNull();
   });
 
   it('asks a signed-out visitor to log in to book', () => {

@@ -104,7 +104,22 @@ export function TourPage({ tour }: PageProps['tour']) {
       ) : null}
 
       {tour.locations.length > 0 ? (
-        <TourMap locations={tour.locations} tileUrl={site.tileUrl} tileAttribution={site.tileAttribution} />
+        <>
+          <TourMap locations={tour.locations} tileUrl={site.tileUrl} tileAttribution={site.tileAttribution} />
+          {/* The stops as text too: for readers without JavaScript, screen readers, and search engines. */}
+          <section className="itinerary" aria-labelledby="itinerary-title">
+            <h2 id="itinerary-title" className="section-title">
+              Itinerary
+            </h2>
+            <ol className="itinerary__list">
+              {tour.locations.map((loc, i) => (
+                <li key={i} className="itinerary__stop">
+                  <span className="itinerary__day">{`Day ${loc.day}`}</span> {loc.description}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
       ) : null}
 
       <section className="reviews" aria-labelledby="reviews-title">
