@@ -1,0 +1,73 @@
+package config
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+func parse(t *testing.T, env map[string]string, args ...string) (Config, error) {
+	t.Helper()
+	return Parse(args, func(k string) string { return env[k] }, io.Discard)
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := parse(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.BaseURL.String() != "http://localhost:8080" || c.DatabaseURL != "" ||
+		c.TileURL != DefaultTileURL || c.Payment.Provider != "sandbox" || c.Secure() || c.TourCacheTTL != 10*time.Second {
+		t.Errorf("defaults: %+v", c)
+	}
+	if !strings.HasSuffix(c.DataDir, "/data") {
+		t.Errorf("data dir %q, want an absolute path ending in /data", c.DataDir)
+	}
+}
+
+func TestEnvironmentAndFlags(t *testing.T) {
+	env := map[string]string{
+		"PORT": "9000", "DATABASE_URL": "postgres://db/tours", "TOURBOOK_BASE_URL": "https://tours.example.com/",
+		"TOURBOOK_TILE_URL": "https://{s}.tiles.example.com/{z}/{x}/{y}.png",
+	}
+	c, err := parse(t, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":9000" || c.DatabaseURL != "postgres://db/tours" || c.BaseURL.String() != "https://tours.example.com" || !c.Secure() {
+		t.Errorf("from the environment: addr %q db %q base %q secure %v", c.Addr, c.DatabaseURL, c.BaseURL, c.Secure())
+	}
+	if origin, _ := TileOrigin(c.TileURL); origin != "https://*.tiles.example.com" {
+		t.Errorf("tile origin %q", origin)
+	}
+	// A flag wins over the environment.
+	c, err = parse(t, env, "-addr", "127.0.0.1:7000", "-database-url", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:7000" || c.DatabaseURL != "" {
+		t.Errorf("flags did not win: %q %q", c.Addr, c.DatabaseURL)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{nil, []string{"-addr", "8080"}, "host:port"},
+		{nil, []string{"-base-url", "ftp://x"}, "base URL"},
+		{nil, []string{"-tile-url", "https://tiles.example.com/{z}.png"}, "{z}, {x} and {y}"},
+		{nil, []string{"-tile-url", "/tiles/{z}/{x}/{y}.png"}, "absolute"},
+		{nil, []string{"-payment-provider", "paypal"}, "sandbox or stripe"},
+		{nil, []string{"-payment-provider", "stripe"}, "STRIPE_SECRET_KEY"},
+		{nil, []string{"-log-format", "xml"}, "text or json"},
+		{nil, []string{"extra"}, "unexpected argument"},
+	} {
+		if _, err := parse(t, tc.env, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err %v, want one mentioning %q", tc.args, err, tc.want)
+		}
+	}
+}
