@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/booking"
 )
 
@@ -193,12 +195,28 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 			t.Fatalf("filling: %d %s", r.status, r.body)
 		}
 	}
+	// Fifty different people: one person asking again only replaces their own hold.
+	hash, err := account.HashPassword("fifty-people")
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := make([]*http.Client, 50)
+	for i := range people {
+		u := account.User{Name: fmt.Sprintf("Person %d", i), Email: fmt.Sprintf("p%d@example.com", i), PasswordHash: hash, Active: true}
+		if err := s.Store.CreateUser(context.Background(), &u); err != nil {
+			t.Fatal(err)
+		}
+		people[i] = s.client(t)
+		if r := s.postJSON(t, people[i], "/api/v1/users/login", map[string]string{"email": u.Email, "password": "fifty-people"}); r.status != 200 {
+			t.Fatalf("login %s: %d %s", u.Email, r.status, r.body)
+		}
+	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	codes := map[int]int{}
-	for range 50 {
+	for _, p := range people {
 		wg.Go(func() {
-			r := s.checkout(t, c, tr.ID, "?date="+date.Date+"&participants=1")
+			r := s.checkout(t, p, tr.ID, "?date="+date.Date+"&participants=1")
 			mu.Lock()
 			codes[r.status]++
 			mu.Unlock()
@@ -211,8 +229,12 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != 0 {
 		t.Fatalf("%d seats left, want 0", left)
 	}
-	r := s.checkout(t, c, tr.ID, "?date="+date.Date)
-	if r.status != http.StatusConflict || !strings.Contains(decode(t, r)["message"].(string), "") {
+	r := s.checkout(t, s.client(t), tr.ID, "?date="+date.Date)
+	if r.status != http.StatusUnauthorized {
+		t.Fatalf("signed out: %d %s", r.status, r.body)
+	}
+	r = s.checkout(t, people[0], tr.ID, "?date="+date.Date+"&participants=2")
+	if msg, _ := decode(t, r)["message"].(string); r.status != http.StatusConflict || msg == "" {
 		t.Fatalf("full date: %d %s", r.status, r.body)
 	}
 }
@@ -257,5 +279,54 @@ func TestProviderUnreachable(t *testing.T) {
 	}
 	if after := s.tourByIndex(t, 0); fmt.Sprint(after.StartDates) != fmt.Sprint(tr.StartDates) {
 		t.Errorf("a failed checkout kept seats: %v, was %v", after.StartDates, tr.StartDates)
+	}
+}
+
+// Walking away from a checkout, or booking the same tour again, gives the seats back at
+// once: nobody is refused seats by their own abandoned checkout.
+func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
+	s := newTestSite(t)
+	tr := s.tourByIndex(t, 0)
+	date := tr.StartDates[0]
+	c := s.client(t)
+	s.login(t, c, "sophie@example.com")
+	query := fmt.Sprintf("?date=%s&participants=%d", date.Date, date.SeatsLeft)
+
+	for range 2 { // all the seats, twice: the second replaces the first
+		if r := s.checkout(t, c, tr.ID, query); r.status != 200 {
+			t.Fatalf("checkout for every seat: %d %s", r.status, r.body)
+		}
+	}
+	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != 0 {
+		t.Fatalf("%d seats left during the checkout, want 0", left)
+	}
+	// The sandbox page's cancel link leads back to the tour page, which releases the hold.
+	page := s.get(t, c, mustURL(t, decode(t, s.checkout(t, c, tr.ID, query))["session"].(map[string]any)["url"].(string)).Path)
+	m := regexp.MustCompile(`href="([^"]*checkout=cancelled[^"]*)"`).FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatalf("no cancel link on the sandbox page")
+	}
+	cancel := mustURL(t, html.UnescapeString(m[1]))
+	if r := s.get(t, c, cancel.RequestURI()); r.status != 200 || !strings.Contains(r.body, tr.Name) {
+		t.Fatalf("cancel return: %d", r.status)
+	}
+	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != date.SeatsLeft {
+		t.Fatalf("%d seats left after cancelling, want %d", left, date.SeatsLeft)
+	}
+	// Another user's cancel link does nothing to this user's hold.
+	if r := s.checkout(t, c, tr.ID, query); r.status != 200 {
+		t.Fatal(r.body)
+	}
+	other := s.client(t)
+	s.login(t, other, "daniel@example.com")
+	s.get(t, other, cancel.RequestURI())
+	var pending int
+	for _, b := range s.bookings(t, "sophie@example.com") {
+		if b.Status == booking.Pending {
+			pending++
+		}
+	}
+	if pending != 1 {
+		t.Fatalf("%d pending bookings, want 1", pending)
 	}
 }

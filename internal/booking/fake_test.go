@@ -125,6 +125,31 @@ func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
 	return nil
 }
 
+func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.UserID == userID && b.TourID == tourID && b.Status == Pending {
+			b.Status = Cancelled
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.UserID == userID && b.Status == Pending && now.Before(b.HoldUntil) {
+			n++
+		}
+	}
+	return n, nil
+}
+
 func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, maxGroupSize int, now time.Time) (Booking, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

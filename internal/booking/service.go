@@ -22,6 +22,8 @@ type Store interface {
 	BookingByID(ctx context.Context, id string) (Booking, error)
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
 	CancelBooking(ctx context.Context, id string) error
+	ReleaseHolds(ctx context.Context, userID, tourID string) (int, error)
+	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
 	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, maxGroupSize int, now time.Time) (Booking, bool, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
 }
@@ -78,6 +80,11 @@ func NewService(store Store, tours TourStore, provider payment.Provider, o Optio
 	return s
 }
 
+// MaxOpenCheckouts is how many tours one user may hold seats on at once. Holds expire
+// on their own, but without a bound one account could keep every date of every tour
+// full for 30 minutes at a time.
+const MaxOpenCheckouts = 3
+
 // dateLayout is how dates are written to customers: "15 June 2027".
 const dateLayout = "2 January 2006"
 
@@ -90,6 +97,21 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to book a tour."}
 	}
 	now := s.now()
+	// Booking a tour again (a second click, the back button from the checkout) replaces
+	// the user's earlier hold on it rather than adding to it: people must not be refused
+	// seats by their own abandoned checkout. Released before the tour is loaded, so the
+	// seats left it shows already count them free.
+	if _, err := s.store.ReleaseHolds(ctx, user.ID, tourID); err != nil {
+		return "", fmt.Errorf("release earlier holds on tour %q: %w", tourID, err)
+	}
+	open, err := s.store.OpenHolds(ctx, user.ID, now)
+	if err != nil {
+		return "", fmt.Errorf("count open checkouts: %w", err)
+	}
+	if open >= MaxOpenCheckouts {
+		return "", conflict(fmt.Sprintf("You have %d checkouts open for other tours. Please finish or cancel one of them first, or try again in %d minutes.",
+			open, int(s.holdFor/time.Minute)))
+	}
 	t, err := s.tours.TourByID(ctx, tourID, now)
 	if errors.Is(err, tour.ErrNotFound) {
 		return "", &Error{Status: http.StatusNotFound, Message: "There is no tour with that id.", Err: err}
@@ -145,7 +167,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		Quantity:        participants,
 		Currency:        b.Currency,
 		SuccessURL:      s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
-		CancelURL:       s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled",
+		CancelURL:       s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),
 		ExpiresAt:       b.HoldUntil,
 	}
 	if s.imageURL != nil {
@@ -166,6 +188,24 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		"start_date", req.StartDate, "participants", participants, "amount", b.AmountMinor,
 		"currency", b.Currency, "provider", s.provider.Name(), "checkout_id", co.ID)
 	return co.URL, nil
+}
+
+// CancelReturn releases the seats of a checkout the user walked away from (the provider's
+// cancel link leads back to the tour page with the booking's id). Only the user's own,
+// still pending booking is touched; anything else is ignored, as the link may be old.
+func (s *Service) CancelReturn(ctx context.Context, user account.User, bookingID string) error {
+	b, err := s.store.BookingByID(ctx, bookingID)
+	if errors.Is(err, ErrNotFound) || (err == nil && (b.UserID != user.ID || b.Status != Pending)) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cancelled checkout %s: %w", bookingID, err)
+	}
+	if err := s.store.CancelBooking(ctx, b.ID); err != nil {
+		return fmt.Errorf("cancel booking %s: %w", b.ID, err)
+	}
+	s.log.Info("checkout cancelled", "booking_id", b.ID, "user_id", user.ID)
+	return nil
 }
 
 // release cancels a hold whose checkout could not be opened, so its seats are free at

@@ -117,7 +117,7 @@ func TestStartCheckoutDefaults(t *testing.T) {
 		ImageURL:        "https://tours.example/img/tours/the-forest-hiker.jpg",
 		UnitAmountMinor: 47000, Quantity: 1, Currency: "usd",
 		SuccessURL: "https://tours.example/bookings/success?session_id={CHECKOUT_SESSION_ID}",
-		CancelURL:  "https://tours.example/tour/the-forest-hiker?checkout=cancelled",
+		CancelURL:  "https://tours.example/tour/the-forest-hiker?checkout=cancelled&booking=000000000000000000000001",
 		ExpiresAt:  testNow.Add(30 * time.Minute),
 	}
 	if req != want {
@@ -456,7 +456,9 @@ func TestExpireHolds(t *testing.T) {
 	f := newFixture(t)
 	f.start(t, "2027-06-15", 1)
 	f.clock.Add(10 * time.Minute)
-	f.start(t, "2027-07-20", 1)
+	if _, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-07-20", 1); err != nil {
+		t.Fatal(err)
+	}
 	f.clock.Add(25 * time.Minute) // the first hold is 35 min old, the second 25
 	n, err := f.svc.ExpireHolds(context.Background())
 	if err != nil || n != 1 {
@@ -486,4 +488,61 @@ func TestRunExpiryStopsWithItsContext(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("RunExpiry did not return after its context ended")
 	}
+}
+
+func TestBookingAgainReplacesTheHold(t *testing.T) {
+	f := newFixture(t)
+	// The date has 2 seats left: without the release the second ask would be refused.
+	f.start(t, "2027-06-15", 2)
+	f.start(t, "2027-06-15", 2) // the back button, then book again
+	all := f.store.all()
+	if len(all) != 2 || all[0].Status != Cancelled || all[1].Status != Pending || all[1].Participants != 2 {
+		t.Fatalf("bookings after booking twice: %+v", all)
+	}
+}
+
+func TestOpenCheckoutsAreBounded(t *testing.T) {
+	f := newFixture(t)
+	for i := range MaxOpenCheckouts {
+		f.store.tours[fmt.Sprintf("t-%d", i)] = withID(f.store.tours["t-forest"], fmt.Sprintf("t-%d", i))
+		if _, err := f.svc.StartCheckout(context.Background(), ann, fmt.Sprintf("t-%d", i), "2027-06-15", 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 1)
+	var e *Error
+	if !errors.As(err, &e) || e.Status != http.StatusConflict || !strings.Contains(e.Message, "checkouts open") {
+		t.Fatalf("err %v, want 409 about open checkouts", err)
+	}
+	// Once they expire, booking works again.
+	f.clock.Add(31 * time.Minute)
+	if _, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 1); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCancelReturnReleasesOnlyTheUsersPendingHold(t *testing.T) {
+	f := newFixture(t)
+	f.start(t, "2027-06-15", 2)
+	id := f.store.all()[0].ID
+	if err := f.svc.CancelReturn(context.Background(), bob, id); err != nil {
+		t.Fatal(err)
+	}
+	if b := f.store.all()[0]; b.Status != Pending {
+		t.Fatalf("another user's cancel link released the hold: %s", b.Status)
+	}
+	if err := f.svc.CancelReturn(context.Background(), ann, "no-such-booking"); err != nil {
+		t.Fatalf("unknown booking: %v", err)
+	}
+	if err := f.svc.CancelReturn(context.Background(), ann, id); err != nil {
+		t.Fatal(err)
+	}
+	if b := f.store.all()[0]; b.Status != Cancelled {
+		t.Fatalf("status %s, want cancelled", b.Status)
+	}
+}
+
+func withID(t tour.Tour, id string) tour.Tour {
+	t.ID = id
+	return t
 }

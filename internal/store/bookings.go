@@ -242,3 +242,27 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 	}
 	return list, nil
 }
+
+// ReleaseHolds cancels the user's open checkouts for a tour, so that booking again (a
+// second click, the back button) replaces the earlier hold instead of adding to it. It
+// returns how many holds were released.
+func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) (int, error) {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
+		WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'`, userID, tourID)
+	if err != nil {
+		return 0, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// OpenHolds counts the user's checkouts still holding seats at now.
+func (s *Store) OpenHolds(ctx context.Context, userID string, now time.Time) (int, error) {
+	var n int
+	err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM bookings
+		WHERE user_id = $1 AND status = 'pending' AND hold_until > $2`, userID, ts(now)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count open holds of user %s: %w", userID, err)
+	}
+	return n, nil
+}

@@ -23,8 +23,18 @@ func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, page{name: "overview", title: "All tours", description: "Small-group tours around the world.", props: overviewProps{Tours: cards}})
 }
 
-// Tour is /tour/{slug}: the tour's facts, map, reviews and booking.
+// Tour is /tour/{slug}: the tour's facts, map, reviews and booking. The payment
+// provider's cancel link comes back here with ?checkout=cancelled&booking=ID: the seats
+// that checkout held are released at once rather than when the hold expires.
 func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
+	if q := r.URL.Query(); q.Get("checkout") == "cancelled" && q.Get("booking") != "" {
+		if u, ok := httpx.User(r.Context()); ok {
+			if err := h.Bookings.CancelReturn(r.Context(), u, q.Get("booking")); err != nil {
+				// The hold expires on its own; the page matters more than the release.
+				httpx.LogError(r, h.Log, http.StatusInternalServerError, err)
+			}
+		}
+	}
 	t, err := h.Store.TourBySlug(r.Context(), r.PathValue("slug"), h.Now())
 	if err != nil {
 		h.Error(w, r, err)

@@ -31,9 +31,10 @@ type Renderer interface {
 	Write(ctx context.Context, w io.Writer, doc ssr.Document) error
 }
 
-// Confirmer settles the return from the payment provider's checkout.
+// Confirmer settles the returns from the payment provider's checkout: paid, or cancelled.
 type Confirmer interface {
 	ConfirmReturn(ctx context.Context, user account.User, checkoutID string) (booking.Booking, string, error)
+	CancelReturn(ctx context.Context, user account.User, bookingID string) error
 }
 
 // Handler serves the pages.
