@@ -7,6 +7,8 @@ BIN := bin/tourbook
 GO_SOURCES := $(shell find cmd internal -type f) ui/ui.go
 UI_SOURCES := $(shell find ui/src ui/public -type f 2>/dev/null) ui/package.json ui/package-lock.json ui/vite.config.ts ui/vite.server.config.ts ui/tsconfig.json
 APT_UPDATED := .cache/apt-updated
+# apt-get needs root: as another user, ask sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help run build ui test test-go test-ui test-e2e lint fuzz bench clean deps deps-chromium
 
@@ -35,14 +37,14 @@ ui/dist/server/render.js: ui/node_modules/.package-lock.json $(UI_SOURCES)
 # UI build uses; see internal/ssr/README.md.
 LIBNODE := /opt/libnode108/usr/lib/x86_64-linux-gnu/libnode.so.108
 deps: ## Install the system packages the build needs (Debian's libnode for V8)
-	@test -e $(LIBNODE) || sh internal/ssr/install-libnode.sh
+	@test -e $(LIBNODE) || $(SUDO) sh internal/ssr/install-libnode.sh
 
 deps-chromium: ## Install Debian's Chromium for the browser tests
-	@command -v chromium >/dev/null 2>&1 || { $(MAKE) --no-print-directory $(APT_UPDATED) && apt-get install -y -qq chromium; }
+	@command -v chromium >/dev/null 2>&1 || { $(MAKE) --no-print-directory $(APT_UPDATED) && $(SUDO) apt-get install -y -qq chromium; }
 
 $(APT_UPDATED):
 	@mkdir -p $(dir $@)
-	apt-get update -qq
+	$(SUDO) apt-get update -qq
 	@touch $@
 
 test: lint test-go test-ui test-e2e ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests

@@ -15,6 +15,9 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first signal the default handling returns: a second Ctrl+C stops at once
+	// instead of waiting for in-flight requests.
+	context.AfterFunc(ctx, stop)
 	err := app.Run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {

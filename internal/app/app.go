@@ -4,8 +4,6 @@ package app
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,6 +16,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"tourbook/internal/config"
@@ -134,9 +133,14 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.W
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// The chores stop, and are waited for, before the deferred Close shuts the store.
 	bg, stopBG := context.WithCancel(context.Background())
-	defer stopBG()
-	go site.RunBackground(bg, log)
+	var chores sync.WaitGroup
+	chores.Go(func() { site.RunBackground(bg, log) })
+	defer func() {
+		stopBG()
+		chores.Wait()
+	}()
 	if cfg.DebugAddr != "" {
 		// The profiler gets its own listener, never the public one: it shows internals.
 		dbg := &http.Server{Addr: cfg.DebugAddr, Handler: debugMux(), ReadHeaderTimeout: 10 * time.Second}
@@ -181,13 +185,6 @@ func unwrapOpError(err error) error {
 		return op.Err
 	}
 	return err
-}
-
-// randomSecret is a per-process secret for the sandbox's webhook signatures.
-func randomSecret() string {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	return "whsec_sandbox_" + hex.EncodeToString(b[:])
 }
 
 func imagesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "img") }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"tourbook/internal/account"
@@ -44,10 +45,13 @@ func (s *Site) Close() error {
 	return errors.Join(s.engine.Close(), s.Store.Close())
 }
 
-// RunBackground does the periodic chores until ctx is done: releasing the seats of
-// abandoned checkouts, deleting expired sessions and forgetting old failed logins.
+// RunBackground does the periodic chores until ctx is done, and returns when all have
+// stopped: releasing the seats of abandoned checkouts, deleting expired sessions and
+// forgetting old failed logins.
 func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
-	go s.Bookings.RunExpiry(ctx, time.Minute)
+	var expiry sync.WaitGroup
+	expiry.Go(func() { s.Bookings.RunExpiry(ctx, time.Minute) })
+	defer expiry.Wait()
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -170,14 +174,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 			return nil, err
 		}
 	default:
-		secret := cfg.Payment.SandboxWebhookSecret
-		if secret == "" {
-			secret = randomSecret()
-		}
 		sb := payment.NewSandbox(payment.SandboxOptions{
 			BaseURL:       cfg.BaseURL.String(),
 			WebhookURL:    cfg.BaseURL.String() + "/webhook-checkout",
-			WebhookSecret: secret,
+			WebhookSecret: cfg.Payment.SandboxWebhookSecret, // empty: a random one per process
 			HTTPClient:    &http.Client{Timeout: 10 * time.Second},
 			Now:           now,
 			Logger:        log,

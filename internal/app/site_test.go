@@ -163,6 +163,8 @@ func TestRoutes(t *testing.T) {
 		{"unknown tour API", visitor, "/api/v1/tours/nope", 404, "application/json", []string{`"status":"fail"`, "There is no tour"}, ""},
 		{"unknown API path", visitor, "/api/v1/nothing", 404, "application/json", []string{`"status":"fail"`}, ""},
 		{"favicon", visitor, "/favicon.svg", 200, "image/svg+xml", []string{"<svg"}, ""},
+		{"no listing of the assets folder", visitor, "/assets/", 404, "", nil, ""},
+		{"unknown asset", visitor, "/assets/nope.js", 404, "", nil, ""},
 		{"default user photo", visitor, "/img/users/default.jpg", 200, "image/jpeg", nil, ""},
 		{"missing photo falls back", visitor, "/img/users/user-does-not-exist.jpg", 200, "image/jpeg", nil, ""},
 		{"image name with a path is refused", visitor, "/img/users/..%2fsecret.jpg", 404, "", nil, ""},
@@ -204,6 +206,9 @@ func TestAssetsAreEmbeddedAndCachedForever(t *testing.T) {
 	}
 	if cc := r.header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
 		t.Errorf("Cache-Control %q, want immutable", cc)
+	}
+	if miss := s.get(t, http.DefaultClient, "/assets/entry-client-nope.js"); miss.status != 404 || strings.Contains(miss.header.Get("Cache-Control"), "immutable") {
+		t.Errorf("a missing asset: %d, Cache-Control %q", miss.status, miss.header.Get("Cache-Control"))
 	}
 }
 

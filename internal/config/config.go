@@ -45,6 +45,9 @@ type Config struct {
 // Payment selects and configures the card payment provider.
 type Payment struct {
 	Provider string // "sandbox" or "stripe"
+	// AllowSandbox lets the sandbox run on an https site (a public demo). Without it an
+	// https base URL with the sandbox is refused: anyone could book with a test card.
+	AllowSandbox bool
 
 	// WebhookSecret signs sandbox webhooks; empty = a random one per process, which is
 	// right for a single instance. Several instances behind a load balancer must share one.
@@ -88,6 +91,7 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long in-flight requests may take to finish on SIGINT/SIGTERM")
 	fs.StringVar(&c.Payment.Provider, "payment-provider", env("TOURBOOK_PAYMENT_PROVIDER", "sandbox"), "sandbox (offline test checkout) or stripe (env TOURBOOK_PAYMENT_PROVIDER)")
+	fs.BoolVar(&c.Payment.AllowSandbox, "allow-sandbox", env("TOURBOOK_ALLOW_SANDBOX", "") == "1", "allow the sandbox provider on an https site, for a public demo (env TOURBOOK_ALLOW_SANDBOX=1)")
 	c.Payment.SandboxWebhookSecret = env("TOURBOOK_SANDBOX_WEBHOOK_SECRET", "")
 	c.Payment.StripeSecretKey = env("STRIPE_SECRET_KEY", "")
 	c.Payment.StripeWebhookSecret = env("STRIPE_WEBHOOK_SECRET", "")
@@ -128,6 +132,10 @@ func (c *Config) finish(baseURL string) error {
 	}
 	switch c.Payment.Provider {
 	case "sandbox":
+		if c.Secure() && !c.Payment.AllowSandbox {
+			return errors.New("the sandbox payment provider takes no real money, so anyone could book with a test card: " +
+				"on an https site set TOURBOOK_PAYMENT_PROVIDER=stripe, or TOURBOOK_ALLOW_SANDBOX=1 for a demo")
+		}
 	case "stripe":
 		if c.Payment.StripeSecretKey == "" || c.Payment.StripeWebhookSecret == "" {
 			return errors.New("payment provider stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET")

@@ -29,7 +29,7 @@ func TestDefaults(t *testing.T) {
 func TestEnvironmentAndFlags(t *testing.T) {
 	env := map[string]string{
 		"PORT": "9000", "DATABASE_URL": "postgres://db/tours", "TOURBOOK_BASE_URL": "https://tours.example.com/",
-		"TOURBOOK_TILE_URL": "https://{s}.tiles.example.com/{z}/{x}/{y}.png",
+		"TOURBOOK_TILE_URL": "https://{s}.tiles.example.com/{z}/{x}/{y}.png", "TOURBOOK_ALLOW_SANDBOX": "1",
 	}
 	c, err := parse(t, env)
 	if err != nil {
@@ -64,6 +64,7 @@ func TestRefusals(t *testing.T) {
 		{nil, []string{"-payment-provider", "paypal"}, "sandbox or stripe"},
 		{nil, []string{"-payment-provider", "stripe"}, "STRIPE_SECRET_KEY"},
 		{nil, []string{"-log-format", "xml"}, "text or json"},
+		{nil, []string{"-base-url", "https://tours.example.com"}, "sandbox payment provider takes no real money"},
 		{nil, []string{"extra"}, "unexpected argument"},
 	} {
 		if _, err := parse(t, tc.env, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {

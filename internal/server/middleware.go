@@ -71,9 +71,14 @@ func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
 			if strings.HasPrefix(r.URL.Path, "/assets/") || strings.HasPrefix(r.URL.Path, "/img/") {
 				level = slog.LevelDebug
 			}
+			path := r.URL.Path
+			if strings.HasPrefix(path, sandboxPath) {
+				// A sandbox checkout's id is enough to pay it: keep it out of the logs.
+				path = sandboxPath + "…"
+			}
 			log.LogAttrs(r.Context(), level, "request",
 				slog.String("request_id", httpx.RequestID(r.Context())),
-				slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.String("method", r.Method), slog.String("path", path),
 				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
 				slog.Duration("duration", time.Since(start)))
 		})

@@ -11,8 +11,12 @@ import (
 	"tourbook/internal/api"
 	"tourbook/internal/config"
 	"tourbook/internal/httpx"
+	"tourbook/internal/payment"
 	"tourbook/internal/web"
 )
+
+// sandboxPath is where the sandbox provider's hosted checkout lives.
+const sandboxPath = payment.SandboxPath
 
 // Deps is everything the routes need, built by the caller (cmd/tourbook or a test).
 type Deps struct {
@@ -59,12 +63,12 @@ func New(d Deps) (http.Handler, error) {
 	// Payments: the provider's webhook, and the sandbox's hosted checkout.
 	mux.HandleFunc("POST /webhook-checkout", a.Webhook)
 	if d.Sandbox != nil {
-		mux.Handle("/sandbox/checkout/", d.Sandbox)
+		mux.Handle(sandboxPath, d.Sandbox)
 	}
 
 	// Static files.
-	mux.Handle("GET /assets/", immutable(http.FileServerFS(d.Assets)))
-	mux.Handle("GET /favicon.svg", http.FileServerFS(d.Assets))
+	mux.Handle("GET /assets/", assets(d.Assets))
+	mux.Handle("GET /favicon.svg", assets(d.Assets))
 	mux.Handle("GET /img/tours/{file}", images(d.Images, "tours", "default-tour.jpg"))
 	mux.Handle("GET /img/users/{file}", images(d.Images, "users", "default.jpg"))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

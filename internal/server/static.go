@@ -1,18 +1,30 @@
 package server
 
 import (
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"tourbook/internal/media"
 )
 
-// immutable marks Vite's hashed assets as cacheable for a year: a new build has new names.
-func immutable(next http.Handler) http.Handler {
+// assets serves Vite's build: files only (no directory listings), and hashed files as
+// cacheable for a year, since a new build has new names. A miss is a plain 404 that no
+// cache keeps.
+func assets(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-		next.ServeHTTP(w, r)
+		info, err := fs.Stat(fsys, strings.TrimPrefix(r.URL.Path, "/"))
+		if err != nil || info.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/assets/") {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		}
+		files.ServeHTTP(w, r)
 	})
 }
 
