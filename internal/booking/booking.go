@@ -4,15 +4,16 @@
 package booking
 
 import (
-	"errors"
 	"time"
+
+	"tourbook/internal/fault"
 )
 
 var (
 	// ErrNotFound: no such booking.
-	ErrNotFound = errors.New("booking not found")
+	ErrNotFound = fault.New(404, "booking not found", "There is no booking with that id.")
 	// ErrNoSeats: the start date has fewer seats left than asked for.
-	ErrNoSeats = errors.New("not enough seats left")
+	ErrNoSeats = fault.New(409, "not enough seats left", "There are not enough seats left on that date.")
 )
 
 // Status of a booking.

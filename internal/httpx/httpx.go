@@ -11,9 +11,7 @@ import (
 	"net/http"
 
 	"tourbook/internal/account"
-	"tourbook/internal/booking"
 	"tourbook/internal/fault"
-	"tourbook/internal/tour"
 )
 
 type ctxKey int
@@ -99,14 +97,8 @@ func Classify(err error) (int, string) {
 		return pe.HTTPStatus(), pe.PublicMessage()
 	}
 	switch {
-	case errors.Is(err, tour.ErrNotFound):
-		return http.StatusNotFound, "There is no tour with that name or id."
 	case errors.Is(err, account.ErrEmailTaken):
 		return http.StatusConflict, "This email address is already in use."
-	case errors.Is(err, booking.ErrNoSeats):
-		return http.StatusConflict, "There are not enough seats left on that date."
-	case errors.Is(err, booking.ErrNotFound):
-		return http.StatusNotFound, "There is no booking with that id."
 	case errors.Is(err, context.Canceled):
 		return 499, "The request was cancelled."
 	}

@@ -3,15 +3,16 @@
 package tour
 
 import (
-	"errors"
 	"time"
+
+	"tourbook/internal/fault"
 )
 
 var (
 	// ErrNotFound is returned when a tour (or one of its parts) does not exist.
-	ErrNotFound = errors.New("tour not found")
+	ErrNotFound = fault.New(404, "tour not found", "There is no tour with that name or id.")
 	// ErrDuplicateReview: the user already reviewed this tour.
-	ErrDuplicateReview = errors.New("already reviewed this tour")
+	ErrDuplicateReview = fault.New(409, "already reviewed this tour", "You have already reviewed this tour.")
 )
 
 // Difficulty of a tour as shown to visitors.
