@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
@@ -188,19 +187,6 @@ func unwrapOpError(err error) error {
 }
 
 func imagesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "img") }
-
-// redactURL hides a password in a database URL before it is logged.
-func redactURL(s string) string {
-	if i := strings.Index(s, "://"); i >= 0 {
-		if j := strings.Index(s[i+3:], "@"); j >= 0 {
-			userinfo := s[i+3 : i+3+j]
-			if k := strings.Index(userinfo, ":"); k >= 0 {
-				return s[:i+3] + userinfo[:k] + ":xxxxx" + s[i+3+j:]
-			}
-		}
-	}
-	return s
-}
 
 func debugMux() *http.ServeMux {
 	mux := http.NewServeMux()

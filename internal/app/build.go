@@ -83,7 +83,7 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store
 	}
 	if err := st.Migrate(ctx); err != nil {
 		st.Close()
-		return nil, fmt.Errorf("migrate %s: %w", redactURL(cfg.DatabaseURL), err)
+		return nil, fmt.Errorf("migrate the %s database: %w", st.Dialect(), err)
 	}
 	return st, nil
 }

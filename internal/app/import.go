@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
-	"strings"
 
 	"tourbook/internal/config"
 	"tourbook/internal/importer"
@@ -55,9 +55,15 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 	return nil
 }
 
+// where names the database for people: the SQLite file, or the server and database
+// without user, password or options.
 func where(cfg config.Config) string {
 	if cfg.DatabaseURL == "" {
 		return filepath.Join(cfg.DataDir, "tourbook.db")
 	}
-	return strings.SplitN(redactURL(cfg.DatabaseURL), "?", 2)[0]
+	u, err := url.Parse(cfg.DatabaseURL)
+	if err != nil {
+		return "the database"
+	}
+	return u.Host + u.Path
 }
