@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,28 @@ type fakeStore struct {
 	ignoreExpiry bool
 	// updateErr, when set, is returned by UpdateUserProfile.
 	updateErr error
+	// lookupDelay slows UserByEmail down, widening the time between a login's first look
+	// at the failure count and its password check, as a loaded database would.
+	lookupDelay time.Duration
+	// beforePasswordWrite, when set, runs once (outside the lock) before the next write of
+	// a password hash: UpdateUserPassword or UpgradePasswordHash.
+	beforePasswordWrite func()
+	// beforeCreateSession, when set, runs once (outside the lock) before the next session
+	// is stored.
+	beforeCreateSession func()
+}
+
+// takeHook returns *hook and clears it, so that a hook runs once even when it calls back
+// into the store.
+func (f *fakeStore) takeHook(hook *func()) func() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h := *hook
+	*hook = nil
+	if h == nil {
+		return func() {}
+	}
+	return h
 }
 
 func newFakeStore() *fakeStore {
@@ -55,7 +78,18 @@ func (f *fakeStore) CreateUser(_ context.Context, u *account.User) error {
 	return nil
 }
 
+func (f *fakeStore) UserByID(_ context.Context, id string) (account.User, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u, ok := f.users[id]
+	if !ok {
+		return account.User{}, account.ErrNotFound
+	}
+	return u, nil
+}
+
 func (f *fakeStore) UserByEmail(_ context.Context, email string) (account.User, error) {
+	time.Sleep(f.lookupDelay) // set before the test starts, read-only after
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, u := range f.users {
@@ -85,6 +119,7 @@ func (f *fakeStore) UpdateUserProfile(_ context.Context, id, name, email, photo 
 }
 
 func (f *fakeStore) UpdateUserPassword(_ context.Context, id, hash string, changedAt time.Time) error {
+	f.takeHook(&f.beforePasswordWrite)()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	u, ok := f.users[id]
@@ -96,7 +131,21 @@ func (f *fakeStore) UpdateUserPassword(_ context.Context, id, hash string, chang
 	return nil
 }
 
+func (f *fakeStore) UpgradePasswordHash(_ context.Context, id, oldHash, newHash string) (bool, error) {
+	f.takeHook(&f.beforePasswordWrite)()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u, ok := f.users[id]
+	if !ok || u.PasswordHash != oldHash {
+		return false, nil
+	}
+	u.PasswordHash = newHash
+	f.users[id] = u
+	return true, nil
+}
+
 func (f *fakeStore) CreateSession(_ context.Context, sess account.Session) error {
+	f.takeHook(&f.beforeCreateSession)()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sessions[string(sess.TokenHash)] = sess
@@ -152,6 +201,15 @@ func (f *fakeStore) CountLoginFailures(_ context.Context, key string, since time
 		}
 	}
 	return n, nil
+}
+
+func (f *fakeStore) RemoveLoginFailure(_ context.Context, key string, at time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if i := slices.IndexFunc(f.failures[key], at.Equal); i >= 0 {
+		f.failures[key] = slices.Delete(f.failures[key], i, i+1)
+	}
+	return nil
 }
 
 func (f *fakeStore) ClearLoginFailures(_ context.Context, key string) error {

@@ -5,26 +5,32 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 )
 
 // LogIn checks email and password and starts a session. Unknown email, wrong password
 // and deactivated account all give ErrInvalidCredentials after the same work (one
-// argon2id verification). Failures count against the account ("email:"+lower(email))
-// and the client address ("ip:"+addr, skipped when addr is empty); while either has
-// MaxLoginFailures within LoginWindow the password is not even checked and a
-// *TooManyAttemptsError is returned. Success clears the account's count only, so one
-// good login cannot reset an address that is guessing at other accounts.
+// argon2id verification). Every attempt counts as a failure until it proves good, against
+// the account ("email:"+lower(email)) and the client address ("ip:"+addr, skipped when
+// addr is empty), and is recorded before the password is checked, so simultaneous
+// attempts cannot slip past the limit together. An attempt that would be the account's
+// MaxLoginFailures+1st within LoginWindow, or the address's MaxLoginFailuresPerAddress+1st,
+// is refused with a *TooManyAttemptsError without checking the password. Success clears
+// the account's count but takes back only its own attempt from the address's, so one good
+// login cannot reset an address that is guessing at other accounts.
 func (s *Service) LogIn(ctx context.Context, email, password, clientAddr string) (User, string, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return User{}, "", invalid("email", "Please provide email and password.")
 	}
-	keys := []string{"email:" + strings.ToLower(email)}
+	acct := s.accountLimit(email)
+	limits := []limit{acct}
 	if clientAddr != "" {
-		keys = append(keys, "ip:"+clientAddr)
+		limits = append(limits, limit{key: "ip:" + clientAddr, max: s.maxPerAddr})
 	}
-	if err := s.checkLimits(ctx, keys); err != nil {
+	att, err := s.beginAttempt(ctx, limits...)
+	if err != nil {
 		return User{}, "", err
 	}
 
@@ -47,16 +53,16 @@ func (s *Service) LogIn(ctx context.Context, email, password, clientAddr string)
 		ok = false
 	}
 	if !known || !ok || !u.Active {
-		if err := s.recordFailure(ctx, keys); err != nil {
-			return User{}, "", err
-		}
+		// The attempt stays recorded: it is the failure.
 		s.log.Info("login failed", slog.String("user_id", u.ID), slog.String("client_addr", clientAddr))
 		return User{}, "", ErrInvalidCredentials
 	}
 
-	if err := s.store.ClearLoginFailures(ctx, keys[0]); err != nil {
+	if err := s.store.ClearLoginFailures(ctx, acct.key); err != nil {
 		return User{}, "", fmt.Errorf("log in user %s: %w", u.ID, err)
 	}
+	s.forget(ctx, att, limits[1:]...)
+	verified := u.PasswordHash
 	if rehash {
 		s.upgradeHash(ctx, &u, password)
 	}
@@ -64,51 +70,73 @@ func (s *Service) LogIn(ctx context.Context, email, password, clientAddr string)
 	if err != nil {
 		return User{}, "", err
 	}
+	if err := s.confirmPassword(ctx, u.ID, token, password, verified, u.PasswordHash); err != nil {
+		return User{}, "", err
+	}
 	s.log.Info("login", slog.String("user_id", u.ID))
 	return u, token, nil
 }
 
 // upgradeHash replaces a bcrypt (or weaker argon2id) hash after a successful login, when
-// the password is at hand. Failing to do so is not worth failing the login over.
+// the password is at hand, but only if the stored hash is still the one just verified: a
+// password changed meanwhile must not be overwritten by the old one. Failing to upgrade
+// is not worth failing the login over.
 func (s *Service) upgradeHash(ctx context.Context, u *User, password string) {
 	hash, err := s.hash(ctx, password)
+	var done bool
 	if err == nil {
-		// The password itself did not change, so neither does PasswordChangedAt.
-		err = s.store.UpdateUserPassword(ctx, u.ID, hash, u.PasswordChangedAt)
+		done, err = s.store.UpgradePasswordHash(ctx, u.ID, u.PasswordHash, hash)
 	}
 	if err != nil {
 		s.log.Warn("password hash upgrade failed", slog.String("user_id", u.ID), slog.Any("error", err))
+		return
+	}
+	if !done {
+		// confirmPassword decides whether the login still stands.
+		s.log.Info("password hash upgrade skipped: the hash changed meanwhile", slog.String("user_id", u.ID))
 		return
 	}
 	u.PasswordHash = hash
 	s.log.Info("password hash upgraded", slog.String("user_id", u.ID))
 }
 
-func (s *Service) checkLimits(ctx context.Context, keys []string) error {
-	since := s.clock().Add(-s.window)
-	for _, key := range keys {
-		n, err := s.store.CountLoginFailures(ctx, key, since)
-		if err != nil {
-			return fmt.Errorf("count login failures: %w", err)
+// confirmPassword ends the new session of token unless password is still the user's. A
+// password change that stored its hash after the login read the old one, but ended the
+// other sessions before this session existed, would otherwise leave the old password a
+// way in. Checked after the session is stored: a change stored later ends the session
+// itself (ChangePassword ends other sessions after storing the hash). Only in that race,
+// or when a concurrent login upgraded the same password's hash, is the password verified
+// a second time.
+func (s *Service) confirmPassword(ctx context.Context, userID, token, password string, known ...string) error {
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		s.endSession(ctx, userID, token)
+		return fmt.Errorf("log in user %s: %w", userID, err)
+	}
+	if err == nil && slices.Contains(known, u.PasswordHash) {
+		return nil
+	}
+	ok := false
+	if err == nil {
+		if ok, _, err = s.verify(ctx, u.PasswordHash, password); err != nil && ctx.Err() != nil {
+			s.endSession(ctx, userID, token)
+			return ctx.Err()
 		}
-		if n >= s.maxFailures {
-			// The store tells a count, not when the oldest failure leaves the window, so
-			// the whole window is the honest upper bound.
-			s.log.Warn("login refused: too many failures", slog.String("key_kind", strings.SplitN(key, ":", 2)[0]))
-			return &TooManyAttemptsError{RetryAfter: s.window}
-		}
+	}
+	if !ok {
+		s.endSession(ctx, userID, token)
+		s.log.Info("login failed: password changed during login", slog.String("user_id", userID))
+		return ErrInvalidCredentials
 	}
 	return nil
 }
 
-func (s *Service) recordFailure(ctx context.Context, keys []string) error {
-	now := s.clock()
-	for _, key := range keys {
-		if err := s.store.AddLoginFailure(ctx, key, now); err != nil {
-			return fmt.Errorf("record login failure: %w", err)
-		}
+func (s *Service) endSession(ctx context.Context, userID, token string) {
+	// Without the caller's deadline: a session left behind would outlive the refusal.
+	ctx = context.WithoutCancel(ctx)
+	if err := s.store.DeleteSession(ctx, hashToken(token)); err != nil && !errors.Is(err, ErrNotFound) {
+		s.log.Error("could not end the session of a refused login", slog.String("user_id", userID), slog.Any("error", err))
 	}
-	return nil
 }
 
 // errNoSession is what Authenticate returns for a token that signs nobody in. It is both

@@ -4,21 +4,21 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strings"
 )
 
 // ChangePassword replaces user's password after checking the current one, then ends every
 // other session of the user (a stolen session dies with the old password) while keeping
 // currentToken's, so the browser that made the change stays signed in.
 //
-// Wrong current passwords count as failed logins of the account: a stolen session must
-// not become a way around the login limit.
+// Wrong current passwords count as failed logins of the account, recorded before the
+// check like a login's: a stolen session must not become a way around the login limit.
 func (s *Service) ChangePassword(ctx context.Context, user User, currentToken, passwordCurrent, password, passwordConfirm string) error {
 	if passwordCurrent == "" {
 		return invalid("passwordCurrent", "Please provide your current password.")
 	}
-	keys := []string{"email:" + strings.ToLower(user.Email)}
-	if err := s.checkLimits(ctx, keys); err != nil {
+	acct := s.accountLimit(user.Email)
+	att, err := s.beginAttempt(ctx, acct)
+	if err != nil {
 		return err
 	}
 	ok, _, err := s.verify(ctx, user.PasswordHash, passwordCurrent)
@@ -26,11 +26,9 @@ func (s *Service) ChangePassword(ctx context.Context, user User, currentToken, p
 		return fmt.Errorf("change password of user %s: %w", user.ID, err)
 	}
 	if !ok {
-		if err := s.recordFailure(ctx, keys); err != nil {
-			return err
-		}
-		return ErrWrongPassword
+		return ErrWrongPassword // the attempt stays recorded as the failure
 	}
+	s.forget(ctx, att, acct)
 	if err := ValidatePassword(password, passwordConfirm); err != nil {
 		return err
 	}

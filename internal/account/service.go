@@ -19,9 +19,11 @@ const DefaultPhoto = "default.jpg"
 // Store is the part of internal/store this package uses (docs/store-api.md).
 type Store interface {
 	CreateUser(ctx context.Context, u *User) error
+	UserByID(ctx context.Context, id string) (User, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
 	UpdateUserProfile(ctx context.Context, id, name, email, photo string) error
 	UpdateUserPassword(ctx context.Context, id, hash string, changedAt time.Time) error
+	UpgradePasswordHash(ctx context.Context, id, oldHash, newHash string) (bool, error)
 
 	CreateSession(ctx context.Context, sess Session) error
 	SessionByTokenHash(ctx context.Context, hash []byte, now time.Time) (Session, User, error)
@@ -30,6 +32,7 @@ type Store interface {
 
 	AddLoginFailure(ctx context.Context, key string, at time.Time) error
 	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	RemoveLoginFailure(ctx context.Context, key string, at time.Time) error
 	ClearLoginFailures(ctx context.Context, key string) error
 }
 
@@ -47,10 +50,13 @@ type Options struct {
 	// Photos removes replaced and orphaned profile photos; nil leaves files alone.
 	Photos PhotoRemover
 
-	// Failed logins allowed per account and, separately, per client address within
-	// LoginWindow before further attempts are refused. Defaults 10 and 15 minutes.
-	MaxLoginFailures int
-	LoginWindow      time.Duration
+	// Failed logins allowed within LoginWindow per account (default 10) and, separately,
+	// per client address (default 50: offices, mobile carriers and proxies put many people
+	// behind one address) before further attempts are refused. LoginWindow defaults to
+	// 15 minutes.
+	MaxLoginFailures           int
+	MaxLoginFailuresPerAddress int
+	LoginWindow                time.Duration
 
 	// Argon2 sets the cost of new hashes (default DefaultArgon2); tests lower it.
 	Argon2 Argon2Params
@@ -67,7 +73,8 @@ type Service struct {
 	ttl         time.Duration
 	log         *slog.Logger
 	photos      PhotoRemover
-	maxFailures int
+	maxFailures int // per account
+	maxPerAddr  int
 	window      time.Duration
 	argon       Argon2Params
 	hashSlots   chan struct{}
@@ -85,6 +92,7 @@ func NewService(store Store, opts Options) (*Service, error) {
 		log:         opts.Logger,
 		photos:      opts.Photos,
 		maxFailures: opts.MaxLoginFailures,
+		maxPerAddr:  opts.MaxLoginFailuresPerAddress,
 		window:      opts.LoginWindow,
 		argon:       opts.Argon2,
 	}
@@ -99,6 +107,9 @@ func NewService(store Store, opts Options) (*Service, error) {
 	}
 	if s.maxFailures <= 0 {
 		s.maxFailures = 10
+	}
+	if s.maxPerAddr <= 0 {
+		s.maxPerAddr = 50
 	}
 	if s.window <= 0 {
 		s.window = 15 * time.Minute

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -298,8 +299,9 @@ func TestLogInLimitPerAddress(t *testing.T) {
 	e := newEnv(t)
 	e.signUp(t, "Ada", "ada@example.com")
 	ctx := context.Background()
-	for i := range 10 {
-		email := string(rune('a'+i)) + "@example.com" // a different account each time
+	// Many people share one address, so it gets 50 failures, not an account's 10.
+	for i := range 50 {
+		email := fmt.Sprintf("guess%d@example.com", i) // a different account each time
 		if _, _, err := e.svc.LogIn(ctx, email, "guess", "192.0.2.7"); !errors.Is(err, account.ErrInvalidCredentials) {
 			t.Fatalf("attempt %d: %v", i+1, err)
 		}
@@ -314,6 +316,55 @@ func TestLogInLimitPerAddress(t *testing.T) {
 	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.7"); err != nil {
 		t.Fatalf("after the window: %v", err)
 	}
+}
+
+func TestLogInLimitPerAddressIsItsOwn(t *testing.T) {
+	e := newEnv(t)
+	e.signUp(t, "Ada", "ada@example.com")
+	ctx := context.Background()
+	svc, err := account.NewService(e.store, account.Options{
+		Now: e.clock.Now, Argon2: cheapArgon, MaxLoginFailures: 3, MaxLoginFailuresPerAddress: 5,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if _, _, err := svc.LogIn(ctx, fmt.Sprintf("guess%d@example.com", i), "guess", "192.0.2.7"); !errors.Is(err, account.ErrInvalidCredentials) {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+	}
+	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.7")
+	wantTooMany(t, err, 15*time.Minute)
+	for i := range 3 {
+		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", fmt.Sprintf("198.51.100.%d", i)); !errors.Is(err, account.ErrInvalidCredentials) {
+			t.Fatalf("account attempt %d: %v", i+1, err)
+		}
+	}
+	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.9")
+	wantTooMany(t, err, 15*time.Minute)
+}
+
+// Good logins from a shared address do not use up its limit: each attempt counted
+// against the address until it proved good.
+func TestLogInSuccessDoesNotCountAgainstAddress(t *testing.T) {
+	e := newEnv(t)
+	e.signUp(t, "Ada", "ada@example.com")
+	ctx := context.Background()
+	for i := range 49 {
+		if _, _, err := e.svc.LogIn(ctx, fmt.Sprintf("guess%d@example.com", i), "guess", "192.0.2.7"); !errors.Is(err, account.ErrInvalidCredentials) {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+	}
+	for i := range 5 {
+		if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.7"); err != nil {
+			t.Fatalf("good login %d from the office: %v", i+1, err)
+		}
+	}
+	if _, _, err := e.svc.LogIn(ctx, "nobody@example.com", "guess", "192.0.2.7"); !errors.Is(err, account.ErrInvalidCredentials) {
+		t.Fatalf("50th failure: %v, want ErrInvalidCredentials", err)
+	}
+	_, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.7")
+	wantTooMany(t, err, 15*time.Minute)
 }
 
 func TestLogInSuccessClearsAccountFailures(t *testing.T) {

@@ -28,6 +28,25 @@ func (s *Store) CountLoginFailures(ctx context.Context, key string, since time.T
 	return n, nil
 }
 
+// RemoveLoginFailure forgets one failure of key recorded at at. The service records every
+// sign-in attempt as a failure before checking the password, so that concurrent attempts
+// count each other, and takes the row back when the attempt was refused unchecked or
+// proved good. The table has no row id: rows of one key and time are interchangeable, so
+// any one of them goes. Nothing to remove is not an error.
+func (s *Store) RemoveLoginFailure(ctx context.Context, key string, at time.Time) error {
+	// Both engines have a physical row address (SQLite's rowid, PostgreSQL's ctid, stable
+	// here because the rows are never updated) to delete exactly one row by.
+	row := "rowid"
+	if s.dialect == Postgres {
+		row = "ctid"
+	}
+	if _, err := s.writer().ExecContext(ctx, `DELETE FROM login_failures WHERE `+row+` IN
+		(SELECT `+row+` FROM login_failures WHERE key = $1 AND at = $2 LIMIT 1)`, key, ts(at)); err != nil {
+		return fmt.Errorf("remove login failure for %q: %w", key, err)
+	}
+	return nil
+}
+
 // ClearLoginFailures forgets the failures for key, after a successful sign-in.
 func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
 	if _, err := s.writer().ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {

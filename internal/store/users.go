@@ -100,6 +100,23 @@ func (s *Store) UpdateUserPassword(ctx context.Context, id, hash string, changed
 	return updated(res, err, "update password of user "+id, account.ErrNotFound)
 }
 
+// UpgradePasswordHash replaces a user's password hash with newHash only while it is still
+// oldHash, and reports whether it did. A login rehashing the password it just verified
+// uses it, so that a password changed in the meantime is never overwritten by the old
+// one. The password itself is the same, so password_changed_at stays.
+func (s *Store) UpgradePasswordHash(ctx context.Context, id, oldHash, newHash string) (bool, error) {
+	res, err := s.writer().ExecContext(ctx,
+		`UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`, id, oldHash, newHash)
+	if err != nil {
+		return false, fmt.Errorf("upgrade password hash of user %s: %w", id, err)
+	}
+	ok, err := affected(res)
+	if err != nil {
+		return false, fmt.Errorf("upgrade password hash of user %s: %w", id, err)
+	}
+	return ok, nil
+}
+
 // CountUsers is the number of accounts, active or not.
 func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	var n int
