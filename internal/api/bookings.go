@@ -27,10 +27,6 @@ func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, httpx.Errorf(http.StatusUnauthorized, "Please log in to book a tour."))
 		return
 	}
-	if err := sameSite(r); err != nil {
-		h.fail(w, r, err)
-		return
-	}
 	q := r.URL.Query()
 	participants := 0
 	if s := strings.TrimSpace(q.Get("participants")); s != "" {

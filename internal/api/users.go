@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"mime/multipart"
 	"net"
 	"net/http"
 	"strings"
@@ -79,13 +78,8 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 }
 
 // Logout is GET /api/v1/users/logout (SPEC.md §7 #2). A GET that changes state, as the
-// spec has it: a browser must say it comes from this site, so that a link elsewhere can't
-// sign people out.
+// spec has it: routes.go lets only same-site browser requests reach it.
 func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
-	if err := sameSite(r); err != nil {
-		h.fail(w, r, err)
-		return
-	}
 	if token := httpx.SessionToken(r.Context()); token != "" {
 		if err := h.Accounts.LogOut(r.Context(), token); err != nil {
 			h.fail(w, r, err)
@@ -136,14 +130,14 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 		if err != nil {
-			fail(bodyError(err))
+			fail(formError(err))
 			return
 		}
 		switch part.FormName() {
 		case "name", "email":
 			v, err := io.ReadAll(io.LimitReader(part, 1<<10))
 			if err != nil {
-				fail(bodyError(err))
+				fail(formError(err))
 				return
 			}
 			if part.FormName() == "name" {
@@ -157,7 +151,10 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 			}
 			if photo, err = h.Photos.Process(part); err != nil {
 				photo = ""
-				fail(bodyError(err))
+				if tooLarge(err) {
+					err = formError(err)
+				}
+				fail(err)
 				return
 			}
 		}
@@ -208,30 +205,18 @@ func (h *Handler) user(w http.ResponseWriter, r *http.Request) (account.User, bo
 	return u, ok
 }
 
-// bodyError names an over-long body in words; other errors pass through to Classify.
-func bodyError(err error) error {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
+// formError says why the form could not be read: too large (the body limit), or
+// malformed. Only reading the form lands here, so anything else is the client's doing.
+func formError(err error) error {
+	if tooLarge(err) {
 		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "The photo must be 5 MB or smaller.", Err: err}
 	}
-	var pe httpx.Public
-	if errors.As(err, &pe) {
-		return err
-	}
-	if errors.Is(err, multipart.ErrMessageTooLarge) || strings.Contains(err.Error(), "multipart") {
-		return &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err}
-	}
-	return err
+	return &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err}
 }
 
-// sameSite refuses a state-changing GET that a browser says came from another site.
-// Requests without the header (non-browser clients) pass, as with CrossOriginProtection.
-func sameSite(r *http.Request) error {
-	switch r.Header.Get("Sec-Fetch-Site") {
-	case "", "same-origin", "none":
-		return nil
-	}
-	return httpx.Errorf(http.StatusForbidden, "This request came from another site and was refused. Please use the buttons on this site.")
+func tooLarge(err error) bool {
+	var tooBig *http.MaxBytesError
+	return errors.As(err, &tooBig)
 }
 
 // clientAddr is the address failed logins are counted against. The direct peer: a

@@ -169,3 +169,19 @@ func loadSession(auth Authenticator, cookies httpx.Cookies, log *slog.Logger) fu
 		})
 	}
 }
+
+// sameSiteOnly guards the two GETs that change state (SPEC.md has logout and the checkout
+// session as GETs): CrossOriginProtection lets every GET through, so these refuse a
+// request the browser says came from another site. Requests without the header (other
+// clients than browsers) pass, as they do with CrossOriginProtection.
+func sameSiteOnly(log *slog.Logger, next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Header.Get("Sec-Fetch-Site") {
+		case "", "same-origin", "none":
+			next(w, r)
+		default:
+			httpx.Fail(w, r, log, httpx.Errorf(http.StatusForbidden,
+				"This request came from another site and was refused. Please use the buttons on this site."))
+		}
+	})
+}

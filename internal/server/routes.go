@@ -54,10 +54,10 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /api/v1/tours/{id}", a.GetTour)
 	mux.HandleFunc("POST /api/v1/users/signup", a.Signup)
 	mux.HandleFunc("POST /api/v1/users/login", a.Login)
-	mux.HandleFunc("GET /api/v1/users/logout", a.Logout)
+	mux.Handle("GET /api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))
 	mux.HandleFunc("PATCH /api/v1/users/updateMe", a.UpdateMe)
 	mux.HandleFunc("PATCH /api/v1/users/updateMyPassword", a.UpdateMyPassword)
-	mux.HandleFunc("GET /api/v1/bookings/checkout-session/{tourId}", a.CheckoutSession)
+	mux.Handle("GET /api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	mux.HandleFunc("/api/", a.NotFound)
 
 	// Payments: the provider's webhook, and the sandbox's hosted checkout.
@@ -76,7 +76,8 @@ func New(d Deps) (http.Handler, error) {
 	})
 
 	// Cross-origin state changes are refused on top of the SameSite cookie: browsers say
-	// where a request comes from in Sec-Fetch-Site (or Origin). The webhook is called by
+	// where a request comes from in Sec-Fetch-Site (or Origin); the two state-changing
+	// GETs are guarded above with sameSiteOnly. The webhook is called by
 	// the payment provider's servers and proves itself with its signature instead.
 	cop := http.NewCrossOriginProtection()
 	cop.AddInsecureBypassPattern("POST /webhook-checkout")
