@@ -10,21 +10,23 @@
 // two methods, PublicMessage() string and HTTPStatus() int: the sentinels
 // ErrInvalidCredentials, ErrWrongPassword, ErrNotSignedIn and ErrTooManyAttempts (an
 // *Error each; match them with errors.Is), *TooManyAttemptsError (RetryAfter, for the
-// Retry-After header) and *ValidationError (Field, Message). ErrEmailTaken comes from the
-// store unchanged. The function PublicMessage(err) returns the text of any of these, and
+// Retry-After header) and *ValidationError (Field, Message); ErrEmailTaken, which the store
+// returns, likewise. The function PublicMessage(err) returns the text of any of these, and
 // false for internal errors, which the caller logs and replaces with a generic sentence.
 package account
 
 import (
 	"errors"
 	"time"
+
+	"tourbook/internal/fault"
 )
 
 var (
 	// ErrNotFound: no such user or session.
 	ErrNotFound = errors.New("account not found")
 	// ErrEmailTaken: another account already uses this email (compared without case).
-	ErrEmailTaken = errors.New("email already in use")
+	ErrEmailTaken = fault.New(409, "email already in use", "This email address is already in use.")
 )
 
 // Role of a user. Guides and lead guides are shown on the tours they lead.

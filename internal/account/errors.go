@@ -62,10 +62,6 @@ func invalid(field, message string) *ValidationError {
 	return &ValidationError{Field: field, Message: message}
 }
 
-// emailTakenMessage is what the user reads for ErrEmailTaken (declared in account.go,
-// returned by the store).
-const emailTakenMessage = "This email address is already in use."
-
 // PublicMessage returns the text safe to show a person for any error this package
 // returns, and false for internal errors (store failures and the like), which the caller
 // should log and replace with a generic sentence.
@@ -73,9 +69,6 @@ func PublicMessage(err error) (string, bool) {
 	var p interface{ PublicMessage() string }
 	if errors.As(err, &p) {
 		return p.PublicMessage(), true
-	}
-	if errors.Is(err, ErrEmailTaken) {
-		return emailTakenMessage, true
 	}
 	return "", false
 }

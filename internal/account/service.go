@@ -10,11 +10,12 @@ import (
 	"log/slog"
 	"runtime"
 	"time"
+	"tourbook/internal/media"
 )
 
-// DefaultPhoto is the shared photo of users who have not uploaded one. It is never
-// deleted (media.DefaultPhoto names the same file).
-const DefaultPhoto = "default.jpg"
+// DefaultPhoto is the shared photo of users who have not uploaded one; it is never
+// deleted.
+const DefaultPhoto = media.DefaultPhoto
 
 // Store is the part of internal/store this package uses (docs/store-api.md).
 type Store interface {

@@ -9,6 +9,8 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -335,5 +337,22 @@ func TestServeStopsGracefullyOnSignal(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// A symlink planted in an image folder must not serve a file from outside it.
+func TestImagesStayInTheirFolder(t *testing.T) {
+	data := t.TempDir()
+	s := newTestSite(t, "-data-dir", data)
+	secret := filepath.Join(t.TempDir(), "secret.jpg")
+	if err := os.WriteFile(secret, []byte("the operator's secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(data, "img", "users", "evil.jpg")); err != nil {
+		t.Fatal(err)
+	}
+	r := s.get(t, http.DefaultClient, "/img/users/evil.jpg")
+	if strings.Contains(r.body, "secret") {
+		t.Fatal("the image route followed a symlink out of its folder")
 	}
 }

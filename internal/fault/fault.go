@@ -4,8 +4,6 @@
 // internal error's text.
 package fault
 
-import "errors"
-
 // Error is a failure a person caused or can act on.
 type Error struct {
 	Status  int    // the HTTP status to answer with (a plain number: no net/http here)
@@ -38,13 +36,3 @@ func (e *Error) HTTPStatus() int { return e.Status }
 
 // PublicMessage is the sentence shown to the person.
 func (e *Error) PublicMessage() string { return e.Message }
-
-// Message is the safe text of err when it is (or wraps) an *Error, and false for
-// anything else, which the caller logs instead of showing.
-func Message(err error) (string, bool) {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Message, true
-	}
-	return "", false
-}

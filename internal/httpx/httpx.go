@@ -96,10 +96,7 @@ func Classify(err error) (int, string) {
 	if errors.As(err, &pe) {
 		return pe.HTTPStatus(), pe.PublicMessage()
 	}
-	switch {
-	case errors.Is(err, account.ErrEmailTaken):
-		return http.StatusConflict, "This email address is already in use."
-	case errors.Is(err, context.Canceled):
+	if errors.Is(err, context.Canceled) {
 		return 499, "The request was cancelled."
 	}
 	return http.StatusInternalServerError, "Something went wrong on our side. Please try again in a moment."

@@ -13,7 +13,3 @@ var (
 	// ErrInvalidName: a file name that is not one this package could have written.
 	ErrInvalidName = fault.New(400, "invalid photo file name", "There is no such photo.")
 )
-
-// PublicMessage returns the text safe to show a person for errors of this package, and
-// false for others (disk errors and the like), which the caller should log instead.
-func PublicMessage(err error) (string, bool) { return fault.Message(err) }

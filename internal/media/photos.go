@@ -25,7 +25,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 
@@ -34,8 +33,12 @@ import (
 )
 
 // DefaultPhoto is the shared photo of users without one of their own. It is served like
-// any other photo but never removed (account.DefaultPhoto names the same file).
-const DefaultPhoto = "default.jpg"
+// any other photo but never removed. DefaultTourPicture stands in for a tour picture
+// whose file is missing (an import whose pictures were not copied).
+const (
+	DefaultPhoto       = "default.jpg"
+	DefaultTourPicture = "default-tour.jpg"
+)
 
 // Options tune Photos; zero values take the defaults.
 type Options struct {
@@ -260,27 +263,4 @@ func (p *Photos) Remove(name string) error {
 		return fmt.Errorf("remove photo: %w", err)
 	}
 	return nil
-}
-
-// Open opens a stored photo for serving (http.ServeContent). The name is checked and the
-// file opened through an os.Root, so neither a crafted name nor a symlink placed in the
-// folder can reach a file outside it. A missing photo is an fs.ErrNotExist error.
-func (p *Photos) Open(name string) (*os.File, error) {
-	if err := checkName(name); err != nil {
-		return nil, err
-	}
-	root, err := os.OpenRoot(p.dir)
-	if err != nil {
-		return nil, fmt.Errorf("photo folder: %w", err)
-	}
-	defer root.Close() // the opened file stays valid
-	return root.Open(name)
-}
-
-// Path returns the file path of a stored photo, after checking the name.
-func (p *Photos) Path(name string) (string, error) {
-	if err := checkName(name); err != nil {
-		return "", err
-	}
-	return filepath.Join(p.dir, name), nil
 }

@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"tourbook/internal/media"
 	"unicode"
 
 	"golang.org/x/image/font"
@@ -30,12 +31,9 @@ const (
 	tourW, tourH = 1200, 800
 	// Users' photos are 500×500, the size the photo upload produces.
 	photoSize = 500
-	// DefaultPhoto is the picture of a user without a photo (account.DefaultPhoto), and
-	// what the site serves for a missing user picture.
-	DefaultPhoto = "default.jpg"
-	// DefaultTourPicture is what the site serves for a missing tour picture, e.g. one an
-	// imported tour names but the images folder lacks.
-	DefaultTourPicture = "default-tour.jpg"
+	// The fallback pictures this package draws; media names them.
+	DefaultPhoto       = media.DefaultPhoto
+	DefaultTourPicture = media.DefaultTourPicture
 	jpegQuality        = 85
 )
 

@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/api"
 	"tourbook/internal/config"
 	"tourbook/internal/httpx"
+	"tourbook/internal/media"
 	"tourbook/internal/payment"
 	"tourbook/internal/web"
 )
@@ -69,8 +70,15 @@ func New(d Deps) (http.Handler, error) {
 	// Static files.
 	mux.Handle("GET /assets/", assets(d.Assets))
 	mux.Handle("GET /favicon.svg", assets(d.Assets))
-	mux.Handle("GET /img/tours/{file}", images(d.Images, "tours", "default-tour.jpg"))
-	mux.Handle("GET /img/users/{file}", images(d.Images, "users", "default.jpg"))
+	for _, img := range []struct{ sub, fallback string }{
+		{"tours", media.DefaultTourPicture}, {"users", media.DefaultPhoto},
+	} {
+		h, err := images(d.Images, img.sub, img.fallback)
+		if err != nil {
+			return nil, err
+		}
+		mux.Handle("GET /img/"+img.sub+"/{file}", h)
+	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpx.OK(w, nil)
 	})

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
@@ -28,21 +30,36 @@ func assets(fsys fs.FS) http.Handler {
 	})
 }
 
-// images serves pictures from dir/sub. A missing picture (an imported tour whose files
-// were not copied, say) gets the fallback, so pages never show a broken image.
-func images(dir, sub, fallback string) http.Handler {
-	root := filepath.Join(dir, sub)
+// images serves pictures from dir/sub. Files are opened through an os.Root, so neither
+// a crafted name nor a symlink placed in the folder reaches a file outside it. A missing
+// picture (an imported tour whose files were not copied, say) gets the fallback, so pages
+// never show a broken image.
+func images(dir, sub, fallback string) (http.Handler, error) {
+	root, err := os.OpenRoot(filepath.Join(dir, sub))
+	if err != nil {
+		return nil, fmt.Errorf("image folder: %w", err)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("file")
 		if !media.ValidName(name) {
 			http.NotFound(w, r)
 			return
 		}
-		path := filepath.Join(root, name)
-		if _, err := os.Stat(path); err != nil {
-			path = filepath.Join(root, fallback)
+		f, err := root.Open(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			f, err = root.Open(fallback)
+		}
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil || !info.Mode().IsRegular() {
+			http.NotFound(w, r)
+			return
 		}
 		w.Header().Set("Cache-Control", "public, max-age=86400")
-		http.ServeFile(w, r, path)
-	})
+		http.ServeContent(w, r, name, info.ModTime(), f)
+	}), nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/media"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
 )
@@ -125,7 +126,7 @@ func TourImageURL(file string) string { return "/img/tours/" + file }
 
 func UserPhotoURL(file string) string {
 	if file == "" {
-		file = "default.jpg"
+		file = media.DefaultPhoto
 	}
 	return "/img/users/" + file
 }
