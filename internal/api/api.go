@@ -25,6 +25,8 @@ type Handler struct {
 	Photos   Photos
 	Bookings Bookings
 	Cookies  httpx.Cookies
+	// ClientIP finds the address failed logins are counted against.
+	ClientIP httpx.ClientIP
 	// SessionTTL is how long the session cookie lives; the account service's session
 	// lifetime.
 	SessionTTL time.Duration

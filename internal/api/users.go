@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -64,7 +63,7 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Please provide your email and password."))
 		return
 	}
-	u, token, err := h.Accounts.LogIn(r.Context(), in.Email, in.Password, clientAddr(r))
+	u, token, err := h.Accounts.LogIn(r.Context(), in.Email, in.Password, h.ClientIP.Of(r))
 	if err != nil {
 		var tooMany *account.TooManyAttemptsError
 		if errors.As(err, &tooMany) {
@@ -217,17 +216,6 @@ func formError(err error) error {
 func tooLarge(err error) bool {
 	var tooBig *http.MaxBytesError
 	return errors.As(err, &tooBig)
-}
-
-// clientAddr is the address failed logins are counted against. The direct peer: a
-// forwarded-for header is only as trustworthy as the proxy that sets it, so an operator
-// behind one sets --trusted-proxy (not yet built; see README).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // NotFound answers any unknown /api/ address.

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -343,5 +344,28 @@ func TestSessionCookieAttributes(t *testing.T) {
 	}
 	if strings.Contains(ck, "Secure") {
 		t.Errorf("cookie %q is Secure on plain http: the browser would drop it", ck)
+	}
+}
+
+// Behind a trusted reverse proxy, failed logins count against the client's address from
+// X-Forwarded-For, not against the proxy's: one client's guessing locks out that client,
+// not everyone behind the proxy.
+func TestLoginLimitPerClientBehindAProxy(t *testing.T) {
+	s := newTestSite(t, "-trusted-proxies", "127.0.0.1,::1")
+	c := s.client(t)
+	guess := func(email, client string) int {
+		return s.postJSON(t, c, "/api/v1/users/login", map[string]string{"email": email, "password": "a-wrong-guess"}, "X-Forwarded-For", client).status
+	}
+	for i := range 50 { // other accounts each time: only the address limit applies
+		if got := guess(fmt.Sprintf("nobody%d@example.com", i), "198.51.100.7"); got != http.StatusUnauthorized {
+			t.Fatalf("guess %d: %d, want 401", i+1, got)
+		}
+	}
+	if got := guess("nobody-else@example.com", "198.51.100.7"); got != http.StatusTooManyRequests {
+		t.Fatalf("51st guess from one client: %d, want 429", got)
+	}
+	r := s.postJSON(t, c, "/api/v1/users/login", map[string]string{"email": "sophie@example.com", "password": seed.SamplePassword}, "X-Forwarded-For", "203.0.113.9")
+	if r.status != http.StatusOK {
+		t.Fatalf("another client behind the same proxy: %d %s", r.status, r.body)
 	}
 }

@@ -197,7 +197,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings,
 		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
-		Log: log, Now: now,
+		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
+		Log:      log, Now: now,
 	}
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,

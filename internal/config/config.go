@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -34,8 +35,9 @@ type Config struct {
 	SSRWorkers      int
 	SampleData      bool // fill an empty database with sample tours and users
 	LogLevel        string
-	LogFormat       string // "text" or "json"
-	DebugAddr       string // "" = off; else serves net/http/pprof there (keep it on loopback)
+	LogFormat       string         // "text" or "json"
+	DebugAddr       string         // "" = off; else serves net/http/pprof there (keep it on loopback)
+	TrustedProxies  []netip.Prefix // reverse proxies whose X-Forwarded-For is believed
 	ShutdownTimeout time.Duration
 	TourCacheTTL    time.Duration // how long tour texts may be served from memory; seats are always live
 
@@ -88,6 +90,8 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.StringVar(&c.LogLevel, "log-level", env("TOURBOOK_LOG_LEVEL", "info"), "debug, info, warn or error (env TOURBOOK_LOG_LEVEL)")
 	fs.StringVar(&c.LogFormat, "log-format", env("TOURBOOK_LOG_FORMAT", "text"), "text or json (env TOURBOOK_LOG_FORMAT)")
 	fs.StringVar(&c.DebugAddr, "debug-addr", env("TOURBOOK_DEBUG_ADDR", ""), "serve Go's profiler (net/http/pprof) on this address, e.g. 127.0.0.1:6060; off when empty (env TOURBOOK_DEBUG_ADDR)")
+	var proxies string
+	fs.StringVar(&proxies, "trusted-proxies", env("TOURBOOK_TRUSTED_PROXIES", ""), "reverse proxies in front of the site, as addresses or prefixes (10.0.0.0/8,127.0.0.1): the client address is then read from X-Forwarded-For (env TOURBOOK_TRUSTED_PROXIES)")
 	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long in-flight requests may take to finish on SIGINT/SIGTERM")
 	fs.StringVar(&c.Payment.Provider, "payment-provider", env("TOURBOOK_PAYMENT_PROVIDER", "sandbox"), "sandbox (offline test checkout) or stripe (env TOURBOOK_PAYMENT_PROVIDER)")
@@ -97,6 +101,10 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	c.Payment.StripeWebhookSecret = env("STRIPE_WEBHOOK_SECRET", "")
 	c.Payment.StripeAPIBaseURL = env("STRIPE_API_BASE_URL", "")
 	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	var err error
+	if c.TrustedProxies, err = parseTrusted(proxies); err != nil {
 		return Config{}, err
 	}
 	if fs.NArg() > 0 {
@@ -163,4 +171,25 @@ func TileOrigin(template string) (string, error) {
 		host = "*." + strings.SplitN(host, ".", 2)[1]
 	}
 	return u.Scheme + "://" + host, nil
+}
+
+// parseTrusted reads a comma-separated list of addresses or CIDR prefixes.
+func parseTrusted(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(item); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxy %q: want an address or a prefix such as 10.0.0.0/8", item)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

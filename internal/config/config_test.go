@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -49,6 +50,10 @@ func TestEnvironmentAndFlags(t *testing.T) {
 	if c.Addr != "127.0.0.1:7000" || c.DatabaseURL != "" {
 		t.Errorf("flags did not win: %q %q", c.Addr, c.DatabaseURL)
 	}
+	c, err = parse(t, env, "-trusted-proxies", "10.0.0.0/8, 192.168.1.1")
+	if err != nil || fmt.Sprint(c.TrustedProxies) != "[10.0.0.0/8 192.168.1.1/32]" {
+		t.Errorf("trusted proxies %v, %v", c.TrustedProxies, err)
+	}
 }
 
 func TestRefusals(t *testing.T) {
@@ -66,6 +71,7 @@ func TestRefusals(t *testing.T) {
 		{nil, []string{"-log-format", "xml"}, "text or json"},
 		{nil, []string{"-base-url", "https://tours.example.com"}, "sandbox payment provider takes no real money"},
 		{nil, []string{"extra"}, "unexpected argument"},
+		{nil, []string{"-trusted-proxies", "10.0.0.0/8,not-an-ip"}, "trusted proxy"},
 	} {
 		if _, err := parse(t, tc.env, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: err %v, want one mentioning %q", tc.args, err, tc.want)
