@@ -22,11 +22,7 @@ type Bookings interface {
 // holds the seats and opens a checkout at the payment provider; the browser then goes to
 // session.url. Optional query: date=YYYY-MM-DD, participants=N.
 func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
-	u, ok := httpx.User(r.Context())
-	if !ok {
-		h.fail(w, r, httpx.Errorf(http.StatusUnauthorized, "Please log in to book a tour."))
-		return
-	}
+	u, _ := httpx.User(r.Context()) // a visitor is the zero user: the service asks them to log in
 	q := r.URL.Query()
 	participants := 0
 	if s := strings.TrimSpace(q.Get("participants")); s != "" {

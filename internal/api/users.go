@@ -199,7 +199,7 @@ func (h *Handler) UpdateMyPassword(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) user(w http.ResponseWriter, r *http.Request) (account.User, bool) {
 	u, ok := httpx.User(r.Context())
 	if !ok {
-		h.fail(w, r, httpx.Errorf(http.StatusUnauthorized, "You are not logged in. Please log in and try again."))
+		h.fail(w, r, account.ErrNotSignedIn)
 	}
 	return u, ok
 }

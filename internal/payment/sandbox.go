@@ -53,6 +53,7 @@ type Sandbox struct {
 
 	mu       sync.Mutex
 	sessions map[string]*sandboxSession
+	pruned   time.Time // when expired sessions were last dropped
 }
 
 type sandboxSession struct {
@@ -115,9 +116,13 @@ func (s *Sandbox) CreateCheckout(ctx context.Context, req CheckoutRequest) (Chec
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Prune here rather than in a goroutine: the sandbox stays free of background work.
-	for id, old := range s.sessions {
-		if now.Sub(old.req.ExpiresAt) > sessionRetention {
-			delete(s.sessions, id)
+	// At most once a minute: a scan of every session on every checkout grows with them.
+	if now.Sub(s.pruned) >= time.Minute {
+		s.pruned = now
+		for id, old := range s.sessions {
+			if now.Sub(old.req.ExpiresAt) > sessionRetention {
+				delete(s.sessions, id)
+			}
 		}
 	}
 	s.sessions[sess.id] = sess
