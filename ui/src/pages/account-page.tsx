@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { updateSettings, type PasswordChange } from '../api/users';
 import { FormField } from '../components/form-field';
+import { useFormFields } from '../lib/use-form-fields';
 import type { SessionUser } from '../props';
 import { useSession } from '../session';
 
@@ -72,13 +73,8 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
 }
 
 function PasswordForm({ email }: { email: string }) {
-  const [fields, setFields] = useState<PasswordChange>(noPasswords);
+  const { fields, bind, reset } = useFormFields<PasswordChange>(noPasswords);
   const [updating, setUpdating] = useState(false);
-
-  const bind = (key: keyof PasswordChange) => ({
-    value: fields[key],
-    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value })),
-  });
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -86,7 +82,7 @@ function PasswordForm({ email }: { email: string }) {
     await updateSettings(fields, 'password');
     // SPEC.md §4: the button text comes back and the three fields are cleared afterwards.
     setUpdating(false);
-    setFields(noPasswords);
+    reset();
   }
 
   return (

@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { signup, type SignupData } from '../api/users';
 import { FormField } from '../components/form-field';
+import { useFormFields } from '../lib/use-form-fields';
 
 const empty: SignupData = { name: '', email: '', password: '', passwordConfirm: '' };
 
 export function SignupPage() {
-  const [form, setForm] = useState<SignupData>(empty);
+  const { fields: form, bind } = useFormFields<SignupData>(empty);
   const [busy, setBusy] = useState(false);
-
-  const bind = (key: keyof SignupData) => ({
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
