@@ -15,6 +15,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/store"
+	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
 )
 
@@ -29,19 +30,7 @@ var testHash = sync.OnceValue(func() string {
 	return string(h)
 })
 
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, "", t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
+func openStore(t *testing.T) *store.Store { return storetest.SQLite(t) }
 
 // stage copies testdata files into a temporary folder, putting a real bcrypt hash where a
 // file says BCRYPT, and returns the new paths by base name.

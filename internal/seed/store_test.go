@@ -4,21 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"tourbook/internal/store"
+	"tourbook/internal/store/storetest"
 )
 
 // TestLoadOnRealStore runs Load's database side against SQLite: the store accepts every
 // row, computes the ratings from the reviews, and a second Load adds nothing.
 func TestLoadOnRealStore(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, "", t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.SQLite(t)
 	for range 2 {
 		if err := load(ctx, st, noImages, fakeHash, testNow); err != nil {
 			t.Fatalf("load: %v", err)
