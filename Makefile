@@ -56,9 +56,14 @@ lint: deps ui ## go vet, gofmt and the TypeScript type check
 	cd ui && npm run typecheck
 	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx tsc --noEmit -p .
 
-test-go: deps ui ## Go tests with the race detector
+# Stripe's own API fake, which the Stripe provider's tests run against (from the module proxy).
+STRIPE_MOCK := .cache/bin/stripe-mock
+$(STRIPE_MOCK):
+	GOBIN=$(CURDIR)/.cache/bin go install github.com/stripe/stripe-mock@v0.203.0
+
+test-go: deps ui $(STRIPE_MOCK) ## Go tests with the race detector
 	@if [ -n "$$TOURBOOK_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite (set TOURBOOK_TEST_POSTGRES_URL to add PostgreSQL)"; fi
-	go test -race -count=1 ./cmd/... ./internal/... ./ui/...
+	PATH=$(CURDIR)/.cache/bin:$$PATH go test -race -count=1 ./cmd/... ./internal/... ./ui/...
 
 test-ui: ui/node_modules/.package-lock.json ## UI unit tests (Vitest)
 	cd ui && npm test
