@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -12,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,6 +35,40 @@ func newTestSite(t testing.TB, args ...string) *testSite {
 	return newTestSiteEnv(t, nil, args...)
 }
 
+// samplePictures holds the sample pictures, drawn once for the whole test binary: drawing
+// them is most of a test site's start-up under the race detector, and the files are
+// the same every time. Each site gets copies, so tests cannot disturb each other.
+var samplePictures = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "tourbook-pictures-")
+	if err != nil {
+		return "", err
+	}
+	if err := seed.WriteImages(dir); err != nil {
+		return "", err
+	}
+	return dir, seed.EnsureDefaultImages(dir)
+})
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir, err := samplePictures(); err == nil {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
+
+// copyPictures puts the sample pictures into dataDir's image folder.
+func copyPictures(t testing.TB, dataDir string) {
+	t.Helper()
+	src, err := samplePictures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(filepath.Join(dataDir, "img"), os.DirFS(src)); err != nil && !errors.Is(err, fs.ErrExist) {
+		t.Fatal(err)
+	}
+}
+
 func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSite {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
@@ -44,6 +81,7 @@ func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSi
 	if err != nil {
 		t.Fatal(err)
 	}
+	copyPictures(t, cfg.DataDir)
 	site, err := Build(context.Background(), cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

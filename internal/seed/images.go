@@ -129,7 +129,8 @@ func userPhotoFile(email string) string {
 }
 
 // WriteImages draws every sample picture into imagesDir/tours and imagesDir/users. The
-// pictures depend only on the sample data, so the files are the same on every run.
+// pictures depend only on the sample data, so the files are the same on every run, and a
+// file already there is left alone (an operator's own, or one drawn before).
 func WriteImages(imagesDir string) error {
 	tours, users := filepath.Join(imagesDir, "tours"), filepath.Join(imagesDir, "users")
 	for _, dir := range []string{tours, users} {
@@ -141,19 +142,19 @@ func WriteImages(imagesDir string) error {
 	if err != nil {
 		return fmt.Errorf("parse font: %w", err)
 	}
-	var jobs []job
+	var jobs jobs
 	for _, st := range sampleTours() {
 		for k := 0; k <= picturesPerTour; k++ {
 			name := tourImageFile(st.slug, k)
-			jobs = append(jobs, job{filepath.Join(tours, name), func() (image.Image, error) {
+			jobs.addMissing(filepath.Join(tours, name), func() (image.Image, error) {
 				return landscape(tourW, tourH, st.look, seedOf(name)), nil
-			}})
+			})
 		}
 	}
 	for _, su := range sampleUsers {
-		jobs = append(jobs, job{filepath.Join(users, userPhotoFile(su.email)), func() (image.Image, error) {
+		jobs.addMissing(filepath.Join(users, userPhotoFile(su.email)), func() (image.Image, error) {
 			return initialsPhoto(photoSize, su.name, bold)
-		}})
+		})
 	}
 	return runJobs(jobs)
 }
@@ -162,21 +163,16 @@ func WriteImages(imagesDir string) error {
 // imagesDir/users and imagesDir/tours when they are missing. Existing files are left
 // alone: an operator may have replaced them with their own.
 func EnsureDefaultImages(imagesDir string) error {
-	var jobs []job
-	add := func(path string, draw func() (image.Image, error)) {
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			jobs = append(jobs, job{path, draw})
-		}
-	}
+	var jobs jobs
 	for _, sub := range []string{"tours", "users"} {
 		if err := os.MkdirAll(filepath.Join(imagesDir, sub), 0o755); err != nil {
 			return fmt.Errorf("create image folder: %w", err)
 		}
 	}
-	add(filepath.Join(imagesDir, "users", DefaultPhoto), func() (image.Image, error) {
+	jobs.addMissing(filepath.Join(imagesDir, "users", DefaultPhoto), func() (image.Image, error) {
 		return silhouettePhoto(photoSize), nil
 	})
-	add(filepath.Join(imagesDir, "tours", DefaultTourPicture), func() (image.Image, error) {
+	jobs.addMissing(filepath.Join(imagesDir, "tours", DefaultTourPicture), func() (image.Image, error) {
 		return landscape(tourW, tourH, defaultLook, seedOf(DefaultTourPicture)), nil
 	})
 	return runJobs(jobs)
@@ -189,6 +185,15 @@ var defaultLook = palette{sky: [2]color.RGBA{rgb(0x8a9bb0), rgb(0xe4e9ef)}, sun:
 type job struct {
 	path string
 	draw func() (image.Image, error)
+}
+
+type jobs []job
+
+// addMissing adds a picture to draw unless its file exists.
+func (js *jobs) addMissing(path string, draw func() (image.Image, error)) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		*js = append(*js, job{path, draw})
+	}
 }
 
 // runJobs draws and writes pictures, one worker per core: drawing and JPEG encoding are

@@ -366,6 +366,24 @@ func TestEnsureDefaultImages(t *testing.T) {
 	decodeJPEG(t, own, 500, 500)
 }
 
+func TestWriteImagesKeepsExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	own := filepath.Join(dir, "users", "user-laura.jpg")
+	if err := os.MkdirAll(filepath.Dir(own), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(own, []byte("the operator's own"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteImages(dir); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(own); string(b) != "the operator's own" {
+		t.Error("WriteImages replaced an existing picture")
+	}
+	decodeJPEG(t, filepath.Join(dir, "users", "user-miyu.jpg"), 500, 500)
+}
+
 func TestInitials(t *testing.T) {
 	for name, want := range map[string]string{
 		"Laura Bennett": "LB", "Élodie Marchand": "ÉM", "Cher": "C", "Anna van der Berg": "AB", "": "",
