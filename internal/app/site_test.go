@@ -394,3 +394,17 @@ func TestImagesStayInTheirFolder(t *testing.T) {
 		t.Fatal("the image route followed a symlink out of its folder")
 	}
 }
+
+func TestWrongMethodOnAnAPIAddress(t *testing.T) {
+	s := newTestSite(t)
+	for _, tc := range []struct{ method, path, allow string }{
+		{http.MethodDelete, "/api/v1/users/login", "POST"},
+		{http.MethodPost, "/api/v1/tours", "GET, HEAD"},
+		{http.MethodGet, "/webhook-checkout", "POST"},
+	} {
+		r := s.do(t, http.DefaultClient, tc.method, tc.path, "", nil)
+		if r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != tc.allow || decode(t, r)["message"] == "" {
+			t.Errorf("%s %s: %d Allow %q %s", tc.method, tc.path, r.status, r.header.Get("Allow"), r.body)
+		}
+	}
+}

@@ -185,3 +185,16 @@ func sameSiteOnly(log *slog.Logger, next http.HandlerFunc) http.Handler {
 		}
 	})
 }
+
+// methodNotAllowed answers a method a JSON route does not take, naming the one it does.
+func methodNotAllowed(log *slog.Logger, allowed string) http.Handler {
+	allow := allowed
+	if allowed == http.MethodGet {
+		allow = "GET, HEAD"
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		httpx.Fail(w, r, log, httpx.Errorf(http.StatusMethodNotAllowed,
+			"This address takes "+allowed+" requests only."))
+	})
+}

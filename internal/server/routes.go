@@ -50,19 +50,24 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("/", w.NotFound)
 
-	// JSON API: the five calls of SPEC.md §7, sign-up, and the tours.
-	mux.HandleFunc("GET /api/v1/tours", a.ListTours)
-	mux.HandleFunc("GET /api/v1/tours/{id}", a.GetTour)
-	mux.HandleFunc("POST /api/v1/users/signup", a.Signup)
-	mux.HandleFunc("POST /api/v1/users/login", a.Login)
-	mux.Handle("GET /api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))
-	mux.HandleFunc("PATCH /api/v1/users/updateMe", a.UpdateMe)
-	mux.HandleFunc("PATCH /api/v1/users/updateMyPassword", a.UpdateMyPassword)
-	mux.Handle("GET /api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
+	// JSON API: the five calls of SPEC.md §7, sign-up, and the tours. Another method on
+	// one of these paths is a 405 that names the right one, not the catch-all's 404.
+	jsonRoute := func(method, path string, h http.Handler) {
+		mux.Handle(method+" "+path, h)
+		mux.Handle(path, methodNotAllowed(d.Log, method))
+	}
+	jsonRoute("GET", "/api/v1/tours", http.HandlerFunc(a.ListTours))
+	jsonRoute("GET", "/api/v1/tours/{id}", http.HandlerFunc(a.GetTour))
+	jsonRoute("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
+	jsonRoute("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
+	jsonRoute("GET", "/api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))
+	jsonRoute("PATCH", "/api/v1/users/updateMe", http.HandlerFunc(a.UpdateMe))
+	jsonRoute("PATCH", "/api/v1/users/updateMyPassword", http.HandlerFunc(a.UpdateMyPassword))
+	jsonRoute("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	mux.HandleFunc("/api/", a.NotFound)
 
 	// Payments: the provider's webhook, and the sandbox's hosted checkout.
-	mux.HandleFunc("POST /webhook-checkout", a.Webhook)
+	jsonRoute("POST", "/webhook-checkout", http.HandlerFunc(a.Webhook))
 	if d.Sandbox != nil {
 		mux.Handle(sandboxPath, d.Sandbox)
 	}
