@@ -92,29 +92,26 @@ func New(d Deps) (http.Handler, error) {
 	// where a request comes from in Sec-Fetch-Site (or Origin); the two state-changing
 	// GETs are guarded above with sameSiteOnly. The webhook is called by
 	// the payment provider's servers and proves itself with its signature instead.
-	cop := http.NewCrossOriginProtection()
-	cop.AddInsecureBypassPattern("POST /webhook-checkout")
-	cop.SetDenyHandler(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		err := httpx.Errorf(http.StatusForbidden, "This request came from another site and was refused. Please use the form on this site.")
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			httpx.Fail(rw, r, d.Log, err)
-			return
-		}
-		w.Error(rw, r, err)
-	}))
-
-	onPanic := func(rw http.ResponseWriter, r *http.Request, err error) {
+	// An error raised outside a handler answers in the address's own kind: JSON for the
+	// API, the error page for the rest.
+	fail := func(rw http.ResponseWriter, r *http.Request, err error) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			httpx.Fail(rw, r, d.Log, err)
 			return
 		}
 		w.Error(rw, r, err)
 	}
+	cop := http.NewCrossOriginProtection()
+	cop.AddInsecureBypassPattern("POST /webhook-checkout")
+	cop.SetDenyHandler(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		fail(rw, r, httpx.Errorf(http.StatusForbidden, "This request came from another site and was refused. Please use the form on this site."))
+	}))
+
 	return chain(mux,
 		requestID,
 		logRequests(d.Log),
 		securityHeaders(tileOrigin, d.Config.Secure()),
-		recoverPanics(d.Log, onPanic),
+		recoverPanics(d.Log, fail),
 		cop.Handler,
 		loadSession(d.Auth, d.API.Cookies, d.Log),
 	), nil
