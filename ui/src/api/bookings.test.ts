@@ -15,9 +15,8 @@ describe('bookTour', () => {
   });
 
   it('calls the checkout session with credentials and goes to session.url', async () => {
-    const fetch = mockFetch(
-      jsonResponse({ status: 'success', data: { session: { id: 'cs_1', url: 'https://pay.example/cs_1' } } }),
-    );
+    // The server's answer: {status, session: {url}} (SPEC.md §3 "its response carries session.url").
+    const fetch = mockFetch(jsonResponse({ status: 'success', session: { url: 'https://pay.example/cs_1' } }));
     await expect(bookTour('t-1', '2027-06-15', 2)).resolves.toBe(true);
     expect(fetch.mock.calls[0]![0]).toBe(
       `${window.location.origin}/api/v1/bookings/checkout-session/t-1?date=2027-06-15&participants=2`,
@@ -26,10 +25,11 @@ describe('bookTour', () => {
     expect(navigate).toHaveBeenCalledWith('https://pay.example/cs_1');
   });
 
-  it('accepts a session at the top level of the response too', async () => {
-    mockFetch(jsonResponse({ status: 'success', session: { url: '/checkout/sandbox/cs_2' } }));
-    await bookTour('t-1', '2027-06-15', 1);
-    expect(navigate).toHaveBeenCalledWith('/checkout/sandbox/cs_2');
+  it('shows an error when a success carries no session url', async () => {
+    mockFetch(jsonResponse({ status: 'success', data: { session: { url: '/elsewhere' } } }));
+    await expect(bookTour('t-1', '2027-06-15', 1)).resolves.toBe(false);
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('shows the server message on failure and stays', async () => {
