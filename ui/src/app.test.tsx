@@ -109,7 +109,7 @@ describe('App', () => {
   });
 
   it('books: "Processing..." then goes to session.url', async () => {
-    const fetch = mockFetch(jsonResponse({ status: 'success', data: { session: { url: 'https://pay.example/s' } } }));
+    const fetch = mockFetch(jsonResponse({ status: 'success', session: { url: 'https://pay.example/s' } }));
     const { container } = render(<App data={fixtures.tour} />);
     fireEvent.change(container.querySelector('#participants')!, { target: { value: '3' } });
     const button = container.querySelector('#book-tour') as HTMLButtonElement;
