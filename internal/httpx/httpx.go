@@ -88,11 +88,7 @@ type Public interface {
 
 // Classify decides the status and public message of err, in one place for pages and API.
 func Classify(err error) (int, string) {
-	var he *Error
-	if errors.As(err, &he) {
-		return he.Status, he.Message
-	}
-	var pe Public
+	var pe Public // *Error among them
 	if errors.As(err, &pe) {
 		return pe.HTTPStatus(), pe.PublicMessage()
 	}
