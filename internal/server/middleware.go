@@ -16,6 +16,11 @@ import (
 	"tourbook/internal/httpx"
 )
 
+// isStatic reports whether path is a file that is the same for every visitor.
+func isStatic(path string) bool {
+	return strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/img/") || path == "/favicon.svg"
+}
+
 // chain applies middleware so that the first one listed runs first.
 func chain(h http.Handler, mw ...func(http.Handler) http.Handler) http.Handler {
 	for i := len(mw) - 1; i >= 0; i-- {
@@ -68,7 +73,7 @@ func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
 			sw := &statusWriter{ResponseWriter: w}
 			next.ServeHTTP(sw, r)
 			level := slog.LevelInfo
-			if strings.HasPrefix(r.URL.Path, "/assets/") || strings.HasPrefix(r.URL.Path, "/img/") {
+			if isStatic(r.URL.Path) {
 				level = slog.LevelDebug
 			}
 			path := r.URL.Path
@@ -150,7 +155,9 @@ func loadSession(auth Authenticator, cookies httpx.Cookies, log *slog.Logger) fu
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			token := cookies.Token(r)
-			if token == "" || strings.HasPrefix(r.URL.Path, "/assets/") {
+			// Files are the same for everyone: a page's dozen pictures must not cost a
+			// dozen session lookups.
+			if token == "" || isStatic(r.URL.Path) {
 				next.ServeHTTP(w, r)
 				return
 			}
