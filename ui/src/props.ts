@@ -103,6 +103,100 @@ export interface BookingRow {
   statusLabel: string;
 }
 
+// ---- The operator's back office (/admin). docs/admin.md has the API these pages call. ----
+
+export type TourStatus = 'draft' | 'published' | 'archived';
+
+/** One row of /admin/tours. */
+export interface AdminTourRow {
+  id: string;
+  slug: string;
+  name: string;
+  status: TourStatus;
+  /** "Draft", "Published", "Archived" */
+  statusLabel: string;
+  /** Formatted price per person, e.g. "$497" */
+  price: string;
+  /** Departures still to come */
+  upcomingDepartures: number;
+  /** The next departure's date, formatted ("Tue 15 June 2027"), or null */
+  nextDeparture: string | null;
+}
+
+/** A stop as the editor and the API hold it: [lng, lat] like everywhere else. */
+export interface AdminStop {
+  coordinates: [number, number];
+  day: number;
+  description: string;
+}
+
+/** One departure of a tour; `date` (yyyy-mm-dd, local to the tour) is its key. */
+export interface AdminDeparture {
+  date: string;
+  /** "Tue 15 June 2027" */
+  label: string;
+  /** "09:00", local time in the tour's zone */
+  startTime: string;
+  /** "09:00 GMT (Atlantic/Reykjavik)" */
+  startTimeLabel: string;
+  capacity: number;
+  /** Seats paid for or held by an open checkout */
+  taken: number;
+  seatsLeft: number;
+  meetingPoint: string;
+  /** Closed for sale by an operator */
+  closed: boolean;
+  /** Already started */
+  past: boolean;
+  /** Has bookings, so it cannot be deleted */
+  hasBookings: boolean;
+}
+
+export interface AdminPicture {
+  /** The stored file name: what the picture calls take */
+  file: string;
+  url: string;
+}
+
+/** A tour as the back office edits it; also what every admin tour call answers with. */
+export interface AdminTour {
+  id: string;
+  /** Sent back with every save: a save over a newer version is refused */
+  version: number;
+  status: TourStatus;
+  name: string;
+  slug: string;
+  summary: string;
+  description: string;
+  difficulty: Difficulty;
+  durationDays: number;
+  maxGroupSize: number;
+  /** Minor units (cents), as is priceDiscount */
+  price: number;
+  priceDiscount: number;
+  /** ISO 4217, lower case */
+  currency: string;
+  /** IANA zone of the departures' start times, e.g. "Atlantic/Reykjavik" */
+  timeZone: string;
+  startLocation: { coordinates: [number, number]; description: string };
+  locations: AdminStop[];
+  /** User ids of the tour's guides, in order */
+  guides: string[];
+  cover: AdminPicture | null;
+  pictures: AdminPicture[];
+  departures: AdminDeparture[];
+  /** "/tour/{slug}" */
+  publicUrl: string;
+}
+
+/** A user who may guide tours, for the guides picker. */
+export interface GuideOption {
+  id: string;
+  name: string;
+  /** "Lead guide" or "Tour guide" */
+  roleLabel: string;
+}
+
 export interface PageProps {
   overview: { tours: TourCard[] };
   tour: { tour: TourDetail };
@@ -111,6 +205,17 @@ export interface PageProps {
   account: Record<string, never>;
   myTours: { bookings: BookingRow[] };
   error: { status: number; title: string; message: string };
+  /** /admin/tours: guides see only the tours they guide, read-only. */
+  adminTours: { tours: AdminTourRow[]; query: string; status: TourStatus | ''; canEdit: boolean };
+  /** /admin/tours/new (tour null) and /admin/tours/{id}. */
+  adminTour: {
+    tour: AdminTour | null;
+    guides: GuideOption[];
+    /** Suggestions for the time-zone field (any IANA name is accepted) */
+    timeZones: string[];
+    currencies: string[];
+    canEdit: boolean;
+  };
 }
 
 export type PageName = keyof PageProps;
