@@ -66,10 +66,21 @@ func (s *fakeStore) baseTaken(tourID string, date time.Time) int {
 	return 0
 }
 
-func (s *fakeStore) CreateHold(ctx context.Context, b *Booking, maxGroupSize int, now time.Time) error {
+// capacity of the departure, as the real store reads it under its lock.
+func (s *fakeStore) capacity(tourID string, date time.Time) int {
+	t := s.tours[tourID]
+	for _, d := range t.StartDates {
+		if d.Date.Equal(date) {
+			return t.CapacityOf(d)
+		}
+	}
+	return 0
+}
+
+func (s *fakeStore) CreateHold(ctx context.Context, b *Booking, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, "")+b.Participants > maxGroupSize {
+	if s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, "")+b.Participants > s.capacity(b.TourID, b.StartDate) {
 		return ErrNoSeats
 	}
 	s.nextID++
@@ -150,7 +161,7 @@ func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time)
 	return n, nil
 }
 
-func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, maxGroupSize int, now time.Time) (Booking, bool, error) {
+func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time) (Booking, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.bookings[id]
@@ -166,7 +177,7 @@ func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, am
 		b.Status = RefundDue
 	case b.Status == Pending && now.Before(b.HoldUntil):
 		b.Status = Paid
-	case s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, b.ID)+b.Participants <= maxGroupSize:
+	case s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, b.ID)+b.Participants <= s.capacity(b.TourID, b.StartDate):
 		b.Status = Paid
 	default:
 		b.Status = RefundDue

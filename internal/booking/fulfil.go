@@ -138,13 +138,9 @@ func (s *Service) bookingForEvent(ctx context.Context, ev payment.Event) (Bookin
 // webhook, the customer's return and any replay may all call it.
 func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Booking, error) {
 	now := s.now()
-	t, err := s.tours.TourByID(ctx, b.TourID, now)
-	if err != nil {
-		return Booking{}, fmt.Errorf("load tour %s to fulfil booking %s: %w", b.TourID, b.ID, err)
-	}
 	currency := strings.ToLower(ev.Currency)
 	mismatch := ev.AmountTotal != b.AmountMinor || currency != b.Currency
-	nb, changed, err := s.store.FulfilBooking(ctx, b.ID, ev.PaymentRef, ev.AmountTotal, currency, t.MaxGroupSize, now)
+	nb, changed, err := s.store.FulfilBooking(ctx, b.ID, ev.PaymentRef, ev.AmountTotal, currency, now)
 	if err != nil {
 		return Booking{}, fmt.Errorf("fulfil booking %s: %w", b.ID, err)
 	}

@@ -17,14 +17,14 @@ import (
 
 // Store is what the service needs of the store (docs/store-api.md); *store.Store has it.
 type Store interface {
-	CreateHold(ctx context.Context, b *Booking, maxGroupSize int, now time.Time) error
+	CreateHold(ctx context.Context, b *Booking, now time.Time) error
 	SetCheckout(ctx context.Context, bookingID, provider, checkoutID string) error
 	BookingByID(ctx context.Context, id string) (Booking, error)
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
 	CancelBooking(ctx context.Context, id string) error
 	ReleaseHolds(ctx context.Context, userID, tourID string) (int, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
-	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, maxGroupSize int, now time.Time) (Booking, bool, error)
+	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time) (Booking, bool, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
 }
 
@@ -146,7 +146,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		Status:       Pending,
 		HoldUntil:    now.Add(s.holdFor),
 	}
-	if err := s.store.CreateHold(ctx, b, t.MaxGroupSize, now); err != nil {
+	if err := s.store.CreateHold(ctx, b, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			// Someone else took the seats since the tour was loaded.
 			return "", &Error{Status: http.StatusConflict, Err: err,
@@ -217,14 +217,13 @@ func (s *Service) release(ctx context.Context, bookingID string) {
 }
 
 // pickDate chooses the start date for participants: the one asked for, or the next one
-// with room.
+// with room. Closed departures and those that have started are not for sale.
 func pickDate(t tour.Tour, date string, participants int, now time.Time) (tour.StartDate, error) {
-	today := tour.Day(now)
 	if date == "" {
 		upcoming := false
 		var roomiest tour.StartDate // the upcoming date with the most seats left
 		for _, d := range t.StartDates {
-			if d.Date.Before(today) {
+			if d.Closed || t.Started(d, now) {
 				continue
 			}
 			if t.SeatsLeft(d) >= participants {
@@ -247,20 +246,24 @@ func pickDate(t tour.Tour, date string, participants int, now time.Time) (tour.S
 	if err != nil {
 		return tour.StartDate{}, badRequest("Please give the start date as YYYY-MM-DD.")
 	}
-	if day.Before(today) {
-		return tour.StartDate{}, conflict("That start date has already passed.")
-	}
 	for _, d := range t.StartDates {
 		if !d.Date.Equal(day) {
 			continue
 		}
 		switch left := t.SeatsLeft(d); {
+		case t.Started(d, now):
+			return tour.StartDate{}, conflict("That start date has already passed.")
+		case d.Closed:
+			return tour.StartDate{}, conflict(fmt.Sprintf("The departure on %s is closed for booking.", day.Format(dateLayout)))
 		case left == 0:
 			return tour.StartDate{}, conflict(fmt.Sprintf("This tour is fully booked on %s.", day.Format(dateLayout)))
 		case left < participants:
 			return tour.StartDate{}, seatsLeftError(left, day)
 		}
 		return d, nil
+	}
+	if day.Before(tour.Day(now)) {
+		return tour.StartDate{}, conflict("That start date has already passed.")
 	}
 	return tour.StartDate{}, conflict(fmt.Sprintf("This tour does not start on %s. Please choose one of its start dates.", day.Format(dateLayout)))
 }

@@ -31,9 +31,10 @@ func bookingFields(b *booking.Booking) []any {
 
 // CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil, if
 // the start date still has them: the seats taken at now plus b.Participants must not
-// exceed maxGroupSize, else booking.ErrNoSeats. A date the tour does not run on is
-// tour.ErrNotFound. Sets ID, Status, CreatedAt (to now) and StartDate to its day.
-func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, maxGroupSize int, now time.Time) error {
+// exceed the departure's capacity, and it must be open for sale, else
+// booking.ErrNoSeats. A date the tour does not run on is tour.ErrNotFound. Sets ID,
+// Status, CreatedAt (to now) and StartDate to its day.
+func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Time) error {
 	if b.Participants <= 0 {
 		return fmt.Errorf("create hold for tour %s: participants must be at least 1, got %d", b.TourID, b.Participants)
 	}
@@ -47,11 +48,11 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, maxGroupSize
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.HoldUntil = b.HoldUntil.UTC().Truncate(time.Microsecond)
 	err := s.InTx(ctx, func(tx *Store) error {
-		taken, err := tx.lockAndCountSeats(ctx, b, now)
+		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
 		if err != nil {
 			return err
 		}
-		if taken+b.Participants > maxGroupSize {
+		if dep.Closed || taken+b.Participants > dep.Capacity {
 			return booking.ErrNoSeats
 		}
 		_, err = tx.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
@@ -69,29 +70,25 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, maxGroupSize
 	return nil
 }
 
-// lockAndCountSeats locks the start date of b and returns the seats taken on it at now
-// by bookings other than b. On PostgreSQL the row lock on tour_start_dates makes every
-// other hold or fulfilment for the same departure wait until this transaction ends, so
-// the count stays true until the caller's write commits; SQLite's single writer gives
-// the same guarantee. A missing start date is tour.ErrNotFound.
-func (s *Store) lockAndCountSeats(ctx context.Context, b *booking.Booking, now time.Time) (int, error) {
-	var one int
-	err := s.tx.QueryRowContext(ctx, s.forUpdate(`SELECT 1 FROM tour_start_dates
-		WHERE tour_id = $1 AND start_date = $2`), b.TourID, day(b.StartDate)).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("start date: %w", tour.ErrNotFound)
-	}
+// lockAndCountSeats locks the start date of b and returns it with the seats taken on it
+// at now by bookings other than b. On PostgreSQL the row lock on tour_start_dates makes
+// every other hold, fulfilment or capacity change for the same departure wait until this
+// transaction ends, so the count and the capacity stay true until the caller's write
+// commits; SQLite's single writer gives the same guarantee. A missing start date is
+// tour.ErrNotFound.
+func (s *Store) lockAndCountSeats(ctx context.Context, b *booking.Booking, now time.Time) (tour.StartDate, int, error) {
+	dep, err := s.lockDeparture(ctx, b.TourID, b.StartDate)
 	if err != nil {
-		return 0, fmt.Errorf("lock start date: %w", err)
+		return dep, 0, fmt.Errorf("lock start date: %w", err)
 	}
 	var taken int
 	err = s.tx.QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
 		WHERE `+holdsSeats+` AND b.tour_id = $2 AND b.start_date = $3 AND b.id <> $4`,
 		ts(now), b.TourID, day(b.StartDate), b.ID).Scan(&taken)
 	if err != nil {
-		return 0, fmt.Errorf("count seats: %w", err)
+		return dep, 0, fmt.Errorf("count seats: %w", err)
 	}
-	return taken, nil
+	return dep, taken, nil
 }
 
 // SetCheckout records the provider's checkout session for a booking.
@@ -157,12 +154,12 @@ func (s *Store) CancelBooking(ctx context.Context, id string) error {
 //   - amount or currency different from the booking's: RefundDue;
 //   - Pending with its hold still running at now: Paid;
 //   - Pending with an expired hold, or Cancelled: Paid if the seats are still free (not
-//     counting itself) under maxGroupSize, else RefundDue.
+//     counting itself) under the departure's capacity, else RefundDue.
 //
 // It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
 // which is what an operator refunds.
 func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
-	maxGroupSize int, now time.Time) (b booking.Booking, changed bool, err error) {
+	now time.Time) (b booking.Booking, changed bool, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
 		// Locking the booking first makes a second, concurrent fulfilment of the same
 		// booking wait and then see it paid.
@@ -181,15 +178,14 @@ func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amount
 		case b.Status == booking.Pending && now.Before(b.HoldUntil):
 			// The hold kept the seats.
 		default:
-			taken, err := tx.lockAndCountSeats(ctx, &b, now)
-			if errors.Is(err, tour.ErrNotFound) {
+			dep, taken, err := tx.lockAndCountSeats(ctx, &b, now)
+			switch {
+			case errors.Is(err, tour.ErrNotFound):
 				// The departure was withdrawn after the checkout opened.
-				taken, err = maxGroupSize, nil
-			}
-			if err != nil {
+				next = booking.RefundDue
+			case err != nil:
 				return err
-			}
-			if taken+b.Participants > maxGroupSize {
+			case taken+b.Participants > dep.Capacity:
 				next = booking.RefundDue
 			}
 		}

@@ -152,7 +152,7 @@ func addTour(t testing.TB, s *Store, slug string, maxGroup int, dates []time.Tim
 func hold(t testing.TB, s *Store, tr tour.Tour, u account.User, d time.Time, participants int, now time.Time) (bookingID string, err error) {
 	t.Helper()
 	b := newBooking(tr, u, d, participants, now)
-	err = s.CreateHold(t.Context(), &b, tr.MaxGroupSize, now)
+	err = s.CreateHold(t.Context(), &b, now)
 	return b.ID, err
 }
 

@@ -341,7 +341,12 @@ func TestTourRoundTrip(t *testing.T) {
 		other := addTour(t, s, "sea-explorer", 15, nil)
 
 		want := in
-		want.StartDates = []tour.StartDate{{Date: dates[1]}, {Date: dates[0]}, {Date: dates[2]}}
+		// Departures get the default start time and the tour's group size as capacity.
+		want.StartDates = []tour.StartDate{
+			{Date: dates[1], StartTime: "09:00", Capacity: 10},
+			{Date: dates[0], StartTime: "09:00", Capacity: 10},
+			{Date: dates[2], StartTime: "09:00", Capacity: 10},
+		}
 		want.Guides = []tour.Guide{
 			{UserID: guide.ID, Name: "Gina Guide", Role: "guide", Photo: "gina.jpg"},
 			{UserID: lead.ID, Name: lead.Name, Role: "lead-guide", Photo: ""},
@@ -517,7 +522,7 @@ func TestCreateHoldNeverOversells(t *testing.T) {
 		tr := addTour(t, s, "crowded", 10, []time.Time{d})
 		early := addUser(t, s, "early", account.RoleUser)
 		id := mustHold(t, s, tr, early, d, 5, t0)
-		if _, _, err := s.FulfilBooking(ctx, id, "pi_1", tr.UnitPriceMinor()*5, "usd", tr.MaxGroupSize, t0); err != nil {
+		if _, _, err := s.FulfilBooking(ctx, id, "pi_1", tr.UnitPriceMinor()*5, "usd", t0); err != nil {
 			t.Fatal(err)
 		}
 
@@ -563,7 +568,7 @@ func TestHolds(t *testing.T) {
 		bob := addUser(t, s, "bob", account.RoleUser)
 
 		b := newBooking(tr, ann, d1.Add(13*time.Hour), 4, t0) // a time of day is dropped
-		must(t, s.CreateHold(ctx, &b, tr.MaxGroupSize, t0))
+		must(t, s.CreateHold(ctx, &b, t0))
 		if b.Status != booking.Pending || b.StartDate != d1 || !b.CreatedAt.Equal(t0) || len(b.ID) != 24 {
 			t.Errorf("after CreateHold: %+v", b)
 		}
@@ -616,7 +621,7 @@ func TestHolds(t *testing.T) {
 		}
 		ended := newBooking(tr, ann, d2, 1, later)
 		ended.HoldUntil = later
-		if err := s.CreateHold(ctx, &ended, tr.MaxGroupSize, later); err == nil {
+		if err := s.CreateHold(ctx, &ended, later); err == nil {
 			t.Error("a hold that ends at now was accepted")
 		}
 		ghost := account.User{ID: "000000000000000000000000"}
@@ -676,7 +681,7 @@ func TestBookingLookups(t *testing.T) {
 		if b.Status != booking.Cancelled {
 			t.Errorf("cancelled booking is %s", b.Status)
 		}
-		_, _, err = s.FulfilBooking(ctx, second, "pi_2", tr.UnitPriceMinor()*2, "usd", tr.MaxGroupSize, t0)
+		_, _, err = s.FulfilBooking(ctx, second, "pi_2", tr.UnitPriceMinor()*2, "usd", t0)
 		must(t, err)
 		must(t, s.CancelBooking(ctx, second)) // paid: unchanged, not an error
 		if b, _ := s.BookingByID(ctx, second); b.Status != booking.Paid {
@@ -776,7 +781,7 @@ func TestFulfilBooking(t *testing.T) {
 					currency = c.currency
 				}
 
-				b, changed, err := s.FulfilBooking(ctx, id, "pi_123", amount, currency, seats, c.at)
+				b, changed, err := s.FulfilBooking(ctx, id, "pi_123", amount, currency, c.at)
 				must(t, err)
 				if !changed || b.Status != c.want || b.PaymentRef != "pi_123" || !b.PaidAt.Equal(c.at) ||
 					b.AmountMinor != amount || b.Currency != currency {
@@ -789,7 +794,7 @@ func TestFulfilBooking(t *testing.T) {
 				}
 
 				// The provider retries: nothing changes.
-				again, changed, err := s.FulfilBooking(ctx, id, "pi_999", amount, currency, seats, c.at.Add(hour))
+				again, changed, err := s.FulfilBooking(ctx, id, "pi_999", amount, currency, c.at.Add(hour))
 				must(t, err)
 				if changed || !reflect.DeepEqual(again, b) {
 					t.Errorf("second FulfilBooking = %+v, changed %v; want the first result unchanged", again, changed)
@@ -800,7 +805,7 @@ func TestFulfilBooking(t *testing.T) {
 	t.Run("unknown booking", func(t *testing.T) {
 		t.Parallel()
 		eachEngine(t, func(t *testing.T, s *Store) {
-			_, _, err := s.FulfilBooking(t.Context(), "000000000000000000000000", "pi", 1, "usd", 5, t0)
+			_, _, err := s.FulfilBooking(t.Context(), "000000000000000000000000", "pi", 1, "usd", t0)
 			if !errors.Is(err, booking.ErrNotFound) {
 				t.Errorf("FulfilBooking of an unknown booking: %v, want ErrNotFound", err)
 			}
@@ -816,7 +821,7 @@ func TestFulfilBooking(t *testing.T) {
 			for i := range changes {
 				wg.Go(func() {
 					var err error
-					_, changes[i], err = s.FulfilBooking(context.Background(), id, "pi", tr.UnitPriceMinor()*2, "usd", seats, t0)
+					_, changes[i], err = s.FulfilBooking(context.Background(), id, "pi", tr.UnitPriceMinor()*2, "usd", t0)
 					if err != nil {
 						t.Error(err)
 					}

@@ -3,6 +3,8 @@
 package tour
 
 import (
+	"fmt"
+	"sync"
 	"time"
 
 	"tourbook/internal/fault"
@@ -13,7 +15,28 @@ var (
 	ErrNotFound = fault.New(404, "tour not found", "There is no tour with that name or id.")
 	// ErrDuplicateReview: the user already reviewed this tour.
 	ErrDuplicateReview = fault.New(409, "already reviewed this tour", "You have already reviewed this tour.")
+	// ErrSlugTaken: another tour has this slug.
+	ErrSlugTaken = fault.New(409, "slug taken", "Another tour already uses this slug. Please choose another.")
+	// ErrVersionConflict: the tour changed since the editor loaded it.
+	ErrVersionConflict = fault.New(409, "tour version conflict",
+		"Someone else saved this tour after you opened it, so your changes were not saved. Copy what you typed, reload the page to see their changes, then make yours again.")
+	// ErrHasBookings: a tour or departure with bookings cannot be deleted.
+	ErrHasBookings = fault.New(409, "has bookings", "This has bookings, so it cannot be deleted.")
+	// ErrDepartureExists: the tour already departs on that date.
+	ErrDepartureExists = fault.New(409, "departure exists", "The tour already departs on that date.")
 )
+
+// Status says where a tour is seen: only Published tours are on the public site.
+type Status string
+
+const (
+	Draft     Status = "draft"
+	Published Status = "published"
+	Archived  Status = "archived"
+)
+
+// Valid reports whether s is a known status.
+func (s Status) Valid() bool { return s == Draft || s == Published || s == Archived }
 
 // Difficulty of a tour as shown to visitors.
 type Difficulty string
@@ -41,12 +64,23 @@ type Location struct {
 	Description string
 }
 
-// StartDate is one departure of a tour with the seats already taken (paid bookings and
-// open checkout holds).
+// StartDate is one departure of a tour: a day (a tour departs at most once a day), a
+// local start time in the tour's time zone, its seats and the seats already taken (paid
+// bookings and open checkout holds).
 type StartDate struct {
-	Date  time.Time // midnight UTC of the departure day
-	Taken int
+	Date         time.Time // the local calendar day, kept as midnight UTC
+	StartTime    string    // "15:04", local to the tour's TimeZone; "" reads as DefaultStartTime
+	Capacity     int       // seats for sale; 0 reads as the tour's MaxGroupSize
+	MeetingPoint string
+	Closed       bool // taken off sale by an operator
+	Taken        int
+	// Bookings counts the bookings that keep the departure from being deleted (paid,
+	// pending, refund due). Filled only for the back office.
+	Bookings int
 }
+
+// DefaultStartTime is when a departure starts unless an operator says otherwise.
+const DefaultStartTime = "09:00"
 
 // Guide is a user who leads a tour.
 type Guide struct {
@@ -84,39 +118,138 @@ type Tour struct {
 	RatingsAverage float64
 	RatingsCount   int
 	CoverImage     string   // file name under the tours' image folder
-	Pictures       []string // file names under the tours' image folder
+	Pictures       []string // file names under the tours' image folder, in order
 	StartLocation  Location // Day is 0 for the start location
 	Locations      []Location
 	StartDates     []StartDate
 	Guides         []Guide
 	Reviews        []Review // filled only where a page needs them
+	Status         Status   // "" reads as Published (imports and sample data)
+	Version        int      // raised by every edit in the back office
+	TimeZone       string   // IANA name the departures' start times are in; "" is UTC
 	CreatedAt      time.Time
+	UpdatedAt      time.Time // zero until edited in the back office
 }
 
 // UnitPriceMinor is what one participant pays.
 func (t Tour) UnitPriceMinor() int64 { return t.PriceMinor - t.DiscountMinor }
 
+// CapacityOf a departure.
+func (t Tour) CapacityOf(d StartDate) int {
+	if d.Capacity > 0 {
+		return d.Capacity
+	}
+	return t.MaxGroupSize
+}
+
 // SeatsLeft on a start date, never negative.
 func (t Tour) SeatsLeft(d StartDate) int {
-	if left := t.MaxGroupSize - d.Taken; left > 0 {
+	if left := t.CapacityOf(d) - d.Taken; left > 0 {
 		return left
 	}
 	return 0
 }
 
-// NextDate is the first start date on or after now that still has a seat, and false
-// when there is none.
+// Zone is the tour's time zone; UTC when it has none or an unknown one.
+func (t Tour) Zone() *time.Location {
+	loc, err := LoadZone(t.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// StartsAt is the moment a departure starts: its day and start time in the tour's zone.
+func (t Tour) StartsAt(d StartDate) time.Time {
+	return StartsAt(d.Date, d.StartTime, t.Zone())
+}
+
+// Started reports whether the departure has begun at now: it can no longer be booked.
+func (t Tour) Started(d StartDate, now time.Time) bool { return !now.Before(t.StartsAt(d)) }
+
+// Bookable reports whether a departure is for sale at now: open, not started, with a
+// seat left.
+func (t Tour) Bookable(d StartDate, now time.Time) bool {
+	return !d.Closed && !t.Started(d, now) && t.SeatsLeft(d) > 0
+}
+
+// NextDate is the first departure that can still be booked at now, and false when there
+// is none.
 func (t Tour) NextDate(now time.Time) (StartDate, bool) {
 	for _, d := range t.StartDates {
-		if !d.Date.Before(Day(now)) && t.SeatsLeft(d) > 0 {
+		if t.Bookable(d, now) {
 			return d, true
 		}
 	}
 	return StartDate{}, false
 }
 
+// StartsAt is the moment of a start time ("15:04"; "" is DefaultStartTime) on a day (its
+// calendar date is used) in loc.
+func StartsAt(day time.Time, startTime string, loc *time.Location) time.Time {
+	clock, err := ParseStartTime(startTime)
+	if err != nil {
+		clock, _ = ParseStartTime(DefaultStartTime)
+	}
+	y, m, d := day.UTC().Date()
+	return time.Date(y, m, d, clock.Hour(), clock.Minute(), 0, 0, loc)
+}
+
+// ParseStartTime reads a 24-hour "15:04"; "" is DefaultStartTime.
+func ParseStartTime(s string) (time.Time, error) {
+	if s == "" {
+		s = DefaultStartTime
+	}
+	return time.Parse("15:04", s)
+}
+
+var zones sync.Map // IANA name → *time.Location: LoadLocation reads the tz database
+
+// LoadZone is time.LoadLocation, remembered, and strict: "" is UTC, "Local" (the
+// server's zone) is refused since it means something else on every machine.
+func LoadZone(name string) (*time.Location, error) {
+	if name == "" || name == "UTC" {
+		return time.UTC, nil
+	}
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	if name == "Local" {
+		return nil, errUnknownZone
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	zones.Store(name, loc)
+	return loc, nil
+}
+
+var errUnknownZone = fault.New(400, "unknown time zone", "Unknown time zone.")
+
 // Day truncates t to midnight UTC, the form start dates are kept in.
 func Day(t time.Time) time.Time {
 	y, m, d := t.UTC().Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// CapacityError: a departure's capacity cannot go below the seats already taken.
+type CapacityError struct {
+	Taken int
+	Date  time.Time
+}
+
+func (e *CapacityError) Error() string {
+	return fmt.Sprintf("capacity below the %d seats taken", e.Taken)
+}
+
+func (e *CapacityError) HTTPStatus() int { return 409 }
+
+func (e *CapacityError) PublicMessage() string {
+	seats := fmt.Sprintf("%d seats are", e.Taken)
+	if e.Taken == 1 {
+		seats = "1 seat is"
+	}
+	return fmt.Sprintf("%s already sold or held on %s, so the capacity cannot be lower than %d.",
+		seats, e.Date.Format("2 January 2006"), e.Taken)
 }

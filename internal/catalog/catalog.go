@@ -1,0 +1,360 @@
+// Package catalog is the operator's side of the tour catalogue: creating and editing
+// tours, their stops, pictures and departures, publishing them, and who may do which.
+// Every change is checked here against the rules in rules.go, written by the store in one
+// transaction with its audit entry, and then the public pages' tour cache is forgotten.
+// It knows nothing of HTTP or SQL.
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/fault"
+	"tourbook/internal/tour"
+)
+
+var (
+	// ErrForbidden: the user may look but not change, or may not come in at all.
+	ErrForbidden = fault.New(403, "not allowed", "Your account is not allowed to change tours.")
+	// ErrPictureNotFound: the tour has no such picture.
+	ErrPictureNotFound = fault.New(404, "picture not found", "This tour has no such picture. Reload the page to see its pictures.")
+	// ErrGalleryFull: the store refuses a gallery picture past the limit it is given.
+	ErrGalleryFull = errors.New("gallery full")
+	// ErrPicturesChanged: a new order that is not the current pictures, each once.
+	ErrPicturesChanged = fault.New(409, "pictures changed", "The pictures changed since the page was loaded. Reload it and order them again.")
+)
+
+// CanEdit reports whether u may change the catalogue: admins and lead guides.
+func CanEdit(u account.User) bool {
+	return u.Role == account.RoleAdmin || u.Role == account.RoleLeadGuide
+}
+
+// CanView reports whether u may enter the back office: editors, and guides (read-only,
+// their own tours).
+func CanView(u account.User) bool { return CanEdit(u) || u.Role == account.RoleGuide }
+
+// Filter selects tours for the back office; empty fields select everything.
+type Filter struct {
+	Query   string      // part of the name, without regard to case
+	Status  tour.Status // one status, or "" for all
+	GuideID string      // only the tours this user guides
+}
+
+// DepartureChange is what an operator changes on a departure; nil fields stay.
+type DepartureChange struct {
+	StartTime    *string `json:"startTime"`
+	Capacity     *int    `json:"capacity"`
+	MeetingPoint *string `json:"meetingPoint"`
+	Closed       *bool   `json:"closed"`
+}
+
+// Store is what the service needs of the store (*store.Store has it).
+type Store interface {
+	AdminTours(ctx context.Context, f Filter, now time.Time) ([]tour.Tour, error)
+	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	GuideUsers(ctx context.Context) ([]account.User, error)
+	CreateAdminTour(ctx context.Context, t *tour.Tour, entry audit.Entry) error
+	UpdateTour(ctx context.Context, t *tour.Tour, version int, now time.Time, entry audit.Entry) error
+	SetTourStatus(ctx context.Context, id string, status tour.Status, now time.Time, entry audit.Entry) error
+	DeleteTour(ctx context.Context, id string, entry audit.Entry) error
+	AddTourPicture(ctx context.Context, id, file string, cover bool, maxGallery int, now time.Time, entry audit.Entry) (replaced string, err error)
+	RemoveTourPicture(ctx context.Context, id, file string, now time.Time, entry audit.Entry) error
+	ReorderTourPictures(ctx context.Context, id string, files []string, now time.Time, entry audit.Entry) error
+	AddDepartures(ctx context.Context, tourID string, list []tour.StartDate, entry audit.Entry) (int, error)
+	UpdateDeparture(ctx context.Context, tourID string, date time.Time, c DepartureChange, now time.Time, entry audit.Entry) (before, after tour.StartDate, err error)
+	DeleteDeparture(ctx context.Context, tourID string, date time.Time, entry audit.Entry) error
+}
+
+// Pictures stores uploaded tour pictures (media.TourPictures).
+type Pictures interface {
+	Process(r io.Reader) (string, error)
+	Remove(name string) error
+	// Owns reports whether name is a file Process made (sample and imported pictures
+	// are not, and are never removed).
+	Owns(name string) bool
+}
+
+// Options configures NewService.
+type Options struct {
+	Now func() time.Time
+	// Changed is called after every change, to forget cached copies of the catalogue.
+	Changed func()
+	Logger  *slog.Logger
+}
+
+// Service runs the back office's catalogue.
+type Service struct {
+	store    Store
+	pictures Pictures
+	now      func() time.Time
+	changed  func()
+	log      *slog.Logger
+}
+
+// NewService returns the catalogue service.
+func NewService(store Store, pictures Pictures, o Options) *Service {
+	s := &Service{store: store, pictures: pictures, now: o.Now, changed: o.Changed, log: o.Logger}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.changed == nil {
+		s.changed = func() {}
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	return s
+}
+
+// entry starts the audit entry of an action by actor on a tour.
+func entry(actor account.User, action, tourID string) audit.Entry {
+	return audit.Entry{ActorID: actor.ID, ActorName: actor.Name, Action: action, ObjectType: "tour",
+		ObjectID: tourID, Changes: audit.Changes{}}
+}
+
+func mustEdit(actor account.User) error {
+	if !CanEdit(actor) {
+		return ErrForbidden
+	}
+	return nil
+}
+
+// Tours lists the tours actor may see in the back office: every tour for editors, the
+// ones they guide for guides.
+func (s *Service) Tours(ctx context.Context, actor account.User, f Filter) ([]tour.Tour, error) {
+	if !CanView(actor) {
+		return nil, ErrForbidden
+	}
+	if !CanEdit(actor) {
+		f.GuideID = actor.ID
+	}
+	return s.store.AdminTours(ctx, f, s.now())
+}
+
+// Tour is one tour as the back office shows it; tour.ErrNotFound also for a guide's
+// look at a tour they do not guide.
+func (s *Service) Tour(ctx context.Context, actor account.User, id string) (tour.Tour, error) {
+	if !CanView(actor) {
+		return tour.Tour{}, ErrForbidden
+	}
+	t, err := s.store.TourByIDAnyStatus(ctx, id, s.now())
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	if !CanEdit(actor) && !guides(t, actor.ID) {
+		return tour.Tour{}, fmt.Errorf("guide %s on tour %s: %w", actor.ID, id, tour.ErrNotFound)
+	}
+	return t, nil
+}
+
+func guides(t tour.Tour, userID string) bool {
+	for _, g := range t.Guides {
+		if g.UserID == userID {
+			return true
+		}
+	}
+	return false
+}
+
+// Guides lists the users who may guide tours.
+func (s *Service) Guides(ctx context.Context) ([]account.User, error) {
+	return s.store.GuideUsers(ctx)
+}
+
+func (s *Service) guideIDs(ctx context.Context) (map[string]bool, error) {
+	list, err := s.store.GuideUsers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]bool, len(list))
+	for _, u := range list {
+		ids[u.ID] = true
+	}
+	return ids, nil
+}
+
+// Create adds a tour as a draft, from every field of in.
+func (s *Service) Create(ctx context.Context, actor account.User, in TourInput) (tour.Tour, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, err
+	}
+	t := tour.Tour{Status: tour.Draft, Pictures: []string{}, StartDates: []tour.StartDate{}}
+	in.apply(&t)
+	ids, err := s.guideIDs(ctx)
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	if err := validate(&t, ids); err != nil {
+		return tour.Tour{}, err
+	}
+	t.CreatedAt = s.now()
+	e := entry(actor, "tour.create", "")
+	e.Changes = fieldsOf(tour.Tour{}, t)
+	if err := s.store.CreateAdminTour(ctx, &t, e); err != nil {
+		return tour.Tour{}, err
+	}
+	s.log.Info("tour created", "tour_id", t.ID, "slug", t.Slug, "by", actor.ID)
+	s.changed()
+	return s.Tour(ctx, actor, t.ID)
+}
+
+// Update changes the fields in gives, if the tour is still at version.
+func (s *Service) Update(ctx context.Context, actor account.User, id string, version int, in TourInput) (tour.Tour, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, err
+	}
+	before, err := s.store.TourByIDAnyStatus(ctx, id, s.now())
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	if version != before.Version {
+		// Refused before validating: the operator must first see the newer version.
+		return tour.Tour{}, tour.ErrVersionConflict
+	}
+	t := before
+	in.apply(&t)
+	ids, err := s.guideIDs(ctx)
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	// A guide who lost the role stays on the tours they already lead.
+	for _, g := range before.Guides {
+		ids[g.UserID] = true
+	}
+	if err := validate(&t, ids); err != nil {
+		return tour.Tour{}, err
+	}
+	e := entry(actor, "tour.update", id)
+	e.Changes = fieldsOf(before, t)
+	if err := s.store.UpdateTour(ctx, &t, version, s.now(), e); err != nil {
+		return tour.Tour{}, err
+	}
+	s.changed()
+	return s.Tour(ctx, actor, id)
+}
+
+// SetStatus publishes, unpublishes (draft) or archives a tour.
+func (s *Service) SetStatus(ctx context.Context, actor account.User, id string, status tour.Status) (tour.Tour, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, err
+	}
+	if !status.Valid() {
+		return tour.Tour{}, invalid("The status must be draft, published or archived.")
+	}
+	before, err := s.store.TourByIDAnyStatus(ctx, id, s.now())
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	if before.Status != status {
+		e := entry(actor, "tour.status", id)
+		e.Changes.Diff("status", before.Status, status)
+		if err := s.store.SetTourStatus(ctx, id, status, s.now(), e); err != nil {
+			return tour.Tour{}, err
+		}
+		s.log.Info("tour status changed", "tour_id", id, "status", string(status), "by", actor.ID)
+		s.changed()
+	}
+	return s.Tour(ctx, actor, id)
+}
+
+// Delete removes a tour that never had a booking, with its uploaded pictures.
+func (s *Service) Delete(ctx context.Context, actor account.User, id string) error {
+	if err := mustEdit(actor); err != nil {
+		return err
+	}
+	t, err := s.store.TourByIDAnyStatus(ctx, id, s.now())
+	if err != nil {
+		return err
+	}
+	e := entry(actor, "tour.delete", id)
+	e.Changes.Diff("name", t.Name, nil)
+	if err := s.store.DeleteTour(ctx, id, e); err != nil {
+		if errors.Is(err, tour.ErrHasBookings) {
+			return &fault.Error{Status: 409, Err: err,
+				Message: "This tour has bookings, so it cannot be deleted. Archive it instead: it leaves the site and its bookings stay."}
+		}
+		return err
+	}
+	s.changed()
+	for _, f := range append([]string{t.CoverImage}, t.Pictures...) {
+		s.removeFile(f)
+	}
+	return nil
+}
+
+// removeFile deletes an uploaded picture no tour uses any more; failures are only logged
+// (a stray file costs disk, not correctness).
+func (s *Service) removeFile(name string) {
+	if name == "" || !s.pictures.Owns(name) {
+		return
+	}
+	if err := s.pictures.Remove(name); err != nil {
+		s.log.Warn("remove tour picture", "file", name, "error", err)
+	}
+}
+
+// AddPicture stores an upload as the tour's cover or at the end of its gallery.
+func (s *Service) AddPicture(ctx context.Context, actor account.User, id string, cover bool, r io.Reader) (tour.Tour, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, err
+	}
+	// The tour first: an upload for a tour that is not there is not worth decoding.
+	if _, err := s.store.TourByIDAnyStatus(ctx, id, s.now()); err != nil {
+		return tour.Tour{}, err
+	}
+	file, err := s.pictures.Process(r)
+	if err != nil {
+		return tour.Tour{}, err
+	}
+	e := entry(actor, "picture.add", id)
+	kind := "gallery"
+	if cover {
+		kind = "cover"
+	}
+	e.Changes.Diff(kind, nil, file)
+	replaced, err := s.store.AddTourPicture(ctx, id, file, cover, maxGallery, s.now(), e)
+	if err != nil {
+		s.removeFile(file)
+		if errors.Is(err, ErrGalleryFull) {
+			return tour.Tour{}, invalid("A tour can have at most %d gallery pictures. Remove one first.", maxGallery)
+		}
+		return tour.Tour{}, err
+	}
+	s.changed()
+	s.removeFile(replaced)
+	return s.Tour(ctx, actor, id)
+}
+
+// RemovePicture takes a picture out of the gallery and deletes its files.
+func (s *Service) RemovePicture(ctx context.Context, actor account.User, id, file string) (tour.Tour, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, err
+	}
+	e := entry(actor, "picture.remove", id)
+	e.Changes.Diff("gallery", file, nil)
+	if err := s.store.RemoveTourPicture(ctx, id, file, s.now(), e); err != nil {
+		return tour.Tour{}, err
+	}
+	s.changed()
+	s.removeFile(file)
+	return s.Tour(ctx, actor, id)
+}
+
+// ReorderPictures puts the gallery in the order of files: each current picture once.
+func (s *Service) ReorderPictures(ctx context.Context, actor account.User, id string, files []string) (tour.Tour, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, err
+	}
+	e := entry(actor, "picture.order", id)
+	if err := s.store.ReorderTourPictures(ctx, id, files, s.now(), e); err != nil {
+		return tour.Tour{}, err
+	}
+	s.changed()
+	return s.Tour(ctx, actor, id)
+}
