@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 
@@ -24,6 +25,7 @@ type Handler struct {
 	Accounts Accounts
 	Photos   Photos
 	Bookings Bookings
+	Catalog  Catalog
 	Cookies  httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP
@@ -59,10 +61,33 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		if errors.As(err, &tooBig) {
 			return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "The request is too large.", Err: err}
 		}
+		var wrongType *json.UnmarshalTypeError
+		if errors.As(err, &wrongType) && wrongType.Field != "" {
+			return &httpx.Error{Status: http.StatusBadRequest, Err: err,
+				Message: fmt.Sprintf("The field %s must be %s.", wrongType.Field, jsonKind(wrongType.Type.Kind()))}
+		}
 		return &httpx.Error{Status: http.StatusBadRequest, Message: "The request could not be read. Please reload the page and try again.", Err: fmt.Errorf("decode json: %w", err)}
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return httpx.Errorf(http.StatusBadRequest, "The request could not be read. Please reload the page and try again.")
 	}
 	return nil
+}
+
+// jsonKind names what a field of that kind must hold, in words.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "text"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "of another kind"
 }

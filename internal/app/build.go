@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/api"
 	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
 	"tourbook/internal/config"
 	"tourbook/internal/httpx"
 	"tourbook/internal/media"
@@ -192,10 +193,17 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	})
 	site.Bookings = bookings
 
+	// The back office's catalogue: changes forget the public pages' cached tours at once.
+	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{})
+	if err != nil {
+		return nil, err
+	}
+	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log})
+
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Site: siteCfg, Log: log, Now: now}
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Site: siteCfg, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat,
 		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
@@ -210,3 +218,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	ok = true
 	return site, nil
 }
+
+// ownedPictures tells the catalogue which files are uploads it may delete: sample and
+// imported pictures are never removed.
+type ownedPictures struct{ *media.TourPictures }
+
+func (ownedPictures) Owns(name string) bool { return media.IsTourPictureName(name) }

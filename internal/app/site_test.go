@@ -399,7 +399,9 @@ func TestWrongMethodOnAnAPIAddress(t *testing.T) {
 	s := newTestSite(t)
 	for _, tc := range []struct{ method, path, allow string }{
 		{http.MethodDelete, "/api/v1/users/login", "POST"},
-		{http.MethodPost, "/api/v1/tours", "GET, HEAD"},
+		{http.MethodPut, "/api/v1/tours", "GET, POST, HEAD"},
+		{http.MethodPost, "/api/v1/tours/x", "GET, PATCH, DELETE, HEAD"},
+		{http.MethodDelete, "/api/v1/tours/x/status", "PUT"},
 		{http.MethodGet, "/webhook-checkout", "POST"},
 	} {
 		r := s.do(t, http.DefaultClient, tc.method, tc.path, "", nil)

@@ -154,6 +154,7 @@ func buildTour(st sampleTour, i int, ids map[string]string, now time.Time) tour.
 		CoverImage:    tourImageFile(slug, 0),
 		StartLocation: st.start,
 		Locations:     st.stops,
+		TimeZone:      st.timeZone,
 		CreatedAt:     now.UTC(),
 	}
 	for k := 1; k <= picturesPerTour; k++ {

@@ -10,6 +10,7 @@ import (
 // longitude then latitude like everything else in the store (GeoJSON order).
 type sampleTour struct {
 	name, slug, summary, description string
+	timeZone                         string // IANA zone of the start location
 	days, group                      int
 	difficulty                       tour.Difficulty
 	priceUSD, discountUSD            int64
@@ -38,7 +39,8 @@ func sampleTours() []sampleTour {
 			description: "This is the Alps at their most dramatic: larch forests give way to moraines, glaciers and the unmistakable pyramid of the Matterhorn, which follows you for most of the week. We walk the Europaweg balcony path high above the Mattertal, sleep in family-run mountain huts and in Zermatt's old wooden chalets, and take the rack railway up to Gornergrat for a sunrise over twenty-nine four-thousand-metre peaks.\n" +
 				"Days are long, with up to 1,200 metres of ascent and a few exposed sections secured with cables, so you should be comfortable hiking six to eight hours at altitude. Luggage is moved between overnight stops, so you only carry a day pack. Dinners feature raclette, rösti and Valais wine.",
 			days: 7, group: 8, difficulty: tour.Difficult, priceUSD: 2490,
-			start: stop(7.7491, 46.0207, 0, "Zermatt, Switzerland"),
+			start:    stop(7.7491, 46.0207, 0, "Zermatt, Switzerland"),
+			timeZone: "Europe/Zurich",
 			stops: []tour.Location{
 				stop(7.7083, 45.9917, 1, "Schwarzsee and the Hörnli ridge"),
 				stop(7.7852, 45.9836, 2, "Sunrise at Gornergrat"),
@@ -56,7 +58,8 @@ func sampleTours() []sampleTour {
 			description: "Patagonia is wind, light and scale. From the harbour town of Puerto Natales we head into Torres del Paine National Park to hike the W route: up the Ascencio valley to the three granite towers at dawn, into the hanging amphitheatre of the French Valley, and along Lago Grey to the blue wall of the Grey Glacier.\n" +
 				"After the trek we cross into Argentina for a quieter day on the walkways facing the Perito Moreno glacier, one of the few in the world that is still advancing. Expect four seasons in a day, nights in refugios and domes, and a guide team that knows every shortcut out of the wind.",
 			days: 9, group: 10, difficulty: tour.Difficult, priceUSD: 3290, discountUSD: 300,
-			start: stop(-72.5064, -51.7236, 0, "Puerto Natales, Chile"),
+			start:    stop(-72.5064, -51.7236, 0, "Puerto Natales, Chile"),
+			timeZone: "America/Punta_Arenas",
 			stops: []tour.Location{
 				stop(-72.9660, -50.9420, 2, "Base of the Torres del Paine"),
 				stop(-73.0680, -51.0280, 4, "French Valley lookout"),
@@ -74,7 +77,8 @@ func sampleTours() []sampleTour {
 			description: "In six unhurried days we follow the Golden Circle and the south coast of Iceland, where the earth is visibly still being made. We stand in the rift between two continental plates at Þingvellir, wait for Strokkur to erupt, walk behind the curtain of Seljalandsfoss and climb the stairs beside Skógafoss.\n" +
 				"The journey ends at Jökulsárlón, where icebergs calved from Vatnajökull drift out to a black-sand beach. Walks are short and easy, the minibus is warm, and in the darker months we keep an eye on the sky for the northern lights.",
 			days: 6, group: 16, difficulty: tour.Easy, priceUSD: 1890,
-			start: stop(-21.9426, 64.1466, 0, "Reykjavík, Iceland"),
+			start:    stop(-21.9426, 64.1466, 0, "Reykjavík, Iceland"),
+			timeZone: "Atlantic/Reykjavik",
 			stops: []tour.Location{
 				stop(-21.1299, 64.2559, 1, "Þingvellir rift valley"),
 				stop(-20.3024, 64.3104, 2, "Geysir geothermal area"),
@@ -93,7 +97,8 @@ func sampleTours() []sampleTour {
 			description: "This journey links modern Japan with the roads that once joined its capitals. After a night in Tokyo we soak in the hot springs of Hakone beneath Mount Fuji, then walk the best-preserved stretch of the Nakasendō between the post towns of Magome and Tsumago, on stone paths through cedar forest.\n" +
 				"The second half is Kyoto and Nara: early mornings at temples before the crowds, a tea ceremony, and the deer of Nara Park. We travel by bullet train and local lines, stay in ryokan with kaiseki dinners, and walk three to four hours on most days.",
 			days: 10, group: 12, difficulty: tour.Easy, priceUSD: 3890, discountUSD: 250,
-			start: stop(139.7671, 35.6812, 0, "Tokyo Station, Japan"),
+			start:    stop(139.7671, 35.6812, 0, "Tokyo Station, Japan"),
+			timeZone: "Asia/Tokyo",
 			stops: []tour.Location{
 				stop(139.1069, 35.2324, 2, "Hakone hot springs"),
 				stop(137.5669, 35.5267, 4, "Magome post town"),
@@ -112,7 +117,8 @@ func sampleTours() []sampleTour {
 			description: "We leave the souks of Marrakech over the Tizi n'Tichka pass and descend into a landscape of red earth and kasbahs. Aït Benhaddou, a fortified village of mud brick, has stood in for half of Hollywood's ancient cities; the Todra Gorge narrows to a slot between 300-metre walls.\n" +
 				"At Merzouga we swap the minibus for camels and ride into the Erg Chebbi dunes for a night under the stars in a Berber camp. The tour ends in Fès, the largest car-free medina in the world, with a guided walk through its tanneries and workshops.",
 			days: 8, group: 14, difficulty: tour.Medium, priceUSD: 1490,
-			start: stop(-7.9811, 31.6295, 0, "Marrakech, Morocco"),
+			start:    stop(-7.9811, 31.6295, 0, "Marrakech, Morocco"),
+			timeZone: "Africa/Casablanca",
 			stops: []tour.Location{
 				stop(-7.1294, 31.0472, 2, "Aït Benhaddou"),
 				stop(-5.5870, 31.5900, 4, "Todra Gorge"),
@@ -130,7 +136,8 @@ func sampleTours() []sampleTour {
 			description: "From Queenstown we drive through Fiordland to Milford Sound, where waterfalls pour off sheer cliffs straight into the sea, and cruise out to the Tasman. Back over the mountains, we walk above Lake Wanaka and follow the Hooker Valley track on swing bridges to the foot of Aoraki, New Zealand's highest peak.\n" +
 				"The last days cross Haast Pass to the rainforest of the West Coast and the Franz Josef glacier, which we see from the valley floor and, weather permitting, from a ski-plane. Hikes are moderate, up to five hours, with comfortable lodges every night.",
 			days: 8, group: 12, difficulty: tour.Medium, priceUSD: 2690,
-			start: stop(168.6626, -45.0312, 0, "Queenstown, New Zealand"),
+			start:    stop(168.6626, -45.0312, 0, "Queenstown, New Zealand"),
+			timeZone: "Pacific/Auckland",
 			stops: []tour.Location{
 				stop(167.9253, -44.6717, 2, "Milford Sound"),
 				stop(169.1321, -44.7032, 4, "Lake Wanaka"),
@@ -148,7 +155,8 @@ func sampleTours() []sampleTour {
 			description: "The Icefields Parkway may be the most beautiful road in North America, and we take it slowly. From Banff we visit Lake Louise and Moraine Lake early, before the buses, then stop at Peyto Lake, whose glacial flour turns the water an improbable blue.\n" +
 				"At the Columbia Icefield we walk onto the Athabasca Glacier with a glacier guide before continuing to Jasper, where elk wander through town and the night sky is a dark-sky preserve. Walks are short and gentle, which makes this a good first tour for families.",
 			days: 6, group: 20, difficulty: tour.Easy, priceUSD: 1690, discountUSD: 200,
-			start: stop(-115.5708, 51.1784, 0, "Banff, Canada"),
+			start:    stop(-115.5708, 51.1784, 0, "Banff, Canada"),
+			timeZone: "America/Edmonton",
 			stops: []tour.Location{
 				stop(-116.2161, 51.4177, 1, "Lake Louise"),
 				stop(-116.1860, 51.3217, 2, "Moraine Lake"),
@@ -167,7 +175,8 @@ func sampleTours() []sampleTour {
 			description: "Starting in Bergen's Hanseatic harbour, we ride the Flåm Railway down a valley of waterfalls and sail the Nærøyfjord, a UNESCO-listed arm of the Sognefjord so narrow the cliffs nearly touch. Each day includes a hike to a viewpoint high above the water.\n" +
 				"Further north, Geirangerfjord brings the Seven Sisters waterfall and abandoned clifftop farms reached on old shepherds' paths. We finish in Ålesund, an art nouveau town rebuilt after a fire in 1904. Expect three to six hours of walking a day and changeable weather.",
 			days: 7, group: 15, difficulty: tour.Medium, priceUSD: 2890,
-			start: stop(5.3221, 60.3913, 0, "Bergen, Norway"),
+			start:    stop(5.3221, 60.3913, 0, "Bergen, Norway"),
+			timeZone: "Europe/Oslo",
 			stops: []tour.Location{
 				stop(7.1137, 60.8628, 2, "Flåm"),
 				stop(6.8427, 60.8781, 3, "Nærøyfjord at Gudvangen"),
@@ -185,7 +194,8 @@ func sampleTours() []sampleTour {
 			description: "A short escape from Hanoi to one of Asia's great seascapes. We drive to the coast and board a traditional wooden junk with just twelve cabins, then spend two days threading between thousands of limestone islands, stopping to kayak into hidden lagoons and to swim from quiet beaches.\n" +
 				"Evenings are for fresh seafood on deck and squid fishing under the lanterns; mornings start with tai chi on the sun deck as the mist lifts off the karst. There is no hiking to speak of, so this tour suits anyone who can climb a ship's stairs.",
 			days: 3, group: 25, difficulty: tour.Easy, priceUSD: 690,
-			start: stop(105.8542, 21.0285, 0, "Hanoi Old Quarter, Vietnam"),
+			start:    stop(105.8542, 21.0285, 0, "Hanoi Old Quarter, Vietnam"),
+			timeZone: "Asia/Ho_Chi_Minh",
 			stops: []tour.Location{
 				stop(107.1839, 20.9101, 1, "Ha Long Bay"),
 			},
@@ -200,7 +210,8 @@ func sampleTours() []sampleTour {
 			description: "From Inverness we follow the shore of Loch Ness to the ruins of Urquhart Castle, then cross the Highlands to Eilean Donan, the castle on its tidal island that appears on every shortbread tin. On Skye we walk to the Old Man of Storr and the Quiraing, two of the strangest landscapes in Britain.\n" +
 				"The tour ends in Glencoe, a valley of great beauty and a darker history, with a hike beneath the Three Sisters. With only six guests we travel in one comfortable vehicle, stay in country inns, and have time for a whisky distillery on the way.",
 			days: 5, group: 6, difficulty: tour.Medium, priceUSD: 1290,
-			start: stop(-4.2247, 57.4778, 0, "Inverness, Scotland"),
+			start:    stop(-4.2247, 57.4778, 0, "Inverness, Scotland"),
+			timeZone: "Europe/London",
 			stops: []tour.Location{
 				stop(-4.4419, 57.3241, 1, "Urquhart Castle on Loch Ness"),
 				stop(-5.5161, 57.2739, 2, "Eilean Donan Castle"),

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -193,15 +194,15 @@ func sameSiteOnly(log *slog.Logger, next http.HandlerFunc) http.Handler {
 	})
 }
 
-// methodNotAllowed answers a method a JSON route does not take, naming the one it does.
-func methodNotAllowed(log *slog.Logger, allowed string) http.Handler {
-	allow := allowed
-	if allowed == http.MethodGet {
-		allow = "GET, HEAD"
+// methodNotAllowed answers a method a JSON route does not take, naming the ones it does.
+func methodNotAllowed(log *slog.Logger, allowed ...string) http.Handler {
+	allow := slices.Clone(allowed)
+	if slices.Contains(allowed, http.MethodGet) {
+		allow = append(allow, http.MethodHead)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", allow)
+		w.Header().Set("Allow", strings.Join(allow, ", "))
 		httpx.Fail(w, r, log, httpx.Errorf(http.StatusMethodNotAllowed,
-			"This address takes "+allowed+" requests only."))
+			"This address takes "+strings.Join(allowed, " or ")+" requests only."))
 	})
 }

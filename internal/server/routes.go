@@ -50,24 +50,40 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("/", w.NotFound)
 
-	// JSON API: the five calls of SPEC.md §7, sign-up, and the tours. Another method on
-	// one of these paths is a 405 that names the right one, not the catch-all's 404.
-	jsonRoute := func(method, path string, h http.Handler) {
-		mux.Handle(method+" "+path, h)
-		mux.Handle(path, methodNotAllowed(d.Log, method))
-	}
-	jsonRoute("GET", "/api/v1/tours", http.HandlerFunc(a.ListTours))
-	jsonRoute("GET", "/api/v1/tours/{id}", http.HandlerFunc(a.GetTour))
-	jsonRoute("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
-	jsonRoute("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
-	jsonRoute("GET", "/api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))
-	jsonRoute("PATCH", "/api/v1/users/updateMe", http.HandlerFunc(a.UpdateMe))
-	jsonRoute("PATCH", "/api/v1/users/updateMyPassword", http.HandlerFunc(a.UpdateMyPassword))
-	jsonRoute("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
+	// The back office (docs/admin.md).
+	mux.HandleFunc("GET /admin", w.Admin)
+	mux.HandleFunc("GET /admin/tours", w.AdminTours)
+	mux.HandleFunc("GET /admin/tours/new", w.AdminNewTour)
+	mux.HandleFunc("GET /admin/tours/{id}", w.AdminTour)
+
+	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
+	// catalogue. Another method on one of these paths is a 405 that names the right ones,
+	// not the catch-all's 404.
+	api := jsonRoutes{mux: mux, log: d.Log}
+	api.handle("GET", "/api/v1/tours", http.HandlerFunc(a.ListTours))
+	api.handle("POST", "/api/v1/tours", http.HandlerFunc(a.CreateTour))
+	api.handle("GET", "/api/v1/tours/{id}", http.HandlerFunc(a.GetTour))
+	api.handle("PATCH", "/api/v1/tours/{id}", http.HandlerFunc(a.UpdateTour))
+	api.handle("DELETE", "/api/v1/tours/{id}", http.HandlerFunc(a.DeleteTour))
+	api.handle("PUT", "/api/v1/tours/{id}/status", http.HandlerFunc(a.SetTourStatus))
+	api.handle("POST", "/api/v1/tours/{id}/pictures", http.HandlerFunc(a.AddTourPicture))
+	api.handle("PUT", "/api/v1/tours/{id}/pictures", http.HandlerFunc(a.ReorderTourPictures))
+	api.handle("DELETE", "/api/v1/tours/{id}/pictures/{file}", http.HandlerFunc(a.RemoveTourPicture))
+	api.handle("GET", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.ListDepartures))
+	api.handle("POST", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.AddDepartures))
+	api.handle("PATCH", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.UpdateDeparture))
+	api.handle("DELETE", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.DeleteDeparture))
+	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
+	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
+	api.handle("GET", "/api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))
+	api.handle("PATCH", "/api/v1/users/updateMe", http.HandlerFunc(a.UpdateMe))
+	api.handle("PATCH", "/api/v1/users/updateMyPassword", http.HandlerFunc(a.UpdateMyPassword))
+	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	mux.HandleFunc("/api/", a.NotFound)
 
 	// Payments: the provider's webhook, and the sandbox's hosted checkout.
-	jsonRoute("POST", "/webhook-checkout", http.HandlerFunc(a.Webhook))
+	api.handle("POST", "/webhook-checkout", http.HandlerFunc(a.Webhook))
+	api.done()
 	if d.Sandbox != nil {
 		mux.Handle(sandboxPath, d.Sandbox)
 	}
@@ -115,4 +131,30 @@ func New(d Deps) (http.Handler, error) {
 		cop.Handler,
 		loadSession(d.Auth, d.API.Cookies, d.Log),
 	), nil
+}
+
+// jsonRoutes registers JSON addresses method by method, and once all are in (done), a
+// 405 with Allow for every other method on each address.
+type jsonRoutes struct {
+	mux     *http.ServeMux
+	log     *slog.Logger
+	paths   []string
+	methods map[string][]string
+}
+
+func (j *jsonRoutes) handle(method, path string, h http.Handler) {
+	j.mux.Handle(method+" "+path, h)
+	if j.methods == nil {
+		j.methods = map[string][]string{}
+	}
+	if _, ok := j.methods[path]; !ok {
+		j.paths = append(j.paths, path)
+	}
+	j.methods[path] = append(j.methods[path], method)
+}
+
+func (j *jsonRoutes) done() {
+	for _, path := range j.paths {
+		j.mux.Handle(path, methodNotAllowed(j.log, j.methods[path]...))
+	}
 }

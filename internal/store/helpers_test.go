@@ -2,37 +2,20 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"net/url"
-	"os"
 	"testing"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/store/testdb"
 	"tourbook/internal/tour"
 )
-
-// postgresURLEnv names the PostgreSQL server the suite also runs on when set, e.g.
-// postgres://postgres@127.0.0.1:5432/test?sslmode=disable.
-const postgresURLEnv = "TOURBOOK_TEST_POSTGRES_URL"
-
-// testEngines are the engines the suite runs on: SQLite always, PostgreSQL when
-// postgresURLEnv is set.
-func testEngines() []string {
-	if os.Getenv(postgresURLEnv) != "" {
-		return []string{SQLite, Postgres}
-	}
-	return []string{SQLite}
-}
 
 // eachEngine runs test, in parallel subtests, on a fresh migrated database of every
 // test engine.
 func eachEngine(t *testing.T, test func(t *testing.T, s *Store)) {
 	t.Helper()
-	for _, engine := range testEngines() {
+	for _, engine := range testdb.Engines() {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel()
 			test(t, openTest(t, engine))
@@ -43,7 +26,7 @@ func eachEngine(t *testing.T, test func(t *testing.T, s *Store)) {
 // openTest opens and migrates a fresh database on engine, closed when the test ends.
 func openTest(t testing.TB, engine string) *Store {
 	t.Helper()
-	databaseURL, dataDir := testDatabase(t, engine)
+	databaseURL, dataDir := testdb.Database(t, engine)
 	s, err := Open(context.Background(), databaseURL, dataDir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -53,43 +36,6 @@ func openTest(t testing.TB, engine string) *Store {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// testDatabase returns the Open arguments of a fresh, empty database on engine: a file
-// in a temporary folder, or a PostgreSQL schema of its own (so that tests run in
-// parallel on one server), dropped when the test ends.
-func testDatabase(t testing.TB, engine string) (databaseURL, dataDir string) {
-	t.Helper()
-	if engine == SQLite {
-		return "", t.TempDir()
-	}
-	pgURL := os.Getenv(postgresURLEnv)
-	ctx := context.Background()
-	admin, err := sql.Open("pgx", pgURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = admin.Close() })
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "test_" + hex.EncodeToString(b[:])
-	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	// Cleanups run last-registered first: the test's stores are closed before this.
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema: %v", err)
-		}
-	})
-	u, err := url.Parse(pgURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema) // pgx sends unknown parameters as run-time settings
-	u.RawQuery = q.Encode()
-	return u.String(), ""
 }
 
 // t0 is a fixed "now" with sub-millisecond digits and a non-UTC zone, to catch lost

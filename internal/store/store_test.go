@@ -13,6 +13,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/store/testdb"
 	"tourbook/internal/tour"
 )
 
@@ -40,10 +41,10 @@ func TestMigrateTwiceIsNoOp(t *testing.T) {
 // created once.
 func TestMigrateConcurrently(t *testing.T) {
 	t.Parallel()
-	for _, engine := range testEngines() {
+	for _, engine := range testdb.Engines() {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel()
-			databaseURL, dataDir := testDatabase(t, engine)
+			databaseURL, dataDir := testdb.Database(t, engine)
 			stores := make([]*Store, 4)
 			for i := range stores {
 				s, err := Open(t.Context(), databaseURL, dataDir, nil)

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"errors"
 	"net/http"
+	"net/url"
 
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
@@ -35,7 +37,15 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	t, err := h.Store.TourBySlug(r.Context(), r.PathValue("slug"), h.Now())
+	slug := r.PathValue("slug")
+	t, err := h.Store.TourBySlug(r.Context(), slug, h.Now())
+	if errors.Is(err, tour.ErrNotFound) {
+		// A renamed tour keeps its old addresses: links and search results still work.
+		if current, rerr := h.Store.SlugRedirect(r.Context(), slug); rerr == nil {
+			http.Redirect(w, r, "/tour/"+url.PathEscape(current), http.StatusMovedPermanently)
+			return
+		}
+	}
 	if err != nil {
 		h.Error(w, r, err)
 		return

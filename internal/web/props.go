@@ -60,10 +60,12 @@ type TourLocation struct {
 }
 
 type StartDateOption struct {
-	Date      string `json:"date"`
-	Label     string `json:"label"`
-	SeatsLeft int    `json:"seatsLeft"`
-	Bookable  bool   `json:"bookable"`
+	Date         string `json:"date"`
+	Label        string `json:"label"`
+	StartTime    string `json:"startTime"`
+	MeetingPoint string `json:"meetingPoint"`
+	SeatsLeft    int    `json:"seatsLeft"`
+	Bookable     bool   `json:"bookable"`
 }
 
 type Guide struct {
@@ -165,12 +167,11 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	for _, l := range t.Locations {
 		d.Locations = append(d.Locations, TourLocation{Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Day: l.Day, Description: l.Description})
 	}
-	today := tour.Day(now)
 	for _, sd := range t.StartDates {
-		left := t.SeatsLeft(sd)
 		d.StartDates = append(d.StartDates, StartDateOption{
 			Date: sd.Date.Format(time.DateOnly), Label: FormatDate(sd.Date),
-			SeatsLeft: left, Bookable: left > 0 && !sd.Date.Before(today),
+			StartTime: StartTimeLabel(t, sd), MeetingPoint: sd.MeetingPoint,
+			SeatsLeft: t.SeatsLeft(sd), Bookable: t.Bookable(sd, now),
 		})
 	}
 	for _, r := range t.Reviews {

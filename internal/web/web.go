@@ -24,6 +24,8 @@ type Store interface {
 	ListTours(ctx context.Context, now time.Time) ([]tour.Tour, error)
 	TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error)
 	UserBookings(ctx context.Context, userID string) ([]booking.Booking, error)
+	// SlugRedirect is the current slug of a renamed tour's old one, or tour.ErrNotFound.
+	SlugRedirect(ctx context.Context, slug string) (string, error)
 }
 
 // Renderer turns a page and its props into a whole HTML document.
@@ -42,6 +44,7 @@ type Handler struct {
 	Store    Store
 	Renderer Renderer
 	Bookings Confirmer
+	Catalog  Catalog
 	Site     SiteConfig
 	Log      *slog.Logger
 	Now      func() time.Time

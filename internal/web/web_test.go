@@ -32,6 +32,9 @@ func (f fakeStore) TourBySlug(_ context.Context, slug string, _ time.Time) (tour
 	return tour.Tour{}, tour.ErrNotFound
 }
 func (f fakeStore) UserBookings(context.Context, string) ([]booking.Booking, error) { return nil, nil }
+func (f fakeStore) SlugRedirect(context.Context, string) (string, error) {
+	return "", tour.ErrNotFound
+}
 
 // fakeRenderer records the props it was given, or fails.
 type fakeRenderer struct {
@@ -61,10 +64,14 @@ func sampleTour() tour.Tour {
 		MaxGroupSize: 4, PriceMinor: 49900, DiscountMinor: 5000, Currency: "usd",
 		StartLocation: tour.Location{Description: "Zermatt"},
 		Locations:     []tour.Location{{Point: tour.Point{Lng: 7.7491, Lat: 46.0207}, Day: 1, Description: "Zermatt"}},
+		TimeZone:      "Europe/Zurich", // UTC+1 in March: now (15:00 UTC) is 16:00 there
 		StartDates: []tour.StartDate{
-			{Date: day(2027, 3, 1), Taken: 0},  // past
-			{Date: day(2027, 3, 10), Taken: 4}, // today, full
-			{Date: day(2027, 4, 2), Taken: 1},  // bookable
+			{Date: day(2027, 3, 1), Taken: 0},                                  // past
+			{Date: day(2027, 3, 9), StartTime: "20:00", Taken: 0},              // yesterday evening
+			{Date: day(2027, 3, 10), StartTime: "15:30", Taken: 0},             // today, started 30 minutes ago
+			{Date: day(2027, 3, 10+1), StartTime: "07:15", Taken: 4},           // full
+			{Date: day(2027, 3, 12), Taken: 0, Closed: true},                   // closed for sale
+			{Date: day(2027, 4, 2), Taken: 1, MeetingPoint: "Zermatt station"}, // bookable
 		},
 	}
 }
@@ -95,9 +102,16 @@ func TestTourProps(t *testing.T) {
 		t.Errorf("coordinates %v, want [lng, lat]", got)
 	}
 	want := []StartDateOption{
-		{Date: "2027-03-01", Label: "Mon 1 March 2027", SeatsLeft: 4, Bookable: false},
-		{Date: "2027-03-10", Label: "Wed 10 March 2027", SeatsLeft: 0, Bookable: false},
-		{Date: "2027-04-02", Label: "Fri 2 April 2027", SeatsLeft: 3, Bookable: true},
+		{Date: "2027-03-01", Label: "Mon 1 March 2027", StartTime: "09:00 CET (Europe/Zurich)", SeatsLeft: 4},
+		{Date: "2027-03-09", Label: "Tue 9 March 2027", StartTime: "20:00 CET (Europe/Zurich)", SeatsLeft: 4},
+		{Date: "2027-03-10", Label: "Wed 10 March 2027", StartTime: "15:30 CET (Europe/Zurich)", SeatsLeft: 4},
+		{Date: "2027-03-11", Label: "Thu 11 March 2027", StartTime: "07:15 CET (Europe/Zurich)", SeatsLeft: 0},
+		{Date: "2027-03-12", Label: "Fri 12 March 2027", StartTime: "09:00 CET (Europe/Zurich)", SeatsLeft: 4},
+		// After the switch to summer time on 28 March: CEST.
+		{Date: "2027-04-02", Label: "Fri 2 April 2027", StartTime: "09:00 CEST (Europe/Zurich)", MeetingPoint: "Zermatt station", SeatsLeft: 3, Bookable: true},
+	}
+	if len(d.StartDates) != len(want) {
+		t.Fatalf("%d start dates, want %d", len(d.StartDates), len(want))
 	}
 	for i, w := range want {
 		if d.StartDates[i] != w {
