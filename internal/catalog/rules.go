@@ -52,11 +52,18 @@ func invalid(format string, args ...any) *fault.Error {
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
+// latinLetters spells the Latin letters that Unicode does not decompose into a base
+// letter and an accent (so NFKD leaves them whole) the way they are usually written in
+// ASCII: Þingvellir is "thingvellir", Ærø is "aero".
+var latinLetters = strings.NewReplacer("æ", "ae", "ø", "o", "œ", "oe", "ß", "ss", "þ", "th", "ð", "d",
+	"đ", "d", "ł", "l", "ı", "i", "ħ", "h")
+
 // Slugify makes a slug of a name: "Île de Ré — 3 days!" is "ile-de-re-3-days".
 func Slugify(name string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range norm.NFKD.String(strings.ToLower(name)) {
+	// Lower case again after NFKD, which spells some symbols in capitals (㎇ is "GB").
+	for _, r := range strings.ToLower(norm.NFKD.String(latinLetters.Replace(strings.ToLower(name)))) {
 		switch {
 		case unicode.Is(unicode.Mn, r): // the accents NFKD split off
 		case r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
