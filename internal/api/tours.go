@@ -29,6 +29,7 @@ type TourJSON struct {
 	Images          []string        `json:"images"`
 	StartLocation   PointJSON       `json:"startLocation"`
 	Locations       []PointJSON     `json:"locations"`
+	TimeZone        string          `json:"timeZone"`
 	StartDates      []StartDateJSON `json:"startDates"`
 	Guides          []GuideJSON     `json:"guides"`
 }
@@ -40,9 +41,13 @@ type PointJSON struct {
 	Day         int        `json:"day,omitempty"`
 }
 
+// StartDateJSON is one departure: its local date and start time in the tour's zone.
 type StartDateJSON struct {
-	Date      string `json:"date"`
-	SeatsLeft int    `json:"seatsLeft"`
+	Date         string `json:"date"`
+	StartTime    string `json:"startTime"`
+	MeetingPoint string `json:"meetingPoint"`
+	SeatsLeft    int    `json:"seatsLeft"`
+	Bookable     bool   `json:"bookable"`
 }
 
 type GuideJSON struct {
@@ -51,7 +56,7 @@ type GuideJSON struct {
 	Photo string `json:"photo"`
 }
 
-func newTourJSON(t tour.Tour) TourJSON {
+func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 	point := func(l tour.Location) PointJSON {
 		return PointJSON{Type: "Point", Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Description: l.Description, Day: l.Day}
 	}
@@ -62,7 +67,7 @@ func newTourJSON(t tour.Tour) TourJSON {
 		RatingsAverage: t.RatingsAverage, RatingsQuantity: t.RatingsCount,
 		ImageCover: web.TourImageURL(t.CoverImage), Images: []string{},
 		StartLocation: point(t.StartLocation), Locations: []PointJSON{},
-		StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
+		TimeZone: t.Zone().String(), StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
 	}
 	for _, p := range t.Pictures {
 		j.Images = append(j.Images, web.TourImageURL(p))
@@ -71,7 +76,9 @@ func newTourJSON(t tour.Tour) TourJSON {
 		j.Locations = append(j.Locations, point(l))
 	}
 	for _, d := range t.StartDates {
-		j.StartDates = append(j.StartDates, StartDateJSON{Date: d.Date.Format(time.DateOnly), SeatsLeft: t.SeatsLeft(d)})
+		j.StartDates = append(j.StartDates, StartDateJSON{Date: d.Date.Format(time.DateOnly),
+			StartTime: t.StartsAt(d).Format("15:04"), MeetingPoint: d.MeetingPoint,
+			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now)})
 	}
 	for _, g := range t.Guides {
 		j.Guides = append(j.Guides, GuideJSON{Name: g.Name, Role: g.Role, Photo: web.UserPhotoURL(g.Photo)})
@@ -81,14 +88,15 @@ func newTourJSON(t tour.Tour) TourJSON {
 
 // ListTours is GET /api/v1/tours.
 func (h *Handler) ListTours(w http.ResponseWriter, r *http.Request) {
-	tours, err := h.Tours.ListTours(r.Context(), h.Now())
+	now := h.Now()
+	tours, err := h.Tours.ListTours(r.Context(), now)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
 	out := make([]TourJSON, 0, len(tours))
 	for _, t := range tours {
-		out = append(out, newTourJSON(t))
+		out = append(out, newTourJSON(t, now))
 	}
 	httpx.JSON(w, http.StatusOK, struct {
 		httpx.Response
@@ -98,10 +106,11 @@ func (h *Handler) ListTours(w http.ResponseWriter, r *http.Request) {
 
 // GetTour is GET /api/v1/tours/{id}.
 func (h *Handler) GetTour(w http.ResponseWriter, r *http.Request) {
-	t, err := h.Tours.TourByID(r.Context(), r.PathValue("id"), h.Now())
+	now := h.Now()
+	t, err := h.Tours.TourByID(r.Context(), r.PathValue("id"), now)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"tour": newTourJSON(t)})
+	httpx.OK(w, map[string]any{"tour": newTourJSON(t, now)})
 }

@@ -211,6 +211,24 @@ func TestAdminTourLifecycle(t *testing.T) {
 			!strings.Contains(page.body, "08:30 GMT (Atlantic/Reykjavik)") || !strings.Contains(page.body, "Látrabjarg") {
 			t.Errorf("published tour page: %d", page.status)
 		}
+		var api struct {
+			Data struct {
+				Tour struct {
+					TimeZone   string
+					StartDates []struct {
+						Date, StartTime, MeetingPoint string
+						Bookable                      bool
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(s.get(t, visitor, "/api/v1/tours/"+created.ID).body), &api); err != nil {
+			t.Fatal(err)
+		}
+		if tr := api.Data.Tour; tr.TimeZone != "Atlantic/Reykjavik" || len(tr.StartDates) != 4 ||
+			tr.StartDates[0].StartTime != "08:30" || tr.StartDates[0].MeetingPoint != "BSÍ bus terminal" || !tr.StartDates[0].Bookable {
+			t.Errorf("the published tour in the API: %+v", tr)
+		}
 		// Stop descriptions are text: escaped in the page, never markup.
 		if strings.Contains(page.body, "Geysir <b>") {
 			t.Error("a stop description reached the page as HTML")
