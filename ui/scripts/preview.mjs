@@ -20,7 +20,7 @@ const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'u
 const entry = manifest['src/entry-client.tsx'];
 
 const vite = await createVite({ root: ui, server: { middlewareMode: true }, appType: 'custom', logLevel: 'error' });
-const { fixtures, tourSignedOut } = await vite.ssrLoadModule('/src/dev-fixtures.ts');
+const { fixtures, tourSignedOut, adminTourNew, adminTourGuideView } = await vite.ssrLoadModule('/src/dev-fixtures.ts');
 await vite.close();
 
 const localTiles = { tileUrl: '/tiles/{z}/{x}/{y}.png' };
@@ -32,6 +32,10 @@ const routes = {
   '/signup': fixtures.signup,
   '/me': fixtures.account,
   '/my-tours': fixtures.myTours,
+  '/admin/tours': fixtures.adminTours,
+  '/admin/tours/new': adminTourNew,
+  '/admin/tours/t-5c88fa8c': fixtures.adminTour,
+  '/admin/tours/guide-view': adminTourGuideView,
 };
 
 function documentFor(data, alert) {
@@ -58,6 +62,11 @@ createServer((req, res) => {
     res.writeHead(status, { 'Content-Type': type });
     res.end(body);
   };
+  if (url.pathname.startsWith('/api/v1/tours')) {
+    // The back office: every call answers with the sample tour (nothing is kept).
+    const tour = fixtures.adminTour.props.tour;
+    return send(200, 'application/json', JSON.stringify({ status: 'success', data: { tour, added: 1, skipped: 0 } }));
+  }
   if (url.pathname.startsWith('/api/')) {
     const body = url.pathname.includes('checkout-session')
       ? { status: 'success', data: { session: { url: '/my-tours?booked=1' } } }

@@ -4,12 +4,12 @@ import { render } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './app';
-import { allFixtures, tourSignedOut } from './dev-fixtures';
+import { allFixtures, variantFixtures } from './dev-fixtures';
 
 vi.mock('./components/leaflet-setup', () => ({ L: null }));
 
 describe('accessibility', () => {
-  it.each([...allFixtures, tourSignedOut].map((d) => [d.page, d] as const))(
+  it.each([...allFixtures, ...variantFixtures].map((d) => [d.page, d] as const))(
     '%s has no axe violations',
     async (_page, data) => {
       document.documentElement.lang = 'en';

@@ -1,5 +1,7 @@
 import { Layout } from './components/layout';
 import { AccountPage } from './pages/account-page';
+import { AdminTourPage } from './pages/admin-tour-page';
+import { AdminToursPage } from './pages/admin-tours-page';
 import { ErrorPage } from './pages/error-page';
 import { LoginPage } from './pages/login-page';
 import { MyToursPage } from './pages/my-tours-page';
@@ -28,6 +30,10 @@ function PageBody({ data }: { data: AnyPageData }) {
       return <MyToursPage {...data.props} />;
     case 'error':
       return <ErrorPage {...data.props} />;
+    case 'adminTours':
+      return <AdminToursPage {...data.props} />;
+    case 'adminTour':
+      return <AdminTourPage {...data.props} />;
     default:
       return (
         <ErrorPage status={500} title="Something went wrong" message="This page could not be shown." />

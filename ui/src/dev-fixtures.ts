@@ -1,6 +1,6 @@
 // Realistic PageData for every page: used by tests and for previews. Mirrors what the Go
 // page handlers send (formatted prices and dates, complete image URLs).
-import type { PageData, PageName, SessionUser, SiteConfig, TourCard, TourDetail } from './props';
+import type { AdminTour, PageData, PageName, PageProps, SessionUser, SiteConfig, TourCard, TourDetail } from './props';
 
 export const site: SiteConfig = {
   name: 'Tourbook',
@@ -106,6 +106,103 @@ export const forestHikerDetail: TourDetail = {
   ],
 };
 
+/** Back-office users: the operator and a guide (who sees the back office read-only). */
+export const admin: SessionUser = {
+  id: 'u-5c8a1d5a',
+  name: 'Laura Wilson',
+  email: 'laura@example.com',
+  photo: '/img/users/user-2.jpg',
+  role: 'admin',
+};
+
+export const guide: SessionUser = {
+  id: 'u-5c8a21d0',
+  name: 'Jennifer Hardy',
+  email: 'jennifer@example.com',
+  photo: '/img/users/user-6.jpg',
+  role: 'guide',
+};
+
+export const forestHikerAdmin: AdminTour = {
+  id: 't-5c88fa8c',
+  version: 7,
+  status: 'published',
+  name: 'The Forest Hiker',
+  slug: 'the-forest-hiker',
+  summary: forestHiker.summary,
+  description: forestHikerDetail.description,
+  difficulty: 'easy',
+  durationDays: 5,
+  maxGroupSize: 25,
+  price: 39700,
+  priceDiscount: 0,
+  currency: 'usd',
+  timeZone: 'America/Edmonton',
+  startLocation: { coordinates: [-115.570154, 51.178456], description: 'Banff, CAN' },
+  locations: forestHikerDetail.locations,
+  guides: ['u-5c8a22c8', 'u-5c8a21d0'],
+  cover: { file: 'tour-1-cover.jpg', url: '/img/tours/tour-1-cover.jpg' },
+  pictures: [
+    { file: 'tour-1-1.jpg', url: '/img/tours/tour-1-1.jpg' },
+    { file: 'tour-1-2.jpg', url: '/img/tours/tour-1-2.jpg' },
+    { file: 'tour-1-3.jpg', url: '/img/tours/tour-1-3.jpg' },
+  ],
+  departures: [
+    {
+      date: '2027-04-25',
+      label: 'Sun 25 April 2027',
+      startTime: '09:00',
+      startTimeLabel: '09:00 MDT (America/Edmonton)',
+      capacity: 25,
+      taken: 25,
+      seatsLeft: 0,
+      meetingPoint: 'Banff Visitor Centre',
+      closed: false,
+      past: true,
+      hasBookings: true,
+    },
+    {
+      date: '2027-06-15',
+      label: 'Tue 15 June 2027',
+      startTime: '09:00',
+      startTimeLabel: '09:00 MDT (America/Edmonton)',
+      capacity: 25,
+      taken: 18,
+      seatsLeft: 7,
+      meetingPoint: 'Banff Visitor Centre',
+      closed: false,
+      past: false,
+      hasBookings: true,
+    },
+    {
+      date: '2027-10-06',
+      label: 'Wed 6 October 2027',
+      startTime: '08:30',
+      startTimeLabel: '08:30 MDT (America/Edmonton)',
+      capacity: 25,
+      taken: 0,
+      seatsLeft: 25,
+      meetingPoint: '',
+      closed: true,
+      past: false,
+      hasBookings: false,
+    },
+  ],
+  publicUrl: '/tour/the-forest-hiker',
+};
+
+const adminTourProps: PageProps['adminTour'] = {
+  tour: forestHikerAdmin,
+  guides: [
+    { id: 'u-5c8a22c8', name: 'Miyah Myles', roleLabel: 'Lead guide' },
+    { id: 'u-5c8a21d0', name: 'Jennifer Hardy', roleLabel: 'Tour guide' },
+    { id: 'u-5c8a1f4e', name: 'Kate Morrison', roleLabel: 'Tour guide' },
+  ],
+  timeZones: ['America/Edmonton', 'America/New_York', 'Atlantic/Reykjavik', 'Europe/Paris'],
+  currencies: ['usd', 'eur', 'gbp'],
+  canEdit: true,
+};
+
 /** One sample per page; the tour, account and my-tours samples are signed in. */
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
@@ -140,6 +237,49 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
       ],
     },
   },
+  adminTours: {
+    page: 'adminTours',
+    site,
+    user: admin,
+    props: {
+      tours: [
+        {
+          id: 't-5c88fa8c',
+          slug: 'the-forest-hiker',
+          name: 'The Forest Hiker',
+          status: 'published',
+          statusLabel: 'Published',
+          price: '$397',
+          upcomingDepartures: 2,
+          nextDeparture: 'Tue 15 June 2027',
+        },
+        {
+          id: 't-5c88fa8d',
+          slug: 'the-sea-explorer',
+          name: 'The Sea Explorer',
+          status: 'draft',
+          statusLabel: 'Draft',
+          price: '$497',
+          upcomingDepartures: 0,
+          nextDeparture: null,
+        },
+        {
+          id: 't-5c88fa8e',
+          slug: 'the-snow-adventurer',
+          name: 'The Snow Adventurer',
+          status: 'archived',
+          statusLabel: 'Archived',
+          price: '$997',
+          upcomingDepartures: 0,
+          nextDeparture: null,
+        },
+      ],
+      query: '',
+      status: '',
+      canEdit: true,
+    },
+  },
+  adminTour: { page: 'adminTour', site, user: admin, props: adminTourProps },
   error: {
     page: 'error',
     site,
@@ -152,3 +292,23 @@ export const allFixtures: PageData[] = Object.values(fixtures);
 
 /** The tour page as a signed-out visitor sees it. */
 export const tourSignedOut: PageData<'tour'> = { ...fixtures.tour, user: null };
+
+/** /admin/tours/new */
+export const adminTourNew: PageData<'adminTour'> = { ...fixtures.adminTour, props: { ...adminTourProps, tour: null } };
+
+/** A tour as one of its guides sees it: read-only. */
+export const adminTourGuideView: PageData<'adminTour'> = {
+  ...fixtures.adminTour,
+  user: guide,
+  props: { ...adminTourProps, canEdit: false },
+};
+
+/** The tours list as a guide sees it. */
+export const adminToursGuideView: PageData<'adminTours'> = {
+  ...fixtures.adminTours,
+  user: guide,
+  props: { ...fixtures.adminTours.props, canEdit: false },
+};
+
+/** The pages' variants that the per-page checks (hydration, axe, server bundle) cover too. */
+export const variantFixtures: PageData[] = [tourSignedOut, adminTourNew, adminTourGuideView, adminToursGuideView];

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
-import { allFixtures, fixtures, tourSignedOut } from './dev-fixtures';
+import { allFixtures, fixtures, variantFixtures } from './dev-fixtures';
 import type { PageData } from './props';
 
 vi.mock('./components/leaflet-setup', () => ({ L: null }));
@@ -31,7 +31,7 @@ async function hydrate(serverData: PageData, clientData: PageData = serverData) 
 }
 
 describe('hydration', () => {
-  it.each([...allFixtures, tourSignedOut].map((d) => [d.page, d] as const))(
+  it.each([...allFixtures, ...variantFixtures].map((d) => [d.page, d] as const))(
     '%s hydrates without errors',
     async (_page, data) => {
       const { consoleError, recoverable } = await hydrate(data);

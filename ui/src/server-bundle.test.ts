@@ -12,7 +12,7 @@ import { renderToString } from 'react-dom/server';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from './app';
-import { allFixtures, tourSignedOut } from './dev-fixtures';
+import { allFixtures, variantFixtures } from './dev-fixtures';
 
 const uiDir = fileURLToPath(new URL('..', import.meta.url));
 let outDir: string;
@@ -59,7 +59,7 @@ describe('server bundle (dist/server/render.js)', () => {
     expect(typeof renderPage).toBe('function');
   });
 
-  it.each([...allFixtures, tourSignedOut].map((d) => [d.page, d] as const))(
+  it.each([...allFixtures, ...variantFixtures].map((d) => [d.page, d] as const))(
     'renders %s exactly as React renders the App',
     (page, data) => {
       const html = renderPage(page, JSON.stringify(data));

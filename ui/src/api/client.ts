@@ -13,7 +13,7 @@ export interface ApiResponse<T = unknown> {
 export const NETWORK_ERROR = 'Network error: please check your connection and try again.';
 export const UNKNOWN_ERROR = 'Something went wrong. Please try again.';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Paths are written as SPEC.md §7 gives them ("api/v1/users/login"); a path without a

@@ -1,6 +1,10 @@
 import { logout } from '../api/users';
 import { firstName } from '../lib/format';
+import type { Role } from '../props';
 import { useSession } from '../session';
+
+/** docs/admin.md: guides see the back office too, read-only. */
+const BACK_OFFICE_ROLES: Role[] = ['admin', 'lead-guide', 'guide'];
 
 export function Header() {
   const { site, user } = useSession();
@@ -19,6 +23,11 @@ export function Header() {
             <a className="nav__el" href="/my-tours">
               My bookings
             </a>
+            {BACK_OFFICE_ROLES.includes(user.role) ? (
+              <a className="nav__el" href="/admin">
+                Admin
+              </a>
+            ) : null}
             <button type="button" className="nav__el nav__el--logout" onClick={() => void logout()}>
               Log out
             </button>

@@ -1,6 +1,6 @@
 // Small text helpers. Prices and dates arrive formatted from Go (see props.ts); these only
 // compose strings, so server and client render the same text.
-import type { Difficulty } from '../props';
+import type { Difficulty, TourStatus } from '../props';
 
 const difficultyLabels: Record<Difficulty, string> = {
   easy: 'Easy',
@@ -10,6 +10,17 @@ const difficultyLabels: Record<Difficulty, string> = {
 
 export function difficultyLabel(difficulty: Difficulty): string {
   return difficultyLabels[difficulty] ?? difficulty;
+}
+
+const tourStatusLabels: Record<TourStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  archived: 'Archived',
+};
+
+/** The same words AdminTourRow.statusLabel carries, for pages that get only the status. */
+export function tourStatusLabel(status: TourStatus): string {
+  return tourStatusLabels[status] ?? status;
 }
 
 /** "Easy 5-day tour" */
@@ -23,4 +34,9 @@ export function firstName(name: string): string {
 
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The alert after adding departures: how many were added and how many dates were taken. */
+export function departuresAddedMessage(added: number, skipped: number): string {
+  return `Added ${added} departure(s)${skipped > 0 ? `; ${skipped} date(s) already had one` : ''}`;
 }

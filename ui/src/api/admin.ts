@@ -1,0 +1,132 @@
+// The back office's calls (docs/admin.md). They only talk to the server: the pages decide
+// which alert to show, because every call answers with the tour and each page section has
+// its own words for what just happened (lib/tour-answer.ts).
+import type { AdminDeparture, AdminTour, Difficulty, TourStatus } from '../props';
+import { request, type ApiResponse } from './client';
+
+/**
+ * A number field as the operator left it: a number when the text was one, otherwise the
+ * text itself, so the server refuses it with its own message (no client-side validation).
+ */
+export type NumberField = number | string;
+
+export interface StopInput {
+  /** [longitude, latitude] */
+  coordinates: [NumberField, NumberField];
+  day: NumberField;
+  description: string;
+}
+
+/** AdminTour's editable fields: the body of a create, any subset of them for an update. */
+export interface TourInput {
+  name: string;
+  slug: string;
+  summary: string;
+  description: string;
+  difficulty: Difficulty;
+  durationDays: NumberField;
+  maxGroupSize: NumberField;
+  /** Minor units */
+  price: NumberField;
+  priceDiscount: NumberField;
+  currency: string;
+  timeZone: string;
+  startLocation: { coordinates: [NumberField, NumberField]; description: string };
+  locations: StopInput[];
+  guides: string[];
+}
+
+/** What every tour call answers with. */
+export interface TourAnswer {
+  tour: AdminTour;
+}
+
+export interface DeparturesAdded extends TourAnswer {
+  added: number;
+  skipped: number;
+}
+
+export type PictureKind = 'cover' | 'gallery';
+
+interface DepartureOptions {
+  /** "09:00", local to the tour's time zone */
+  startTime: string;
+  /** Left out: the tour's group size */
+  capacity?: NumberField;
+  meetingPoint?: string;
+}
+
+export interface OneDeparture extends DepartureOptions {
+  /** yyyy-mm-dd */
+  date: string;
+}
+
+export interface DepartureSeries extends DepartureOptions {
+  from: string;
+  to: string;
+  /** 0 (Sunday) to 6 */
+  weekdays: number[];
+}
+
+export interface DepartureChanges {
+  startTime?: string;
+  capacity?: NumberField;
+  meetingPoint?: string;
+  closed?: boolean;
+}
+
+type TourResponse = Promise<ApiResponse<TourAnswer>>;
+
+function tourPath(id: string, ...rest: string[]): string {
+  return ['api/v1/tours', id, ...rest].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/');
+}
+
+export function createTour(input: TourInput): TourResponse {
+  return request('POST', 'api/v1/tours', { ...input });
+}
+
+/** Refused with 409 when `version` is no longer the tour's current one. */
+export function updateTour(id: string, version: number, changes: Partial<TourInput>): TourResponse {
+  return request('PATCH', tourPath(id), { ...changes, version });
+}
+
+export function setTourStatus(id: string, status: TourStatus): TourResponse {
+  return request('PUT', tourPath(id, 'status'), { status });
+}
+
+export function deleteTour(id: string): Promise<ApiResponse<null>> {
+  return request('DELETE', tourPath(id));
+}
+
+/** `picture` may be missing: the server then says a picture is needed. */
+export function uploadPicture(id: string, picture: File | undefined, kind: PictureKind): TourResponse {
+  const form = new FormData();
+  if (picture) form.append('picture', picture);
+  form.append('kind', kind);
+  return request('POST', tourPath(id, 'pictures'), form);
+}
+
+/** The gallery's new order: every current file once. */
+export function orderPictures(id: string, files: string[]): TourResponse {
+  return request('PUT', tourPath(id, 'pictures'), { pictures: files });
+}
+
+export function removePicture(id: string, file: string): TourResponse {
+  return request('DELETE', tourPath(id, 'pictures', file));
+}
+
+export function listDepartures(id: string): Promise<ApiResponse<{ departures: AdminDeparture[] }>> {
+  return request('GET', tourPath(id, 'departures'));
+}
+
+export function addDepartures(id: string, input: OneDeparture | DepartureSeries): Promise<ApiResponse<DeparturesAdded>> {
+  return request('POST', tourPath(id, 'departures'), { ...input });
+}
+
+export function updateDeparture(id: string, date: string, changes: DepartureChanges): TourResponse {
+  return request('PATCH', tourPath(id, 'departures', date), { ...changes });
+}
+
+export function deleteDeparture(id: string, date: string): TourResponse {
+  return request('DELETE', tourPath(id, 'departures', date));
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { addDepartures } from '../../api/admin';
+import { departuresAddedMessage } from '../../lib/format';
+import type { RunTourCall } from '../../lib/tour-answer';
+import { DepartureOptionsFields, NO_OPTIONS, departureOptionsOf } from './departure-options-fields';
+
+// 0 is Sunday, as the API counts.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+interface AddSeriesFormProps {
+  tourId: string;
+  groupSize: number;
+  run: RunTourCall;
+}
+
+/** "Add a series": a departure on the chosen weekdays between two dates. */
+export function AddSeriesForm({ tourId, groupSize, run }: AddSeriesFormProps) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [weekdays, setWeekdays] = useState<number[]>([]);
+  const [options, setOptions] = useState(NO_OPTIONS);
+  const [busy, setBusy] = useState(false);
+
+  function toggle(day: number, checked: boolean) {
+    setWeekdays((days) => (checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day)));
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    await run(addDepartures(tourId, { from, to, weekdays, ...departureOptionsOf(options) }), (data) =>
+      departuresAddedMessage(data.added, data.skipped),
+    );
+    setBusy(false);
+  }
+
+  return (
+    <form id="add-series" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="add-series-title">
+      <h3 id="add-series-title" className="admin-subtitle">
+        Add a series
+      </h3>
+      <div className="admin-form__row">
+        <div className="form__group">
+          <label className="form__label" htmlFor="series-from">
+            From
+          </label>
+          <input id="series-from" className="form__input" type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="form__group">
+          <label className="form__label" htmlFor="series-to">
+            To
+          </label>
+          <input id="series-to" className="form__input" type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+      </div>
+      <fieldset className="admin-form__group">
+        <legend className="form__label">On these days</legend>
+        <ul className="checkbox-list checkbox-list--inline">
+          {WEEKDAYS.map((name, day) => (
+            <li key={name}>
+              <label className="checkbox">
+                <input
+                  id={`series-weekday-${day}`}
+                  type="checkbox"
+                  name="weekdays"
+                  value={day}
+                  checked={weekdays.includes(day)}
+                  onChange={(e) => toggle(day, e.target.checked)}
+                />
+                <span>{name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <DepartureOptionsFields prefix="series" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
+      <button id="add-series-submit" type="submit" className="btn btn--small" disabled={busy}>
+        Add series
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import L, { type Map as LeafletMap } from 'leaflet';
+import { describe, expect, it, vi } from 'vitest';
+import { admin, forestHikerAdmin, site } from '../../dev-fixtures';
+import type { RunTourCall } from '../../lib/tour-answer';
+import type { AdminStop } from '../../props';
+import { SessionProvider } from '../../session';
+import type { MapElement } from '../tour-map';
+import { StopEditor } from './stop-editor';
+
+// Real Leaflet on jsdom, as in tour-map.test.tsx: no layout, so only what does not depend
+// on pixels is asserted. The page's tests cover saving; these cover the map and the table
+// staying in step.
+
+const run = vi.fn(() => Promise.resolve(null)) as unknown as RunTourCall;
+
+async function renderEditor(locations: AdminStop[] = forestHikerAdmin.locations, canEdit = true) {
+  const view = render(
+    <SessionProvider site={site} initialUser={admin}>
+      <StopEditor tour={{ ...forestHikerAdmin, locations }} canEdit={canEdit} run={run} />
+    </SessionProvider>,
+  );
+  const el = view.container.querySelector('#stop-map') as MapElement;
+  await waitFor(() => expect(el._tourbookMap).toBeDefined());
+  return { ...view, el, map: el._tourbookMap as LeafletMap };
+}
+
+function markers(map: LeafletMap): L.Marker[] {
+  const found: L.Marker[] = [];
+  map.eachLayer((layer) => {
+    if (layer instanceof L.Marker) found.push(layer);
+  });
+  return found;
+}
+
+function positions(map: LeafletMap): [number, number][] {
+  return markers(map).map((m) => [m.getLatLng().lat, m.getLatLng().lng]);
+}
+
+function field(label: string): HTMLInputElement {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+describe('StopEditor with its map', () => {
+  it('has a labelled map with the public tiles and a draggable marker per stop at [lat, lng]', async () => {
+    const { map, el } = await renderEditor();
+    expect(el.getAttribute('role')).toBe('region');
+    expect(el.getAttribute('aria-label')).toBe('Map of the stops');
+    let tiles: L.TileLayer | undefined;
+    map.eachLayer((layer) => {
+      if (layer instanceof L.TileLayer) tiles = layer;
+    });
+    expect((tiles as unknown as { _url: string })._url).toBe(site.tileUrl);
+    expect(tiles!.options.maxZoom).toBe(19);
+    expect(tiles!.options.attribution).toBe(site.tileAttribution);
+
+    expect(positions(map)).toEqual(forestHikerAdmin.locations.map((l) => [l.coordinates[1], l.coordinates[0]]));
+    expect(markers(map).every((m) => m.options.draggable)).toBe(true);
+    // The table is the keyboard's way in: markers stay out of the tab order.
+    expect(markers(map).map((m) => m.getElement()!.tabIndex)).toEqual([-1, -1, -1]);
+    expect(markers(map).map((m) => m.getElement()!.title)).toEqual([
+      'Stop 1: day 1, Banff National Park',
+      'Stop 2: day 3, Jasper National Park',
+      'Stop 3: day 5, Glacier <b>National</b> Park & "Lakes"',
+    ]);
+    // A description is text: its markup never becomes elements.
+    expect(el.querySelector('.leaflet-marker-pane b')).toBeNull();
+  });
+
+  it('fits the stops as the public map does', async () => {
+    const fitBounds = vi.spyOn(L.Map.prototype, 'fitBounds');
+    await renderEditor();
+    const points = forestHikerAdmin.locations.map((l) => L.latLng(l.coordinates[1], l.coordinates[0]));
+    expect((fitBounds.mock.calls[0]![0] as L.LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
+  });
+
+  it('centres one stop at zoom 10 and shows the world without stops', async () => {
+    const one = await renderEditor([{ coordinates: [-80.128473, 25.781842], day: 1, description: 'Miami' }]);
+    expect(one.map.getZoom()).toBe(10);
+    expect(one.map.getCenter().lat).toBeCloseTo(25.781842, 5);
+    one.unmount();
+    const none = await renderEditor([]);
+    expect(none.map.getZoom()).toBe(2);
+    expect(markers(none.map)).toEqual([]);
+  });
+
+  it('adds a stop where the map is clicked, the day after the last one', async () => {
+    const { map } = await renderEditor();
+    act(() => {
+      map.fire('click', { latlng: L.latLng(50.123456789, -120.5) });
+    });
+    expect(field('Longitude of stop 4').value).toBe('-120.5');
+    expect(field('Latitude of stop 4').value).toBe('50.123457');
+    expect(field('Day of stop 4').value).toBe('6');
+    expect(field('Description of stop 4').value).toBe('');
+    expect(positions(map)).toHaveLength(4);
+    expect(positions(map)[3]).toEqual([50.123457, -120.5]);
+  });
+
+  it('"Add stop" puts the new stop at the centre of the map', async () => {
+    const { map } = await renderEditor();
+    act(() => {
+      map.setView([10, 20], 5);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));
+    expect(field('Longitude of stop 4').value).toBe('20');
+    expect(field('Latitude of stop 4').value).toBe('10');
+  });
+
+  it('writes a dragged marker\'s new place into the table', async () => {
+    const { map } = await renderEditor();
+    const marker = markers(map)[1]!;
+    act(() => {
+      marker.setLatLng([53.5, -117.25]);
+      marker.fire('dragend');
+    });
+    expect(field('Longitude of stop 2').value).toBe('-117.25');
+    expect(field('Latitude of stop 2').value).toBe('53.5');
+  });
+
+  it('moves, relabels and removes markers as the table changes', async () => {
+    const { map } = await renderEditor();
+    fireEvent.change(field('Latitude of stop 1'), { target: { value: '51.5' } });
+    expect(positions(map)[0]).toEqual([51.5, -116.214531]);
+    // Half-typed coordinates leave the marker where it was.
+    fireEvent.change(field('Longitude of stop 1'), { target: { value: '' } });
+    expect(positions(map)).toHaveLength(2);
+    fireEvent.change(field('Longitude of stop 1'), { target: { value: '-116' } });
+    expect(positions(map)).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Down: stop 1' }));
+    const titles = () => markers(map).map((m) => m.getElement()!.title).sort();
+    expect(titles()).toEqual([
+      'Stop 1: day 3, Jasper National Park',
+      'Stop 2: day 1, Banff National Park',
+      'Stop 3: day 5, Glacier <b>National</b> Park & "Lakes"',
+    ]);
+    fireEvent.change(field('Description of stop 2'), { target: { value: 'Lake Louise' } });
+    expect(titles()).toContain('Stop 2: day 1, Lake Louise');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: stop 3' }));
+    expect(positions(map)).toHaveLength(2);
+    expect(titles()).not.toContain('Stop 3: day 5, Glacier <b>National</b> Park & "Lakes"');
+  });
+
+  it('is read-only for guides: no dragging, clicks add nothing, the table is text', async () => {
+    const { map } = await renderEditor(forestHikerAdmin.locations, false);
+    expect(markers(map).some((m) => m.options.draggable)).toBe(false);
+    act(() => {
+      map.fire('click', { latlng: L.latLng(50, -120) });
+    });
+    expect(markers(map)).toHaveLength(3);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    // Only Leaflet's zoom buttons, inside the map.
+    const buttons = screen.queryAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Zoom in', 'Zoom out']);
+    expect(screen.getByText('Jasper National Park')).toBeTruthy();
+  });
+
+  it('removes the map on unmount', async () => {
+    const { el, unmount } = await renderEditor();
+    unmount();
+    expect(el._tourbookMap).toBeUndefined();
+    expect(el.querySelector('.leaflet-pane')).toBeNull();
+  });
+});

@@ -1,0 +1,340 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { createTour, updateTour, type TourInput } from '../../api/admin';
+import { navigate } from '../../lib/navigate';
+import { fromMinorUnits, numberOrText, toMinorUnits } from '../../lib/number-input';
+import { settleTourAnswer, type RunTourCall } from '../../lib/tour-answer';
+import { difficultyLabel } from '../../lib/format';
+import type { AdminTour, Difficulty, GuideOption } from '../../props';
+
+const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'difficult'];
+const SAVING_TEXT = 'Saving...';
+
+/** The form's fields as typed: numbers stay text until they are sent. */
+interface Draft {
+  name: string;
+  slug: string;
+  summary: string;
+  description: string;
+  difficulty: Difficulty;
+  durationDays: string;
+  maxGroupSize: string;
+  price: string;
+  priceDiscount: string;
+  currency: string;
+  timeZone: string;
+  startDescription: string;
+  startLng: string;
+  startLat: string;
+  guides: string[];
+}
+
+type TextKey = Exclude<keyof Draft, 'guides' | 'difficulty'>;
+
+/** Stable ids for labels and browser tests. */
+const IDS: Record<TextKey, string> = {
+  name: 'tour-name',
+  slug: 'tour-slug',
+  summary: 'tour-summary',
+  description: 'tour-description',
+  durationDays: 'tour-duration',
+  maxGroupSize: 'tour-group-size',
+  price: 'tour-price',
+  priceDiscount: 'tour-discount',
+  currency: 'tour-currency',
+  timeZone: 'tour-time-zone',
+  startDescription: 'tour-start-description',
+  startLng: 'tour-start-lng',
+  startLat: 'tour-start-lat',
+};
+
+function draftOf(tour: AdminTour | null, currencies: string[]): Draft {
+  if (!tour) {
+    return {
+      name: '',
+      slug: '',
+      summary: '',
+      description: '',
+      difficulty: 'easy',
+      durationDays: '',
+      maxGroupSize: '',
+      price: '',
+      priceDiscount: '',
+      currency: currencies[0] ?? '',
+      timeZone: '',
+      startDescription: '',
+      startLng: '',
+      startLat: '',
+      guides: [],
+    };
+  }
+  return {
+    name: tour.name,
+    slug: tour.slug,
+    summary: tour.summary,
+    description: tour.description,
+    difficulty: tour.difficulty,
+    durationDays: String(tour.durationDays),
+    maxGroupSize: String(tour.maxGroupSize),
+    price: fromMinorUnits(tour.price),
+    priceDiscount: tour.priceDiscount === 0 ? '' : fromMinorUnits(tour.priceDiscount),
+    currency: tour.currency,
+    timeZone: tour.timeZone,
+    startDescription: tour.startLocation.description,
+    startLng: String(tour.startLocation.coordinates[0]),
+    startLat: String(tour.startLocation.coordinates[1]),
+    guides: tour.guides,
+  };
+}
+
+/** The details as the API takes them; stops are edited (and saved) on their own. */
+function inputOf(draft: Draft): Omit<TourInput, 'locations'> {
+  return {
+    name: draft.name,
+    slug: draft.slug,
+    summary: draft.summary,
+    description: draft.description,
+    difficulty: draft.difficulty,
+    durationDays: numberOrText(draft.durationDays),
+    maxGroupSize: numberOrText(draft.maxGroupSize),
+    price: toMinorUnits(draft.price),
+    // An empty discount field means no discount.
+    priceDiscount: draft.priceDiscount.trim() === '' ? 0 : toMinorUnits(draft.priceDiscount),
+    currency: draft.currency,
+    timeZone: draft.timeZone,
+    startLocation: {
+      coordinates: [numberOrText(draft.startLng), numberOrText(draft.startLat)],
+      description: draft.startDescription,
+    },
+    guides: draft.guides,
+  };
+}
+
+interface TourDetailsFormProps {
+  /** null: the form creates a tour */
+  tour: AdminTour | null;
+  guides: GuideOption[];
+  timeZones: string[];
+  currencies: string[];
+  canEdit: boolean;
+  run: RunTourCall;
+}
+
+/**
+ * The tour's details. It keeps its own copy of what was typed: a failed save keeps every
+ * field as it was, and saves elsewhere on the page (stops, departures) do not reset it.
+ */
+export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, run }: TourDetailsFormProps) {
+  const [draft, setDraft] = useState(() => draftOf(tour, currencies));
+  const [busy, setBusy] = useState(false);
+
+  const bindField = (key: TextKey) => ({
+    id: IDS[key],
+    name: key,
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = e.target.value;
+      setDraft((d) => ({ ...d, [key]: value }));
+    },
+  });
+
+  function toggleGuide(id: string, checked: boolean) {
+    // Checking appends: the guides' order is the order they were added in.
+    setDraft((d) => ({ ...d, guides: checked ? [...d.guides, id] : d.guides.filter((g) => g !== id) }));
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    if (!tour) {
+      const created = settleTourAnswer(await createTour({ ...inputOf(draft), locations: [] }), 'Tour created');
+      // On success the browser is on its way to the new tour: keep the form locked.
+      if (created) navigate(`/admin/tours/${encodeURIComponent(created.tour.id)}`);
+      else setBusy(false);
+      return;
+    }
+    const saved = await run(updateTour(tour.id, tour.version, inputOf(draft)), 'Tour saved');
+    if (saved) setDraft(draftOf(saved.tour, currencies));
+    setBusy(false);
+  }
+
+  // The saved currency stays selectable even if it is no longer offered.
+  const currencyOptions = currencies.includes(draft.currency) || draft.currency === '' ? currencies : [draft.currency, ...currencies];
+
+  return (
+    <section className="admin-section" aria-labelledby="details-title">
+      <h2 id="details-title" className="section-title">
+        Details
+      </h2>
+      {/* No client-side validation: the server's message is shown instead. */}
+      <form id="tour-form" className="admin-form" noValidate onSubmit={(e) => void submit(e)}>
+        {/* A disabled fieldset makes every control read-only for guides. */}
+        <fieldset className="admin-form__fields" disabled={!canEdit}>
+          <legend className="visually-hidden">Tour details</legend>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.name}>
+              Name
+            </label>
+            <input className="form__input" type="text" required {...bindField('name')} />
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.slug}>
+              Slug
+            </label>
+            <input className="form__input" type="text" aria-describedby="tour-slug-hint" {...bindField('slug')} />
+            <p id="tour-slug-hint" className="form__hint">
+              Leave empty to make it from the name
+            </p>
+          </div>
+          <div className="form__group admin-form__wide">
+            <label className="form__label" htmlFor={IDS.summary}>
+              Summary
+            </label>
+            <input className="form__input" type="text" {...bindField('summary')} />
+          </div>
+          <div className="form__group admin-form__wide">
+            <label className="form__label" htmlFor={IDS.description}>
+              Description
+            </label>
+            <textarea className="form__input" rows={6} {...bindField('description')} />
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor="tour-difficulty">
+              Difficulty
+            </label>
+            <select
+              id="tour-difficulty"
+              className="form__input"
+              name="difficulty"
+              value={draft.difficulty}
+              onChange={(e) => {
+                const value = e.target.value as Difficulty;
+                setDraft((d) => ({ ...d, difficulty: value }));
+              }}
+            >
+              {DIFFICULTIES.map((d) => (
+                <option key={d} value={d}>
+                  {difficultyLabel(d)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.durationDays}>
+              Duration (days)
+            </label>
+            <input className="form__input" type="number" inputMode="numeric" min={1} step={1} {...bindField('durationDays')} />
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.maxGroupSize}>
+              Maximum group size
+            </label>
+            <input className="form__input" type="number" inputMode="numeric" min={1} step={1} {...bindField('maxGroupSize')} />
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.price}>
+              Price per person
+            </label>
+            <input className="form__input" type="text" inputMode="decimal" aria-describedby="tour-price-hint" {...bindField('price')} />
+            <p id="tour-price-hint" className="form__hint">
+              In the tour's currency, e.g. 497.00
+            </p>
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.priceDiscount}>
+              Discount per person
+            </label>
+            <input className="form__input" type="text" inputMode="decimal" aria-describedby="tour-discount-hint" {...bindField('priceDiscount')} />
+            <p id="tour-discount-hint" className="form__hint">
+              Taken off the price; leave empty for none
+            </p>
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.currency}>
+              Currency
+            </label>
+            <select className="form__input" {...bindField('currency')}>
+              {draft.currency === '' ? <option value="">Choose a currency</option> : null}
+              {currencyOptions.map((c) => (
+                <option key={c} value={c}>
+                  {c.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.timeZone}>
+              Time zone
+            </label>
+            <input
+              className="form__input"
+              type="text"
+              list="time-zones"
+              autoComplete="off"
+              aria-describedby="tour-time-zone-hint"
+              {...bindField('timeZone')}
+            />
+            <datalist id="time-zones">
+              {timeZones.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+            <p id="tour-time-zone-hint" className="form__hint">
+              Departures start at local times in this zone, e.g. Europe/Paris
+            </p>
+          </div>
+
+          <fieldset className="admin-form__group admin-form__wide">
+            <legend className="form__label">Start location</legend>
+            <div className="admin-form__row">
+              <div className="form__group admin-form__grow">
+                <label className="form__label" htmlFor={IDS.startDescription}>
+                  Place
+                </label>
+                <input className="form__input" type="text" {...bindField('startDescription')} />
+              </div>
+              <div className="form__group">
+                <label className="form__label" htmlFor={IDS.startLng}>
+                  Longitude
+                </label>
+                <input className="form__input" type="number" step="any" inputMode="decimal" {...bindField('startLng')} />
+              </div>
+              <div className="form__group">
+                <label className="form__label" htmlFor={IDS.startLat}>
+                  Latitude
+                </label>
+                <input className="form__input" type="number" step="any" inputMode="decimal" {...bindField('startLat')} />
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset className="admin-form__group admin-form__wide">
+            <legend className="form__label">Guides</legend>
+            {guides.length === 0 ? <p className="empty">No one can guide tours yet.</p> : null}
+            <ul className="checkbox-list">
+              {guides.map((guide) => (
+                <li key={guide.id}>
+                  <label className="checkbox">
+                    <input
+                      id={`tour-guide-${guide.id}`}
+                      type="checkbox"
+                      name="guides"
+                      value={guide.id}
+                      checked={draft.guides.includes(guide.id)}
+                      onChange={(e) => toggleGuide(guide.id, e.target.checked)}
+                    />
+                    <span>{`${guide.name} (${guide.roleLabel})`}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        </fieldset>
+        {canEdit ? (
+          <button id="save-tour" type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? SAVING_TEXT : tour ? 'Save tour' : 'Create tour'}
+          </button>
+        ) : null}
+      </form>
+    </section>
+  );
+}

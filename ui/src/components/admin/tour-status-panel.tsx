@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { setTourStatus } from '../../api/admin';
+import { tourStatusLabel } from '../../lib/format';
+import type { RunTourCall } from '../../lib/tour-answer';
+import type { AdminTour, TourStatus } from '../../props';
+import { StatusBadge } from '../status-badge';
+
+interface Transition {
+  to: TourStatus;
+  label: string;
+  done: string;
+}
+
+const PUBLISH: Transition = { to: 'published', label: 'Publish', done: 'Tour published' };
+const UNPUBLISH: Transition = { to: 'draft', label: 'Unpublish', done: 'Tour unpublished' };
+const ARCHIVE: Transition = { to: 'archived', label: 'Archive', done: 'Tour archived' };
+
+/** What may follow each status. An archived tour comes back by being published again. */
+const TRANSITIONS: Record<TourStatus, Transition[]> = {
+  draft: [PUBLISH, ARCHIVE],
+  published: [UNPUBLISH, ARCHIVE],
+  archived: [PUBLISH],
+};
+
+export function TourStatusPanel({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
+  const [busy, setBusy] = useState(false);
+
+  async function change(transition: Transition) {
+    setBusy(true);
+    await run(setTourStatus(tour.id, transition.to), transition.done);
+    setBusy(false);
+  }
+
+  return (
+    <section className="admin-section admin-status" aria-labelledby="status-title">
+      <h2 id="status-title" className="section-title">
+        Status
+      </h2>
+      <p className="admin-status__current">
+        <span id="tour-status">
+          <StatusBadge status={tour.status} label={tourStatusLabel(tour.status)} />
+        </span>
+        {tour.status === 'published' ? (
+          <a id="public-link" href={tour.publicUrl}>
+            View on the site
+          </a>
+        ) : null}
+      </p>
+      {canEdit ? (
+        <div className="admin-actions">
+          {TRANSITIONS[tour.status].map((transition) => (
+            <button
+              key={transition.to}
+              type="button"
+              className="btn btn--small"
+              disabled={busy}
+              onClick={() => void change(transition)}
+            >
+              {transition.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
