@@ -32,9 +32,10 @@ const (
 	maxSeriesDays     = 366
 )
 
-// Currencies the back office offers: those the payment providers take in minor units
-// the site formats.
-var Currencies = []string{"usd", "eur", "gbp", "chf", "cad", "aud", "nzd", "nok", "sek", "dkk", "isk", "jpy"}
+// Currencies the back office offers: each with two decimal places, as the back office
+// converts prices typed in major units (a zero-decimal currency such as JPY would need
+// the page to know its decimals).
+var Currencies = []string{"usd", "eur", "gbp", "chf", "cad", "aud", "nzd", "nok", "sek", "dkk", "isk"}
 
 // TimeZones are suggestions for the time-zone field; any IANA name is accepted.
 var TimeZones = []string{

@@ -98,11 +98,15 @@ export function deleteTour(id: string): Promise<ApiResponse<null>> {
   return request('DELETE', tourPath(id));
 }
 
-/** `picture` may be missing: the server then says a picture is needed. */
+/**
+ * `picture` may be missing: the server then says a picture is needed. The kind goes
+ * first: the server streams the picture to its image processor as it arrives, so it
+ * must know what the picture is for before it starts.
+ */
 export function uploadPicture(id: string, picture: File | undefined, kind: PictureKind): TourResponse {
   const form = new FormData();
-  if (picture) form.append('picture', picture);
   form.append('kind', kind);
+  if (picture) form.append('picture', picture);
   return request('POST', tourPath(id, 'pictures'), form);
 }
 
