@@ -229,6 +229,16 @@ func TestAdminTourLifecycle(t *testing.T) {
 			tr.StartDates[0].StartTime != "08:30" || tr.StartDates[0].MeetingPoint != "BSÍ bus terminal" || !tr.StartDates[0].Bookable {
 			t.Errorf("the published tour in the API: %+v", tr)
 		}
+		// The cover goes out in every width it is stored in.
+		base := "/img/tours/" + strings.TrimSuffix(withCover.Cover.File, ".jpg")
+		if want := `srcSet="` + base + "-480.jpg 480w, " + base + "-960.jpg 960w, " + base + `.jpg 1600w"`; !strings.Contains(strings.ReplaceAll(page.body, "srcset=", "srcSet="), want) {
+			t.Errorf("the tour page has no %s", want)
+		}
+		for _, w := range []string{"-480.jpg", "-960.jpg", ".jpg"} {
+			if img := s.get(t, visitor, base+w); img.status != 200 {
+				t.Errorf("%s%s: %d", base, w, img.status)
+			}
+		}
 		// Stop descriptions are text: escaped in the page, never markup.
 		if strings.Contains(page.body, "Geysir <b>") {
 			t.Error("a stop description reached the page as HTML")

@@ -2,6 +2,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"tourbook/internal/account"
@@ -44,6 +45,7 @@ type TourCard struct {
 	DurationDays    int     `json:"durationDays"`
 	Summary         string  `json:"summary"`
 	CoverImage      string  `json:"coverImage"`
+	CoverSrcSet     string  `json:"coverSrcSet"`
 	StartLocation   string  `json:"startLocation"`
 	NextDate        *string `json:"nextDate"`
 	Stops           int     `json:"stops"`
@@ -83,10 +85,17 @@ type Review struct {
 	UserPhoto string `json:"userPhoto"`
 }
 
+// Picture is an image with the widths it is stored in ("" srcSet: one file only).
+type Picture struct {
+	Src    string `json:"src"`
+	SrcSet string `json:"srcSet"`
+}
+
 type TourDetail struct {
 	TourCard
 	Description string            `json:"description"`
-	Pictures    []string          `json:"pictures"`
+	TimeZone    string            `json:"timeZone"`
+	Pictures    []Picture         `json:"pictures"`
 	Guides      []Guide           `json:"guides"`
 	Locations   []TourLocation    `json:"locations"`
 	StartDates  []StartDateOption `json:"startDates"`
@@ -126,6 +135,19 @@ type emptyProps struct{}
 // Image URLs: files live in the data folder and are served under /img/.
 func TourImageURL(file string) string { return "/img/tours/" + file }
 
+// TourImageSrcSet is the srcset of a tour picture uploaded in several widths, and ""
+// for one stored as a single file (sample and imported pictures).
+func TourImageSrcSet(file string) string {
+	var b strings.Builder
+	for i, v := range media.TourPictureVariants(file) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(TourImageURL(v.File) + " " + strconv.Itoa(v.Width) + "w")
+	}
+	return b.String()
+}
+
 func UserPhotoURL(file string) string {
 	if file == "" {
 		file = media.DefaultPhoto
@@ -140,7 +162,7 @@ func NewSessionUser(u account.User) *SessionUser {
 func NewTourCard(t tour.Tour, now time.Time) TourCard {
 	c := TourCard{
 		ID: t.ID, Slug: t.Slug, Name: t.Name, Difficulty: string(t.Difficulty),
-		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage),
+		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage), CoverSrcSet: TourImageSrcSet(t.CoverImage),
 		StartLocation: t.StartLocation.Description, Stops: len(t.Locations),
 		MaxGroupSize: t.MaxGroupSize, Price: money.FormatShort(t.UnitPriceMinor(), t.Currency),
 		RatingsAverage: strconv.FormatFloat(t.RatingsAverage, 'f', 1, 64), RatingsQuantity: t.RatingsCount,
@@ -154,12 +176,12 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 
 func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	d := TourDetail{
-		TourCard: NewTourCard(t, now), Description: t.Description,
-		Pictures: []string{}, Guides: []Guide{}, Locations: []TourLocation{},
+		TourCard: NewTourCard(t, now), Description: t.Description, TimeZone: t.Zone().String(),
+		Pictures: []Picture{}, Guides: []Guide{}, Locations: []TourLocation{},
 		StartDates: []StartDateOption{}, Reviews: []Review{},
 	}
 	for _, p := range t.Pictures {
-		d.Pictures = append(d.Pictures, TourImageURL(p))
+		d.Pictures = append(d.Pictures, Picture{Src: TourImageURL(p), SrcSet: TourImageSrcSet(p)})
 	}
 	for _, g := range t.Guides {
 		d.Guides = append(d.Guides, Guide{Name: g.Name, Role: g.Role, RoleLabel: RoleLabel(g.Role), Photo: UserPhotoURL(g.Photo)})

@@ -12,6 +12,26 @@ vi.mock('./components/leaflet-setup', () => ({ L: null }));
 beforeEach(() => vi.mocked(navigate).mockReset());
 
 describe('App', () => {
+  it('shows every departure with its local start time, and pictures in every width stored', () => {
+    const { container } = render(<App data={tourSignedOut} />);
+    const departures = [...container.querySelectorAll('.departures__list > li')].map((li) => li.textContent);
+    expect(departures).toEqual([
+      'Sun 25 April 2027Starts 09:00 MDT (America/Edmonton)Full',
+      'Tue 15 June 2027Starts 08:30 MDT (America/Edmonton)Meeting point: Banff visitor centre7 seats left',
+      'Wed 6 October 2027Starts 09:00 MDT (America/Edmonton)25 seats left',
+    ]);
+    const hero = container.querySelector('.tour-hero__img') as HTMLImageElement;
+    expect(hero.getAttribute('srcset')).toContain('0a1b2c3d4e5f60718293a4b5c6d7e8f9-480.jpg 480w');
+    expect(hero.getAttribute('sizes')).toBe('100vw');
+    const pictures = [...container.querySelectorAll('.pictures__img')];
+    // Sample pictures are one file: no srcset; an uploaded one lists its widths.
+    expect(pictures.map((img) => img.getAttribute('srcset'))).toEqual([
+      null,
+      null,
+      expect.stringContaining('aa1b2c3d4e5f60718293a4b5c6d7e8f9.jpg 1600w'),
+    ]);
+  });
+
   it('renders the overview with a card per tour', () => {
     render(<App data={fixtures.overview} />);
     expect(screen.getByRole('heading', { level: 1, name: 'All tours' })).toBeTruthy();
@@ -70,7 +90,7 @@ describe('App', () => {
     const select = container.querySelector('select#start-date') as HTMLSelectElement;
     expect(select.value).toBe('2027-06-15');
     expect(select.options[0]!.disabled).toBe(true);
-    expect(select.options[1]!.textContent).toContain('Tue 15 June 2027');
+    expect(select.options[1]!.textContent).toBe('Tue 15 June 2027, 08:30 MDT (America/Edmonton) (7 seats left)');
     expect(select.options[1]!.textContent).toContain('7 seats left');
     const participants = container.querySelector('input#participants') as HTMLInputElement;
     expect(participants.min).toBe('1');

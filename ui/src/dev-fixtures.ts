@@ -25,6 +25,9 @@ export const forestHiker: TourCard = {
   durationDays: 5,
   summary: 'Breathtaking hike through the Canadian Banff National Park',
   coverImage: '/img/tours/tour-1-cover.jpg',
+  // As the server writes it for a cover uploaded in the back office.
+  coverSrcSet:
+    '/img/tours/0a1b2c3d4e5f60718293a4b5c6d7e8f9-480.jpg 480w, /img/tours/0a1b2c3d4e5f60718293a4b5c6d7e8f9-960.jpg 960w, /img/tours/0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpg 1600w',
   startLocation: 'Banff, CAN',
   nextDate: 'June 2027',
   stops: 3,
@@ -42,6 +45,7 @@ export const seaExplorer: TourCard = {
   durationDays: 7,
   summary: 'Exploring the jaw-dropping US east coast by foot and by boat',
   coverImage: '/img/tours/tour-2-cover.jpg',
+  coverSrcSet: '',
   startLocation: 'Miami, USA',
   nextDate: 'July 2027',
   stops: 4,
@@ -59,6 +63,7 @@ export const snowAdventurer: TourCard = {
   durationDays: 4,
   summary: 'Exciting adventure in the snow with snowboarding and skiing',
   coverImage: '/img/tours/tour-3-cover.jpg',
+  coverSrcSet: '',
   startLocation: 'Aspen, USA',
   nextDate: null,
   stops: 2,
@@ -72,7 +77,16 @@ export const forestHikerDetail: TourDetail = {
   ...forestHiker,
   description:
     'Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.\nExcepteur sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum.',
-  pictures: ['/img/tours/tour-1-1.jpg', '/img/tours/tour-1-2.jpg', '/img/tours/tour-1-3.jpg'],
+  timeZone: 'America/Edmonton',
+  pictures: [
+    { src: '/img/tours/tour-1-1.jpg', srcSet: '' },
+    { src: '/img/tours/tour-1-2.jpg', srcSet: '' },
+    {
+      src: '/img/tours/aa1b2c3d4e5f60718293a4b5c6d7e8f9.jpg',
+      srcSet:
+        '/img/tours/aa1b2c3d4e5f60718293a4b5c6d7e8f9-480.jpg 480w, /img/tours/aa1b2c3d4e5f60718293a4b5c6d7e8f9-960.jpg 960w, /img/tours/aa1b2c3d4e5f60718293a4b5c6d7e8f9.jpg 1600w',
+    },
+  ],
   guides: [
     { name: 'Miyah Myles', role: 'lead-guide', roleLabel: 'Lead guide', photo: '/img/users/user-12.jpg' },
     { name: 'Jennifer Hardy', role: 'guide', roleLabel: 'Tour guide', photo: '/img/users/user-6.jpg' },
@@ -84,9 +98,16 @@ export const forestHikerDetail: TourDetail = {
     { coordinates: [-117.490309, 51.261937], day: 5, description: 'Glacier <b>National</b> Park & "Lakes"' },
   ],
   startDates: [
-    { date: '2027-04-25', label: 'Sun 25 April 2027', seatsLeft: 0, bookable: false },
-    { date: '2027-06-15', label: 'Tue 15 June 2027', seatsLeft: 7, bookable: true },
-    { date: '2027-10-06', label: 'Wed 6 October 2027', seatsLeft: 25, bookable: true },
+    { date: '2027-04-25', label: 'Sun 25 April 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 0, bookable: false },
+    {
+      date: '2027-06-15',
+      label: 'Tue 15 June 2027',
+      startTime: '08:30 MDT (America/Edmonton)',
+      meetingPoint: 'Banff visitor centre',
+      seatsLeft: 7,
+      bookable: true,
+    },
+    { date: '2027-10-06', label: 'Wed 6 October 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 25, bookable: true },
   ],
   reviews: [
     {

@@ -35,6 +35,8 @@ export interface TourCard {
   durationDays: number;
   summary: string;
   coverImage: string;
+  /** srcset of the cover when it is stored in several widths, else "" */
+  coverSrcSet: string;
   /** Description of the start location, e.g. "Banff, CAN" */
   startLocation: string;
   /** Next start date with room, formatted ("June 2027"), or null */
@@ -60,6 +62,10 @@ export interface StartDateOption {
   date: string;
   /** Formatted for people, e.g. "Tue 15 June 2027" */
   label: string;
+  /** Local start time with its zone, e.g. "08:30 GMT (Atlantic/Reykjavik)" */
+  startTime: string;
+  /** Where the group meets, or "" */
+  meetingPoint: string;
   seatsLeft: number;
   /** False for past or full dates */
   bookable: boolean;
@@ -81,9 +87,17 @@ export interface Review {
   userPhoto: string;
 }
 
+/** A picture; srcSet lists its widths when it is stored in several, else "". */
+export interface Picture {
+  src: string;
+  srcSet: string;
+}
+
 export interface TourDetail extends TourCard {
   description: string;
-  pictures: string[];
+  /** IANA zone the departures' start times are in */
+  timeZone: string;
+  pictures: Picture[];
   guides: Guide[];
   locations: TourLocation[];
   startDates: StartDateOption[];

@@ -65,7 +65,7 @@ export function BookingPanel({ tourId, startDates }: { tourId: string; startDate
         >
           {startDates.map((d) => (
             <option key={d.date} value={d.date} disabled={!d.bookable}>
-              {`${d.label} (${d.bookable ? `${plural(d.seatsLeft, 'seat', 'seats')} left` : d.seatsLeft > 0 ? 'not bookable' : 'full'})`}
+              {`${d.label}, ${d.startTime} (${d.bookable ? `${plural(d.seatsLeft, 'seat', 'seats')} left` : d.seatsLeft > 0 ? 'not bookable' : 'full'})`}
             </option>
           ))}
         </select>

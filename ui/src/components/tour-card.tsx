@@ -7,7 +7,16 @@ export function TourCard({ tour, children }: { tour: TourCardData; children?: Re
   return (
     <article className="card">
       <div className="card__picture">
-        <img className="card__img" src={tour.coverImage} alt="" loading="lazy" width={600} height={400} />
+        <img
+          className="card__img"
+          src={tour.coverImage}
+          srcSet={tour.coverSrcSet || undefined}
+          sizes={tour.coverSrcSet ? '(max-width: 700px) 100vw, 400px' : undefined}
+          alt=""
+          loading="lazy"
+          width={600}
+          height={400}
+        />
       </div>
       <div className="card__body">
         <h2 className="card__title">{tour.name}</h2>

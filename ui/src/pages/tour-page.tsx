@@ -1,6 +1,6 @@
 import { BookingPanel } from '../components/booking-panel';
 import { TourMap } from '../components/tour-map';
-import type { PageProps } from '../props';
+import type { PageProps, StartDateOption } from '../props';
 import { difficultyLabel, plural } from '../lib/format';
 import { useSession } from '../session';
 
@@ -20,6 +20,30 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** Every departure with its local start time, for everyone (booking needs a login). */
+function Departures({ startDates }: { startDates: StartDateOption[] }) {
+  if (startDates.length === 0) return null;
+  return (
+    <section className="departures" aria-labelledby="departures-title">
+      <h2 id="departures-title" className="section-title">
+        Departures
+      </h2>
+      <ul className="departures__list">
+        {startDates.map((d) => (
+          <li key={d.date} className={d.bookable ? 'departure' : 'departure departure--unavailable'}>
+            <span className="departure__date">{d.label}</span>
+            <span className="departure__time">{`Starts ${d.startTime}`}</span>
+            {d.meetingPoint ? <span className="departure__meeting">{`Meeting point: ${d.meetingPoint}`}</span> : null}
+            <span className="departure__seats">
+              {d.bookable ? `${plural(d.seatsLeft, 'seat', 'seats')} left` : d.seatsLeft > 0 ? 'Not bookable' : 'Full'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function TourPage({ tour }: PageProps['tour']) {
   const { site } = useSession();
   const paragraphs = tour.description.split(/\n+/).filter((p) => p.trim() !== '');
@@ -27,7 +51,15 @@ export function TourPage({ tour }: PageProps['tour']) {
   return (
     <article className="tour">
       <header className="tour-hero">
-        <img className="tour-hero__img" src={tour.coverImage} alt="" width={2000} height={1333} />
+        <img
+          className="tour-hero__img"
+          src={tour.coverImage}
+          srcSet={tour.coverSrcSet || undefined}
+          sizes={tour.coverSrcSet ? '100vw' : undefined}
+          alt=""
+          width={2000}
+          height={1333}
+        />
         <div className="tour-hero__text">
           <h1 className="tour-hero__title">{tour.name}</h1>
           <p className="tour-hero__facts">
@@ -87,13 +119,17 @@ export function TourPage({ tour }: PageProps['tour']) {
         </section>
       </div>
 
+      <Departures startDates={tour.startDates} />
+
       {tour.pictures.length > 0 ? (
         <section className="pictures" aria-label="Pictures">
-          {tour.pictures.map((src, i) => (
+          {tour.pictures.map((picture, i) => (
             <img
-              key={src}
+              key={picture.src}
               className="pictures__img"
-              src={src}
+              src={picture.src}
+              srcSet={picture.srcSet || undefined}
+              sizes={picture.srcSet ? '(max-width: 900px) 100vw, 33vw' : undefined}
               alt={`${tour.name}, picture ${i + 1}`}
               loading="lazy"
               width={2000}
