@@ -1,8 +1,13 @@
 package media
 
-import "tourbook/internal/fault"
+import (
+	"fmt"
 
-// Error is a photo error whose text is safe to show a person (see package fault).
+	"tourbook/internal/fault"
+)
+
+// Error is a photo or tour-picture error whose text is safe to show a person (see
+// package fault).
 type Error = fault.Error
 
 var (
@@ -12,4 +17,26 @@ var (
 	ErrInvalidImage  = fault.New(422, "photo cannot be decoded", "The photo could not be read. Please try another image.")
 	// ErrInvalidName: a file name that is not one this package could have written.
 	ErrInvalidName = fault.New(400, "invalid photo file name", "There is no such photo.")
+	// ErrTooNarrow: a tour picture narrower, as displayed, than the widest stored width.
+	ErrTooNarrow = fault.New(400, "tour picture too narrow", fmt.Sprintf(
+		"Tour pictures must be at least %d pixels wide, so they look sharp on large screens.", tourWidths[len(tourWidths)-1]))
 )
+
+// tooLarge is the error for an upload over limit bytes: an *Error whose message states
+// the limit, wrapping ErrTooLarge so errors.Is(err, ErrTooLarge) holds for every kind of
+// upload.
+func tooLarge(noun string, limit int64) *Error {
+	return &Error{Status: ErrTooLarge.Status, Log: noun + " too large", Message: fmt.Sprintf("The %s must be %s or smaller.", noun, sizeText(limit)), Err: ErrTooLarge}
+}
+
+// sizeText writes a byte limit for people, rounded down so that a file of the size the
+// text names is never refused.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -78,33 +78,42 @@ func exifOrientation(tiff []byte) int {
 	return 1
 }
 
-// orient returns the square img turned for display according to EXIF orientation o.
-// Turning and mirroring map a centred square crop onto the centred square crop of the
-// turned image, so this can run on the small output rather than the full photo.
+// swapsSides reports whether EXIF orientation o turns the picture a quarter, so that
+// its displayed width is its stored height.
+func swapsSides(o int) bool { return o >= 5 && o <= 8 }
+
+// orient returns img turned for display according to EXIF orientation o; a w×h img
+// becomes h×w when o turns it a quarter. Turning and mirroring map a centred crop onto
+// the centred crop of the turned image, so this can run on the small output rather than
+// the full photo.
 func orient(img *image.RGBA, o int) *image.RGBA {
 	if o <= 1 || o > 8 {
 		return img
 	}
-	n := img.Bounds().Dx()
-	out := image.NewRGBA(img.Bounds())
-	for y := range n {
-		for x := range n {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	ow, oh := w, h
+	if swapsSides(o) {
+		ow, oh = h, w
+	}
+	out := image.NewRGBA(image.Rect(0, 0, ow, oh))
+	for y := range oh {
+		for x := range ow {
 			var sx, sy int
 			switch o {
 			case 2: // mirrored
-				sx, sy = n-1-x, y
+				sx, sy = w-1-x, y
 			case 3: // upside down
-				sx, sy = n-1-x, n-1-y
+				sx, sy = w-1-x, h-1-y
 			case 4: // mirrored upside down
-				sx, sy = x, n-1-y
+				sx, sy = x, h-1-y
 			case 5: // transposed
 				sx, sy = y, x
 			case 6: // needs a quarter turn clockwise
-				sx, sy = y, n-1-x
+				sx, sy = y, h-1-x
 			case 7: // transverse
-				sx, sy = n-1-y, n-1-x
+				sx, sy = w-1-y, h-1-x
 			case 8: // needs a quarter turn counter-clockwise
-				sx, sy = n-1-y, x
+				sx, sy = w-1-y, x
 			}
 			si, di := img.PixOffset(sx, sy), out.PixOffset(x, y)
 			copy(out.Pix[di:di+4], img.Pix[si:si+4])
