@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 
 	"tourbook/internal/account"
@@ -133,15 +132,9 @@ func (h *Handler) AddTourPicture(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, catalog.ErrForbidden)
 		return
 	}
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt != "multipart/form-data" {
-		h.fail(w, r, httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the picture as multipart/form-data."))
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxPictureBody)
-	mr, err := r.MultipartReader()
+	mr, err := multipartForm(w, r, maxPictureBody)
 	if err != nil {
-		h.fail(w, r, &httpx.Error{Status: http.StatusBadRequest, Message: "The upload could not be read. Please try again.", Err: err})
+		h.fail(w, r, err)
 		return
 	}
 	cover := false
@@ -187,10 +180,7 @@ func (h *Handler) AddTourPicture(w http.ResponseWriter, r *http.Request) {
 }
 
 func pictureFormError(err error) error {
-	if tooLarge(err) {
-		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "The picture must be 10 MB or smaller.", Err: err}
-	}
-	return &httpx.Error{Status: http.StatusBadRequest, Message: "The upload could not be read. Please try again.", Err: err}
+	return fileFormError(err, "The picture must be 10 MB or smaller.")
 }
 
 // ReorderTourPictures is PUT /api/v1/tours/{id}/pictures.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"time"
@@ -101,15 +102,9 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt != "multipart/form-data" {
-		h.fail(w, r, httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the form as multipart/form-data."))
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxUpdateMeBody)
-	mr, err := r.MultipartReader()
+	mr, err := multipartForm(w, r, maxUpdateMeBody)
 	if err != nil {
-		h.fail(w, r, &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err})
+		h.fail(w, r, err)
 		return
 	}
 	name, email, photo := user.Name, user.Email, ""
@@ -204,14 +199,32 @@ func (h *Handler) user(w http.ResponseWriter, r *http.Request) (account.User, bo
 	return u, ok
 }
 
-// formError says why the form could not be read: too large (the body limit), or
+// multipartForm opens a multipart body as a stream, at most limit bytes long.
+func multipartForm(w http.ResponseWriter, r *http.Request, limit int64) (*multipart.Reader, error) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "multipart/form-data" {
+		return nil, httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the form as multipart/form-data.")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err}
+	}
+	return mr, nil
+}
+
+// fileFormError says why a form with a file could not be read: too large (the body
+// limit; the file is what makes it large, so the message names the file's limit), or
 // malformed. Only reading the form lands here, so anything else is the client's doing.
-func formError(err error) error {
+func fileFormError(err error, tooLargeMessage string) error {
 	if tooLarge(err) {
-		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: "The photo must be 5 MB or smaller.", Err: err}
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Message: tooLargeMessage, Err: err}
 	}
 	return &httpx.Error{Status: http.StatusBadRequest, Message: "The form could not be read. Please try again.", Err: err}
 }
+
+// formError is fileFormError for the account form's photo.
+func formError(err error) error { return fileFormError(err, "The photo must be 5 MB or smaller.") }
 
 func tooLarge(err error) bool {
 	var tooBig *http.MaxBytesError
