@@ -40,11 +40,16 @@ func (c *Change) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Diff records field when old and new differ (compared deeply: slices of stops, guides).
-func (c Changes) Diff(field string, old, new any) {
-	if !reflect.DeepEqual(old, new) {
-		c[field] = Change{Old: old, New: new}
+// Diff records field when old and new differ (compared deeply: slices of stops,
+// guides), making the map when it has none yet.
+func (c *Changes) Diff(field string, old, new any) {
+	if reflect.DeepEqual(old, new) {
+		return
 	}
+	if *c == nil {
+		*c = Changes{}
+	}
+	(*c)[field] = Change{Old: old, New: new}
 }
 
 // Filter selects entries; empty fields select everything.
