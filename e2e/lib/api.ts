@@ -86,3 +86,15 @@ export function formatMoney(minor: number, currency: string): string {
   const whole = Math.floor(minor / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${symbol}${whole}.${String(minor % 100).padStart(2, '0')}`;
 }
+
+/**
+ * Signs an existing user in through POST /api/v1/users/login; the password defaults to
+ * the sample users' (laura@example.com and the others of --sample-data). With
+ * `context.request` the session cookie lands in that browser context.
+ */
+export async function logIn(request: APIRequestContext, email: string, password: string = SAMPLE_PASSWORD): Promise<void> {
+  const res = await request.post('/api/v1/users/login', { data: { email, password } });
+  const body = (await res.json()) as { status: string; message?: string };
+  expect(res.status(), `login of ${email}: ${body.message ?? ''}`).toBe(200);
+  expect(body.status).toBe('success');
+}

@@ -75,6 +75,12 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   guard: Guard;
+  /**
+   * Opens another browser context (a second person, with their own cookies) with the
+   * project's baseURL, locale, time zone and viewport, guarded like the default context.
+   * Every context it opens is closed after the test, before the guard's checks.
+   */
+  newContext: () => Promise<BrowserContext>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -114,6 +120,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
     expect(guard.blocked, 'requests to hosts other than the site and the tile host').toEqual([]);
     expect(guard.unexpectedConsole(), 'console errors, warnings and page errors').toEqual([]);
+  },
+
+  newContext: async ({ browser, guard, baseURL, locale, timezoneId, viewport }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+      opened.push(context);
+      await guard.attach(context);
+      return context;
+    });
+    for (const context of opened) await context.close();
   },
 
   context: async ({ context, guard }, use) => {
