@@ -43,43 +43,6 @@ export async function expectAlert(page: Page, type: 'success' | 'error', text: s
   await expect(page.locator('.alert')).toHaveCount(1);
 }
 
-/** An alert as it was when it was added to the page. */
-export interface ShownAlert {
-  type: 'success' | 'error' | null;
-  text: string;
-  /** Whether it was the first child of <body> */
-  first: boolean;
-  /** How many `.alert` elements the page had then */
-  count: number;
-}
-
-/**
- * Records every alert the current document adds to <body> from now on, for a page that
- * shows an alert just before it leaves: once the next page is on its way, locators wait
- * for it, and the alert's document is gone with it. Returns the list, which fills as
- * alerts appear (read it with expect.poll).
- */
-export async function recordAlerts(page: Page): Promise<ShownAlert[]> {
-  const shown: ShownAlert[] = [];
-  const binding = `__e2eAlertShown_${Math.random().toString(36).slice(2)}`;
-  await page.exposeBinding(binding, (_source, alert: ShownAlert) => {
-    shown.push(alert);
-  });
-  await page.evaluate((name) => {
-    const report = (window as unknown as Record<string, (a: unknown) => void>)[name]!;
-    new MutationObserver((records) => {
-      for (const r of records) {
-        for (const node of r.addedNodes) {
-          if (!(node instanceof HTMLElement) || !node.classList.contains('alert')) continue;
-          const type = node.classList.contains('alert--success') ? 'success' : node.classList.contains('alert--error') ? 'error' : null;
-          report({ type, text: node.textContent ?? '', first: document.body.firstElementChild === node, count: document.querySelectorAll('.alert').length });
-        }
-      }
-    }).observe(document.body, { childList: true });
-  }, binding);
-  return shown;
-}
-
 /** A promise and the function that settles it: holds a routed request until the test says so. */
 export function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;

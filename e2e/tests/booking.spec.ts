@@ -43,8 +43,9 @@ async function chooseOnPage(page: Page, choice: Choice, participants: number): P
   await expect(option).toHaveText(new RegExp(`\\(${choice.seatsLeft} seats? left\\)$`));
   await page.locator('#start-date').selectOption(choice.date);
   await page.locator('#participants').fill(String(participants));
-  // The date as people read it, e.g. "Tue 15 June 2027".
-  return ((await option.textContent()) ?? '').replace(/\s*\(.*\)$/, '');
+  // The date as people read it, e.g. "Tue 15 June 2027" of "Tue 15 June 2027, 09:00 CEST
+  // (Europe/Zurich) (4 seats left)".
+  return ((await option.textContent()) ?? '').replace(/,.*$/, '');
 }
 
 /** Clicks the book button with the checkout call held, checks 'Processing...', releases it. */

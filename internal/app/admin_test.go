@@ -403,7 +403,10 @@ func TestAdminRefusesBadInput(t *testing.T) {
 // TestAdminRoutesByRole asks every back-office address as every role.
 func TestAdminRoutesByRole(t *testing.T) {
 	t.Parallel()
-	s := newTestSite(t)
+	eachEngine(t, testAdminRoutesByRole)
+}
+
+func testAdminRoutesByRole(t *testing.T, s *testSite) {
 	admin := s.client(t)
 	s.login(t, admin, "laura@example.com")
 	// Kwame guides the Sahara tour (and two others), not the Matterhorn one.

@@ -2,15 +2,18 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../app';
 import { adminTourGuideView, adminTourNew, fixtures, forestHikerAdmin } from '../dev-fixtures';
-import { navigate } from '../lib/navigate';
+import { navigate, replaceUrl } from '../lib/navigate';
 import type { AdminTour } from '../props';
 import { currentAlert, deferred, flush, jsonResponse, mockFetch } from '../test/helpers';
 
-vi.mock('../lib/navigate', () => ({ navigate: vi.fn() }));
+vi.mock('../lib/navigate', () => ({ navigate: vi.fn(), replaceUrl: vi.fn() }));
 // The stop map has its own tests; here the editor runs without a map, as before Leaflet loads.
 vi.mock('../components/leaflet-setup', () => ({ L: null }));
 
-beforeEach(() => vi.mocked(navigate).mockReset());
+beforeEach(() => {
+  vi.mocked(navigate).mockReset();
+  vi.mocked(replaceUrl).mockReset();
+});
 
 const origin = window.location.origin;
 
@@ -40,7 +43,7 @@ function section(name: string): HTMLElement {
 }
 
 describe('AdminTourPage: create', () => {
-  it('posts the details with prices in minor units and goes to the new tour', async () => {
+  it('posts the details with prices in minor units and goes on as the new tour\'s editor', async () => {
     const fetch = mockFetch(answer({ id: 't-new', name: 'The Park Camper' }, {}, 201));
     render(<App data={adminTourNew} />);
     expect(screen.getByRole('heading', { level: 1, name: 'New tour' })).toBeTruthy();
@@ -88,9 +91,13 @@ describe('AdminTourPage: create', () => {
       guides: ['u-5c8a1f4e', 'u-5c8a22c8'],
     });
     expect(currentAlert()?.textContent).toBe('Tour created');
-    expect(navigate).toHaveBeenCalledWith('/admin/tours/t-new');
-    // The browser is leaving: the button stays locked.
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    // No page load, so the alert stays in view: the address becomes the tour's, and the
+    // page edits it from here on.
+    expect(navigate).not.toHaveBeenCalled();
+    expect(replaceUrl).toHaveBeenCalledWith('/admin/tours/t-new');
+    expect(screen.getByRole('heading', { level: 1, name: 'The Park Camper' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Stops' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save tour' })).toBeTruthy();
   });
 
   it('sends a price it cannot read as typed, shows the refusal and keeps the form', async () => {

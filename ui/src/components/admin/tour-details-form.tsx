@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { createTour, updateTour, type TourInput } from '../../api/admin';
-import { navigate } from '../../lib/navigate';
+import { replaceUrl } from '../../lib/navigate';
 import { fromMinorUnits, numberOrText, toMinorUnits } from '../../lib/number-input';
-import { settleTourAnswer, type RunTourCall } from '../../lib/tour-answer';
+import type { RunTourCall } from '../../lib/tour-answer';
 import { difficultyLabel } from '../../lib/format';
 import type { AdminTour, Difficulty, GuideOption } from '../../props';
 
@@ -146,10 +146,14 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
     e.preventDefault();
     setBusy(true);
     if (!tour) {
-      const created = settleTourAnswer(await createTour({ ...inputOf(draft), locations: [] }), 'Tour created');
-      // On success the browser is on its way to the new tour: keep the form locked.
-      if (created) navigate(`/admin/tours/${encodeURIComponent(created.tour.id)}`);
-      else setBusy(false);
+      // The page takes the new tour as its copy and goes on as its editor, at its address:
+      // no page load, so the 'Tour created' alert stays in view.
+      const created = await run(createTour({ ...inputOf(draft), locations: [] }), 'Tour created');
+      if (created) {
+        replaceUrl(`/admin/tours/${encodeURIComponent(created.tour.id)}`);
+        setDraft(draftOf(created.tour, currencies));
+      }
+      setBusy(false);
       return;
     }
     const saved = await run(updateTour(tour.id, tour.version, inputOf(draft)), 'Tour saved');
