@@ -211,6 +211,164 @@ export interface GuideOption {
   roleLabel: string;
 }
 
+// ---- Back office, part 2: bookings, manifests, refunds, users, reviews, audit ----
+
+export type BookingStatus = 'pending' | 'paid' | 'refund_due' | 'refunded' | 'cancelled';
+
+/** An upcoming departure on the dashboard. */
+export interface DashboardDeparture {
+  tourId: string;
+  tourName: string;
+  /** yyyy-mm-dd */
+  date: string;
+  /** "Tue 15 June 2027" */
+  label: string;
+  /** "08:30 GMT (Atlantic/Reykjavik)" */
+  startTimeLabel: string;
+  capacity: number;
+  /** Seats paid for */
+  sold: number;
+  /** Seats held by open checkouts */
+  held: number;
+  left: number;
+  closed: boolean;
+  /** "/admin/tours/{id}/departures/{date}" */
+  manifestUrl: string;
+}
+
+/** One row of /admin/bookings. */
+export interface AdminBookingRow {
+  id: string;
+  tourName: string;
+  /** Departure, formatted */
+  date: string;
+  customerName: string;
+  customerEmail: string;
+  participants: number;
+  /** Formatted amount, e.g. "$994.00" */
+  amount: string;
+  status: BookingStatus;
+  statusLabel: string;
+  /** "Online" or "Cash" / "Bank transfer" for bookings an operator recorded */
+  sourceLabel: string;
+  /** "Mon 3 May 2027, 14:05 UTC" */
+  createdAt: string;
+}
+
+export interface BookingHistoryEntry {
+  /** Formatted time */
+  at: string;
+  /** What happened, e.g. "Paid", "Refunded $200.00" */
+  label: string;
+  /** Who did it: an operator's name, "Customer" or "System" */
+  actor: string;
+  /** The reason an operator gave, or provider details; may be "" */
+  detail: string;
+}
+
+export interface AdminRefund {
+  id: string;
+  /** Formatted */
+  amount: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Formatted time */
+  at: string;
+  /** Why it failed, as the provider said; "" otherwise */
+  error: string;
+}
+
+/** Everything known about one booking (/admin/bookings/{id}). */
+export interface AdminBookingDetail {
+  id: string;
+  tour: { id: string; name: string; slug: string };
+  departure: { date: string; label: string; startTimeLabel: string; manifestUrl: string };
+  customer: { id: string; name: string; email: string };
+  participants: number;
+  /** Formatted amount paid (or asked, while pending) */
+  amount: string;
+  amountMinor: number;
+  /** Formatted total refunded so far */
+  refunded: string;
+  currency: string;
+  /** "sandbox", "stripe", or "" for bookings recorded by an operator */
+  provider: string;
+  checkoutId: string;
+  paymentRef: string;
+  sourceLabel: string;
+  status: BookingStatus;
+  statusLabel: string;
+  createdAt: string;
+  /** Formatted, or "" when not paid */
+  paidAt: string;
+  history: BookingHistoryEntry[];
+  refunds: AdminRefund[];
+  /** May be cancelled now (paid or refund due) */
+  cancellable: boolean;
+  /** The most that can still be refunded, minor units */
+  refundableMinor: number;
+}
+
+/** One booking on a departure's manifest. */
+export interface ManifestRow {
+  bookingId: string;
+  customerName: string;
+  customerEmail: string;
+  participants: number;
+  status: BookingStatus;
+  statusLabel: string;
+  sourceLabel: string;
+}
+
+/** The outcome of cancelling one booking when a whole departure is cancelled. */
+export interface CancelResult {
+  bookingId: string;
+  customerName: string;
+  ok: boolean;
+  /** "Refunded $994.00" or why it failed */
+  message: string;
+}
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  roleLabel: string;
+  active: boolean;
+}
+
+export interface AdminReviewRow {
+  id: string;
+  tourName: string;
+  tourSlug: string;
+  userName: string;
+  rating: number;
+  text: string;
+  hidden: boolean;
+  createdAt: string;
+}
+
+export interface AuditRow {
+  id: string;
+  /** Formatted time */
+  at: string;
+  actorName: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  /** Changed fields as "field: old → new" lines */
+  changes: string[];
+}
+
+/** Paging of a long list: pages are 1-based. */
+export interface Paging {
+  page: number;
+  /** Rows on the pages so far and this one, and the total matching the filters */
+  total: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+}
+
 export interface PageProps {
   overview: { tours: TourCard[] };
   tour: { tour: TourDetail };
@@ -230,6 +388,39 @@ export interface PageProps {
     currencies: string[];
     canEdit: boolean;
   };
+  /** /admin: the dashboard. Guides see their own departures only, and no money. */
+  adminDashboard: {
+    departures: DashboardDeparture[];
+    /** null for guides */
+    sales: { bookings30d: number; revenue30d: string; refundDue: number } | null;
+  };
+  /** /admin/bookings?tour=&date=&status=&email=&from=&to=&page= */
+  adminBookings: {
+    bookings: AdminBookingRow[];
+    filters: { tour: string; date: string; status: BookingStatus | ''; email: string; from: string; to: string };
+    tours: { id: string; name: string }[];
+    paging: Paging;
+  };
+  /** /admin/bookings/{id} */
+  adminBooking: { booking: AdminBookingDetail };
+  /** /admin/tours/{id}/departures/{date}: the manifest; guides of the tour see it read-only. */
+  adminManifest: {
+    tour: { id: string; name: string };
+    departure: { date: string; label: string; startTimeLabel: string; meetingPoint: string; capacity: number; closed: boolean; past: boolean };
+    rows: ManifestRow[];
+    /** Participants of paid bookings */
+    travellers: number;
+    /** "/admin/tours/{id}/departures/{date}/manifest.csv" */
+    csvUrl: string;
+    /** May record walk-ins and cancel the departure (admin, lead guide) */
+    canManage: boolean;
+  };
+  /** /admin/users?q= (admins) */
+  adminUsers: { users: AdminUserRow[]; query: string; paging: Paging };
+  /** /admin/reviews (admins) */
+  adminReviews: { reviews: AdminReviewRow[]; paging: Paging };
+  /** /admin/audit?actor=&object= (admins) */
+  adminAudit: { entries: AuditRow[]; filters: { actor: string; object: string }; paging: Paging };
 }
 
 export type PageName = keyof PageProps;
