@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -225,6 +226,10 @@ type fakeProvider struct {
 func newFakeProvider() *fakeProvider { return &fakeProvider{events: map[string]payment.Event{}} }
 
 func (p *fakeProvider) Name() string { return "fake" }
+
+func (p *fakeProvider) Refund(context.Context, payment.RefundRequest) (string, error) {
+	return "", errors.New("the booking service does not refund")
+}
 
 func (p *fakeProvider) CreateCheckout(ctx context.Context, req payment.CheckoutRequest) (payment.Checkout, error) {
 	p.mu.Lock()

@@ -54,6 +54,7 @@ type Provider interface {
 	ParseWebhook(payload []byte, h http.Header) (Event, error)
 	// Checkout looks a checkout up (ErrNotFound, ErrUnavailable), for the success return.
 	Checkout(ctx context.Context, id string) (Event, error)
+	Refunder
 }
 
 // CheckoutRequest describes what the customer pays for. The amount is

@@ -53,7 +53,8 @@ type Sandbox struct {
 
 	mu       sync.Mutex
 	sessions map[string]*sandboxSession
-	pruned   time.Time // when expired sessions were last dropped
+	refunds  map[string]string // idempotency key → refund id
+	pruned   time.Time         // when expired sessions were last dropped
 }
 
 type sandboxSession struct {
@@ -81,6 +82,7 @@ func NewSandbox(o SandboxOptions) *Sandbox {
 		now:        o.Now,
 		log:        o.Logger,
 		sessions:   map[string]*sandboxSession{},
+		refunds:    map[string]string{},
 	}
 	if s.secret == "" {
 		s.secret = "whsec_" + randomHex(24)
@@ -197,8 +199,9 @@ func (s *Sandbox) ParseWebhook(payload []byte, h http.Header) (Event, error) {
 	}, nil
 }
 
-// markPaid records a successful payment once and reports whether this call did it.
-func (s *Sandbox) markPaid(id string) (Event, bool) {
+// markPaid records a successful payment once and reports whether this call did it; a
+// payment whose refunds are to fail says so in its reference.
+func (s *Sandbox) markPaid(id string, refundFails bool) (Event, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sess := s.sessions[id]
@@ -210,6 +213,9 @@ func (s *Sandbox) markPaid(id string) (Event, bool) {
 	}
 	sess.paid = true
 	sess.paymentRef = "pi_test_" + randomHex(12)
+	if refundFails {
+		sess.paymentRef = refundFailsRef + randomHex(12)
+	}
 	return sessionEvent(sess), true
 }
 

@@ -33,6 +33,9 @@ const (
 	msgLiveCard     = "Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242."
 )
 
+// refundFailsCard pays, but refunds of its payment fail, as in Stripe's test mode.
+const refundFailsCard = "4000000000005126"
+
 // testCards are Stripe's documented test numbers and what they do. Numbers not listed
 // but passing Luhn are declined, as Stripe's test mode declines real cards: nobody
 // should type a real card number here, and nothing suggests it would be charged.
@@ -53,6 +56,7 @@ var testCards = map[string]string{
 	"3566002020360505": "",
 	"6200000000000005": "",
 	"4000002500003155": "",
+	refundFailsCard:    "", // pays; its refunds fail
 	// fail
 	"4000000000000002": msgDeclined,
 	"4000000000009995": msgInsufficient,

@@ -172,7 +172,7 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		s.render(w, res.Status, d)
 		return
 	}
-	ev, first := s.markPaid(id)
+	ev, first := s.markPaid(id, digitsOnly(f.Number) == refundFailsCard)
 	if first {
 		s.log.Info("sandbox checkout paid", "checkout_id", id, "booking_id", ev.BookingID, "amount", ev.AmountTotal, "currency", ev.Currency)
 		// Deliver even if the browser goes away: the payment has happened.

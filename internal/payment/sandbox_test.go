@@ -405,3 +405,24 @@ func TestSandboxCreateCheckoutValidates(t *testing.T) {
 		t.Fatal("a zero amount must be refused")
 	}
 }
+
+func TestSandboxRefund(t *testing.T) {
+	s := NewSandbox(SandboxOptions{BaseURL: "http://site.test"})
+	req := RefundRequest{PaymentRef: "pi_test_abc", AmountMinor: 1000, Currency: "usd", Key: "k1"}
+	first, err := s.Refund(context.Background(), req)
+	if err != nil || first == "" {
+		t.Fatalf("Refund = %q, %v", first, err)
+	}
+	// The same key is the same refund; another key another one.
+	if again, _ := s.Refund(context.Background(), req); again != first {
+		t.Errorf("same key refunded again: %q then %q", first, again)
+	}
+	req.Key = "k2"
+	if other, _ := s.Refund(context.Background(), req); other == first || other == "" {
+		t.Errorf("another key: %q", other)
+	}
+	var refused *RefundError
+	if _, err := s.Refund(context.Background(), RefundRequest{PaymentRef: refundFailsRef + "x", AmountMinor: 1, Key: "k3"}); !errors.As(err, &refused) {
+		t.Errorf("refund of a 5126 payment: %v, want a RefundError", err)
+	}
+}

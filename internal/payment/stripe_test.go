@@ -53,6 +53,18 @@ func (f *fakeStripe) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"id":"cs_test_a1","object":"checkout.session","url":"https://checkout.stripe.com/c/pay/cs_test_a1","payment_status":"unpaid","status":"open"}`)
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/checkout/sessions/cs_test_a1":
 		fmt.Fprintf(w, `{"id":"cs_test_a1","object":"checkout.session","client_reference_id":"b1","amount_total":149100,"currency":"usd","payment_status":%q,"payment_intent":"pi_123","metadata":{"booking_id":"b1"}}`, f.paymentStatus)
+	case r.Method == http.MethodPost && r.URL.Path == "/v1/refunds":
+		r.ParseForm()
+		f.form, f.header = r.PostForm, r.Header.Clone()
+		switch r.PostForm.Get("payment_intent") {
+		case "pi_refunded":
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprintf(w, `{"error":{"type":"invalid_request_error","code":"charge_already_refunded","message":"Charge ch_1 has already been refunded."}}`)
+		case "pi_closed_card":
+			fmt.Fprintf(w, `{"id":"re_2","object":"refund","status":"failed","failure_reason":"expired_or_canceled_card","amount":%s}`, r.PostForm.Get("amount"))
+		default:
+			fmt.Fprintf(w, `{"id":"re_1","object":"refund","status":"succeeded","amount":%s}`, r.PostForm.Get("amount"))
+		}
 	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/checkout/sessions/"):
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprintf(w, `{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such checkout.session"}}`)
@@ -291,6 +303,37 @@ func TestStripeMock(t *testing.T) {
 	}
 	if _, err := s.Checkout(context.Background(), co.ID); err != nil {
 		t.Fatalf("Checkout against stripe-mock: %v", err)
+	}
+	id, err := s.Refund(context.Background(), RefundRequest{PaymentRef: "pi_123", AmountMinor: 5000, Currency: "usd", Key: "k1"})
+	if err != nil || id == "" {
+		t.Fatalf("Refund against stripe-mock: %q, %v", id, err)
+	}
+}
+
+func TestStripeRefund(t *testing.T) {
+	s, fake := newStripeFixture(t)
+	id, err := s.Refund(context.Background(), RefundRequest{PaymentRef: "pi_123", AmountMinor: 2500, Currency: "usd", Key: "bk_1"})
+	if err != nil || id != "re_1" {
+		t.Fatalf("Refund = %q, %v", id, err)
+	}
+	if got := fake.form; got.Get("payment_intent") != "pi_123" || got.Get("amount") != "2500" || got.Get("reason") != "requested_by_customer" {
+		t.Errorf("sent %v", got)
+	}
+	if k := fake.header.Get("Idempotency-Key"); k != "tourbook-refund-bk_1" {
+		t.Errorf("idempotency key %q", k)
+	}
+	var refused *RefundError
+	for _, ref := range []string{"pi_refunded", "pi_closed_card"} {
+		if _, err := s.Refund(context.Background(), RefundRequest{PaymentRef: ref, AmountMinor: 1, Key: "k"}); !errors.As(err, &refused) || refused.Message == "" {
+			t.Errorf("refund of %s: %v, want a RefundError with Stripe's reason", ref, err)
+		}
+	}
+	fake.failStatus = http.StatusServiceUnavailable
+	if _, err := s.Refund(context.Background(), RefundRequest{PaymentRef: "pi_123", AmountMinor: 1, Key: "k"}); !errors.Is(err, ErrUnavailable) {
+		t.Errorf("Stripe down: %v, want ErrUnavailable", err)
+	}
+	if _, err := s.Refund(context.Background(), RefundRequest{PaymentRef: "pi_123", AmountMinor: 0, Key: "k"}); err == nil {
+		t.Error("a refund of nothing was sent")
 	}
 }
 
