@@ -26,6 +26,7 @@ type Handler struct {
 	Photos   Photos
 	Bookings Bookings
 	Catalog  Catalog
+	Office   Office
 	Cookies  httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP

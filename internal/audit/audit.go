@@ -57,5 +57,6 @@ type Filter struct {
 	ActorID    string
 	ObjectType string
 	ObjectID   string
+	Offset     int
 	Limit      int // 0: 100
 }

@@ -27,11 +27,26 @@ const (
 	// RefundDue: money arrived but the booking could not be honoured (the hold had
 	// expired and the date filled up, or the amount did not match). An operator refunds.
 	RefundDue Status = "refund_due"
-	// Refunded: an operator returned the money.
+	// Refunded: cancelled by an operator or the traveller, and money returned
+	// (RefundedMinor, all or part of AmountMinor).
 	Refunded Status = "refunded"
-	// Cancelled: the checkout was abandoned or its hold expired before payment.
+	// Cancelled: the checkout was abandoned or its hold expired before payment, or an
+	// operator cancelled the booking without a refund.
 	Cancelled Status = "cancelled"
 )
+
+// Source says how a booking was paid: online through the provider, or outside the site
+// and recorded by an operator.
+type Source string
+
+const (
+	Online       Source = "online"
+	Cash         Source = "cash"
+	BankTransfer Source = "bank_transfer"
+)
+
+// Valid reports whether s is a known source.
+func (s Source) Valid() bool { return s == Online || s == Cash || s == BankTransfer }
 
 // Booking is one user's seats on one start date of a tour.
 type Booking struct {
@@ -42,13 +57,16 @@ type Booking struct {
 	Participants int
 	AmountMinor  int64  // what was asked (pending) or paid (paid)
 	Currency     string // ISO 4217, lower case
-	Provider     string // "sandbox" or "stripe"
+	Provider     string // "sandbox" or "stripe"; "" for bookings paid outside the site
 	CheckoutID   string // the provider's checkout session id
 	PaymentRef   string // the provider's payment reference once paid
 	Status       Status
 	HoldUntil    time.Time // seats are held while Pending and now < HoldUntil
 	CreatedAt    time.Time
 	PaidAt       time.Time
+	Source       Source // "" reads as Online
+	// RefundedMinor is what has been returned so far, in AmountMinor's currency.
+	RefundedMinor int64
 }
 
 // HoldsSeats reports whether b counts against the start date's capacity at now.

@@ -217,3 +217,20 @@ func (s *Service) DeleteDeparture(ctx context.Context, actor account.User, id, d
 	s.changed()
 	return s.Tour(ctx, actor, id)
 }
+
+// CloseDeparture takes a departure off sale because it is cancelled, with the reason in
+// the audit log; the bookings on it are the back office's to cancel.
+func (s *Service) CloseDeparture(ctx context.Context, actor account.User, id string, date time.Time, reason string) error {
+	if err := mustEdit(actor); err != nil {
+		return err
+	}
+	closed := true
+	e := entry(actor, "departure.cancel", id)
+	e.Changes.Diff("date", nil, date.Format(time.DateOnly))
+	e.Changes.Diff("reason", nil, reason)
+	if _, _, err := s.store.UpdateDeparture(ctx, id, date, DepartureChange{Closed: &closed}, s.now(), e); err != nil {
+		return err
+	}
+	s.changed()
+	return nil
+}

@@ -51,10 +51,17 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("/", w.NotFound)
 
 	// The back office (docs/admin.md).
-	mux.HandleFunc("GET /admin", w.Admin)
+	mux.HandleFunc("GET /admin", w.Dashboard)
 	mux.HandleFunc("GET /admin/tours", w.AdminTours)
 	mux.HandleFunc("GET /admin/tours/new", w.AdminNewTour)
 	mux.HandleFunc("GET /admin/tours/{id}", w.AdminTour)
+	mux.HandleFunc("GET /admin/tours/{id}/departures/{date}", w.AdminManifest)
+	mux.HandleFunc("GET /admin/tours/{id}/departures/{date}/manifest.csv", w.AdminManifestCSV)
+	mux.HandleFunc("GET /admin/bookings", w.AdminBookings)
+	mux.HandleFunc("GET /admin/bookings/{id}", w.AdminBooking)
+	mux.HandleFunc("GET /admin/users", w.AdminUsers)
+	mux.HandleFunc("GET /admin/reviews", w.AdminReviews)
+	mux.HandleFunc("GET /admin/audit", w.AdminAudit)
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
@@ -73,6 +80,12 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.AddDepartures))
 	api.handle("PATCH", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.UpdateDeparture))
 	api.handle("DELETE", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.DeleteDeparture))
+	api.handle("POST", "/api/v1/tours/{id}/departures/{date}/cancel", http.HandlerFunc(a.CancelDeparture))
+	api.handle("POST", "/api/v1/tours/{id}/departures/{date}/bookings", http.HandlerFunc(a.RecordWalkIn))
+	api.handle("POST", "/api/v1/admin/bookings/{id}/cancel", http.HandlerFunc(a.CancelBooking))
+	api.handle("POST", "/api/v1/admin/bookings/{id}/resolve", http.HandlerFunc(a.ResolveBooking))
+	api.handle("PATCH", "/api/v1/admin/users/{id}", http.HandlerFunc(a.UpdateUser))
+	api.handle("PATCH", "/api/v1/admin/reviews/{id}", http.HandlerFunc(a.UpdateReview))
 	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
 	api.handle("GET", "/api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))

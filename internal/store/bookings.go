@@ -21,12 +21,28 @@ const (
 )
 
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
-	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at`
+	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
 		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
-		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}}
+		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor}
+}
+
+// insertBooking writes b as it is.
+func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
+	if b.Source == "" {
+		b.Source = booking.Online
+	}
+	_, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
+		b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
+		string(b.Source), b.RefundedMinor)
+	if isForeignKey(err) {
+		return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
+	}
+	return err
 }
 
 // CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil, if
@@ -55,14 +71,7 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 		if dep.Closed || taken+b.Participants > dep.Capacity {
 			return booking.ErrNoSeats
 		}
-		_, err = tx.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-			b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
-			b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt))
-		if isForeignKey(err) {
-			return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
-		}
-		return err
+		return tx.insertBooking(ctx, b)
 	})
 	if err != nil {
 		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), err)

@@ -488,6 +488,16 @@ func (s *Store) addAudit(ctx context.Context, entry *audit.Entry, objectID strin
 
 // AuditLog lists the entries matching f, newest first.
 func (s *Store) AuditLog(ctx context.Context, f audit.Filter) ([]audit.Entry, error) {
+	list, _, err := s.auditLog(ctx, f, false)
+	return list, err
+}
+
+// AuditPage is AuditLog with the number of entries matching f in all.
+func (s *Store) AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error) {
+	return s.auditLog(ctx, f, true)
+}
+
+func (s *Store) auditLog(ctx context.Context, f audit.Filter, count bool) ([]audit.Entry, int, error) {
 	where, args := "", []any{}
 	add := func(column, value string) {
 		if value == "" {
@@ -508,10 +518,17 @@ func (s *Store) AuditLog(ctx context.Context, f audit.Filter) ([]audit.Entry, er
 	if limit <= 0 {
 		limit = 100
 	}
+	total := 0
+	if count {
+		if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log`+where, args...).Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("count audit log: %w", err)
+		}
+	}
 	rows, err := s.reader().QueryContext(ctx, `SELECT id, at, actor_id, actor_name, action, object_type,
-		object_id, changes FROM audit_log`+where+fmt.Sprintf(` ORDER BY at DESC, id DESC LIMIT %d`, limit), args...)
+		object_id, changes FROM audit_log`+where+fmt.Sprintf(` ORDER BY at DESC, id DESC LIMIT %d OFFSET %d`,
+		limit, max(f.Offset, 0)), args...)
 	if err != nil {
-		return nil, fmt.Errorf("audit log: %w", err)
+		return nil, 0, fmt.Errorf("audit log: %w", err)
 	}
 	var list []audit.Entry
 	err = scanAll(rows, func() error {
@@ -528,9 +545,9 @@ func (s *Store) AuditLog(ctx context.Context, f audit.Filter) ([]audit.Entry, er
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("audit log: %w", err)
+		return nil, 0, fmt.Errorf("audit log: %w", err)
 	}
-	return list, nil
+	return list, total, nil
 }
 
 var _ catalog.Store = (*Store)(nil)

@@ -25,11 +25,7 @@ func (s *Store) CreateReview(ctx context.Context, r *tour.Review) error {
 		case err != nil:
 			return err
 		}
-		_, err = tx.tx.ExecContext(ctx, `UPDATE tours SET
-			ratings_count = (SELECT COUNT(*) FROM reviews WHERE tour_id = $1),
-			ratings_average = (SELECT COALESCE(AVG(rating), 0) FROM reviews WHERE tour_id = $1)
-			WHERE id = $1`, r.TourID)
-		return err
+		return tx.recomputeRating(ctx, r.TourID)
 	})
 	if err != nil {
 		return fmt.Errorf("create review of tour %s by user %s: %w", r.TourID, r.UserID, err)

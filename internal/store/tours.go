@@ -159,7 +159,7 @@ func (s *Store) ListTours(ctx context.Context, now time.Time) ([]tour.Tour, erro
 	return tours, nil
 }
 
-// TourBySlug returns one published tour with everything, reviews newest first, or
+// TourBySlug returns one published tour with everything, shown reviews newest first, or
 // tour.ErrNotFound.
 func (s *Store) TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error) {
 	t, err := s.oneTour(ctx, tourFilter{column: "slug", value: slug, published: true}, now)
@@ -191,7 +191,7 @@ func (s *Store) oneTour(ctx context.Context, f tourFilter, now time.Time) (tour.
 	rows, err := s.reader().QueryContext(ctx, `SELECT r.id, r.tour_id, r.user_id, u.name, u.photo,
 			r.rating, r.text, r.created_at
 		FROM reviews r JOIN users u ON u.id = r.user_id
-		WHERE r.tour_id = $1 ORDER BY r.created_at DESC, r.id DESC`, t.ID)
+		WHERE r.tour_id = $1 AND NOT r.hidden ORDER BY r.created_at DESC, r.id DESC`, t.ID)
 	if err != nil {
 		return tour.Tour{}, fmt.Errorf("reviews: %w", err)
 	}

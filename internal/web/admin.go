@@ -30,13 +30,6 @@ func (h *Handler) backOffice(w http.ResponseWriter, r *http.Request) (account.Us
 	return u, true
 }
 
-// Admin is /admin; the dashboard comes with the bookings back office, the tours until then.
-func (h *Handler) Admin(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.backOffice(w, r); ok {
-		http.Redirect(w, r, "/admin/tours", http.StatusFound)
-	}
-}
-
 // AdminTours is /admin/tours?q=&status=: the tours, searched by name and filtered by status.
 func (h *Handler) AdminTours(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.backOffice(w, r)

@@ -45,6 +45,7 @@ type Handler struct {
 	Renderer Renderer
 	Bookings Confirmer
 	Catalog  Catalog
+	Office   BackOffice
 	Site     SiteConfig
 	Log      *slog.Logger
 	Now      func() time.Time

@@ -1,0 +1,161 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"tourbook/internal/account"
+	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
+	"tourbook/internal/httpx"
+	"tourbook/internal/web"
+)
+
+// Office is the bookings back office's service (backoffice.Service); docs/admin.md
+// describes the calls below.
+type Office interface {
+	Cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) (backoffice.Detail, error)
+	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
+	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]backoffice.CancelResult, error)
+	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
+	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
+	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (backoffice.ReviewRow, error)
+}
+
+func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backoffice.Detail, err error) {
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"booking": web.NewAdminBookingDetail(d)})
+}
+
+// CancelBooking is POST /api/v1/admin/bookings/{id}/cancel: cancel, refunding refundMinor.
+func (h *Handler) CancelBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		RefundMinor int64  `json:"refundMinor"`
+		Reason      string `json:"reason"`
+		Key         string `json:"key"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	d, err := h.Office.Cancel(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
+	h.bookingAnswer(w, r, d, err)
+}
+
+// ResolveBooking is POST /api/v1/admin/bookings/{id}/resolve.
+func (h *Handler) ResolveBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	d, err := h.Office.Resolve(r.Context(), u, r.PathValue("id"), in.Reason)
+	h.bookingAnswer(w, r, d, err)
+}
+
+// CancelDeparture is POST /api/v1/tours/{id}/departures/{date}/cancel: every booking
+// cancelled and refunded, each one's outcome in the answer.
+func (h *Handler) CancelDeparture(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	results, err := h.Office.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in.Reason)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out := web.NewCancelResults(results, func(err error) string {
+		httpx.LogError(r, h.Log, http.StatusBadGateway, err)
+		_, msg := httpx.Classify(err)
+		return msg
+	})
+	httpx.OK(w, map[string]any{"results": out})
+}
+
+// RecordWalkIn is POST /api/v1/tours/{id}/departures/{date}/bookings: a booking paid
+// outside the site.
+func (h *Handler) RecordWalkIn(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in backoffice.WalkIn
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	b, err := h.Office.RecordWalkIn(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusCreated, httpx.Response{Status: "success", Data: map[string]any{"bookingId": b.ID}})
+}
+
+// UpdateUser is PATCH /api/v1/admin/users/{id}: role and whether they may sign in.
+func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		Role   *account.Role `json:"role"`
+		Active *bool         `json:"active"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	updated, err := h.Office.UpdateUser(r.Context(), u, r.PathValue("id"), in.Role, in.Active)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"user": web.NewAdminUserRow(updated)})
+}
+
+// UpdateReview is PATCH /api/v1/admin/reviews/{id}: hide or show it.
+func (h *Handler) UpdateReview(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		Hidden *bool `json:"hidden"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if in.Hidden == nil {
+		h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Say whether the review is to be hidden."))
+		return
+	}
+	rev, err := h.Office.SetReviewHidden(r.Context(), u, r.PathValue("id"), *in.Hidden)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"review": web.NewAdminReviewRow(rev)})
+}

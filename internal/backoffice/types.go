@@ -1,0 +1,121 @@
+// Package backoffice runs the operator's side of bookings: the dashboard, the bookings
+// list and each booking's history, cancelling with a refund through the payment
+// provider (idempotent, once whatever the retries and whoever clicks), cancelling a whole
+// departure, manifests, bookings paid outside the site, users and reviews. Roles decide
+// who may do what (Can*); every change is audited. It knows nothing of HTTP or SQL.
+package backoffice
+
+import (
+	"time"
+
+	"tourbook/internal/booking"
+	"tourbook/internal/fault"
+)
+
+var (
+	// ErrForbidden: the user may not do this here.
+	ErrForbidden = fault.New(403, "not allowed", "Your account is not allowed to do this.")
+	// ErrNotCancellable: only paid and refund-due bookings can be cancelled.
+	ErrNotCancellable = fault.New(409, "booking not cancellable", "This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.")
+	// ErrRefundInProgress: another operator's refund of the booking has not finished.
+	ErrRefundInProgress = fault.New(409, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
+	// ErrKeyReused: an idempotency key already used for another booking.
+	ErrKeyReused = fault.New(409, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
+	// ErrLastAdmin: the last active admin must stay one.
+	ErrLastAdmin = fault.New(409, "last admin", "This is the last active administrator: make someone else an administrator first.")
+	// ErrReviewNotFound: no such review.
+	ErrReviewNotFound = fault.New(404, "review not found", "There is no such review.")
+)
+
+// BookingFilter selects bookings for the list; empty fields select everything.
+type BookingFilter struct {
+	TourID string
+	Date   time.Time // the departure's day
+	Status booking.Status
+	Email  string    // the customer's email, without regard to case
+	From   time.Time // created on or after this day
+	To     time.Time // created on or before this day
+	Offset int
+	Limit  int
+}
+
+// BookingRow is a booking with the names the back office shows with it.
+type BookingRow struct {
+	booking.Booking
+	TourName      string
+	TourSlug      string
+	TimeZone      string
+	StartTime     string
+	CustomerName  string
+	CustomerEmail string
+}
+
+// Event is one line of a booking's history written by an action on it.
+type Event struct {
+	ID        string
+	BookingID string
+	At        time.Time
+	ActorID   string
+	ActorName string
+	Kind      string // "cancelled", "refunded", "refund_failed", "resolved", "recorded"
+	Detail    string
+}
+
+// RefundStatus of a refund through the provider.
+type RefundStatus string
+
+const (
+	RefundPending   RefundStatus = "pending"
+	RefundSucceeded RefundStatus = "succeeded"
+	RefundFailed    RefundStatus = "failed"
+)
+
+// Refund is one refund of a booking, made once per idempotency key.
+type Refund struct {
+	ID          string
+	BookingID   string
+	Key         string
+	AmountMinor int64
+	Currency    string
+	Provider    string // "" for money returned outside the site
+	ProviderRef string
+	Status      RefundStatus
+	Error       string
+	ActorID     string
+	Reason      string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// DepartureStats is an upcoming departure with its seats.
+type DepartureStats struct {
+	TourID    string
+	TourName  string
+	TimeZone  string
+	Date      time.Time
+	StartTime string
+	Capacity  int
+	Sold      int // paid
+	Held      int // open checkouts
+	Closed    bool
+}
+
+// Sales are the figures of the dashboard.
+type Sales struct {
+	Bookings  int              // paid bookings made since
+	Revenue   map[string]int64 // kept (paid minus refunded) per currency, of those
+	RefundDue int              // bookings waiting for an operator, of any age
+}
+
+// ReviewRow is a review with its tour and author for the back office.
+type ReviewRow struct {
+	ID        string
+	TourID    string
+	TourName  string
+	TourSlug  string
+	UserName  string
+	Rating    int
+	Text      string
+	Hidden    bool
+	CreatedAt time.Time
+}

@@ -1,0 +1,254 @@
+package web
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
+	"tourbook/internal/httpx"
+)
+
+// BackOffice is what the bookings back office's pages read (backoffice.Service).
+type BackOffice interface {
+	Dashboard(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, *backoffice.Sales, error)
+	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
+	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
+	Manifest(ctx context.Context, actor account.User, tourID, date string) (backoffice.Manifest, error)
+	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
+	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]backoffice.ReviewRow, int, error)
+	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
+}
+
+// allowed lets in the back-office users for whom may is true; the others get the 404
+// page, as for an address that is not there.
+func (h *Handler) allowed(w http.ResponseWriter, r *http.Request, may func(account.User) bool) (account.User, bool) {
+	u, ok := h.backOffice(w, r)
+	if ok && !may(u) {
+		h.NotFound(w, r)
+		return u, false
+	}
+	return u, ok
+}
+
+// Dashboard is /admin.
+func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	if !ok {
+		return
+	}
+	deps, sales, err := h.Office.Dashboard(r.Context(), u)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	p := dashboardProps{Departures: make([]DashboardDeparture, 0, len(deps))}
+	for _, d := range deps {
+		p.Departures = append(p.Departures, NewDashboardDeparture(d))
+	}
+	if sales != nil {
+		p.Sales = &DashboardSales{Bookings30d: sales.Bookings, Revenue30d: FormatAmounts(sales.Revenue), RefundDue: sales.RefundDue}
+	}
+	h.render(w, r, page{name: "adminDashboard", title: "Dashboard · Back office", props: p})
+}
+
+// AdminBookings is /admin/bookings with its filters.
+func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanManageBookings)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	pageNo, offset := pageOf(q)
+	fl := bookingFilters{Tour: q.Get("tour"), Date: q.Get("date"), Status: q.Get("status"), Email: strings.TrimSpace(q.Get("email")),
+		From: q.Get("from"), To: q.Get("to")}
+	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Offset: offset, Limit: PageSize}
+	// A filter that cannot be read is dropped, and the form shows it empty.
+	switch st := booking.Status(fl.Status); st {
+	case booking.Pending, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
+		f.Status = st
+	default:
+		fl.Status = ""
+	}
+	for _, d := range []struct {
+		text *string
+		into *time.Time
+	}{{&fl.Date, &f.Date}, {&fl.From, &f.From}, {&fl.To, &f.To}} {
+		if t, err := time.Parse(time.DateOnly, *d.text); err == nil {
+			*d.into = t
+		} else {
+			*d.text = ""
+		}
+	}
+	rows, total, err := h.Office.Bookings(r.Context(), u, f)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	tours, err := h.Catalog.Tours(r.Context(), u, catalog.Filter{})
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	p := adminBookingsProps{Bookings: make([]AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []idName{},
+		Paging: newPaging(pageNo, total)}
+	for _, b := range rows {
+		p.Bookings = append(p.Bookings, NewAdminBookingRow(b))
+	}
+	for _, t := range tours {
+		p.Tours = append(p.Tours, idName{ID: t.ID, Name: t.Name})
+	}
+	h.render(w, r, page{name: "adminBookings", title: "Bookings · Back office", props: p})
+}
+
+// AdminBooking is /admin/bookings/{id}.
+func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanManageBookings)
+	if !ok {
+		return
+	}
+	d, err := h.Office.Booking(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
+		props: adminBookingProps{Booking: NewAdminBookingDetail(d)}})
+}
+
+// AdminManifest is /admin/tours/{id}/departures/{date}: who is on a departure.
+func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	if !ok {
+		return
+	}
+	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	date := m.Departure.Date.Format(time.DateOnly)
+	p := adminManifestProps{
+		Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name},
+		Departure: manifestDeparture{Date: date, Label: FormatDate(m.Departure.Date),
+			StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
+			Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, h.Now())},
+		Rows: make([]ManifestRow, 0, len(m.Bookings)), CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
+		CanManage: backoffice.CanManageBookings(u),
+	}
+	for _, b := range m.Bookings {
+		p.Rows = append(p.Rows, NewManifestRow(b))
+		if b.Status == booking.Paid {
+			p.Travellers += b.Participants
+		}
+	}
+	h.render(w, r, page{name: "adminManifest", title: m.Tour.Name + ", " + p.Departure.Label + " · Manifest", props: p})
+}
+
+// AdminManifestCSV is the manifest as a CSV file for a spreadsheet: UTF-8 with a byte
+// order mark (so Excel reads the accents), every cell quoted where needed, and cells a
+// spreadsheet would run as a formula (= + - @, tab, carriage return) made text.
+func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	if !ok {
+		return
+	}
+	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	date := m.Departure.Date.Format(time.DateOnly)
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="manifest-%s-%s.csv"`, m.Tour.Slug, date))
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, _ = w.Write([]byte("\ufeff"))
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start"})
+	start := StartTimeLabel(m.Tour, m.Departure)
+	for _, b := range m.Bookings {
+		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
+			StatusLabel(b.Status), SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		httpx.LogError(r, h.Log, http.StatusInternalServerError, fmt.Errorf("write manifest csv: %w", err))
+	}
+}
+
+// SafeCell keeps a spreadsheet from reading text as a formula (CSV injection): a cell
+// starting with = + - @, a tab or a carriage return gets a leading apostrophe, which
+// spreadsheets show as text.
+func SafeCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// AdminUsers is /admin/users?q=.
+func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	pageNo, offset := pageOf(q)
+	users, total, err := h.Office.Users(r.Context(), u, q.Get("q"), offset, PageSize)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	p := adminUsersProps{Users: make([]AdminUserRow, 0, len(users)), Query: q.Get("q"), Paging: newPaging(pageNo, total)}
+	for _, x := range users {
+		p.Users = append(p.Users, NewAdminUserRow(x))
+	}
+	h.render(w, r, page{name: "adminUsers", title: "Users · Back office", props: p})
+}
+
+// AdminReviews is /admin/reviews.
+func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	if !ok {
+		return
+	}
+	pageNo, offset := pageOf(r.URL.Query())
+	reviews, total, err := h.Office.Reviews(r.Context(), u, offset, PageSize)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	p := adminReviewsProps{Reviews: make([]AdminReviewRow, 0, len(reviews)), Paging: newPaging(pageNo, total)}
+	for _, x := range reviews {
+		p.Reviews = append(p.Reviews, NewAdminReviewRow(x))
+	}
+	h.render(w, r, page{name: "adminReviews", title: "Reviews · Back office", props: p})
+}
+
+// AdminAudit is /admin/audit?actor=&object=.
+func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	pageNo, offset := pageOf(q)
+	fl := auditFilters{Actor: strings.TrimSpace(q.Get("actor")), Object: strings.TrimSpace(q.Get("object"))}
+	entries, total, err := h.Office.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: PageSize})
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	p := adminAuditProps{Entries: make([]AuditRow, 0, len(entries)), Filters: fl, Paging: newPaging(pageNo, total)}
+	for _, e := range entries {
+		p.Entries = append(p.Entries, NewAuditRow(e))
+	}
+	h.render(w, r, page{name: "adminAudit", title: "Audit log · Back office", props: p})
+}

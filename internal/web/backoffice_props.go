@@ -1,0 +1,426 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
+	"tourbook/internal/money"
+	"tourbook/internal/tour"
+)
+
+// The Go mirror of the back office's part-2 types in ui/src/props.ts.
+
+type DashboardDeparture struct {
+	TourID         string `json:"tourId"`
+	TourName       string `json:"tourName"`
+	Date           string `json:"date"`
+	Label          string `json:"label"`
+	StartTimeLabel string `json:"startTimeLabel"`
+	Capacity       int    `json:"capacity"`
+	Sold           int    `json:"sold"`
+	Held           int    `json:"held"`
+	Left           int    `json:"left"`
+	Closed         bool   `json:"closed"`
+	ManifestURL    string `json:"manifestUrl"`
+}
+
+type DashboardSales struct {
+	Bookings30d int    `json:"bookings30d"`
+	Revenue30d  string `json:"revenue30d"`
+	RefundDue   int    `json:"refundDue"`
+}
+
+type AdminBookingRow struct {
+	ID            string `json:"id"`
+	TourName      string `json:"tourName"`
+	Date          string `json:"date"`
+	CustomerName  string `json:"customerName"`
+	CustomerEmail string `json:"customerEmail"`
+	Participants  int    `json:"participants"`
+	Amount        string `json:"amount"`
+	Status        string `json:"status"`
+	StatusLabel   string `json:"statusLabel"`
+	SourceLabel   string `json:"sourceLabel"`
+	CreatedAt     string `json:"createdAt"`
+}
+
+type BookingHistoryEntry struct {
+	At     string `json:"at"`
+	Label  string `json:"label"`
+	Actor  string `json:"actor"`
+	Detail string `json:"detail"`
+}
+
+type AdminRefund struct {
+	ID     string `json:"id"`
+	Amount string `json:"amount"`
+	Status string `json:"status"`
+	At     string `json:"at"`
+	Error  string `json:"error"`
+}
+
+type idName struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type AdminBookingDetail struct {
+	ID   string `json:"id"`
+	Tour struct {
+		ID   string `json:"id"`
+		Name string `json:"name"`
+		Slug string `json:"slug"`
+	} `json:"tour"`
+	Departure struct {
+		Date           string `json:"date"`
+		Label          string `json:"label"`
+		StartTimeLabel string `json:"startTimeLabel"`
+		ManifestURL    string `json:"manifestUrl"`
+	} `json:"departure"`
+	Customer struct {
+		ID    string `json:"id"`
+		Name  string `json:"name"`
+		Email string `json:"email"`
+	} `json:"customer"`
+	Participants    int                   `json:"participants"`
+	Amount          string                `json:"amount"`
+	AmountMinor     int64                 `json:"amountMinor"`
+	Refunded        string                `json:"refunded"`
+	Currency        string                `json:"currency"`
+	Provider        string                `json:"provider"`
+	CheckoutID      string                `json:"checkoutId"`
+	PaymentRef      string                `json:"paymentRef"`
+	SourceLabel     string                `json:"sourceLabel"`
+	Status          string                `json:"status"`
+	StatusLabel     string                `json:"statusLabel"`
+	CreatedAt       string                `json:"createdAt"`
+	PaidAt          string                `json:"paidAt"`
+	History         []BookingHistoryEntry `json:"history"`
+	Refunds         []AdminRefund         `json:"refunds"`
+	Cancellable     bool                  `json:"cancellable"`
+	RefundableMinor int64                 `json:"refundableMinor"`
+}
+
+type ManifestRow struct {
+	BookingID     string `json:"bookingId"`
+	CustomerName  string `json:"customerName"`
+	CustomerEmail string `json:"customerEmail"`
+	Participants  int    `json:"participants"`
+	Status        string `json:"status"`
+	StatusLabel   string `json:"statusLabel"`
+	SourceLabel   string `json:"sourceLabel"`
+}
+
+type CancelResult struct {
+	BookingID    string `json:"bookingId"`
+	CustomerName string `json:"customerName"`
+	OK           bool   `json:"ok"`
+	Message      string `json:"message"`
+}
+
+type AdminUserRow struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Email     string `json:"email"`
+	Role      string `json:"role"`
+	RoleLabel string `json:"roleLabel"`
+	Active    bool   `json:"active"`
+}
+
+type AdminReviewRow struct {
+	ID        string `json:"id"`
+	TourName  string `json:"tourName"`
+	TourSlug  string `json:"tourSlug"`
+	UserName  string `json:"userName"`
+	Rating    int    `json:"rating"`
+	Text      string `json:"text"`
+	Hidden    bool   `json:"hidden"`
+	CreatedAt string `json:"createdAt"`
+}
+
+type AuditRow struct {
+	ID         string   `json:"id"`
+	At         string   `json:"at"`
+	ActorName  string   `json:"actorName"`
+	Action     string   `json:"action"`
+	ObjectType string   `json:"objectType"`
+	ObjectID   string   `json:"objectId"`
+	Changes    []string `json:"changes"`
+}
+
+type Paging struct {
+	Page    int  `json:"page"`
+	Total   int  `json:"total"`
+	HasPrev bool `json:"hasPrev"`
+	HasNext bool `json:"hasNext"`
+}
+
+// PageSize is how many rows a back-office list shows at a time.
+const PageSize = 50
+
+// pageOf reads ?page= (1-based; anything else is 1) and gives the offset.
+func pageOf(q url.Values) (page, offset int) {
+	page, err := strconv.Atoi(q.Get("page"))
+	if err != nil || page < 1 || page > 1_000_000 {
+		page = 1
+	}
+	return page, (page - 1) * PageSize
+}
+
+func newPaging(page, total int) Paging {
+	return Paging{Page: page, Total: total, HasPrev: page > 1, HasNext: page*PageSize < total}
+}
+
+type dashboardProps struct {
+	Departures []DashboardDeparture `json:"departures"`
+	Sales      *DashboardSales      `json:"sales"`
+}
+
+type bookingFilters struct {
+	Tour   string `json:"tour"`
+	Date   string `json:"date"`
+	Status string `json:"status"`
+	Email  string `json:"email"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+}
+
+type adminBookingsProps struct {
+	Bookings []AdminBookingRow `json:"bookings"`
+	Filters  bookingFilters    `json:"filters"`
+	Tours    []idName          `json:"tours"`
+	Paging   Paging            `json:"paging"`
+}
+
+type adminBookingProps struct {
+	Booking AdminBookingDetail `json:"booking"`
+}
+
+type manifestDeparture struct {
+	Date           string `json:"date"`
+	Label          string `json:"label"`
+	StartTimeLabel string `json:"startTimeLabel"`
+	MeetingPoint   string `json:"meetingPoint"`
+	Capacity       int    `json:"capacity"`
+	Closed         bool   `json:"closed"`
+	Past           bool   `json:"past"`
+}
+
+type adminManifestProps struct {
+	Tour       idName            `json:"tour"`
+	Departure  manifestDeparture `json:"departure"`
+	Rows       []ManifestRow     `json:"rows"`
+	Travellers int               `json:"travellers"`
+	CSVURL     string            `json:"csvUrl"`
+	CanManage  bool              `json:"canManage"`
+}
+
+type adminUsersProps struct {
+	Users  []AdminUserRow `json:"users"`
+	Query  string         `json:"query"`
+	Paging Paging         `json:"paging"`
+}
+
+type adminReviewsProps struct {
+	Reviews []AdminReviewRow `json:"reviews"`
+	Paging  Paging           `json:"paging"`
+}
+
+type auditFilters struct {
+	Actor  string `json:"actor"`
+	Object string `json:"object"`
+}
+
+type adminAuditProps struct {
+	Entries []AuditRow   `json:"entries"`
+	Filters auditFilters `json:"filters"`
+	Paging  Paging       `json:"paging"`
+}
+
+// FormatTime is a moment for the back office, in UTC: "Mon 3 May 2027, 14:05 UTC".
+func FormatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format("Mon 2 January 2006, 15:04 MST")
+}
+
+// SourceLabel says how a booking was paid.
+func SourceLabel(s booking.Source) string {
+	switch s {
+	case booking.Cash:
+		return "Cash"
+	case booking.BankTransfer:
+		return "Bank transfer"
+	}
+	return "Online"
+}
+
+// ManifestURL is the address of a departure's manifest.
+func ManifestURL(tourID string, day time.Time) string {
+	return "/admin/tours/" + url.PathEscape(tourID) + "/departures/" + day.Format(time.DateOnly)
+}
+
+func NewDashboardDeparture(d backoffice.DepartureStats) DashboardDeparture {
+	t := tour.Tour{TimeZone: d.TimeZone}
+	dep := tour.StartDate{Date: d.Date, StartTime: d.StartTime, Capacity: d.Capacity}
+	return DashboardDeparture{
+		TourID: d.TourID, TourName: d.TourName, Date: d.Date.Format(time.DateOnly), Label: FormatDate(d.Date),
+		StartTimeLabel: StartTimeLabel(t, dep), Capacity: d.Capacity, Sold: d.Sold, Held: d.Held,
+		Left: max(d.Capacity-d.Sold-d.Held, 0), Closed: d.Closed, ManifestURL: ManifestURL(d.TourID, d.Date),
+	}
+}
+
+// FormatAmounts writes amounts in several currencies: "$1,200.00 + €300.00"; "$0.00"
+// when there are none.
+func FormatAmounts(byCurrency map[string]int64) string {
+	if len(byCurrency) == 0 {
+		return money.Format(0, "usd")
+	}
+	currencies := make([]string, 0, len(byCurrency))
+	for c := range byCurrency {
+		currencies = append(currencies, c)
+	}
+	sort.Strings(currencies)
+	parts := make([]string, len(currencies))
+	for i, c := range currencies {
+		parts[i] = money.Format(byCurrency[c], c)
+	}
+	return strings.Join(parts, " + ")
+}
+
+func NewAdminBookingRow(r backoffice.BookingRow) AdminBookingRow {
+	return AdminBookingRow{
+		ID: r.ID, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
+		CustomerEmail: r.CustomerEmail, Participants: r.Participants, Amount: money.Format(r.AmountMinor, r.Currency),
+		Status: string(r.Status), StatusLabel: StatusLabel(r.Status), SourceLabel: SourceLabel(r.Source),
+		CreatedAt: FormatTime(r.CreatedAt),
+	}
+}
+
+func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
+	b := d.BookingRow
+	t := tour.Tour{TimeZone: b.TimeZone}
+	out := AdminBookingDetail{
+		ID: b.ID, Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency), AmountMinor: b.AmountMinor,
+		Refunded: money.Format(b.RefundedMinor, b.Currency), Currency: b.Currency, Provider: b.Provider,
+		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
+		Status: string(b.Status), StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
+		PaidAt: FormatTime(b.PaidAt), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
+		Cancellable:     b.Status == booking.Paid || b.Status == booking.RefundDue,
+		RefundableMinor: b.AmountMinor - b.RefundedMinor,
+	}
+	if !out.Cancellable {
+		out.RefundableMinor = 0
+	}
+	out.Tour.ID, out.Tour.Name, out.Tour.Slug = b.TourID, b.TourName, b.TourSlug
+	out.Departure.Date, out.Departure.Label = b.StartDate.Format(time.DateOnly), FormatDate(b.StartDate)
+	out.Departure.StartTimeLabel = StartTimeLabel(t, tour.StartDate{Date: b.StartDate, StartTime: b.StartTime})
+	out.Departure.ManifestURL = ManifestURL(b.TourID, b.StartDate)
+	out.Customer.ID, out.Customer.Name, out.Customer.Email = b.UserID, b.CustomerName, b.CustomerEmail
+
+	// The history: what the booking's own times say, then what operators did.
+	out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Customer", Label: "Checkout opened"})
+	if b.Source != booking.Online && b.Source != "" {
+		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Recorded as paid: " + SourceLabel(b.Source)}
+	} else if !b.PaidAt.IsZero() {
+		label := "Paid " + money.Format(b.AmountMinor, b.Currency)
+		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt), Actor: "Customer", Label: label,
+			Detail: strings.TrimSpace(b.Provider + " " + b.PaymentRef)})
+	}
+	for _, e := range d.Events {
+		if e.Kind == "recorded" {
+			out.History[0].Actor = e.ActorName
+			continue
+		}
+		h := BookingHistoryEntry{At: FormatTime(e.At), Actor: e.ActorName, Detail: e.Detail}
+		switch e.Kind {
+		case "refunded":
+			amount, reason, _ := strings.Cut(e.Detail, "|")
+			minor, _ := strconv.ParseInt(amount, 10, 64)
+			h.Label, h.Detail = "Cancelled and refunded "+money.Format(minor, b.Currency), reason
+		case "refund_failed":
+			h.Label = "Refund failed"
+		case "resolved":
+			h.Label = "Resolved without a refund through the site"
+		default:
+			h.Label = "Cancelled without a refund"
+		}
+		out.History = append(out.History, h)
+	}
+	if b.Status == booking.RefundDue {
+		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt), Actor: "System",
+			Label: "Refund due", Detail: "The payment could not be honoured: an operator refunds it."})
+	}
+	for _, r := range d.Refunds {
+		out.Refunds = append(out.Refunds, AdminRefund{ID: r.ID, Amount: money.Format(r.AmountMinor, r.Currency),
+			Status: string(r.Status), At: FormatTime(r.UpdatedAt), Error: r.Error})
+	}
+	return out
+}
+
+func NewManifestRow(r backoffice.BookingRow) ManifestRow {
+	return ManifestRow{BookingID: r.ID, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
+		Participants: r.Participants, Status: string(r.Status), StatusLabel: StatusLabel(r.Status),
+		SourceLabel: SourceLabel(r.Source)}
+}
+
+func NewCancelResults(results []backoffice.CancelResult, message func(error) string) []CancelResult {
+	out := make([]CancelResult, 0, len(results))
+	for _, r := range results {
+		c := CancelResult{BookingID: r.Booking.ID, CustomerName: r.Booking.CustomerName, OK: r.Err == nil}
+		if r.Err != nil {
+			c.Message = message(r.Err)
+		} else if r.Booking.RefundedMinor > 0 {
+			c.Message = "Refunded " + money.Format(r.Booking.RefundedMinor, r.Booking.Currency)
+		} else {
+			c.Message = "Cancelled"
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func NewAdminUserRow(u account.User) AdminUserRow {
+	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: string(u.Role), RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
+}
+
+func NewAdminReviewRow(r backoffice.ReviewRow) AdminReviewRow {
+	return AdminReviewRow{ID: r.ID, TourName: r.TourName, TourSlug: r.TourSlug, UserName: r.UserName,
+		Rating: r.Rating, Text: r.Text, Hidden: r.Hidden, CreatedAt: FormatTime(r.CreatedAt)}
+}
+
+func NewAuditRow(e audit.Entry) AuditRow {
+	row := AuditRow{ID: e.ID, At: FormatTime(e.At), ActorName: e.ActorName, Action: e.Action,
+		ObjectType: e.ObjectType, ObjectID: e.ObjectID, Changes: []string{}}
+	fields := make([]string, 0, len(e.Changes))
+	for f := range e.Changes {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields)
+	for _, f := range fields {
+		c := e.Changes[f]
+		row.Changes = append(row.Changes, fmt.Sprintf("%s: %s → %s", f, auditValue(c.Old), auditValue(c.New)))
+	}
+	return row
+}
+
+// auditValue writes one side of a change; nothing (a created or removed field) is "—".
+func auditValue(v any) string {
+	if v == nil {
+		return "—"
+	}
+	s := []rune(fmt.Sprint(v))
+	if len(s) > 200 {
+		return string(s[:200]) + "…"
+	}
+	return string(s)
+}
