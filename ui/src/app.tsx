@@ -1,7 +1,14 @@
 import { Layout } from './components/layout';
 import { AccountPage } from './pages/account-page';
+import { AdminAuditPage } from './pages/admin-audit-page';
+import { AdminBookingPage } from './pages/admin-booking-page';
+import { AdminBookingsPage } from './pages/admin-bookings-page';
+import { AdminDashboardPage } from './pages/admin-dashboard-page';
+import { AdminManifestPage } from './pages/admin-manifest-page';
+import { AdminReviewsPage } from './pages/admin-reviews-page';
 import { AdminTourPage } from './pages/admin-tour-page';
 import { AdminToursPage } from './pages/admin-tours-page';
+import { AdminUsersPage } from './pages/admin-users-page';
 import { ErrorPage } from './pages/error-page';
 import { LoginPage } from './pages/login-page';
 import { MyToursPage } from './pages/my-tours-page';
@@ -34,6 +41,20 @@ function PageBody({ data }: { data: AnyPageData }) {
       return <AdminToursPage {...data.props} />;
     case 'adminTour':
       return <AdminTourPage {...data.props} />;
+    case 'adminDashboard':
+      return <AdminDashboardPage {...data.props} />;
+    case 'adminBookings':
+      return <AdminBookingsPage {...data.props} />;
+    case 'adminBooking':
+      return <AdminBookingPage {...data.props} />;
+    case 'adminManifest':
+      return <AdminManifestPage {...data.props} />;
+    case 'adminUsers':
+      return <AdminUsersPage {...data.props} />;
+    case 'adminReviews':
+      return <AdminReviewsPage {...data.props} />;
+    case 'adminAudit':
+      return <AdminAuditPage {...data.props} />;
     default:
       return (
         <ErrorPage status={500} title="Something went wrong" message="This page could not be shown." />

@@ -1,6 +1,17 @@
 // Realistic PageData for every page: used by tests and for previews. Mirrors what the Go
 // page handlers send (formatted prices and dates, complete image URLs).
-import type { AdminTour, PageData, PageName, PageProps, SessionUser, SiteConfig, TourCard, TourDetail } from './props';
+import type {
+  AdminBookingDetail,
+  AdminTour,
+  CancelResult,
+  PageData,
+  PageName,
+  PageProps,
+  SessionUser,
+  SiteConfig,
+  TourCard,
+  TourDetail,
+} from './props';
 
 export const site: SiteConfig = {
   name: 'Tourbook',
@@ -136,6 +147,14 @@ export const admin: SessionUser = {
   role: 'admin',
 };
 
+export const leadGuide: SessionUser = {
+  id: 'u-5c8a22c8',
+  name: 'Miyah Myles',
+  email: 'miyah@example.com',
+  photo: '/img/users/user-12.jpg',
+  role: 'lead-guide',
+};
+
 export const guide: SessionUser = {
   id: 'u-5c8a21d0',
   name: 'Jennifer Hardy',
@@ -224,6 +243,335 @@ const adminTourProps: PageProps['adminTour'] = {
   canEdit: true,
 };
 
+// ---- Back office, part 2 ----
+
+const adminDashboardProps: PageProps['adminDashboard'] = {
+  departures: [
+    {
+      tourId: 't-5c88fa8c',
+      tourName: 'The Forest Hiker',
+      date: '2027-06-15',
+      label: 'Tue 15 June 2027',
+      startTimeLabel: '09:00 MDT (America/Edmonton)',
+      capacity: 25,
+      sold: 16,
+      held: 2,
+      left: 7,
+      closed: false,
+      manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
+    },
+    {
+      tourId: 't-5c88fa8d',
+      tourName: 'The Sea Explorer',
+      date: '2027-07-08',
+      label: 'Thu 8 July 2027',
+      startTimeLabel: '08:30 EDT (America/New_York)',
+      capacity: 15,
+      sold: 15,
+      held: 0,
+      left: 0,
+      closed: false,
+      manifestUrl: '/admin/tours/t-5c88fa8d/departures/2027-07-08',
+    },
+    {
+      tourId: 't-5c88fa8c',
+      tourName: 'The Forest Hiker',
+      date: '2027-10-06',
+      label: 'Wed 6 October 2027',
+      startTimeLabel: '08:30 MDT (America/Edmonton)',
+      capacity: 25,
+      sold: 0,
+      held: 0,
+      left: 25,
+      closed: true,
+      manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-10-06',
+    },
+  ],
+  sales: { bookings30d: 42, revenue30d: '$18,455.00', refundDue: 1 },
+};
+
+const adminBookingsProps: PageProps['adminBookings'] = {
+  bookings: [
+    {
+      id: 'b-7e21c0a4',
+      tourName: 'The Forest Hiker',
+      date: 'Tue 15 June 2027',
+      customerName: 'Laura Wilson',
+      customerEmail: 'laura@example.com',
+      participants: 2,
+      amount: '$794.00',
+      status: 'paid',
+      statusLabel: 'Paid',
+      sourceLabel: 'Online',
+      createdAt: 'Mon 3 May 2027, 14:05 UTC',
+    },
+    {
+      id: 'b-7e21c0a3',
+      tourName: 'The Forest Hiker',
+      date: 'Tue 15 June 2027',
+      customerName: 'Ben Hadley',
+      customerEmail: 'ben@example.com',
+      participants: 3,
+      amount: '$1,191.00',
+      status: 'refund_due',
+      statusLabel: 'Refund due',
+      sourceLabel: 'Online',
+      createdAt: 'Sun 2 May 2027, 09:41 UTC',
+    },
+    {
+      id: 'b-7e21c0a2',
+      tourName: 'The Sea Explorer',
+      date: 'Thu 8 July 2027',
+      customerName: 'Aarav Lynn',
+      customerEmail: 'aarav@example.com',
+      participants: 1,
+      amount: '$497.00',
+      status: 'refunded',
+      statusLabel: 'Refunded',
+      sourceLabel: 'Cash',
+      createdAt: 'Fri 30 April 2027, 17:20 UTC',
+    },
+    {
+      id: 'b-7e21c0a1',
+      tourName: 'The Sea Explorer',
+      date: 'Thu 8 July 2027',
+      customerName: 'Lisa Brown',
+      customerEmail: 'lisa@example.com',
+      participants: 2,
+      amount: '$994.00',
+      status: 'pending',
+      statusLabel: 'Awaiting payment',
+      sourceLabel: 'Online',
+      createdAt: 'Fri 30 April 2027, 08:02 UTC',
+    },
+  ],
+  filters: { tour: '', date: '', status: '', email: '', from: '', to: '' },
+  tours: [
+    { id: 't-5c88fa8c', name: 'The Forest Hiker' },
+    { id: 't-5c88fa8d', name: 'The Sea Explorer' },
+    { id: 't-5c88fa8e', name: 'The Snow Adventurer' },
+  ],
+  paging: { page: 1, total: 54, hasPrev: false, hasNext: true },
+};
+
+/** A paid online booking, partly refunded once already: it can still be cancelled. */
+export const paidBooking: AdminBookingDetail = {
+  id: 'b-7e21c0a4',
+  tour: { id: 't-5c88fa8c', name: 'The Forest Hiker', slug: 'the-forest-hiker' },
+  departure: {
+    date: '2027-06-15',
+    label: 'Tue 15 June 2027',
+    startTimeLabel: '09:00 MDT (America/Edmonton)',
+    manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
+  },
+  customer: { id: 'u-5c8a1d5b', name: 'Laura Wilson', email: 'laura@example.com' },
+  participants: 2,
+  amount: '$794.00',
+  amountMinor: 79400,
+  refunded: '$100.00',
+  currency: 'usd',
+  provider: 'stripe',
+  checkoutId: 'cs_test_a1B2c3D4e5F6',
+  paymentRef: 'pi_3PqR8s2eZvKYlo2C1x9yZ',
+  sourceLabel: 'Online',
+  status: 'paid',
+  statusLabel: 'Paid',
+  createdAt: 'Mon 3 May 2027, 14:05 UTC',
+  paidAt: 'Mon 3 May 2027, 14:07 UTC',
+  history: [
+    { at: 'Mon 3 May 2027, 14:05 UTC', label: 'Booked', actor: 'Customer', detail: '' },
+    { at: 'Mon 3 May 2027, 14:07 UTC', label: 'Paid', actor: 'System', detail: 'stripe pi_3PqR8s2eZvKYlo2C1x9yZ' },
+    { at: 'Tue 11 May 2027, 10:30 UTC', label: 'Refunded $100.00', actor: 'Laura Wilson', detail: 'Goodwill: the pick-up was late' },
+  ],
+  refunds: [{ id: 'rf-1', amount: '$100.00', status: 'succeeded', at: 'Tue 11 May 2027, 10:30 UTC', error: '' }],
+  cancellable: true,
+  refundableMinor: 69400,
+};
+
+/** Cancelled by the site when the provider refused the refund: money still owed. */
+export const refundDueBooking: AdminBookingDetail = {
+  ...paidBooking,
+  id: 'b-7e21c0a3',
+  customer: { id: 'u-5c8a1d6c', name: 'Ben Hadley', email: 'ben@example.com' },
+  participants: 3,
+  amount: '$1,191.00',
+  amountMinor: 119100,
+  refunded: '$0.00',
+  checkoutId: 'cs_test_z9Y8x7W6',
+  paymentRef: 'pi_3PqR8s2eZvKYlo2C0a1bC',
+  status: 'refund_due',
+  statusLabel: 'Refund due',
+  createdAt: 'Sun 2 May 2027, 09:41 UTC',
+  paidAt: 'Sun 2 May 2027, 09:44 UTC',
+  history: [
+    { at: 'Sun 2 May 2027, 09:41 UTC', label: 'Booked', actor: 'Customer', detail: '' },
+    { at: 'Sun 2 May 2027, 09:44 UTC', label: 'Paid', actor: 'System', detail: '' },
+    { at: 'Fri 14 May 2027, 16:02 UTC', label: 'Refund failed', actor: 'Miyah Myles', detail: 'Card expired (stripe: charge_expired_for_refund)' },
+  ],
+  refunds: [
+    { id: 'rf-2', amount: '$1,191.00', status: 'failed', at: 'Fri 14 May 2027, 16:02 UTC', error: 'Card expired (stripe: charge_expired_for_refund)' },
+  ],
+  cancellable: true,
+  refundableMinor: 119100,
+};
+
+/** A cash walk-in, refunded in full: nothing left to do. */
+export const refundedBooking: AdminBookingDetail = {
+  ...paidBooking,
+  id: 'b-7e21c0a2',
+  tour: { id: 't-5c88fa8d', name: 'The Sea Explorer', slug: 'the-sea-explorer' },
+  departure: {
+    date: '2027-07-08',
+    label: 'Thu 8 July 2027',
+    startTimeLabel: '08:30 EDT (America/New_York)',
+    manifestUrl: '/admin/tours/t-5c88fa8d/departures/2027-07-08',
+  },
+  customer: { id: 'u-5c8a1d7d', name: 'Aarav Lynn', email: 'aarav@example.com' },
+  participants: 1,
+  amount: '$497.00',
+  amountMinor: 49700,
+  refunded: '$497.00',
+  provider: '',
+  checkoutId: '',
+  paymentRef: '',
+  sourceLabel: 'Cash',
+  status: 'refunded',
+  statusLabel: 'Refunded',
+  createdAt: 'Fri 30 April 2027, 17:20 UTC',
+  paidAt: 'Fri 30 April 2027, 17:20 UTC',
+  history: [
+    { at: 'Fri 30 April 2027, 17:20 UTC', label: 'Recorded (cash)', actor: 'Laura Wilson', detail: '' },
+    { at: 'Mon 10 May 2027, 12:00 UTC', label: 'Cancelled, refunded $497.00', actor: 'Laura Wilson', detail: 'Customer ill' },
+  ],
+  refunds: [],
+  cancellable: false,
+  refundableMinor: 0,
+};
+
+const adminManifestProps: PageProps['adminManifest'] = {
+  tour: { id: 't-5c88fa8c', name: 'The Forest Hiker' },
+  departure: {
+    date: '2027-06-15',
+    label: 'Tue 15 June 2027',
+    startTimeLabel: '09:00 MDT (America/Edmonton)',
+    meetingPoint: 'Banff Visitor Centre',
+    capacity: 25,
+    closed: false,
+    past: false,
+  },
+  rows: [
+    {
+      bookingId: 'b-7e21c0a4',
+      customerName: 'Laura Wilson',
+      customerEmail: 'laura@example.com',
+      participants: 2,
+      status: 'paid',
+      statusLabel: 'Paid',
+      sourceLabel: 'Online',
+    },
+    {
+      bookingId: 'b-7e21c0a3',
+      customerName: 'Ben Hadley',
+      customerEmail: 'ben@example.com',
+      participants: 3,
+      status: 'refund_due',
+      statusLabel: 'Refund due',
+      sourceLabel: 'Online',
+    },
+    {
+      bookingId: 'b-7e21c0a5',
+      // Text, never HTML.
+      customerName: 'Jo <b>Bold</b> & Sons',
+      customerEmail: 'jo@example.com',
+      participants: 4,
+      status: 'paid',
+      statusLabel: 'Paid',
+      sourceLabel: 'Bank transfer',
+    },
+  ],
+  travellers: 6,
+  csvUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/manifest.csv',
+  canManage: true,
+};
+
+/** What cancelling the manifest's departure answers when one refund fails. */
+export const cancelResultsWithFailure: CancelResult[] = [
+  { bookingId: 'b-7e21c0a4', customerName: 'Laura Wilson', ok: true, message: 'Refunded $694.00' },
+  { bookingId: 'b-7e21c0a3', customerName: 'Ben Hadley', ok: false, message: 'Card expired (stripe: charge_expired_for_refund)' },
+  { bookingId: 'b-7e21c0a5', customerName: 'Jo <b>Bold</b> & Sons', ok: true, message: 'Cancelled (bank transfer: refund by hand)' },
+];
+
+const adminUsersProps: PageProps['adminUsers'] = {
+  users: [
+    { id: 'u-5c8a1d5a', name: 'Laura Wilson', email: 'laura@example.com', role: 'admin', roleLabel: 'Administrator', active: true },
+    { id: 'u-5c8a22c8', name: 'Miyah Myles', email: 'miyah@example.com', role: 'lead-guide', roleLabel: 'Lead guide', active: true },
+    { id: 'u-5c8a21d0', name: 'Jennifer Hardy', email: 'jennifer@example.com', role: 'guide', roleLabel: 'Tour guide', active: true },
+    { id: 'u-5c8a1d6c', name: 'Ben Hadley', email: 'ben@example.com', role: 'user', roleLabel: 'User', active: false },
+  ],
+  query: '',
+  paging: { page: 1, total: 4, hasPrev: false, hasNext: false },
+};
+
+const adminReviewsProps: PageProps['adminReviews'] = {
+  reviews: [
+    {
+      id: 'r-1',
+      tourName: 'The Forest Hiker',
+      tourSlug: 'the-forest-hiker',
+      userName: 'Sophie Louise Hart',
+      rating: 5,
+      text: forestHikerDetail.reviews[0]!.text,
+      hidden: false,
+      createdAt: 'Sat 1 May 2027',
+    },
+    {
+      id: 'r-9',
+      tourName: 'The Sea Explorer',
+      tourSlug: 'the-sea-explorer',
+      userName: 'Ayla Cornell',
+      rating: 1,
+      text: 'Buy cheap watches at <a href="http://spam.example">spam.example</a> & more!',
+      hidden: true,
+      createdAt: 'Thu 29 April 2027',
+    },
+  ],
+  paging: { page: 2, total: 32, hasPrev: true, hasNext: false },
+};
+
+const adminAuditProps: PageProps['adminAudit'] = {
+  entries: [
+    {
+      id: 'a-311',
+      at: 'Fri 14 May 2027, 16:02 UTC',
+      actorName: 'Miyah Myles',
+      action: 'booking.cancel',
+      objectType: 'booking',
+      objectId: 'b-7e21c0a3',
+      changes: ['status: paid → refund_due', 'refundedMinor: 0 → 0'],
+    },
+    {
+      id: 'a-310',
+      at: 'Tue 11 May 2027, 10:30 UTC',
+      actorName: 'Laura Wilson',
+      action: 'tour.update',
+      objectType: 'tour',
+      objectId: 't-5c88fa8c',
+      changes: ['price: 37700 → 39700', 'name: The Forest Walker → The Forest Hiker'],
+    },
+    {
+      id: 'a-309',
+      at: 'Mon 10 May 2027, 09:00 UTC',
+      actorName: 'Laura Wilson',
+      action: 'picture.order',
+      objectType: 'tour',
+      objectId: 't-5c88fa8c',
+      changes: [],
+    },
+  ],
+  filters: { actor: '', object: '' },
+  paging: { page: 1, total: 311, hasPrev: false, hasNext: true },
+};
+
 /** One sample per page; the tour, account and my-tours samples are signed in. */
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
@@ -301,6 +649,13 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
     },
   },
   adminTour: { page: 'adminTour', site, user: admin, props: adminTourProps },
+  adminDashboard: { page: 'adminDashboard', site, user: admin, props: adminDashboardProps },
+  adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
+  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking } },
+  adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
+  adminUsers: { page: 'adminUsers', site, user: admin, props: adminUsersProps },
+  adminReviews: { page: 'adminReviews', site, user: admin, props: adminReviewsProps },
+  adminAudit: { page: 'adminAudit', site, user: admin, props: adminAuditProps },
   error: {
     page: 'error',
     site,
@@ -331,5 +686,71 @@ export const adminToursGuideView: PageData<'adminTours'> = {
   props: { ...fixtures.adminTours.props, canEdit: false },
 };
 
+/** The dashboard as a guide sees it: their own departures, no money. */
+export const adminDashboardGuideView: PageData<'adminDashboard'> = {
+  ...fixtures.adminDashboard,
+  user: guide,
+  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null },
+};
+
+/** The bookings list filtered to page 2 of the refund-due ones, and a filter that matches nothing. */
+export const adminBookingsFiltered: PageData<'adminBookings'> = {
+  ...fixtures.adminBookings,
+  user: leadGuide,
+  props: {
+    ...adminBookingsProps,
+    bookings: adminBookingsProps.bookings.filter((b) => b.status === 'refund_due'),
+    filters: { tour: 't-5c88fa8c', date: '', status: 'refund_due', email: 'ben@', from: '2027-04-01', to: '2027-05-31' },
+    paging: { page: 2, total: 51, hasPrev: true, hasNext: false },
+  },
+};
+
+export const adminBookingsEmpty: PageData<'adminBookings'> = {
+  ...fixtures.adminBookings,
+  props: {
+    ...adminBookingsProps,
+    bookings: [],
+    filters: { ...adminBookingsProps.filters, email: 'nobody@example.com' },
+    paging: { page: 1, total: 0, hasPrev: false, hasNext: false },
+  },
+};
+
+/** A refund-due booking: cancel it (retrying the refund) or mark it resolved. */
+export const adminBookingRefundDue: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundDueBooking } };
+
+/** A refunded booking: nothing left to do. */
+export const adminBookingRefunded: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundedBooking } };
+
+/** The manifest as one of the tour's guides sees it: read-only. */
+export const adminManifestGuideView: PageData<'adminManifest'> = {
+  ...fixtures.adminManifest,
+  user: guide,
+  props: { ...adminManifestProps, canManage: false },
+};
+
+/** A departure that has set off, with no bookings: nothing to manage. */
+export const adminManifestPast: PageData<'adminManifest'> = {
+  ...fixtures.adminManifest,
+  props: {
+    ...adminManifestProps,
+    departure: { ...adminManifestProps.departure, date: '2027-04-25', label: 'Sun 25 April 2027', meetingPoint: '', past: true },
+    rows: [],
+    travellers: 0,
+    csvUrl: '/admin/tours/t-5c88fa8c/departures/2027-04-25/manifest.csv',
+  },
+};
+
 /** The pages' variants that the per-page checks (hydration, axe, server bundle) cover too. */
-export const variantFixtures: PageData[] = [tourSignedOut, adminTourNew, adminTourGuideView, adminToursGuideView];
+export const variantFixtures: PageData[] = [
+  tourSignedOut,
+  adminTourNew,
+  adminTourGuideView,
+  adminToursGuideView,
+  adminDashboardGuideView,
+  adminBookingsFiltered,
+  adminBookingsEmpty,
+  adminBookingRefundDue,
+  adminBookingRefunded,
+  adminManifestGuideView,
+  adminManifestPast,
+];

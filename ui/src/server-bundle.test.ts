@@ -78,6 +78,13 @@ describe('server bundle (dist/server/render.js)', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it('escapes the names on a manifest', () => {
+    const data = allFixtures.find((d) => d.page === 'adminManifest')!;
+    const html = renderPage('adminManifest', JSON.stringify(data));
+    expect(html).toContain('Jo &lt;b&gt;Bold&lt;/b&gt; &amp; Sons');
+    expect(html).not.toContain('<b>Bold');
+  });
+
   it('refuses props for another page', () => {
     const data = allFixtures.find((d) => d.page === 'login')!;
     expect(() => renderPage('overview', JSON.stringify(data))).toThrow(/does not match/);

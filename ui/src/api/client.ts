@@ -25,6 +25,11 @@ export function apiUrl(path: string): string {
   return new URL(path, `${window.location.origin}/`).toString();
 }
 
+/** "api/v1/bookings" with ("b/1", "cancel") → "api/v1/bookings/b%2F1/cancel": every id encoded. */
+export function apiPath(base: string, ...parts: string[]): string {
+  return [base, ...parts.map(encodeURIComponent)].join('/');
+}
+
 function isApiResponse(value: unknown): value is ApiResponse {
   return (
     typeof value === 'object' &&

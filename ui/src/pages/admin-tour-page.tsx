@@ -2,6 +2,7 @@
 // (docs/admin.md). Guides see it read-only: disabled fields, no buttons.
 //
 // Ids for browser tests:
+//   nav      #admin-nav
 //   details  #tour-form, #tour-name, #tour-slug, #tour-summary, #tour-description,
 //            #tour-difficulty, #tour-duration, #tour-group-size, #tour-price, #tour-discount,
 //            #tour-currency, #tour-time-zone (#time-zones datalist), #tour-start-description,
@@ -18,6 +19,7 @@
 //            #series-from, #series-to, #series-weekday-{0..6}, #series-start-time,
 //            #series-capacity, #series-meeting-point, #add-series-submit
 import { useCallback, useState } from 'react';
+import { AdminNav } from '../components/admin/admin-nav';
 import { StopEditor } from '../components/admin/stop-editor';
 import { TourDepartures } from '../components/admin/tour-departures';
 import { TourDetailsForm } from '../components/admin/tour-details-form';
@@ -40,9 +42,10 @@ export function AdminTourPage({ tour: initialTour, guides, timeZones, currencies
 
   return (
     <div className="admin admin-tour">
-      <nav className="admin__back" aria-label="Back office">
+      <AdminNav current="tours" exact={false} />
+      <p className="admin__back">
         <a href="/admin/tours">All tours</a>
-      </nav>
+      </p>
       <h1 className="page-title">{tour ? tour.name : 'New tour'}</h1>
       {tour ? <TourStatusPanel tour={tour} canEdit={canEdit} run={run} /> : null}
       <TourDetailsForm tour={tour} guides={guides} timeZones={timeZones} currencies={currencies} canEdit={canEdit} run={run} />

@@ -1,6 +1,7 @@
 // /admin/tours: the operator's list of tours (docs/admin.md).
 // Ids for browser tests: #tour-search (the form), #search-q, #search-status, #tours-table,
-// #new-tour.
+// #new-tour, #admin-nav.
+import { AdminNav } from '../components/admin/admin-nav';
 import { StatusBadge } from '../components/status-badge';
 import type { PageProps, TourStatus } from '../props';
 
@@ -15,6 +16,7 @@ export function AdminToursPage({ tours, query, status, canEdit }: PageProps['adm
   const filtered = query !== '' || status !== '';
   return (
     <div className="admin">
+      <AdminNav current="tours" />
       <div className="admin__heading">
         <h1 className="page-title">Tours</h1>
         {canEdit ? (

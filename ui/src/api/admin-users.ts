@@ -1,0 +1,12 @@
+// PATCH /api/v1/users/{id} (docs/admin.md, admins only): a new role, or (de)activation.
+import type { AdminUserRow, Role } from '../props';
+import { apiPath, request, type ApiResponse } from './client';
+
+export interface UserChanges {
+  role?: Role;
+  active?: boolean;
+}
+
+export function updateUser(id: string, changes: UserChanges): Promise<ApiResponse<{ user: AdminUserRow }>> {
+  return request('PATCH', apiPath('api/v1/users', id), { ...changes });
+}

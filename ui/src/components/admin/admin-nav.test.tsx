@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../app';
+import { admin, allFixtures, guide, leadGuide, site, user } from '../../dev-fixtures';
+import type { SessionUser } from '../../props';
+import { SessionProvider } from '../../session';
+import { AdminNav, type AdminSection } from './admin-nav';
+
+function renderNav(who: SessionUser | null, current: AdminSection = 'dashboard', exact = true) {
+  return render(
+    <SessionProvider site={site} initialUser={who}>
+      <AdminNav current={current} exact={exact} />
+    </SessionProvider>,
+  );
+}
+
+function links(): [string, string | null][] {
+  const nav = screen.getByRole('navigation', { name: 'Back office' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => [a.textContent ?? '', a.getAttribute('href')]);
+}
+
+describe('AdminNav', () => {
+  it('gives admins every section', () => {
+    renderNav(admin);
+    expect(links()).toEqual([
+      ['Dashboard', '/admin'],
+      ['Tours', '/admin/tours'],
+      ['Bookings', '/admin/bookings'],
+      ['Users', '/admin/users'],
+      ['Reviews', '/admin/reviews'],
+      ['Audit log', '/admin/audit'],
+    ]);
+  });
+
+  it('gives lead guides no users, reviews or audit log', () => {
+    renderNav(leadGuide);
+    expect(links().map(([label]) => label)).toEqual(['Dashboard', 'Tours', 'Bookings']);
+  });
+
+  it('gives guides the dashboard and tours only', () => {
+    renderNav(guide);
+    expect(links().map(([label]) => label)).toEqual(['Dashboard', 'Tours']);
+  });
+
+  it('shows nothing to travellers or when signed out', () => {
+    const { container } = renderNav(user);
+    expect(container.innerHTML).toBe('');
+    renderNav(null);
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
+
+  it('marks the current section: the page itself, or a page inside it', () => {
+    renderNav(admin, 'bookings');
+    expect(screen.getByRole('link', { name: 'Bookings' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('marks the section of a page inside it as "true", not "page"', () => {
+    renderNav(admin, 'tours', false);
+    expect(screen.getByRole('link', { name: 'Tours' }).getAttribute('aria-current')).toBe('true');
+  });
+});
+
+describe('AdminNav on the pages', () => {
+  it.each(allFixtures.filter((d) => d.page.startsWith('admin')).map((d) => [d.page, d] as const))('%s has it', (_page, data) => {
+    render(<App data={data} />);
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeTruthy();
+  });
+});

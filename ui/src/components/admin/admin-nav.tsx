@@ -1,0 +1,61 @@
+import type { Role } from '../../props';
+import { useSession } from '../../session';
+
+export type AdminSection = 'dashboard' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit';
+
+interface AdminLink {
+  section: AdminSection;
+  href: string;
+  label: string;
+}
+
+const LINKS: AdminLink[] = [
+  { section: 'dashboard', href: '/admin', label: 'Dashboard' },
+  { section: 'tours', href: '/admin/tours', label: 'Tours' },
+  { section: 'bookings', href: '/admin/bookings', label: 'Bookings' },
+  { section: 'users', href: '/admin/users', label: 'Users' },
+  { section: 'reviews', href: '/admin/reviews', label: 'Reviews' },
+  { section: 'audit', href: '/admin/audit', label: 'Audit log' },
+];
+
+/** docs/admin.md "Who may do what": the sections each role's pages include. */
+const SECTIONS: Record<Role, AdminSection[]> = {
+  admin: ['dashboard', 'tours', 'bookings', 'users', 'reviews', 'audit'],
+  'lead-guide': ['dashboard', 'tours', 'bookings'],
+  guide: ['dashboard', 'tours'],
+  user: [],
+};
+
+interface AdminNavProps {
+  /** The section the page belongs to */
+  current: AdminSection;
+  /**
+   * True on the section's own page (aria-current="page"); false on a page inside it, such
+   * as one booking (aria-current="true": the link is the way back up).
+   */
+  exact?: boolean;
+}
+
+/** The back office's own navigation, on every admin page: only the links the user may use. */
+export function AdminNav({ current, exact = true }: AdminNavProps) {
+  const { user } = useSession();
+  const sections = user ? SECTIONS[user.role] : [];
+  if (sections.length === 0) return null;
+  return (
+    <nav id="admin-nav" className="admin-nav" aria-label="Back office">
+      <ul className="admin-nav__list">
+        {LINKS.filter((link) => sections.includes(link.section)).map((link) => (
+          <li key={link.section}>
+            <a
+              className="admin-nav__link"
+              href={link.href}
+              aria-current={link.section === current ? (exact ? 'page' : 'true') : undefined}
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

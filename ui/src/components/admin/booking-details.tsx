@@ -1,0 +1,81 @@
+import type { AdminBookingDetail } from '../../props';
+import { StatusBadge } from '../status-badge';
+
+/** Everything known about one booking, as a definition list. */
+export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
+  const { customer, tour, departure } = booking;
+  return (
+    <dl id="booking-details" className="admin-facts">
+      <div>
+        <dt>Status</dt>
+        <dd id="booking-status">
+          <StatusBadge status={booking.status} label={booking.statusLabel} />
+        </dd>
+      </div>
+      <div>
+        <dt>Customer</dt>
+        <dd>
+          {customer.name}
+          <br />
+          <a id="booking-customer-email" href={`mailto:${customer.email}`}>
+            {customer.email}
+          </a>
+        </dd>
+      </div>
+      <div>
+        <dt>Tour</dt>
+        <dd>
+          <a id="booking-tour" href={`/tour/${encodeURIComponent(tour.slug)}`}>
+            {tour.name}
+          </a>
+        </dd>
+      </div>
+      <div>
+        <dt>Departure</dt>
+        <dd>
+          <a id="booking-departure" href={departure.manifestUrl}>
+            {departure.label}
+          </a>
+          <br />
+          {departure.startTimeLabel}
+        </dd>
+      </div>
+      <div>
+        <dt>Participants</dt>
+        <dd id="booking-participants">{booking.participants}</dd>
+      </div>
+      <div>
+        <dt>Amount</dt>
+        <dd id="booking-amount">{booking.amount}</dd>
+      </div>
+      <div>
+        <dt>Refunded</dt>
+        <dd id="booking-refunded">{booking.refunded}</dd>
+      </div>
+      <div>
+        <dt>Payment provider</dt>
+        <dd>{booking.provider === '' ? 'None (recorded by an operator)' : booking.provider}</dd>
+      </div>
+      <div>
+        <dt>Checkout id</dt>
+        <dd>{booking.checkoutId === '' ? 'None' : <code>{booking.checkoutId}</code>}</dd>
+      </div>
+      <div>
+        <dt>Payment reference</dt>
+        <dd>{booking.paymentRef === '' ? 'None' : <code>{booking.paymentRef}</code>}</dd>
+      </div>
+      <div>
+        <dt>Source</dt>
+        <dd>{booking.sourceLabel}</dd>
+      </div>
+      <div>
+        <dt>Booked</dt>
+        <dd>{booking.createdAt}</dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd id="booking-paid">{booking.paidAt === '' ? 'Not paid' : booking.paidAt}</dd>
+      </div>
+    </dl>
+  );
+}

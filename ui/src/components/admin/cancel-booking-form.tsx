@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { cancelBooking } from '../../api/admin-bookings';
+import { settleAnswer } from '../../lib/answer';
+import { idempotencyKey } from '../../lib/idempotency-key';
+import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
+import type { AdminBookingDetail } from '../../props';
+
+const PROCESSING_TEXT = 'Processing...';
+
+interface CancelBookingFormProps {
+  booking: AdminBookingDetail;
+  /** The booking as the server answered after the cancellation */
+  onCancelled: (booking: AdminBookingDetail) => void;
+}
+
+/** Cancel a paid or refund-due booking and refund some or all of what is left. */
+export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
+  const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  // One key for this form until a cancellation goes through: a double click, or a retry
+  // after a failure (a provider error leaves the booking as it was), sends the same key,
+  // so the server refunds at most once. Made in the browser: the server renderer has no
+  // crypto, and the key is never shown.
+  const key = useRef('');
+  useEffect(() => {
+    if (key.current === '') key.current = idempotencyKey();
+  }, []);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    if (key.current === '') key.current = idempotencyKey();
+    setBusy(true);
+    const refundMinor = toMinorUnits(refund);
+    const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
+    const cancelled = settleAnswer(res, 'booking', (answered) =>
+      typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
+    );
+    // Any success used the key up, even one whose answer lacked the booking.
+    if (res.status === 'success') key.current = idempotencyKey();
+    setBusy(false);
+    if (cancelled) {
+      setReason('');
+      setRefund(fromMinorUnits(cancelled.refundableMinor));
+      onCancelled(cancelled);
+    }
+  }
+
+  const most = fromMinorUnits(booking.refundableMinor);
+  const currency = booking.currency.toUpperCase();
+  return (
+    <section className="admin-section" aria-labelledby="cancel-booking-title">
+      <h2 id="cancel-booking-title" className="section-title">
+        Cancel booking
+      </h2>
+      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="cancel-booking-title">
+        <div className="form__group">
+          <label className="form__label" htmlFor="refund-amount">
+            Refund amount
+          </label>
+          <input
+            id="refund-amount"
+            className="form__input"
+            type="text"
+            inputMode="decimal"
+            name="refund"
+            aria-describedby="refund-amount-hint"
+            value={refund}
+            onChange={(e) => setRefund(e.target.value)}
+          />
+          <p id="refund-amount-hint" className="form__hint">
+            {`In ${currency}, from 0 (no refund) to ${most}`}
+          </p>
+        </div>
+        <div className="form__group">
+          <label className="form__label" htmlFor="cancel-reason">
+            Reason
+          </label>
+          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={busy}>
+          {busy ? PROCESSING_TEXT : 'Cancel and refund'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { cancelDeparture } from '../../api/admin-bookings';
+import { errorMessage } from '../../api/client';
+import { showAlert } from '../../lib/alert';
+import type { CancelResult } from '../../props';
+import { CancelResults } from './cancel-results';
+
+const PROCESSING_TEXT = 'Processing...';
+export const SOME_REFUNDS_FAILED = 'Some refunds failed: see the list, then try again';
+
+interface CancelDepartureFormProps {
+  tourId: string;
+  date: string;
+  /** The manifest's own address, to see the bookings as they are now */
+  manifestUrl: string;
+}
+
+/**
+ * Closes the departure and cancels every paid or refund-due booking with a full refund.
+ * Calling again retries the refunds that failed; the ones made are not repeated.
+ */
+export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartureFormProps) {
+  const [reason, setReason] = useState('');
+  const [understood, setUnderstood] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<CancelResult[] | null>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const res = await cancelDeparture(tourId, date, reason);
+    setBusy(false);
+    if (res.status !== 'success') {
+      showAlert('error', errorMessage(res));
+      return;
+    }
+    const answered = res.data?.results ?? [];
+    setResults(answered);
+    if (answered.every((result) => result.ok)) showAlert('success', 'Departure cancelled');
+    else showAlert('error', SOME_REFUNDS_FAILED);
+  }
+
+  return (
+    <form id="cancel-departure" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="cancel-departure-title">
+      <h2 id="cancel-departure-title" className="section-title">
+        Cancel departure
+      </h2>
+      <div className="form__group">
+        <label className="form__label" htmlFor="cancel-departure-reason">
+          Reason
+        </label>
+        <textarea
+          id="cancel-departure-reason"
+          className="form__input"
+          name="reason"
+          rows={3}
+          aria-describedby="cancel-departure-reason-hint"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <p id="cancel-departure-reason-hint" className="form__hint">
+          Kept in each booking's history
+        </p>
+      </div>
+      <div className="form__group">
+        <label className="checkbox">
+          <input id="cancel-departure-confirm" type="checkbox" name="confirm" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+          <span>I understand every booking is cancelled and refunded in full</span>
+        </label>
+      </div>
+      {/* The box is a confirmation, not validation: nothing is sent until it is ticked. */}
+      <button id="cancel-departure-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={busy || !understood}>
+        {busy ? PROCESSING_TEXT : 'Cancel departure'}
+      </button>
+      {results ? (
+        <div className="cancel-results__wrap" role="region" aria-label="Results of the cancellation">
+          <CancelResults results={results} />
+          <p className="admin-note">
+            <a href={manifestUrl}>Reload the manifest</a> to see the bookings as they are now.
+          </p>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { updateUser, type UserChanges } from '../../api/admin-users';
+import { settleAnswer } from '../../lib/answer';
+import type { AdminUserRow, Role } from '../../props';
+import { StatusBadge } from '../status-badge';
+
+const ROLE_OPTIONS: { value: Role; label: string }[] = [
+  { value: 'user', label: 'User' },
+  { value: 'guide', label: 'Tour guide' },
+  { value: 'lead-guide', label: 'Lead guide' },
+  { value: 'admin', label: 'Administrator' },
+];
+
+interface UserRowProps {
+  user: AdminUserRow;
+  onSaved: (user: AdminUserRow) => void;
+}
+
+/** One user: change the role, or deactivate (which ends their sessions) and reactivate. */
+export function UserRow({ user, onSaved }: UserRowProps) {
+  const [role, setRole] = useState<Role>(user.role);
+  const [savedRole, setSavedRole] = useState<Role>(user.role);
+  const [busy, setBusy] = useState(false);
+
+  // A new role from the server replaces the choice; a refused one stays chosen.
+  if (savedRole !== user.role) {
+    setSavedRole(user.role);
+    setRole(user.role);
+  }
+
+  async function save(changes: UserChanges) {
+    setBusy(true);
+    const saved = settleAnswer(await updateUser(user.id, changes), 'user', 'User updated');
+    setBusy(false);
+    if (saved) onSaved(saved);
+  }
+
+  const which = `: ${user.name}`;
+  return (
+    <tr>
+      <th scope="row">{user.name}</th>
+      <td>
+        <a href={`mailto:${user.email}`}>{user.email}</a>
+      </td>
+      <td>
+        <div className="inline-form">
+          <select
+            id={`role-${user.id}`}
+            className="form__input admin-table__input"
+            aria-label={`Role of ${user.name}`}
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+          >
+            {ROLE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn btn--tiny" aria-label={`Save role${which}`} disabled={busy} onClick={() => void save({ role })}>
+            Save role
+          </button>
+        </div>
+      </td>
+      <td>
+        <StatusBadge status={user.active ? 'active' : 'inactive'} label={user.active ? 'Active' : 'Inactive'} />
+      </td>
+      <td>
+        <button
+          type="button"
+          className={user.active ? 'btn btn--tiny btn--danger' : 'btn btn--tiny'}
+          aria-label={`${user.active ? 'Deactivate' : 'Reactivate'}${which}`}
+          disabled={busy}
+          onClick={() => void save({ active: !user.active })}
+        >
+          {user.active ? 'Deactivate' : 'Reactivate'}
+        </button>
+      </td>
+    </tr>
+  );
+}

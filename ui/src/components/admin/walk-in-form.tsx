@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { recordWalkIn, type PaymentMethod } from '../../api/admin-bookings';
+import { errorMessage } from '../../api/client';
+import { showAlert } from '../../lib/alert';
+import { navigate } from '../../lib/navigate';
+import { numberOrText } from '../../lib/number-input';
+import { useFormFields } from '../../lib/use-form-fields';
+
+const SAVING_TEXT = 'Saving...';
+
+const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'bank_transfer', label: 'Bank transfer' },
+];
+
+interface WalkInFormProps {
+  tourId: string;
+  date: string;
+}
+
+/** A booking paid outside the site, at the tour's price. */
+export function WalkInForm({ tourId, date }: WalkInFormProps) {
+  const { fields, bind } = useFormFields({ email: '', name: '', participants: '1', paymentMethod: 'cash' });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const res = await recordWalkIn(tourId, date, {
+      email: fields.email,
+      name: fields.name,
+      participants: numberOrText(fields.participants),
+      paymentMethod: fields.paymentMethod as PaymentMethod,
+    });
+    if (res.status !== 'success') {
+      showAlert('error', errorMessage(res));
+      setBusy(false);
+      return;
+    }
+    showAlert('success', 'Booking recorded');
+    // The manifest is the server's: load it again so it lists the new booking. The button
+    // stays busy until the page goes.
+    navigate(window.location.pathname);
+  }
+
+  return (
+    <form id="walk-in" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="walk-in-title">
+      <h2 id="walk-in-title" className="section-title">
+        Record a walk-in booking
+      </h2>
+      <div className="form__group">
+        <label className="form__label" htmlFor="walk-in-email">
+          Email
+        </label>
+        <input id="walk-in-email" className="form__input" type="email" name="email" autoComplete="off" {...bind('email')} />
+      </div>
+      <div className="form__group">
+        <label className="form__label" htmlFor="walk-in-name">
+          Name
+        </label>
+        <input id="walk-in-name" className="form__input" type="text" name="name" autoComplete="off" {...bind('name')} />
+      </div>
+      <div className="form__group">
+        <label className="form__label" htmlFor="walk-in-participants">
+          Participants
+        </label>
+        <input
+          id="walk-in-participants"
+          className="form__input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          name="participants"
+          {...bind('participants')}
+        />
+      </div>
+      <div className="form__group">
+        <label className="form__label" htmlFor="walk-in-payment">
+          Payment method
+        </label>
+        <select id="walk-in-payment" className="form__input" name="paymentMethod" {...bind('paymentMethod')}>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method.value} value={method.value}>
+              {method.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button id="walk-in-submit" type="submit" className="btn btn--small" disabled={busy}>
+        {busy ? SAVING_TEXT : 'Record booking'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from '../app';
+import { adminBookingRefundDue, adminBookingRefunded, fixtures, paidBooking, refundDueBooking } from '../dev-fixtures';
+import type { AdminBookingDetail } from '../props';
+import { currentAlert, deferred, flush, jsonResponse, mockFetch } from '../test/helpers';
+
+const origin = window.location.origin;
+
+function answer(booking: Partial<AdminBookingDetail>) {
+  return jsonResponse({ status: 'success', data: { booking: { ...paidBooking, ...booking } } });
+}
+
+const cancelledBooking: Partial<AdminBookingDetail> = {
+  status: 'refunded',
+  statusLabel: 'Refunded',
+  refunded: '$794.00',
+  cancellable: false,
+  refundableMinor: 0,
+  history: [...paidBooking.history, { at: 'Sat 15 May 2027, 08:00 UTC', label: 'Cancelled, refunded $694.00', actor: 'Laura Wilson', detail: 'Ill' }],
+};
+
+function sent(fetch: ReturnType<typeof mockFetch>, i = 0) {
+  const [url, init] = fetch.mock.calls[i]!;
+  return { url: String(url), method: init?.method, json: JSON.parse(init?.body as string) as { refundMinor: unknown; reason: string; key: string } };
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function value(label: string): string {
+  return (screen.getByLabelText(label) as HTMLInputElement).value;
+}
+
+describe('AdminBookingPage: details', () => {
+  it('shows every field of the booking, its history and refunds', () => {
+    render(<App data={fixtures.adminBooking} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Booking b-7e21c0a4' })).toBeTruthy();
+    const details = within(document.getElementById('booking-details')!);
+    expect(details.getByText('Paid', { selector: '.status' }).className).toBe('status status--paid');
+    expect(details.getByRole('link', { name: 'laura@example.com' }).getAttribute('href')).toBe('mailto:laura@example.com');
+    expect(details.getByRole('link', { name: 'The Forest Hiker' }).getAttribute('href')).toBe('/tour/the-forest-hiker');
+    expect(details.getByRole('link', { name: 'Tue 15 June 2027' }).getAttribute('href')).toBe('/admin/tours/t-5c88fa8c/departures/2027-06-15');
+    expect(details.getByText('$794.00')).toBeTruthy();
+    expect(details.getByText('$100.00')).toBeTruthy();
+    expect(details.getByText('stripe')).toBeTruthy();
+    expect(details.getByText('cs_test_a1B2c3D4e5F6')).toBeTruthy();
+    expect(details.getByText('pi_3PqR8s2eZvKYlo2C1x9yZ')).toBeTruthy();
+    expect(details.getByText('Mon 3 May 2027, 14:07 UTC')).toBeTruthy();
+
+    const history = within(document.getElementById('booking-history')!).getAllByRole('listitem');
+    expect(history.map((li) => li.textContent)).toEqual([
+      'Mon 3 May 2027, 14:05 UTCBookedby Customer',
+      'Mon 3 May 2027, 14:07 UTCPaidby Systemstripe pi_3PqR8s2eZvKYlo2C1x9yZ',
+      'Tue 11 May 2027, 10:30 UTCRefunded $100.00by Laura WilsonGoodwill: the pick-up was late',
+    ]);
+    const refunds = within(screen.getByRole('table', { name: 'Refunds of this booking' })).getAllByRole('row');
+    expect(refunds).toHaveLength(2);
+    expect(within(refunds[1]!).getByText('Succeeded').className).toBe('status status--refund-succeeded');
+  });
+
+  it('offers a refund of what is left, in major units, and no resolve for a paid booking', () => {
+    render(<App data={fixtures.adminBooking} />);
+    expect(value('Refund amount')).toBe('694.00');
+    expect(screen.getByText('In USD, from 0 (no refund) to 694.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark resolved' })).toBeNull();
+  });
+
+  it('offers nothing to do on a refunded booking', () => {
+    render(<App data={adminBookingRefunded} />);
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Refunds of this booking' })).toBeNull();
+    expect(screen.getByText('None (recorded by an operator)')).toBeTruthy();
+  });
+});
+
+describe('AdminBookingPage: cancel and refund', () => {
+  it('sends the refund in minor units, the reason and a key, and takes the answered booking', async () => {
+    const pending = deferred<Response>();
+    const fetch = vi.fn<typeof globalThis.fetch>().mockReturnValue(pending.promise);
+    vi.stubGlobal('fetch', fetch);
+    render(<App data={fixtures.adminBooking} />);
+    type('Refund amount', '694');
+    type('Reason', 'Ill');
+    const button = screen.getByRole('button', { name: 'Cancel and refund' });
+    fireEvent.click(button);
+    expect(button.textContent).toBe('Processing...');
+    // A second click while the first is on its way sends nothing.
+    fireEvent.click(button);
+    expect(fetch).toHaveBeenCalledOnce();
+
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe(`${origin}/api/v1/bookings/b-7e21c0a4/cancel`);
+    expect(init?.method).toBe('POST');
+    const body = JSON.parse(init?.body as string) as { refundMinor: unknown; reason: string; key: string };
+    expect(body.refundMinor).toBe(69400);
+    expect(body.reason).toBe('Ill');
+    expect(body.key).toMatch(/^[0-9a-f-]{32,36}$/);
+
+    pending.resolve(answer(cancelledBooking));
+    await flush();
+    expect(currentAlert()?.className).toBe('alert alert--success');
+    expect(currentAlert()?.textContent).toBe('Booking cancelled and $794.00 refunded');
+    expect(screen.getByText('Refunded', { selector: '#booking-status .status' }).className).toBe('status status--refunded');
+    expect(screen.getByText('Cancelled, refunded $694.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
+
+  it('says only "Booking cancelled" when nothing is refunded', async () => {
+    const fetch = mockFetch(answer({ ...cancelledBooking, status: 'cancelled', statusLabel: 'Cancelled', refunded: '$100.00' }));
+    render(<App data={fixtures.adminBooking} />);
+    type('Refund amount', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await flush();
+    expect(sent(fetch).json.refundMinor).toBe(0);
+    expect(currentAlert()?.textContent).toBe('Booking cancelled');
+  });
+
+  it('retries with the same key after a failure, keeping what was typed; a success makes a new key', async () => {
+    const message = 'The payment provider did not answer. Nothing was refunded; please try again.';
+    const fetch = mockFetch(
+      jsonResponse({ status: 'fail', message }, 502),
+      jsonResponse({ status: 'error', message: 'Something went wrong. Please try again.' }, 500),
+      // Still cancellable after this answer (the provider holds the refund), so the form stays.
+      answer({ ...refundDueBooking, id: paidBooking.id, refundableMinor: 50000 }),
+      answer(cancelledBooking),
+    );
+    render(<App data={fixtures.adminBooking} />);
+    type('Refund amount', '12.5');
+    type('Reason', 'Storm warning');
+    const button = screen.getByRole('button', { name: 'Cancel and refund' });
+
+    fireEvent.click(button);
+    await flush();
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    expect(currentAlert()?.textContent).toBe(message);
+    expect(value('Refund amount')).toBe('12.5');
+    expect(value('Reason')).toBe('Storm warning');
+    expect(button.textContent).toBe('Cancel and refund');
+
+    fireEvent.click(button);
+    await flush();
+    fireEvent.click(button);
+    await flush();
+    const [first, second, third] = [sent(fetch, 0).json, sent(fetch, 1).json, sent(fetch, 2).json];
+    expect(first).toEqual({ refundMinor: 1250, reason: 'Storm warning', key: first.key });
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    expect(currentAlert()?.textContent).toBe('Booking cancelled and $0.00 refunded');
+    // After a success the form starts again: what is left to refund, no reason, a new key.
+    expect(value('Refund amount')).toBe('500.00');
+    expect(value('Reason')).toBe('');
+
+    type('Reason', 'Again');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await flush();
+    const fourth = sent(fetch, 3).json;
+    expect(fourth.key).not.toBe(first.key);
+    expect(fourth).toMatchObject({ refundMinor: 50000, reason: 'Again' });
+  });
+
+  it('sends an amount it cannot read as typed, for the server to refuse', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'The refund must be an amount with at most two decimals' }, 400));
+    render(<App data={fixtures.adminBooking} />);
+    type('Refund amount', '12.345');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await flush();
+    expect(sent(fetch).json.refundMinor).toBe('12.345');
+    expect(currentAlert()?.textContent).toBe('The refund must be an amount with at most two decimals');
+  });
+});
+
+describe('AdminBookingPage: refund due', () => {
+  it('shows the failed refund and resolves the booking with a reason', async () => {
+    const fetch = mockFetch(answer({ ...refundDueBooking, status: 'cancelled', statusLabel: 'Cancelled', cancellable: false, refundableMinor: 0 }));
+    render(<App data={adminBookingRefundDue} />);
+    const refunds = within(screen.getByRole('table', { name: 'Refunds of this booking' }));
+    expect(refunds.getByText('Failed').className).toBe('status status--refund-failed');
+    expect(refunds.getByText('Card expired (stripe: charge_expired_for_refund)')).toBeTruthy();
+    expect(value('Refund amount')).toBe('1191.00');
+
+    type('How it was settled', 'Bank transfer sent by hand on 16 May');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark resolved' }));
+    await flush();
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe(`${origin}/api/v1/bookings/b-7e21c0a3/resolve`);
+    expect(JSON.parse(init?.body as string)).toEqual({ reason: 'Bank transfer sent by hand on 16 May' });
+    expect(currentAlert()?.textContent).toBe('Booking resolved');
+    expect(screen.queryByRole('button', { name: 'Mark resolved' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
+
+  it('keeps the reason when resolving is refused', async () => {
+    mockFetch(jsonResponse({ status: 'fail', message: 'Say how the money was returned' }, 400));
+    render(<App data={adminBookingRefundDue} />);
+    type('How it was settled', ' ');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark resolved' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe('Say how the money was returned');
+    expect(value('How it was settled')).toBe(' ');
+    expect(screen.getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+// /admin/bookings/{id}: one booking, its history and refunds; cancel and refund it, or mark
+// a refund-due one resolved (docs/admin.md).
+// Ids for browser tests: #admin-nav, #booking-details, #booking-status,
+// #booking-customer-email, #booking-tour, #booking-departure, #booking-participants,
+// #booking-amount, #booking-refunded, #booking-paid, #booking-history, #refunds-table;
+// #cancel-booking (form), #refund-amount, #cancel-reason, #cancel-booking-submit;
+// #resolve-booking (form), #resolve-reason, #resolve-booking-submit.
+import { useState } from 'react';
+import { AdminNav } from '../components/admin/admin-nav';
+import { BookingDetails } from '../components/admin/booking-details';
+import { BookingHistory } from '../components/admin/booking-history';
+import { BookingRefunds } from '../components/admin/booking-refunds';
+import { CancelBookingForm } from '../components/admin/cancel-booking-form';
+import { ResolveBookingForm } from '../components/admin/resolve-booking-form';
+import type { PageProps } from '../props';
+
+export function AdminBookingPage({ booking: initialBooking }: PageProps['adminBooking']) {
+  // Every call answers with the whole booking, which replaces the page's copy.
+  const [booking, setBooking] = useState(initialBooking);
+  return (
+    <div className="admin">
+      <AdminNav current="bookings" exact={false} />
+      <p className="admin__back">
+        <a href="/admin/bookings">All bookings</a>
+      </p>
+      <h1 className="page-title">{`Booking ${booking.id}`}</h1>
+      <section className="admin-section" aria-labelledby="details-title">
+        <h2 id="details-title" className="section-title">
+          Details
+        </h2>
+        <BookingDetails booking={booking} />
+      </section>
+      <BookingHistory history={booking.history} />
+      <BookingRefunds refunds={booking.refunds} />
+      {booking.cancellable ? <CancelBookingForm booking={booking} onCancelled={setBooking} /> : null}
+      {booking.status === 'refund_due' ? <ResolveBookingForm bookingId={booking.id} onResolved={setBooking} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// /admin: the back office's dashboard (docs/admin.md). Guides see their own departures
+// only, and no money (`sales` is null for them).
+// Ids for browser tests: #admin-nav, #sales, #sales-bookings, #sales-revenue,
+// #sales-refund-due (link to the refund-due bookings), #departures-table.
+import { AdminNav } from '../components/admin/admin-nav';
+import { StatusBadge } from '../components/status-badge';
+import { plural } from '../lib/format';
+import type { PageProps } from '../props';
+
+export function AdminDashboardPage({ departures, sales }: PageProps['adminDashboard']) {
+  return (
+    <div className="admin">
+      <AdminNav current="dashboard" />
+      <h1 className="page-title">Dashboard</h1>
+
+      {sales ? (
+        <section id="sales" className="admin-section" aria-labelledby="sales-title">
+          <h2 id="sales-title" className="section-title">
+            Sales
+          </h2>
+          <dl className="admin-figures">
+            <div className="admin-figures__item">
+              <dt>Bookings, last 30 days</dt>
+              <dd id="sales-bookings">{sales.bookings30d}</dd>
+            </div>
+            <div className="admin-figures__item">
+              <dt>Revenue, last 30 days</dt>
+              <dd id="sales-revenue">{sales.revenue30d}</dd>
+            </div>
+            <div className="admin-figures__item">
+              <dt>Refund due</dt>
+              <dd>
+                <a id="sales-refund-due" href="/admin/bookings?status=refund_due">
+                  {plural(sales.refundDue, 'booking', 'bookings')}
+                </a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+
+      <section className="admin-section" aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title" className="section-title">
+          Upcoming departures
+        </h2>
+        {departures.length === 0 ? (
+          <p className="empty">No departures coming up.</p>
+        ) : (
+          <div className="table-scroll" role="region" aria-labelledby="departures-caption" tabIndex={0}>
+            <table id="departures-table" className="admin-table">
+              <caption id="departures-caption" className="visually-hidden">
+                Upcoming departures, with their manifests
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Tour</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Start time</th>
+                  <th scope="col">Sold</th>
+                  <th scope="col">Held</th>
+                  <th scope="col">Left / capacity</th>
+                  <th scope="col">Sale</th>
+                </tr>
+              </thead>
+              <tbody>
+                {departures.map((d) => (
+                  <tr key={`${d.tourId}/${d.date}`}>
+                    <th scope="row">{d.tourName}</th>
+                    <td>
+                      <a href={d.manifestUrl}>
+                        {d.label}
+                        <span className="visually-hidden">{`, manifest of ${d.tourName}`}</span>
+                      </a>
+                    </td>
+                    <td>{d.startTimeLabel}</td>
+                    <td className="admin-table__number">{d.sold}</td>
+                    <td className="admin-table__number">{d.held}</td>
+                    <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
+                    <td>{d.closed ? <StatusBadge status="closed" label="Closed" /> : <StatusBadge status="open" label="Open" />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

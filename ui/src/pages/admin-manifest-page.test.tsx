@@ -1,0 +1,153 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../app';
+import { adminManifestGuideView, adminManifestPast, cancelResultsWithFailure, fixtures } from '../dev-fixtures';
+import { navigate } from '../lib/navigate';
+import { currentAlert, flush, jsonResponse, mockFetch } from '../test/helpers';
+
+vi.mock('../lib/navigate', () => ({ navigate: vi.fn(), replaceUrl: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(navigate).mockReset();
+});
+
+const origin = window.location.origin;
+
+function body(fetch: ReturnType<typeof mockFetch>, i = 0): unknown {
+  return JSON.parse(fetch.mock.calls[i]![1]?.body as string);
+}
+
+describe('AdminManifestPage', () => {
+  it('shows the departure and who is coming, names as text', () => {
+    render(<App data={fixtures.adminManifest} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'The Forest Hiker: Tue 15 June 2027' })).toBeTruthy();
+    const facts = within(document.getElementById('manifest-facts')!);
+    expect(facts.getByText('09:00 MDT (America/Edmonton)')).toBeTruthy();
+    expect(facts.getByText('Banff Visitor Centre')).toBeTruthy();
+    expect(facts.getByText('25')).toBeTruthy();
+    expect(document.getElementById('manifest-travellers')?.textContent).toBe('6');
+
+    const rows = within(screen.getByRole('table', { name: 'Bookings on this departure' })).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const first = within(rows[0]!);
+    expect(first.getByRole('rowheader').textContent).toBe('Laura Wilson');
+    expect(first.getByRole('link', { name: 'laura@example.com' }).getAttribute('href')).toBe('mailto:laura@example.com');
+    expect(first.getByText('2')).toBeTruthy();
+    expect(first.getByText('Paid').className).toBe('status status--paid');
+    expect(first.getByText('Online')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Refund due').className).toBe('status status--refund_due');
+    const third = within(rows[2]!).getByRole('rowheader');
+    expect(third.textContent).toBe('Jo <b>Bold</b> & Sons');
+    expect(third.querySelector('b')).toBeNull();
+  });
+
+  it('prints and links the CSV', () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    render(<App data={fixtures.adminManifest} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/admin/tours/t-5c88fa8c/departures/2027-06-15/manifest.csv',
+    );
+  });
+
+  it('is read-only for guides and for a departure that has set off', () => {
+    render(<App data={adminManifestGuideView} />);
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+    document.body.innerHTML = '';
+    render(<App data={adminManifestPast} />);
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByText('No bookings on this departure yet.')).toBeTruthy();
+    expect(screen.getByText('Not set')).toBeTruthy();
+  });
+});
+
+describe('AdminManifestPage: walk-in', () => {
+  it('records a walk-in, then loads the manifest again', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'success', data: null }, 201));
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Record a walk-in booking' }));
+    fireEvent.change(form.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Sam Park' } });
+    fireEvent.change(form.getByLabelText('Participants'), { target: { value: '3' } });
+    fireEvent.change(form.getByLabelText('Payment method'), { target: { value: 'bank_transfer' } });
+    fireEvent.click(form.getByRole('button', { name: 'Record booking' }));
+    await flush();
+    expect(String(fetch.mock.calls[0]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/bookings`);
+    expect(fetch.mock.calls[0]![1]?.method).toBe('POST');
+    expect(body(fetch)).toEqual({ email: 'sam@example.com', name: 'Sam Park', participants: 3, paymentMethod: 'bank_transfer' });
+    expect(currentAlert()?.textContent).toBe('Booking recorded');
+    expect(navigate).toHaveBeenCalledWith(window.location.pathname);
+  });
+
+  it('keeps what was typed when the server refuses it', async () => {
+    mockFetch(jsonResponse({ status: 'fail', message: 'Only 7 seats are left' }, 409));
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Record a walk-in booking' }));
+    fireEvent.change(form.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
+    fireEvent.change(form.getByLabelText('Participants'), { target: { value: '9' } });
+    fireEvent.click(form.getByRole('button', { name: 'Record booking' }));
+    await flush();
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    expect(currentAlert()?.textContent).toBe('Only 7 seats are left');
+    expect(navigate).not.toHaveBeenCalled();
+    expect((form.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
+    expect((form.getByLabelText('Participants') as HTMLInputElement).value).toBe('9');
+    expect(form.getByRole('button', { name: 'Record booking' })).toBeTruthy();
+  });
+});
+
+describe('AdminManifestPage: cancel the departure', () => {
+  it('waits for the confirmation, lists each booking\'s outcome and keeps the button to retry', async () => {
+    const fetch = mockFetch(
+      jsonResponse({ status: 'success', data: { results: cancelResultsWithFailure } }),
+      jsonResponse({
+        status: 'success',
+        data: { results: cancelResultsWithFailure.map((r) => (r.ok ? r : { ...r, ok: true, message: 'Refunded $1,191.00' })) },
+      }),
+    );
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Cancel departure' }));
+    const button = form.getByRole('button', { name: 'Cancel departure' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(form.getByLabelText('Reason'), { target: { value: 'Forest fire warning' } });
+    fireEvent.click(form.getByLabelText('I understand every booking is cancelled and refunded in full'));
+    expect(button.disabled).toBe(false);
+
+    fireEvent.click(button);
+    await flush();
+    expect(String(fetch.mock.calls[0]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/cancel`);
+    expect(body(fetch)).toEqual({ reason: 'Forest fire warning' });
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    expect(currentAlert()?.textContent).toBe('Some refunds failed: see the list, then try again');
+    const items = within(document.getElementById('cancel-results')!).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      '✓Done: Laura Wilson: Refunded $694.00',
+      '✗Failed: Ben Hadley: Card expired (stripe: charge_expired_for_refund)',
+      '✓Done: Jo <b>Bold</b> & Sons: Cancelled (bank transfer: refund by hand)',
+    ]);
+    expect(items[1]!.className).toContain('cancel-results__item--failed');
+    expect(within(items[1]!).getByRole('link', { name: 'Ben Hadley' }).getAttribute('href')).toBe('/admin/bookings/b-7e21c0a3');
+    expect(button.disabled).toBe(false);
+    expect((form.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Forest fire warning');
+
+    fireEvent.click(button);
+    await flush();
+    expect(body(fetch, 1)).toEqual({ reason: 'Forest fire warning' });
+    expect(currentAlert()?.className).toBe('alert alert--success');
+    expect(currentAlert()?.textContent).toBe('Departure cancelled');
+    expect(document.querySelectorAll('.cancel-results__item--failed')).toHaveLength(0);
+  });
+
+  it('shows the server message when the call fails', async () => {
+    mockFetch(jsonResponse({ status: 'fail', message: 'This departure has already set off' }, 409));
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Cancel departure' }));
+    fireEvent.click(form.getByLabelText('I understand every booking is cancelled and refunded in full'));
+    fireEvent.click(form.getByRole('button', { name: 'Cancel departure' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe('This departure has already set off');
+    expect(document.getElementById('cancel-results')).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+// /admin/tours/{id}/departures/{date}: who is coming on one departure (docs/admin.md).
+// Print it, download it as CSV; admins and lead guides record walk-ins and cancel the
+// departure while it is still to come. Guides of the tour see it read-only.
+// Ids for browser tests: #admin-nav, #manifest-facts, #manifest-travellers,
+// #manifest-table, #print-manifest, #manifest-csv; #walk-in (form), #walk-in-email,
+// #walk-in-name, #walk-in-participants, #walk-in-payment, #walk-in-submit;
+// #cancel-departure (form), #cancel-departure-reason, #cancel-departure-confirm,
+// #cancel-departure-submit, #cancel-results.
+import { AdminNav } from '../components/admin/admin-nav';
+import { CancelDepartureForm } from '../components/admin/cancel-departure-form';
+import { ManifestTable } from '../components/admin/manifest-table';
+import { WalkInForm } from '../components/admin/walk-in-form';
+import { StatusBadge } from '../components/status-badge';
+import type { PageProps } from '../props';
+
+export function AdminManifestPage({ tour, departure, rows, travellers, csvUrl, canManage }: PageProps['adminManifest']) {
+  const status = departure.past ? 'past' : departure.closed ? 'closed' : 'open';
+  const manifestUrl = `/admin/tours/${encodeURIComponent(tour.id)}/departures/${encodeURIComponent(departure.date)}`;
+  return (
+    <div className="admin manifest">
+      <AdminNav current="dashboard" exact={false} />
+      <p className="admin__back">
+        <a href={`/admin/tours/${encodeURIComponent(tour.id)}`}>{tour.name}</a>
+      </p>
+      <h1 className="page-title">{`${tour.name}: ${departure.label}`}</h1>
+
+      <dl id="manifest-facts" className="admin-facts">
+        <div>
+          <dt>Start time</dt>
+          <dd>{departure.startTimeLabel}</dd>
+        </div>
+        <div>
+          <dt>Meeting point</dt>
+          <dd>{departure.meetingPoint === '' ? 'Not set' : departure.meetingPoint}</dd>
+        </div>
+        <div>
+          <dt>Capacity</dt>
+          <dd>{departure.capacity}</dd>
+        </div>
+        <div>
+          <dt>Travellers</dt>
+          <dd id="manifest-travellers">{travellers}</dd>
+        </div>
+        <div>
+          <dt>Sale</dt>
+          <dd>
+            <StatusBadge status={status} label={{ open: 'Open', closed: 'Closed', past: 'Past' }[status]} />
+          </dd>
+        </div>
+      </dl>
+
+      <div className="admin-actions manifest__actions">
+        <button id="print-manifest" type="button" className="btn btn--small" onClick={() => window.print()}>
+          Print
+        </button>
+        <a id="manifest-csv" className="btn btn--small btn--outline" href={csvUrl} download>
+          Download CSV
+        </a>
+      </div>
+
+      <section className="admin-section manifest__list" aria-labelledby="travellers-title">
+        <h2 id="travellers-title" className="section-title">
+          Bookings
+        </h2>
+        <ManifestTable rows={rows} />
+      </section>
+
+      {canManage && !departure.past ? (
+        <section className="admin-section manifest__manage" aria-label="Manage this departure">
+          <div className="admin-columns admin-columns--flush">
+            <WalkInForm tourId={tour.id} date={departure.date} />
+            <CancelDepartureForm tourId={tour.id} date={departure.date} manifestUrl={manifestUrl} />
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
