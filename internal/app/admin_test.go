@@ -14,7 +14,7 @@ import (
 
 	"tourbook/internal/audit"
 	"tourbook/internal/catalog"
-	"tourbook/internal/store/testdb"
+	"tourbook/internal/tour"
 )
 
 // The back office's catalogue through the real router, on every test engine.
@@ -23,17 +23,7 @@ import (
 // PostgreSQL.
 func eachEngine(t *testing.T, test func(t *testing.T, s *testSite)) {
 	t.Helper()
-	for _, engine := range testdb.Engines() {
-		t.Run(engine, func(t *testing.T) {
-			t.Parallel()
-			databaseURL, _ := testdb.Database(t, engine)
-			var args []string
-			if databaseURL != "" {
-				args = append(args, "-database-url", databaseURL)
-			}
-			test(t, newTestSite(t, args...))
-		})
-	}
+	eachEngineEnv(t, nil, nil, test)
 }
 
 // send makes a JSON request (v nil: no body) and returns the answer.
@@ -423,32 +413,60 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 	soon := time.Now().AddDate(0, 2, 0).Format(time.DateOnly)
 	tourOf(t, s.send(t, admin, "POST", "/api/v1/tours/"+mine.ID+"/departures", map[string]any{"date": soon}), 201)
 
+	// A booking and a guided departure to look at.
+	guidedDate := s.tourByIDAny(t, guided.ID).StartDates[0].Date.Format(time.DateOnly)
+	otherDate := s.tourByIDAny(t, other.ID).StartDates[0].Date.Format(time.DateOnly)
+	walkIn := s.send(t, admin, "POST", "/api/v1/tours/"+guided.ID+"/departures/"+guidedDate+"/bookings",
+		map[string]any{"email": "walkin@example.com", "name": "Walk In", "participants": 1, "paymentMethod": "cash"})
+	if walkIn.status != 201 {
+		t.Fatalf("walk-in: %d %s", walkIn.status, walkIn.body)
+	}
+	bookingID := decode(t, walkIn)["data"].(map[string]any)["bookingId"].(string)
+
 	type call struct {
 		method, path string
 		body         any
-		// the status for an editor (admin, lead guide), a guide of the tour, a user, a
+		// the status for an admin, a lead guide, a guide of the tour, a user, a
 		// signed-out visitor
-		editor, guide, user, visitor int
+		admin, lead, guide, user, visitor int
 	}
 	id := mine.ID
+	manifest := func(tourID, date string) string { return "/admin/tours/" + tourID + "/departures/" + date }
 	calls := []call{
-		{"GET", "/admin", nil, 200, 200, 404, 303},
-		{"GET", "/admin/tours", nil, 200, 200, 404, 303},
-		{"GET", "/admin/tours/new", nil, 200, 404, 404, 303},
-		{"GET", "/admin/tours/" + guided.ID, nil, 200, 200, 404, 303},
-		{"GET", "/admin/tours/" + other.ID, nil, 200, 404, 404, 303},
-		{"POST", "/api/v1/tours", map[string]any{"name": ""}, 400, 403, 403, 401},
-		{"PATCH", "/api/v1/tours/" + id, map[string]any{"version": 0}, 409, 403, 403, 401},
-		{"DELETE", "/api/v1/tours/nosuchtour", nil, 404, 403, 403, 401},
-		{"PUT", "/api/v1/tours/" + id + "/status", map[string]any{"status": "draft"}, 200, 403, 403, 401},
-		{"POST", "/api/v1/tours/" + id + "/pictures", nil, 415, 403, 403, 401},
-		{"PUT", "/api/v1/tours/" + id + "/pictures", map[string]any{"pictures": []string{}}, 200, 403, 403, 401},
-		{"DELETE", "/api/v1/tours/" + id + "/pictures/none.jpg", nil, 404, 403, 403, 401},
-		{"GET", "/api/v1/tours/" + guided.ID + "/departures", nil, 200, 200, 403, 401},
-		{"GET", "/api/v1/tours/" + other.ID + "/departures", nil, 200, 404, 403, 401},
-		{"POST", "/api/v1/tours/" + id + "/departures", map[string]any{"date": "x"}, 400, 403, 403, 401},
-		{"PATCH", "/api/v1/tours/" + id + "/departures/" + soon, map[string]any{"closed": false}, 200, 403, 403, 401},
-		{"DELETE", "/api/v1/tours/" + id + "/departures/2000-01-01", nil, 404, 403, 403, 401},
+		{"GET", "/admin", nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/tours", nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/tours/new", nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/tours/" + guided.ID, nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/tours/" + other.ID, nil, 200, 200, 404, 404, 303},
+		{"GET", manifest(guided.ID, guidedDate), nil, 200, 200, 200, 404, 303},
+		{"GET", manifest(guided.ID, guidedDate) + "/manifest.csv", nil, 200, 200, 200, 404, 303},
+		{"GET", manifest(other.ID, otherDate), nil, 200, 200, 404, 404, 303},
+		{"GET", manifest(other.ID, otherDate) + "/manifest.csv", nil, 200, 200, 404, 404, 303},
+		{"GET", manifest(guided.ID, "2000-01-01"), nil, 404, 404, 404, 404, 303},
+		{"GET", "/admin/bookings", nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/bookings/" + bookingID, nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/bookings/nosuchbooking", nil, 404, 404, 404, 404, 303},
+		{"GET", "/admin/users", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/reviews", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/audit", nil, 200, 404, 404, 404, 303},
+		{"POST", "/api/v1/tours", map[string]any{"name": ""}, 400, 400, 403, 403, 401},
+		{"PATCH", "/api/v1/tours/" + id, map[string]any{"version": 0}, 409, 409, 403, 403, 401},
+		{"DELETE", "/api/v1/tours/nosuchtour", nil, 404, 404, 403, 403, 401},
+		{"PUT", "/api/v1/tours/" + id + "/status", map[string]any{"status": "draft"}, 200, 200, 403, 403, 401},
+		{"POST", "/api/v1/tours/" + id + "/pictures", nil, 415, 415, 403, 403, 401},
+		{"PUT", "/api/v1/tours/" + id + "/pictures", map[string]any{"pictures": []string{}}, 200, 200, 403, 403, 401},
+		{"DELETE", "/api/v1/tours/" + id + "/pictures/none.jpg", nil, 404, 404, 403, 403, 401},
+		{"GET", "/api/v1/tours/" + guided.ID + "/departures", nil, 200, 200, 200, 403, 401},
+		{"GET", "/api/v1/tours/" + other.ID + "/departures", nil, 200, 200, 404, 403, 401},
+		{"POST", "/api/v1/tours/" + id + "/departures", map[string]any{"date": "x"}, 400, 400, 403, 403, 401},
+		{"PATCH", "/api/v1/tours/" + id + "/departures/" + soon, map[string]any{"closed": false}, 200, 200, 403, 403, 401},
+		{"DELETE", "/api/v1/tours/" + id + "/departures/2000-01-01", nil, 404, 404, 403, 403, 401},
+		{"POST", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/cancel", map[string]any{"reason": ""}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/bookings", map[string]any{"paymentMethod": "card"}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/cancel", map[string]any{"refundMinor": -1}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/resolve", map[string]any{"reason": ""}, 400, 400, 403, 403, 401},
+		{"PATCH", "/api/v1/admin/users/" + mine.ID, map[string]any{"role": "owner"}, 400, 403, 403, 403, 401},
+		{"PATCH", "/api/v1/admin/reviews/nosuchreview", map[string]any{"hidden": true}, 404, 403, 403, 403, 401},
 	}
 	lead, guide, user := s.client(t), s.client(t), s.client(t)
 	s.login(t, lead, "miyu@example.com")
@@ -460,7 +478,7 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 			client *http.Client
 			want   int
 		}{
-			{"admin", admin, c.editor}, {"lead-guide", lead, c.editor}, {"guide", guide, c.guide},
+			{"admin", admin, c.admin}, {"lead-guide", lead, c.lead}, {"guide", guide, c.guide},
 			{"user", user, c.user}, {"signed out", s.client(t), c.visitor},
 		} {
 			r := s.send(t, who.client, c.method, c.path, c.body)
@@ -493,6 +511,16 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 			t.Errorf("Admin link in the header for %s: %v", who, has)
 		}
 	}
+}
+
+// tourByIDAny is a tour whatever its status, from the store.
+func (s *testSite) tourByIDAny(t *testing.T, id string) tour.Tour {
+	t.Helper()
+	tr, err := s.Store.TourByIDAnyStatus(t.Context(), id, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
 
 // tourRows lists every tour through the admin's tour list page props.

@@ -5,13 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,6 +16,8 @@ import (
 
 	stripe "github.com/stripe/stripe-go/v85"
 	"github.com/stripe/stripe-go/v85/webhook"
+
+	"tourbook/internal/payment/paymenttest"
 )
 
 // fakeStripe answers the two Checkout Session calls the provider makes, the way
@@ -271,23 +269,10 @@ func TestStripeParseWebhookRejects(t *testing.T) {
 	}
 }
 
-// TestStripeMock runs CreateCheckout against stripe-mock, Stripe's own fake that checks
-// requests against the real API's OpenAPI spec. It uses TOURBOOK_STRIPE_MOCK_URL when
-// set, else starts stripe-mock when it is on PATH
-// (make test installs it); with neither it does nothing, except under CI, where it fails.
+// TestStripeMock runs the provider's calls against stripe-mock, Stripe's own fake that
+// checks requests against the real API's OpenAPI spec.
 func TestStripeMock(t *testing.T) {
-	base := os.Getenv("TOURBOOK_STRIPE_MOCK_URL")
-	if base == "" {
-		base = startStripeMock(t)
-	}
-	if base == "" {
-		if os.Getenv("CI") != "" {
-			// make test installs it; CI must not pass without having run it.
-			t.Fatal("stripe-mock is not on PATH: run the tests with make test, which installs it")
-		}
-		t.Log("stripe-mock not available (set TOURBOOK_STRIPE_MOCK_URL or put stripe-mock on PATH); not run")
-		return
-	}
+	base := paymenttest.StripeMock(t)
 	s, err := NewStripe(StripeOptions{SecretKey: "sk_test_123", WebhookSecret: "whsec_test", APIBaseURL: base})
 	if err != nil {
 		t.Fatal(err)
@@ -335,34 +320,4 @@ func TestStripeRefund(t *testing.T) {
 	if _, err := s.Refund(context.Background(), RefundRequest{PaymentRef: "pi_123", AmountMinor: 0, Key: "k"}); err == nil {
 		t.Error("a refund of nothing was sent")
 	}
-}
-
-// startStripeMock starts stripe-mock from PATH on a free loopback port and returns its
-// URL, or "" when it is not installed.
-func startStripeMock(t *testing.T) string {
-	t.Helper()
-	bin, err := exec.LookPath("stripe-mock")
-	if err != nil {
-		return ""
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(bin, "-http-addr", addr)
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start stripe-mock: %v", err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return "http://" + addr
-		}
-	}
-	t.Fatal("stripe-mock did not start listening within 10 s")
-	return ""
 }

@@ -129,8 +129,10 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 	rows := make([]BookingRow, 0, len(bookings))
 	for _, b := range bookings {
 		t, found := byID[b.TourID]
-		// An abandoned checkout is not a booking the user made; don't list it.
-		if !found || b.Status == booking.Cancelled || (b.Status == booking.Pending && !b.HoldsSeats(now)) {
+		// An abandoned checkout is not a booking the user made; don't list it. A paid
+		// booking an operator cancelled stays, saying so.
+		abandoned := b.Status == booking.Cancelled && b.PaidAt.IsZero()
+		if !found || abandoned || (b.Status == booking.Pending && !b.HoldsSeats(now)) {
 			continue
 		}
 		rows = append(rows, NewBookingRow(b, t, now))

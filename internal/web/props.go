@@ -206,8 +206,20 @@ func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
 	return BookingRow{
 		ID: b.ID, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
 		Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency),
-		Status: string(b.Status), StatusLabel: StatusLabel(b.Status),
+		Status: string(b.Status), StatusLabel: travellerStatusLabel(b),
 	}
+}
+
+// travellerStatusLabel is a booking's state as its traveller reads it on /my-tours,
+// with what was refunded.
+func travellerStatusLabel(b booking.Booking) string {
+	switch {
+	case b.Status == booking.Refunded:
+		return "Cancelled, " + money.Format(b.RefundedMinor, b.Currency) + " refunded"
+	case b.Status == booking.Cancelled:
+		return "Cancelled"
+	}
+	return StatusLabel(b.Status)
 }
 
 // RoleLabel is how a role reads on a page.

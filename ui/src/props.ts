@@ -363,7 +363,7 @@ export interface AuditRow {
 /** Paging of a long list: pages are 1-based. */
 export interface Paging {
   page: number;
-  /** Rows on the pages so far and this one, and the total matching the filters */
+  /** How many rows match the filters, on every page */
   total: number;
   hasPrev: boolean;
   hasNext: boolean;

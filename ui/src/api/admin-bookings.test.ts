@@ -19,7 +19,7 @@ describe('back-office booking, user and review calls', () => {
     const res = await cancelBooking('b/1 ?', { refundMinor: 69400, reason: 'Ill', key: 'k-1' });
     expect(res.data?.booking.id).toBe(paidBooking.id);
     expect(call(fetch)).toEqual({
-      url: `${origin}/api/v1/bookings/b%2F1%20%3F/cancel`,
+      url: `${origin}/api/v1/admin/bookings/b%2F1%20%3F/cancel`,
       method: 'POST',
       json: { refundMinor: 69400, reason: 'Ill', key: 'k-1' },
     });
@@ -30,7 +30,7 @@ describe('back-office booking, user and review calls', () => {
     await resolveBooking('b-1', 'Paid back in cash');
     await cancelDeparture('t/1', '2027-06-15', 'Storm');
     await recordWalkIn('t-1', '2027-06-15', { email: 'a@b.c', name: 'A', participants: 2, paymentMethod: 'bank_transfer' });
-    expect(call(fetch, 0)).toEqual({ url: `${origin}/api/v1/bookings/b-1/resolve`, method: 'POST', json: { reason: 'Paid back in cash' } });
+    expect(call(fetch, 0)).toEqual({ url: `${origin}/api/v1/admin/bookings/b-1/resolve`, method: 'POST', json: { reason: 'Paid back in cash' } });
     expect(call(fetch, 1)).toEqual({
       url: `${origin}/api/v1/tours/t%2F1/departures/2027-06-15/cancel`,
       method: 'POST',
@@ -47,7 +47,7 @@ describe('back-office booking, user and review calls', () => {
     const fetch = mockFetch(jsonResponse({ status: 'success', data: {} }), jsonResponse({ status: 'success', data: {} }));
     await updateUser('u 1', { active: false });
     await setReviewHidden('r#1', true);
-    expect(call(fetch, 0)).toEqual({ url: `${origin}/api/v1/users/u%201`, method: 'PATCH', json: { active: false } });
-    expect(call(fetch, 1)).toEqual({ url: `${origin}/api/v1/reviews/r%231`, method: 'PATCH', json: { hidden: true } });
+    expect(call(fetch, 0)).toEqual({ url: `${origin}/api/v1/admin/users/u%201`, method: 'PATCH', json: { active: false } });
+    expect(call(fetch, 1)).toEqual({ url: `${origin}/api/v1/admin/reviews/r%231`, method: 'PATCH', json: { hidden: true } });
   });
 });

@@ -26,12 +26,12 @@ export interface WalkInInput {
 }
 
 export function cancelBooking(id: string, input: CancelBookingInput): Promise<ApiResponse<BookingAnswer>> {
-  return request('POST', apiPath('api/v1/bookings', id, 'cancel'), { ...input });
+  return request('POST', apiPath('api/v1/admin/bookings', id, 'cancel'), { ...input });
 }
 
 /** A refund-due booking whose money went back by other means. */
 export function resolveBooking(id: string, reason: string): Promise<ApiResponse<BookingAnswer>> {
-  return request('POST', apiPath('api/v1/bookings', id, 'resolve'), { reason });
+  return request('POST', apiPath('api/v1/admin/bookings', id, 'resolve'), { reason });
 }
 
 /** Closes the departure and cancels every paid or refund-due booking with a full refund. */

@@ -1,4 +1,4 @@
-// PATCH /api/v1/users/{id} (docs/admin.md, admins only): a new role, or (de)activation.
+// PATCH /api/v1/admin/users/{id} (docs/admin.md, admins only): a new role, or (de)activation.
 import type { AdminUserRow, Role } from '../props';
 import { apiPath, request, type ApiResponse } from './client';
 
@@ -8,5 +8,5 @@ export interface UserChanges {
 }
 
 export function updateUser(id: string, changes: UserChanges): Promise<ApiResponse<{ user: AdminUserRow }>> {
-  return request('PATCH', apiPath('api/v1/users', id), { ...changes });
+  return request('PATCH', apiPath('api/v1/admin/users', id), { ...changes });
 }

@@ -91,7 +91,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     expect(fetch).toHaveBeenCalledOnce();
 
     const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe(`${origin}/api/v1/bookings/b-7e21c0a4/cancel`);
+    expect(String(url)).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/cancel`);
     expect(init?.method).toBe('POST');
     const body = JSON.parse(init?.body as string) as { refundMinor: unknown; reason: string; key: string };
     expect(body.refundMinor).toBe(69400);
@@ -184,7 +184,7 @@ describe('AdminBookingPage: refund due', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark resolved' }));
     await flush();
     const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe(`${origin}/api/v1/bookings/b-7e21c0a3/resolve`);
+    expect(String(url)).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a3/resolve`);
     expect(JSON.parse(init?.body as string)).toEqual({ reason: 'Bank transfer sent by hand on 16 May' });
     expect(currentAlert()?.textContent).toBe('Booking resolved');
     expect(screen.queryByRole('button', { name: 'Mark resolved' })).toBeNull();

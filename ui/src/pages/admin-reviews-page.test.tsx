@@ -36,7 +36,7 @@ describe('AdminReviewsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hide: review by Sophie Louise Hart of The Forest Hiker' }));
     await flush();
     const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe(`${origin}/api/v1/reviews/r-1`);
+    expect(String(url)).toBe(`${origin}/api/v1/admin/reviews/r-1`);
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(init?.body as string)).toEqual({ hidden: true });
     expect(currentAlert()?.textContent).toBe('Review hidden');

@@ -54,7 +54,7 @@ describe('AdminUsersPage', () => {
     fireEvent.change(screen.getByLabelText('Role of Jennifer Hardy'), { target: { value: 'lead-guide' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save role: Jennifer Hardy' }));
     await flush();
-    expect(sent(fetch)).toEqual({ url: `${origin}/api/v1/users/u-5c8a21d0`, method: 'PATCH', json: { role: 'lead-guide' } });
+    expect(sent(fetch)).toEqual({ url: `${origin}/api/v1/admin/users/u-5c8a21d0`, method: 'PATCH', json: { role: 'lead-guide' } });
     expect(currentAlert()?.textContent).toBe('User updated');
     expect((screen.getByLabelText('Role of Jennifer Hardy') as HTMLSelectElement).value).toBe('lead-guide');
   });
