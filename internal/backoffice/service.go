@@ -411,7 +411,7 @@ type WalkIn struct {
 
 // RecordWalkIn books seats paid outside the site (cash, bank transfer) for a customer
 // by email, at the tour's price; a new email gets an account without a password it
-// knows (it can set one with "forgot password").
+// knows (password reset, with transactional email, is what will let them in).
 func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in WalkIn) (booking.Booking, error) {
 	if !CanManageBookings(actor) {
 		return booking.Booking{}, ErrForbidden
