@@ -87,6 +87,16 @@ export function formatMoney(minor: number, currency: string): string {
   return `${symbol}${whole}.${String(minor % 100).padStart(2, '0')}`;
 }
 
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A yyyy-mm-dd day as the site writes it (Go's "Mon 2 January 2006"): formatDay('2027-06-15') is "Tue 15 June 2027". */
+export function formatDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) throw new Error(`not a yyyy-mm-dd day: ${iso}`);
+  return `${WEEKDAY_NAMES[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
 /**
  * Signs an existing user in through POST /api/v1/users/login; the password defaults to
  * the sample users' (laura@example.com and the others of --sample-data). With

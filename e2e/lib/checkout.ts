@@ -1,0 +1,50 @@
+// Booking a tour and paying for it on the sandbox's hosted checkout page, for the specs
+// whose subject is what happens to a paid booking afterwards (booking.spec.ts checks the
+// checkout itself in detail).
+import { expect, type Page } from '@playwright/test';
+import { formatMoney, type TourJSON } from './api';
+import { expectAlert, pauseClock, waitForHydration } from './page';
+
+/** The sandbox's card that pays (and can be refunded), as in Stripe's test mode. */
+export const TEST_CARD = '4242 4242 4242 4242';
+
+/** Fills the sandbox checkout's card form and clicks "Pay …". */
+export async function fillCard(page: Page, number: string, name = 'Erin Tester'): Promise<void> {
+  const nextYear = (new Date().getUTCFullYear() + 3) % 100;
+  await page.locator('#number').fill(number);
+  await page.locator('#expiry').fill(`12/${String(nextYear).padStart(2, '0')}`);
+  await page.locator('#cvc').fill('123');
+  await page.locator('#name').fill(name);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/**
+ * As the signed-in user of `page`: books `participants` seats of `tour` on `date` from the
+ * tour page, pays with `card` on the sandbox's checkout and comes back to the site's
+ * confirmation (its success alert checked). The page's clock is installed first and
+ * paused on the checkout page, so the confirmation's 10 s redirect to /my-tours waits for
+ * the test's page.clock.runFor(). Returns the amount paid as the site writes it.
+ */
+export async function bookAndPay(page: Page, tour: TourJSON, date: string, participants: number, card = TEST_CARD): Promise<string> {
+  await page.clock.install();
+  await page.goto(`/tour/${tour.slug}`);
+  await waitForHydration(page);
+  await expect(page.locator('#book-tour')).toHaveText('Book tour now!');
+  await page.locator('#start-date').selectOption(date);
+  await page.locator('#participants').fill(String(participants));
+  await page.locator('#book-tour').click();
+
+  await page.waitForURL((u) => u.pathname.startsWith('/sandbox/checkout/'));
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.locator('h1')).toHaveText(tour.name);
+  const amount = formatMoney((tour.price - tour.priceDiscount) * participants, tour.currency);
+  await expect(page.locator('#amount')).toHaveText(amount);
+  await pauseClock(page);
+  await fillCard(page, card);
+
+  await page.waitForURL((u) => !u.pathname.startsWith('/sandbox/'));
+  const message = await page.locator('body').getAttribute('data-alert');
+  expect(message, 'the confirmation on <body data-alert>').toBeTruthy();
+  await expectAlert(page, 'success', message!);
+  return amount;
+}
