@@ -108,6 +108,10 @@ func TestRefundIsMadeOnce(t *testing.T) {
 		if mine := s.get(t, traveller, "/my-tours").body; !strings.Contains(mine, "Cancelled, $50.00 refunded") {
 			t.Error("/my-tours does not say the booking was cancelled and refunded")
 		}
+		// The list finds it by part of the customer's email, in any case.
+		if list := s.get(t, admin, "/admin/bookings?email=GRACE@"); !strings.Contains(list.body, b.ID) {
+			t.Error("the bookings list does not find the booking by part of the email")
+		}
 		// The page shows its history, and the audit log has it.
 		page := s.get(t, admin, "/admin/bookings/"+b.ID)
 		for _, want := range []string{"Checkout opened", "Cancelled and refunded $50.00", "Sprained ankle", "Laura Bennett"} {

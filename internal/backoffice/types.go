@@ -32,7 +32,7 @@ type BookingFilter struct {
 	TourID string
 	Date   time.Time // the departure's day
 	Status booking.Status
-	Email  string    // the customer's email, without regard to case
+	Email  string    // part of the customer's email, without regard to case
 	From   time.Time // created on or after this day
 	To     time.Time // created on or before this day
 	Offset int

@@ -51,8 +51,22 @@ func (s *Store) bookingRows(ctx context.Context, q querier, query string, args .
 // Bookings lists the bookings matching f, newest first, and how many match in all.
 // Open checkouts whose hold has expired are left out: nobody booked anything there.
 func (s *Store) Bookings(ctx context.Context, f backoffice.BookingFilter, now time.Time) ([]backoffice.BookingRow, int, error) {
+	count, list, args := bookingsQueries(f, now)
+	var total int
+	if err := s.reader().QueryRowContext(ctx, count, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count bookings: %w", err)
+	}
+	rows, err := s.bookingRows(ctx, s.reader(), list, args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list bookings: %w", err)
+	}
+	return rows, total, nil
+}
+
+// bookingsQueries builds Bookings' two queries, the count and the page, with their
+// arguments (the same for both).
+func bookingsQueries(f backoffice.BookingFilter, now time.Time) (count, list string, args []any) {
 	conds := []string{"NOT (b.status = 'cancelled' AND b.paid_at IS NULL)"}
-	var args []any
 	add := func(cond string, arg any) {
 		args = append(args, arg)
 		conds = append(conds, fmt.Sprintf(cond, len(args)))
@@ -67,7 +81,8 @@ func (s *Store) Bookings(ctx context.Context, f backoffice.BookingFilter, now ti
 		add("b.status = $%d", string(f.Status))
 	}
 	if f.Email != "" {
-		add("u.email = $%d", emailKey(strings.TrimSpace(f.Email)))
+		// Part of an address finds it: an operator on the phone hears "walker at …".
+		add(`u.email LIKE $%d ESCAPE '\'`, "%"+escapeLike(emailKey(strings.TrimSpace(f.Email)))+"%")
 	}
 	if !f.From.IsZero() {
 		add("b.created_at >= $%d", ts(tour.Day(f.From)))
@@ -79,20 +94,14 @@ func (s *Store) Bookings(ctx context.Context, f backoffice.BookingFilter, now ti
 		add("(b.status <> 'pending' OR b.hold_until > $%d)", ts(now))
 	}
 	where := " WHERE " + strings.Join(conds, " AND ")
-	var total int
-	if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*)`+bookingRowFrom+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count bookings: %w", err)
-	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 50
 	}
-	list, err := s.bookingRows(ctx, s.reader(), `SELECT `+bookingRowColumns+bookingRowFrom+where+
-		fmt.Sprintf(` ORDER BY b.created_at DESC, b.id DESC LIMIT %d OFFSET %d`, limit, max(f.Offset, 0)), args...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("list bookings: %w", err)
-	}
-	return list, total, nil
+	count = `SELECT COUNT(*)` + bookingRowFrom + where
+	list = `SELECT ` + bookingRowColumns + bookingRowFrom + where +
+		fmt.Sprintf(` ORDER BY b.created_at DESC, b.id DESC LIMIT %d OFFSET %d`, limit, max(f.Offset, 0))
+	return count, list, args
 }
 
 // BookingRow returns one booking with its names, or booking.ErrNotFound.
@@ -270,14 +279,22 @@ func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure
 	entry audit.Entry) (booking.Booking, error) {
 	var b booking.Booking
 	err := s.InTx(ctx, func(tx *Store) error {
+		// The booking is locked before the refund is read: two requests finishing the
+		// same refund (the same key sent twice) then run one after the other, and the
+		// second sees the first's outcome rather than adding the amount again.
+		var bookingID string
+		if err := tx.tx.QueryRowContext(ctx, `SELECT booking_id FROM refunds WHERE id = $1`, refundID).
+			Scan(&bookingID); err != nil {
+			return fmt.Errorf("refund %s: %w", refundID, err)
+		}
+		var err error
+		if b, err = tx.lockBooking(ctx, bookingID); err != nil {
+			return err
+		}
 		var r backoffice.Refund
 		if err := tx.tx.QueryRowContext(ctx, `SELECT `+refundColumns+` FROM refunds WHERE id = $1`, refundID).
 			Scan(refundFields(&r)...); err != nil {
 			return fmt.Errorf("refund %s: %w", refundID, err)
-		}
-		var err error
-		if b, err = tx.lockBooking(ctx, r.BookingID); err != nil {
-			return err
 		}
 		if r.Status == backoffice.RefundSucceeded {
 			return nil
