@@ -3,8 +3,12 @@ module tourbook
 go 1.26.8
 
 require (
+	github.com/arran4/golang-ical v0.3.4
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
+	github.com/emersion/go-smtp v0.25.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/stripe/stripe-go/v85 v85.0.0
+	github.com/wneessen/go-mail v0.8.1
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.62.0
