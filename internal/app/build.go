@@ -19,6 +19,7 @@ import (
 	"tourbook/internal/catalog"
 	"tourbook/internal/config"
 	"tourbook/internal/httpx"
+	"tourbook/internal/mail"
 	"tourbook/internal/media"
 	"tourbook/internal/payment"
 	"tourbook/internal/seed"
@@ -38,6 +39,10 @@ type Site struct {
 	SSRWorkers int
 	Bookings   *booking.Service
 	Accounts   *account.Service
+	// Mailer sends the email outbox (Store.EnqueueEmail writes to it, in the event's
+	// transaction); Wake it after such a commit so the email goes out without waiting
+	// for the next pass.
+	Mailer *mail.Sender
 
 	engine ssr.Engine
 }
@@ -49,10 +54,11 @@ func (s *Site) Close() error {
 
 // RunBackground does the periodic chores until ctx is done, and returns when all have
 // stopped: releasing the seats of abandoned checkouts, deleting expired sessions and
-// forgetting old failed logins.
+// forgetting old failed logins; and sending the email outbox every few seconds.
 func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 	var expiry sync.WaitGroup
 	expiry.Go(func() { s.Bookings.RunExpiry(ctx, time.Minute) })
+	expiry.Go(func() { s.Mailer.Run(ctx, 5*time.Second) })
 	defer expiry.Wait()
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -148,6 +154,20 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if err != nil {
 		return nil, err
 	}
+
+	// Email: the outbox's sender, or holding emails when no SMTP server is configured.
+	var transport mail.Transport
+	if cfg.SMTP.Configured() {
+		smtp, err := mail.NewSMTP(cfg.SMTP)
+		if err != nil {
+			return nil, err
+		}
+		transport = smtp
+		log.Info("emails go out through SMTP", "server", cfg.SMTP.String(), "from", cfg.SMTP.From)
+	} else {
+		log.Info("no SMTP server configured (-smtp-url): emails are held in the outbox, not sent")
+	}
+	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log})
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)

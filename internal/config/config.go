@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"tourbook/internal/mail"
 )
 
 // Defaults an operator gets without configuring anything.
@@ -42,6 +44,10 @@ type Config struct {
 	TourCacheTTL    time.Duration // how long tour texts may be served from memory; seats are always live
 
 	Payment Payment
+
+	// SMTP is the server emails go out through, with the From address; without a Host
+	// (no -smtp-url) emails are held in the outbox, not sent.
+	SMTP mail.SMTPConfig
 }
 
 // Payment selects and configures the card payment provider.
@@ -100,8 +106,18 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	c.Payment.StripeSecretKey = env("STRIPE_SECRET_KEY", "")
 	c.Payment.StripeWebhookSecret = env("STRIPE_WEBHOOK_SECRET", "")
 	c.Payment.StripeAPIBaseURL = env("STRIPE_API_BASE_URL", "")
+	// The flag's default is not the environment's value, so that -h never prints the
+	// password; the environment is read when the flag is not given.
+	var smtpURL, mailFrom string
+	fs.StringVar(&smtpURL, "smtp-url", "", "SMTP server for emails: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465; empty holds emails in the outbox (env TOURBOOK_SMTP_URL)")
+	fs.StringVar(&mailFrom, "mail-from", env("TOURBOOK_MAIL_FROM", ""), "From address of emails, e.g. \"Tourbook <tours@example.com>\" (env TOURBOOK_MAIL_FROM; default no-reply@ the base URL's host)")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
+	}
+	smtpSet := false
+	fs.Visit(func(f *flag.Flag) { smtpSet = smtpSet || f.Name == "smtp-url" })
+	if !smtpSet {
+		smtpURL = env("TOURBOOK_SMTP_URL", "")
 	}
 	var err error
 	if c.TrustedProxies, err = parseTrusted(proxies); err != nil {
@@ -110,10 +126,10 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	return c, c.finish(baseURL)
+	return c, c.finish(baseURL, smtpURL, mailFrom)
 }
 
-func (c *Config) finish(baseURL string) error {
+func (c *Config) finish(baseURL, smtpURL, mailFrom string) error {
 	host, port, err := net.SplitHostPort(c.Addr)
 	if err != nil {
 		return fmt.Errorf("listen address %q: want host:port, e.g. :8080", c.Addr)
@@ -150,6 +166,17 @@ func (c *Config) finish(baseURL string) error {
 		}
 	default:
 		return fmt.Errorf("payment provider %q: want sandbox or stripe", c.Payment.Provider)
+	}
+	if smtpURL != "" {
+		if c.SMTP, err = mail.ParseSMTPURL(smtpURL); err != nil {
+			return err
+		}
+	}
+	if mailFrom == "" {
+		mailFrom = "Tourbook <no-reply@" + u.Hostname() + ">"
+	}
+	if c.SMTP.From, err = mail.ParseFrom(mailFrom); err != nil {
+		return err
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("log format %q: want text or json", c.LogFormat)

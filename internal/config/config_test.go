@@ -22,6 +22,9 @@ func TestDefaults(t *testing.T) {
 		c.TileURL != DefaultTileURL || c.Payment.Provider != "sandbox" || c.Secure() || c.TourCacheTTL != 10*time.Second {
 		t.Errorf("defaults: %+v", c)
 	}
+	if c.SMTP.Configured() || c.SMTP.From != `"Tourbook" <no-reply@localhost>` {
+		t.Errorf("default SMTP %s from %s, want none from no-reply@localhost", c.SMTP, c.SMTP.From)
+	}
 	if !strings.HasSuffix(c.DataDir, "/data") {
 		t.Errorf("data dir %q, want an absolute path ending in /data", c.DataDir)
 	}
@@ -72,9 +75,42 @@ func TestRefusals(t *testing.T) {
 		{nil, []string{"-base-url", "https://tours.example.com"}, "sandbox payment provider takes no real money"},
 		{nil, []string{"extra"}, "unexpected argument"},
 		{nil, []string{"-trusted-proxies", "10.0.0.0/8,not-an-ip"}, "trusted proxy"},
+		{nil, []string{"-smtp-url", "http://mail.example.com"}, "smtp:// (STARTTLS) or smtps://"},
+		{map[string]string{"TOURBOOK_SMTP_URL": "smtp://u:hunter2@mail.example.com?tls=none"}, nil, "loopback"},
+		{nil, []string{"-mail-from", "not an address"}, "from address"},
 	} {
-		if _, err := parse(t, tc.env, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+		_, err := parse(t, tc.env, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: err %v, want one mentioning %q", tc.args, err, tc.want)
 		}
+		if err != nil && strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("%v: the error shows the password: %v", tc.args, err)
+		}
+	}
+}
+
+func TestSMTP(t *testing.T) {
+	env := map[string]string{
+		"TOURBOOK_SMTP_URL":  "smtps://mailer:hunter2@mail.example.com",
+		"TOURBOOK_MAIL_FROM": "Tours <tours@example.com>",
+	}
+	c, err := parse(t, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SMTP.Host != "mail.example.com" || c.SMTP.Port != 465 || c.SMTP.Password != "hunter2" ||
+		c.SMTP.From != `"Tours" <tours@example.com>` || c.SMTP.String() != "smtps://mailer:xxxxx@mail.example.com:465" {
+		t.Errorf("from the environment: %+v (%s)", c.SMTP, c.SMTP)
+	}
+	// The flag wins, and an empty one turns SMTP off.
+	c, err = parse(t, env, "-smtp-url", "")
+	if err != nil || c.SMTP.Configured() {
+		t.Errorf("-smtp-url \"\": %s, %v", c.SMTP, err)
+	}
+	// -h lists the flag without the environment's password.
+	var help strings.Builder
+	_, _ = Parse([]string{"-h"}, func(k string) string { return env[k] }, &help)
+	if !strings.Contains(help.String(), "-smtp-url") || strings.Contains(help.String(), "hunter2") {
+		t.Errorf("help: %s", help.String())
 	}
 }
