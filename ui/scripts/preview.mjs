@@ -3,6 +3,7 @@
 // Pages are rendered by dist/server/render.js in a bare JS context (as the Go side does),
 // wrapped in the same document shape, and the API calls answer with canned successes.
 // Images and map tiles are placeholders drawn here, so nothing leaves the machine.
+// The emails (src/emails/email-fixtures.ts) are at /emails: HTML at /emails/{i}, text at /emails/{i}.txt.
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -21,7 +22,9 @@ const entry = manifest['src/entry-client.tsx'];
 
 const vite = await createVite({ root: ui, server: { middlewareMode: true }, appType: 'custom', logLevel: 'error' });
 const { fixtures, tourSignedOut, adminTourNew, adminTourGuideView } = await vite.ssrLoadModule('/src/dev-fixtures.ts');
+const { emailFixtures, emailVariantFixtures } = await vite.ssrLoadModule('/src/emails/email-fixtures.ts');
 await vite.close();
+const emails = [...emailFixtures, ...emailVariantFixtures];
 
 const localTiles = { tileUrl: '/tiles/{z}/{x}/{y}.png' };
 const routes = {
@@ -75,6 +78,18 @@ createServer((req, res) => {
   }
   if (url.pathname.startsWith('/img/')) return send(200, 'image/svg+xml', placeholder(url.pathname, 600, 400));
   if (url.pathname.startsWith('/tiles/')) return send(200, 'image/svg+xml', placeholder('tile', 256, 256).replace(/hsl\([^)]*\)/g, '#e4ebe0'));
+  const email = /^\/emails\/(\d+)(\.txt)?$/.exec(url.pathname);
+  if (url.pathname === '/emails') {
+    const items = emails.map((e, i) => `<li><a href="/emails/${i}">${i} ${e.kind}</a> (<a href="/emails/${i}.txt">text</a>)</li>`);
+    return send(200, 'text/html; charset=utf-8', `<!doctype html><title>Emails</title><ul>${items.join('')}</ul>`);
+  }
+  if (email && emails[Number(email[1])]) {
+    const e = emails[Number(email[1])];
+    const out = JSON.parse(context.renderPage(`email:${e.kind}`, JSON.stringify(e)));
+    return email[2]
+      ? send(200, 'text/plain; charset=utf-8', `Subject: ${out.subject}\n\n${out.text}`)
+      : send(200, 'text/html; charset=utf-8', out.html);
+  }
   const file = normalize(join(client, url.pathname));
   if (file.startsWith(client) && extname(file) && existsSync(file)) {
     return send(200, types[extname(file)] ?? 'application/octet-stream', readFileSync(file));

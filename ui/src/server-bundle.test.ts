@@ -13,6 +13,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from './app';
 import { allFixtures, variantFixtures } from './dev-fixtures';
+import { emailFixtures, emailVariantFixtures } from './emails/email-fixtures';
+import type { RenderedEmail } from './emails/email-props';
+import { renderEmail } from './emails/render-email';
 
 const uiDir = fileURLToPath(new URL('..', import.meta.url));
 let outDir: string;
@@ -88,5 +91,41 @@ describe('server bundle (dist/server/render.js)', () => {
   it('refuses props for another page', () => {
     const data = allFixtures.find((d) => d.page === 'login')!;
     expect(() => renderPage('overview', JSON.stringify(data))).toThrow(/does not match/);
+  });
+
+  it('renders an email as a JSON string of subject, html and text', () => {
+    const json = {
+      kind: 'passwordReset',
+      site: { name: 'Tourbook', url: 'https://tours.example' },
+      props: { name: '<b>Zoë</b> & "Co"', resetUrl: 'https://tours.example/reset-password/abc123', validMinutes: 30 },
+    };
+    const out: unknown = renderPage('email:passwordReset', JSON.stringify(json));
+    expect(typeof out).toBe('string');
+    const email = JSON.parse(out as string) as RenderedEmail;
+    expect(Object.keys(email).sort()).toEqual(['html', 'subject', 'text']);
+    expect(email.subject).toBe('Reset your Tourbook password');
+    expect(email.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(email.html).toContain('href="https://tours.example/reset-password/abc123"');
+    expect(email.html).toContain('&lt;b&gt;Zoë&lt;/b&gt; &amp; &quot;Co&quot;');
+    expect(email.html).not.toContain('<b>');
+    expect(email.text).toContain('Hi <b>Zoë</b> & "Co",');
+    expect(email.text).toContain('\nhttps://tours.example/reset-password/abc123\n');
+    expect(email.text.replace(/\s+/g, ' ')).toContain('works for 30 minutes.');
+  });
+
+  it.each([...emailFixtures, ...emailVariantFixtures].map((d) => [d.kind, d] as const))(
+    'renders the email %s exactly as it renders in-process',
+    (kind, data) => {
+      const email = JSON.parse(renderPage(`email:${kind}`, JSON.stringify(data))) as RenderedEmail;
+      expect(email).toEqual(renderEmail(data));
+    },
+  );
+
+  it('refuses an email whose kind differs from the page, or is unknown', () => {
+    const data = emailFixtures.find((d) => d.kind === 'welcome')!;
+    expect(() => renderPage('email:reminder', JSON.stringify(data))).toThrow(/does not match kind "welcome"/);
+    expect(() => renderPage('email:newsletter', JSON.stringify({ ...data, kind: 'newsletter' }))).toThrow(
+      /unknown kind "newsletter"/,
+    );
   });
 });

@@ -1,0 +1,96 @@
+// One realistic message per kind, plus the variants with the optional facts left out, for
+// the tests and `npm run preview` (/emails). The names carry markup on purpose: they must
+// come out escaped.
+import type { EmailData, EmailSite } from './email-props';
+
+export const emailSite: EmailSite = { name: 'Tourbook', url: 'https://tours.example' };
+
+export const hostileName = '<b>Zoë</b> & "Co"';
+
+export const emailFixtures: EmailData[] = [
+  {
+    kind: 'passwordReset',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      resetUrl: 'https://tours.example/reset-password/3f9c0a7e5b2d4c61a8e7f0b9d2c4e6a1',
+      validMinutes: 60,
+    },
+  },
+  {
+    kind: 'welcome',
+    site: emailSite,
+    props: { name: 'Ada Lovelace', toursUrl: 'https://tours.example/' },
+  },
+  {
+    kind: 'bookingConfirmation',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      tourUrl: 'https://tours.example/tour/the-forest-hiker',
+      date: 'Saturday, 12 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      amount: '$994.00',
+      meetingPoint: 'Banff Visitor Centre, 224 Banff Avenue, Banff, Alberta T1L 1B3, by the main entrance',
+      bookingUrl: 'https://tours.example/my-tours#b-64f1c2a9',
+    },
+  },
+  {
+    kind: 'bookingCancelled',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      refunded: '$994.00',
+      reason: 'The trail is closed after a storm.',
+    },
+  },
+  {
+    kind: 'reminder',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      startTime: '9:00 AM',
+      meetingPoint: 'Banff Visitor Centre, 224 Banff Avenue',
+      bookingUrl: 'https://tours.example/my-tours#b-64f1c2a9',
+    },
+  },
+  {
+    kind: 'reviewRequest',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      reviewUrl: 'https://tours.example/tour/the-forest-hiker/review?booking=b-64f1c2a9',
+    },
+  },
+];
+
+/** The optional facts empty: no meeting point, nothing refunded, no reason. */
+export const emailVariantFixtures: EmailData[] = [
+  {
+    kind: 'bookingConfirmation',
+    site: emailSite,
+    props: {
+      name: 'Grace Hopper',
+      tourName: 'The Sea Explorer',
+      tourUrl: 'https://tours.example/tour/the-sea-explorer',
+      date: 'Monday, 3 May 2027',
+      startTime: '10:30 AM',
+      participants: 1,
+      amount: '$497.00',
+      meetingPoint: '',
+      bookingUrl: 'https://tours.example/my-tours#b-0a1b2c3d',
+    },
+  },
+  {
+    kind: 'bookingCancelled',
+    site: emailSite,
+    props: { name: 'Grace Hopper', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '' },
+  },
+];

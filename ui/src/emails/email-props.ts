@@ -1,0 +1,158 @@
+// The contract between the Go mail outbox and the email templates.
+//
+// The Go side renders a message with the same server bundle and engine as the pages:
+//
+//   renderPage("email:" + kind, json)
+//
+// where json is
+//
+//   {"kind": "passwordReset",
+//    "site": {"name": "Tourbook", "url": "https://tours.example"},
+//    "props": {"name": "Ada", "resetUrl": "https://tours.example/reset-password/…", "validMinutes": 60}}
+//
+// and gets back a JSON string (not an object: both engines hand strings across most simply)
+//
+//   {"subject": "Reset your Tourbook password",
+//    "html": "<!doctype html><html lang=\"en\">…</html>",
+//    "text": "Tourbook\n\nHi Ada,\n\n…"}
+//
+// - `kind` in the JSON must equal the part of `page` after "email:"; renderPage throws when
+//   it does not, when the kind is unknown, or when a prop is missing or has the wrong type
+//   (see emailPropTypes), so a broken message fails in the outbox instead of reaching a
+//   customer as "Hi undefined".
+// - Every string is final: amounts, dates and times are formatted in Go, exactly as the
+//   pages get them (props.ts). URLs are absolute (the email is read outside the site).
+//   Optional facts are "" when absent, never null or missing.
+// - `subject` is one line: runs of whitespace (including CR/LF from, say, a tour name) are
+//   collapsed to one space. It may hold non-ASCII text; the Go side encodes the header.
+// - `html` is a complete document with inline styles only (no <style>, no classes, no
+//   images, no external resources); every value from the props is escaped by React. It
+//   is a single line of UTF-8 far longer than SMTP's 998-byte limit, so the Go side must
+//   send it quoted-printable or base64 (as the text, which may hold non-ASCII too).
+// - `text` is the plain-text alternative with the same content: lines of at most 72
+//   characters except where a URL alone is longer (URLs are never broken), "\n" line
+//   endings (the Go side converts to CRLF for SMTP), ending with one "\n".
+//
+// The Go side mirrors these types; the site name used in subjects and texts is site.name.
+
+/** Where the message comes from: the wordmark, the footer and the "your account at …" lines. */
+export interface EmailSite {
+  /** "Tourbook" */
+  name: string;
+  /** The site's address, absolute, e.g. "https://tours.example" */
+  url: string;
+}
+
+export interface PasswordResetProps {
+  name: string;
+  resetUrl: string;
+  /** How long the link works, in minutes */
+  validMinutes: number;
+}
+
+export interface WelcomeProps {
+  name: string;
+  toursUrl: string;
+}
+
+export interface BookingConfirmationProps {
+  name: string;
+  tourName: string;
+  tourUrl: string;
+  /** Formatted start date, e.g. "Saturday, 12 June 2027" */
+  date: string;
+  /** Formatted start time, e.g. "9:00 AM" */
+  startTime: string;
+  participants: number;
+  /** Formatted total, e.g. "$994.00" */
+  amount: string;
+  /** "" when the tour has none */
+  meetingPoint: string;
+  bookingUrl: string;
+}
+
+export interface BookingCancelledProps {
+  name: string;
+  tourName: string;
+  date: string;
+  /** Formatted amount refunded, or "" when nothing was refunded */
+  refunded: string;
+  /** Why it was cancelled, or "" */
+  reason: string;
+}
+
+export interface ReminderProps {
+  name: string;
+  tourName: string;
+  date: string;
+  startTime: string;
+  /** "" when the tour has none */
+  meetingPoint: string;
+  bookingUrl: string;
+}
+
+export interface ReviewRequestProps {
+  name: string;
+  tourName: string;
+  reviewUrl: string;
+}
+
+export interface EmailPropsByKind {
+  passwordReset: PasswordResetProps;
+  welcome: WelcomeProps;
+  bookingConfirmation: BookingConfirmationProps;
+  bookingCancelled: BookingCancelledProps;
+  reminder: ReminderProps;
+  reviewRequest: ReviewRequestProps;
+}
+
+export type EmailKind = keyof EmailPropsByKind;
+
+/** The JSON handed to renderPage("email:" + kind, …) for one kind. */
+export interface EmailMessage<K extends EmailKind = EmailKind> {
+  kind: K;
+  site: EmailSite;
+  props: EmailPropsByKind[K];
+}
+
+/** Any message: narrowing on `kind` narrows `props`. */
+export type EmailData = { [K in EmailKind]: EmailMessage<K> }[EmailKind];
+
+/** What renderPage("email:…") returns, serialised as JSON. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type PropType = 'string' | 'number';
+
+/**
+ * The JSON type of every prop of every kind, checked before rendering. The mapped type
+ * makes the compiler insist that this lists exactly the fields of the interfaces above.
+ */
+export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K], PropType> } = {
+  passwordReset: { name: 'string', resetUrl: 'string', validMinutes: 'number' },
+  welcome: { name: 'string', toursUrl: 'string' },
+  bookingConfirmation: {
+    name: 'string',
+    tourName: 'string',
+    tourUrl: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    amount: 'string',
+    meetingPoint: 'string',
+    bookingUrl: 'string',
+  },
+  bookingCancelled: { name: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
+  reminder: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    meetingPoint: 'string',
+    bookingUrl: 'string',
+  },
+  reviewRequest: { name: 'string', tourName: 'string', reviewUrl: 'string' },
+};

@@ -1,0 +1,203 @@
+// Every kind: the subject, the key facts and URLs in the HTML and the text, the HTML's
+// constraints for mail clients (complete document, inline styles, no images or remote
+// resources), escaping, and the checks on the JSON's shape.
+import { describe, expect, it } from 'vitest';
+import { emailFixtures, emailSite, emailVariantFixtures, hostileName } from './email-fixtures';
+import type { EmailData, EmailKind } from './email-props';
+import { emailKinds, renderEmail } from './render-email';
+import { textWidth } from './plain-text';
+
+const allFixtures = [...emailFixtures, ...emailVariantFixtures];
+const cases = allFixtures.map((d) => [d.kind, d] as const);
+
+const subjects: Record<EmailKind, string> = {
+  passwordReset: 'Reset your Tourbook password',
+  welcome: 'Welcome to Tourbook',
+  bookingConfirmation: 'Your booking: The Forest Hiker on Saturday, 12 June 2027',
+  bookingCancelled: 'Your booking of The Forest Hiker is cancelled',
+  reminder: 'The Forest Hiker starts in two days',
+  reviewRequest: 'How was The Forest Hiker?',
+};
+
+/** The facts each kind must state besides its string props (numbers, optional parts). */
+const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
+  passwordReset: () => ['1 hour'],
+  welcome: () => [],
+  bookingConfirmation: (d) => [
+    d.kind === 'bookingConfirmation' && d.props.participants === 1 ? '1 person' : '2 people',
+    'calendar file',
+    'attached',
+  ],
+  bookingCancelled: (d) => [
+    d.kind === 'bookingCancelled' && d.props.refunded === '' ? 'No payment was refunded' : 'We have refunded',
+  ],
+  reminder: () => [],
+  reviewRequest: () => [],
+};
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+function stringProps(d: EmailData): string[] {
+  return Object.values(d.props).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+function urls(d: EmailData): string[] {
+  return stringProps(d).filter((v) => v.startsWith('https://'));
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('renderEmail', () => {
+  it('has a fixture for every kind', () => {
+    expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
+    expect(emailKinds).toHaveLength(6);
+  });
+
+  it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {
+    expect(renderEmail(d).subject).toBe(subjects[kind]);
+  });
+
+  it.each(cases)('%s: the HTML and the text state every fact and URL', (kind, d) => {
+    const { html, text } = renderEmail(d);
+    const doc = parse(html);
+    const shown = collapse(doc.body.textContent ?? '');
+    const hrefs = [...doc.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
+    const textLines = text.split('\n').map((l) => l.trim());
+    for (const fact of [...stringProps(d), ...extraFacts[kind](d)]) {
+      if (!fact.startsWith('https://')) {
+        expect(shown).toContain(collapse(fact));
+      }
+      expect(collapse(text)).toContain(collapse(fact));
+    }
+    for (const url of urls(d)) {
+      expect(hrefs).toContain(url);
+      // Written out whole on a line of its own, so it stays one clickable link.
+      expect(textLines).toContain(url);
+    }
+    expect(shown).toContain(`Hi ${d.props.name},`);
+    expect(text).toContain(`Hi ${d.props.name},`);
+  });
+
+  it.each(cases)('%s: a complete document with the subject as its title', (_kind, d) => {
+    const { subject, html } = renderEmail(d);
+    expect(html.startsWith('<!doctype html><html lang="en"><head>')).toBe(true);
+    const doc = parse(html);
+    expect(doc.querySelector('meta[charset]')?.getAttribute('charset')).toBe('utf-8');
+    expect(doc.querySelector('meta[name="viewport"]')).not.toBeNull();
+    expect(doc.title).toBe(subject);
+    expect(doc.querySelector('h1')?.textContent).toBeTruthy();
+  });
+
+  it.each(cases)('%s: inline styles only, no images, no remote resources', (_kind, d) => {
+    const { html } = renderEmail(d);
+    expect(html).not.toMatch(/<img|<style|<link|<script|<svg|<iframe|<object|<embed|<video|<picture/i);
+    expect(html).not.toMatch(/\sclass=/i);
+    expect(html).not.toContain('http://');
+    const doc = parse(html);
+    for (const el of doc.querySelectorAll('*')) {
+      for (const attr of el.attributes) {
+        // Only links may point anywhere; src, srcset, background, url(…) in styles may not.
+        if (attr.name === 'href') {
+          expect(el.tagName).toBe('A');
+          expect(attr.value).toMatch(/^https:\/\//);
+          continue;
+        }
+        expect(attr.value, `${el.tagName} ${attr.name}`).not.toMatch(/https?:|url\(|\/\//i);
+      }
+    }
+    // Every address in the HTML is a link to a URL from the props or the site.
+    const allowed = new Set([...urls(d), d.site.url]);
+    for (const a of doc.querySelectorAll('a')) expect(allowed).toContain(a.getAttribute('href'));
+  });
+
+  it.each(cases)('%s: the site address in the footer, the site name as a text wordmark', (_kind, d) => {
+    const doc = parse(renderEmail(d).html);
+    const links = [...doc.querySelectorAll('a')];
+    expect(links[0]?.textContent).toBe(d.site.name);
+    expect(links[0]?.getAttribute('href')).toBe(d.site.url);
+    expect(links.at(-1)?.textContent).toBe(d.site.url);
+  });
+
+  it.each(cases)('%s: a call to action styled as a button', (kind, d) => {
+    const doc = parse(renderEmail(d).html);
+    const button = [...doc.querySelectorAll('a')].find((a) => a.getAttribute('style')?.includes('display:inline-block'));
+    expect(button, kind).toBeDefined();
+    expect(button?.getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it.each(cases)('%s: the text is wrapped at 72 characters, URLs whole', (_kind, d) => {
+    const { text } = renderEmail(d);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text.endsWith('\n\n')).toBe(false);
+    expect(text).not.toContain('\r');
+    expect(text).not.toMatch(/\n{3}/);
+    for (const line of text.split('\n')) {
+      if (/^\s*https:\/\/\S+$/.test(line)) continue;
+      expect(Array.from(line).length, line).toBeLessThanOrEqual(textWidth);
+    }
+    expect(text).toContain(`\n-- \n${d.site.name}\n${d.site.url}\n`);
+  });
+
+  it('leaves out the optional facts when they are empty', () => {
+    const confirmation = renderEmail(emailVariantFixtures.find((d) => d.kind === 'bookingConfirmation')!);
+    expect(confirmation.text).not.toContain('Meeting point');
+    expect(confirmation.html).not.toContain('Meeting point');
+    const cancelled = renderEmail(emailVariantFixtures.find((d) => d.kind === 'bookingCancelled')!);
+    expect(cancelled.text).not.toContain('Reason');
+    expect(cancelled.html).not.toContain('Reason');
+    expect(cancelled.text).not.toContain('We have refunded');
+  });
+
+  it('takes the site name from the props, never hard-coded', () => {
+    for (const d of emailFixtures) {
+      const out = renderEmail({ ...d, site: { name: 'Wanderly', url: 'https://wander.example' } } as EmailData);
+      expect(JSON.stringify(out), d.kind).not.toContain('Tourbook');
+      expect(out.text).toContain('Wanderly');
+      expect(out.html).toContain('Wanderly');
+    }
+  });
+
+  it.each(cases)('%s: escapes hostile names in the HTML and keeps them as they are in the text', (kind, d) => {
+    const props = { ...d.props, name: hostileName, ...('tourName' in d.props ? { tourName: hostileName } : {}) };
+    const out = renderEmail({ ...d, props } as EmailData);
+    expect(out.html).toContain('&lt;b&gt;Zoë&lt;/b&gt; &amp; &quot;Co&quot;');
+    expect(out.html).not.toContain('<b>');
+    expect(out.text).toContain(`Hi ${hostileName},`);
+    if ('tourName' in d.props) expect(out.subject, kind).toContain(hostileName);
+    expect(parse(out.html).body.textContent).toContain(`Hi ${hostileName},`);
+  });
+
+  it('escapes quotes and ampersands in link addresses', () => {
+    const d = emailFixtures.find((x) => x.kind === 'passwordReset')!;
+    const resetUrl = 'https://tours.example/reset?a=1&b="x"><script>';
+    const { html } = renderEmail({ ...d, props: { ...d.props, resetUrl } } as EmailData);
+    expect(html).toContain('href="https://tours.example/reset?a=1&amp;b=&quot;x&quot;&gt;&lt;script&gt;"');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('keeps the subject on one line whatever the tour name holds', () => {
+    const d = emailFixtures.find((x) => x.kind === 'reminder')!;
+    const out = renderEmail({ ...d, props: { ...d.props, tourName: 'Forest\r\nBcc: x@example.com ' } } as EmailData);
+    expect(out.subject).toBe('Forest Bcc: x@example.com starts in two days');
+  });
+
+  it('refuses unknown kinds and props of the wrong shape', () => {
+    const d = emailFixtures.find((x) => x.kind === 'passwordReset')!;
+    expect(() => renderEmail({ ...d, kind: 'newsletter' } as unknown as EmailData)).toThrow(/unknown kind "newsletter"/);
+    expect(() => renderEmail({ ...d, kind: 'toString' } as unknown as EmailData)).toThrow(/unknown kind/);
+    expect(() => renderEmail({ ...d, props: { name: 'Ada' } } as unknown as EmailData)).toThrow(
+      'renderEmail passwordReset: props.resetUrl is not a string, props.validMinutes is not a number',
+    );
+    expect(() => renderEmail({ ...d, props: { ...d.props, validMinutes: '60' } } as unknown as EmailData)).toThrow(
+      /validMinutes is not a number/,
+    );
+    expect(() => renderEmail({ kind: 'welcome', props: { name: 'A', toursUrl: 'https://x' } } as unknown as EmailData)).toThrow(
+      /site is missing/,
+    );
+    expect(() => renderEmail({ ...d, site: { ...emailSite, url: null } } as unknown as EmailData)).toThrow(
+      /site.url is not a string/,
+    );
+  });
+});

@@ -1,0 +1,93 @@
+// Renders one message of the contract in email-props.ts: subject, HTML document and text.
+// The server bundle aliases react-dom/server.browser to React's legacy string renderer
+// (vite.server.config.ts), which has renderToStaticMarkup: no hydration markers, and the
+// same module the pages use, so emails add no renderer to the bundle.
+import { renderToStaticMarkup } from 'react-dom/server.browser';
+import {
+  BookingCancelledEmail,
+  bookingCancelledSubject,
+  bookingCancelledText,
+} from './booking-cancelled-email';
+import {
+  BookingConfirmationEmail,
+  bookingConfirmationSubject,
+  bookingConfirmationText,
+} from './booking-confirmation-email';
+import {
+  emailPropTypes,
+  type EmailData,
+  type EmailKind,
+  type EmailMessage,
+  type EmailPropsByKind,
+  type RenderedEmail,
+} from './email-props';
+import type { EmailTemplate } from './email-template';
+import { PasswordResetEmail, passwordResetSubject, passwordResetText } from './password-reset-email';
+import { ReminderEmail, reminderSubject, reminderText } from './reminder-email';
+import { ReviewRequestEmail, reviewRequestSubject, reviewRequestText } from './review-request-email';
+import { WelcomeEmail, welcomeSubject, welcomeText } from './welcome-email';
+
+const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
+  passwordReset: { subject: passwordResetSubject, Component: PasswordResetEmail, text: passwordResetText },
+  welcome: { subject: welcomeSubject, Component: WelcomeEmail, text: welcomeText },
+  bookingConfirmation: {
+    subject: bookingConfirmationSubject,
+    Component: BookingConfirmationEmail,
+    text: bookingConfirmationText,
+  },
+  bookingCancelled: { subject: bookingCancelledSubject, Component: BookingCancelledEmail, text: bookingCancelledText },
+  reminder: { subject: reminderSubject, Component: ReminderEmail, text: reminderText },
+  reviewRequest: { subject: reviewRequestSubject, Component: ReviewRequestEmail, text: reviewRequestText },
+};
+
+export const emailKinds = Object.keys(templates) as EmailKind[];
+
+export function isEmailKind(kind: unknown): kind is EmailKind {
+  // Not `kind in templates`: "toString" would pass.
+  return typeof kind === 'string' && Object.prototype.hasOwnProperty.call(templates, kind);
+}
+
+/**
+ * Throws when the JSON does not have the shape of its kind, naming every problem, so the
+ * outbox records why instead of mailing "Hi undefined".
+ */
+function checkShape(data: EmailData): void {
+  const problems: string[] = [];
+  const site: unknown = data.site;
+  if (typeof site !== 'object' || site === null) {
+    problems.push('site is missing');
+  } else {
+    for (const field of ['name', 'url'] as const) {
+      if (typeof (site as Record<string, unknown>)[field] !== 'string') problems.push(`site.${field} is not a string`);
+    }
+  }
+  const props: unknown = data.props;
+  if (typeof props !== 'object' || props === null) {
+    problems.push('props is missing');
+  } else {
+    for (const [field, type] of Object.entries(emailPropTypes[data.kind])) {
+      const value = (props as Record<string, unknown>)[field];
+      if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
+        problems.push(`props.${field} is not a ${type}`);
+      }
+    }
+  }
+  if (problems.length > 0) throw new Error(`renderEmail ${data.kind}: ${problems.join(', ')}`);
+}
+
+function render<K extends EmailKind>(message: EmailMessage<K>): RenderedEmail {
+  const { Component, subject, text } = templates[message.kind];
+  const data = { site: message.site, props: message.props };
+  return {
+    subject: subject(data),
+    html: `<!doctype html>${renderToStaticMarkup(<Component {...data} />)}`,
+    text: text(data),
+  };
+}
+
+export function renderEmail(data: EmailData): RenderedEmail {
+  const kind: unknown = data.kind;
+  if (!isEmailKind(kind)) throw new Error(`renderEmail: unknown kind "${String(kind)}"`);
+  checkShape(data);
+  return render(data);
+}
