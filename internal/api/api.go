@@ -27,6 +27,7 @@ type Handler struct {
 	Bookings Bookings
 	Catalog  Catalog
 	Office   Office
+	Resets   Resets
 	Cookies  httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP

@@ -429,7 +429,6 @@ func copyAll(dst, src net.Conn) {
 	}
 }
 
-
 // TestRefundWhenTheProviderIsDown pays through the Stripe provider (stripe-mock behind a
 // proxy this test can cut) and refunds while Stripe cannot be reached: the booking stays
 // as it was with a message, and the same form succeeds once Stripe is back.

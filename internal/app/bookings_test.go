@@ -25,6 +25,7 @@ type tourDetail struct {
 	MaxGroupSize int
 	Price        int64
 	Discount     int64 `json:"priceDiscount"`
+	TimeZone     string
 	StartDates   []struct {
 		Date      string
 		SeatsLeft int

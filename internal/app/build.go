@@ -18,6 +18,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/config"
+	"tourbook/internal/emails"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
 	"tourbook/internal/media"
@@ -207,8 +208,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		provider, sandbox = sb, sb.Handler()
 	}
 	base := cfg.BaseURL.String()
+	// Emails are written by the server bundle's templates, in the same engine as pages,
+	// and go to the outbox with the event that causes them.
+	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: base})
+	bookingMail := emails.NewBookings(writer, st, now)
 	bookings := booking.NewService(st, tours, provider, booking.Options{
-		Now: now, BaseURL: base, Logger: log,
+		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
 	})
@@ -223,12 +228,15 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	// The bookings back office: refunds go through the same provider as payments.
 	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: account.HashPassword})
+		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake})
+
+	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
+		Queued: site.Mailer.Wake})
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Site: siteCfg, Log: log, Now: now}
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets, Site: siteCfg, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
 		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

@@ -16,6 +16,7 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
+	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
@@ -45,8 +46,8 @@ type Store interface {
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
 	DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]BookingRow, error)
 	BeginRefund(ctx context.Context, r Refund, now time.Time) (Refund, booking.Booking, error)
-	FinishRefund(ctx context.Context, refundID, providerRef, failure, actorName string, now time.Time, entry audit.Entry) (booking.Booking, error)
-	CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string, now time.Time, entry audit.Entry) (booking.Booking, error)
+	FinishRefund(ctx context.Context, refundID, providerRef, failure, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
+	CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
 	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
 	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
@@ -67,6 +68,12 @@ type Departures interface {
 	CloseDeparture(ctx context.Context, actor account.User, tourID string, date time.Time, reason string) error
 }
 
+// Mailer writes the email that tells a customer their booking was cancelled, and how
+// much was refunded (refundedMinor, in the booking's currency; 0 for none).
+type Mailer interface {
+	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*mail.Message, error)
+}
+
 // Options configures NewService.
 type Options struct {
 	Now func() time.Time
@@ -74,6 +81,10 @@ type Options struct {
 	Changed      func()
 	Logger       *slog.Logger
 	HashPassword func(string) (string, error) // for the accounts of walk-in customers
+	// Mailer writes the customers' emails; nil sends none. Queued wakes the outbox's
+	// sender after one is written.
+	Mailer Mailer
+	Queued func()
 }
 
 // Service runs the bookings back office.
@@ -85,12 +96,17 @@ type Service struct {
 	changed    func()
 	log        *slog.Logger
 	hash       func(string) (string, error)
+	mailer     Mailer
+	queued     func()
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
-		log: o.Logger, hash: o.HashPassword}
+		log: o.Logger, hash: o.HashPassword, mailer: o.Mailer, queued: o.Queued}
+	if s.queued == nil {
+		s.queued = func() {}
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -220,11 +236,16 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		return invalid("The refund cannot be negative.")
 	}
 	if refundMinor == 0 {
+		b, err := s.store.BookingRow(ctx, id)
+		if err != nil {
+			return err
+		}
 		if _, err := s.store.CloseBooking(ctx, id, "cancelled", reason, false, actor.Name, now,
-			entry(actor, "booking.cancel", "booking", id)); err != nil {
+			entry(actor, "booking.cancel", "booking", id), s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)); err != nil {
 			return err
 		}
 		s.changed()
+		s.queued()
 		return nil
 	}
 	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
@@ -246,9 +267,16 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	}
 	// Recorded even when the request was cancelled meanwhile: the provider may have
 	// refunded, and the same key will settle it.
+	var done *mail.Message
+	if perr == nil {
+		done = s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, reason)
+	}
 	if _, err := s.store.FinishRefund(context.WithoutCancel(ctx), r.ID, ref, failure, actor.Name, s.now(),
-		entry(actor, "booking.cancel", "booking", id)); err != nil {
+		entry(actor, "booking.cancel", "booking", id), done); err != nil {
 		return err
+	}
+	if done != nil {
+		s.queued()
 	}
 	switch {
 	case errors.Is(perr, payment.ErrUnavailable):
@@ -276,6 +304,20 @@ func (s *Service) refund(ctx context.Context, b booking.Booking, r Refund) (stri
 		Currency: r.Currency, Key: r.Key})
 }
 
+// cancellation writes the customer's email about a cancelled booking; failing to is
+// logged, not returned: the cancellation matters more than its email.
+func (s *Service) cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) *mail.Message {
+	if s.mailer == nil {
+		return nil
+	}
+	m, err := s.mailer.Cancellation(ctx, b, refundedMinor, reason)
+	if err != nil {
+		s.log.Error("write cancellation email", "booking_id", b.ID, "error", err)
+		return nil
+	}
+	return m
+}
+
 func refundFailure(err error) string {
 	var refused *payment.RefundError
 	if errors.As(err, &refused) {
@@ -298,7 +340,7 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 		return Detail{}, err
 	}
 	if _, err := s.store.CloseBooking(ctx, id, "resolved", reason, true, actor.Name, s.now(),
-		entry(actor, "booking.resolve", "booking", id)); err != nil {
+		entry(actor, "booking.resolve", "booking", id), nil); err != nil {
 		if errors.Is(err, ErrNotCancellable) {
 			return Detail{}, &fault.Error{Status: http.StatusConflict, Err: err, Message: "Only a booking whose refund is due can be marked resolved."}
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
@@ -162,7 +163,7 @@ func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time)
 	return n, nil
 }
 
-func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time) (Booking, bool, error) {
+func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.bookings[id]

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
@@ -138,11 +139,24 @@ func (s *Service) bookingForEvent(ctx context.Context, ev payment.Event) (Bookin
 // webhook, the customer's return and any replay may all call it.
 func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Booking, error) {
 	now := s.now()
+	var err error
 	currency := strings.ToLower(ev.Currency)
 	mismatch := ev.AmountTotal != b.AmountMinor || currency != b.Currency
-	nb, changed, err := s.store.FulfilBooking(ctx, b.ID, ev.PaymentRef, ev.AmountTotal, currency, now)
+	// The confirmation is written first and goes out only if the booking becomes paid,
+	// in the same transaction.
+	var confirmation *mail.Message
+	if s.mailer != nil && b.Status != Paid {
+		if confirmation, err = s.mailer.Confirmation(ctx, b); err != nil {
+			s.log.Error("write booking confirmation", "booking_id", b.ID, "error", err)
+			confirmation = nil
+		}
+	}
+	nb, changed, err := s.store.FulfilBooking(ctx, b.ID, ev.PaymentRef, ev.AmountTotal, currency, now, confirmation)
 	if err != nil {
 		return Booking{}, fmt.Errorf("fulfil booking %s: %w", b.ID, err)
+	}
+	if changed && confirmation != nil && nb.Status == Paid {
+		s.queued()
 	}
 	if !changed {
 		s.log.Info("payment already recorded", "booking_id", b.ID, "checkout_id", ev.CheckoutID, "status", string(nb.Status))

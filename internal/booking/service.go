@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
@@ -24,13 +25,18 @@ type Store interface {
 	CancelBooking(ctx context.Context, id string) error
 	ReleaseHolds(ctx context.Context, userID, tourID string) (int, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
-	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time) (Booking, bool, error)
+	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
 }
 
 // TourStore loads tours, for their price, capacity and start dates.
 type TourStore interface {
 	TourByID(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+}
+
+// Mailer writes the confirmation a customer gets when their booking is paid.
+type Mailer interface {
+	Confirmation(ctx context.Context, b Booking) (*mail.Message, error)
 }
 
 // Options configures NewService.
@@ -45,6 +51,9 @@ type Options struct {
 	// "" shows none.
 	ImageURL func(tour.Tour) string
 	Logger   *slog.Logger
+	// Mailer writes confirmations; nil sends none. Queued wakes the outbox's sender.
+	Mailer Mailer
+	Queued func()
 }
 
 // Service books tours: it holds seats, opens the provider's checkout and turns paid
@@ -59,6 +68,8 @@ type Service struct {
 	baseURL  string
 	imageURL func(tour.Tour) string
 	log      *slog.Logger
+	mailer   Mailer
+	queued   func()
 }
 
 // NewService returns a booking service.
@@ -66,7 +77,10 @@ func NewService(store Store, tours TourStore, provider payment.Provider, o Optio
 	s := &Service{
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
-		imageURL: o.ImageURL, log: o.Logger,
+		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued,
+	}
+	if s.queued == nil {
+		s.queued = func() {}
 	}
 	if s.now == nil {
 		s.now = time.Now

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
+	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -275,8 +276,11 @@ func (s *Store) BeginRefund(ctx context.Context, r backoffice.Refund, now time.T
 // was refunded, its seats free. Otherwise the refund is marked failed with failure and
 // the booking stays as it was. Either way the booking's history says so; a refund that
 // already succeeded is left alone. It returns the booking as it now is.
+//
+// done, when not nil, is the email telling the customer: it goes to the outbox in the
+// same transaction as a successful refund.
 func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure, actorName string, now time.Time,
-	entry audit.Entry) (booking.Booking, error) {
+	entry audit.Entry, done *mail.Message) (booking.Booking, error) {
 	var b booking.Booking
 	err := s.InTx(ctx, func(tx *Store) error {
 		// The booking is locked before the refund is read: two requests finishing the
@@ -324,6 +328,11 @@ func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure
 		}
 		entry.Changes.Diff("status", before.Status, b.Status)
 		entry.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
+		if done != nil {
+			if _, err := tx.EnqueueEmail(ctx, done); err != nil {
+				return err
+			}
+		}
 		return tx.addAudit(ctx, &entry, b.ID)
 	})
 	if err != nil {
@@ -335,8 +344,10 @@ func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure
 // CloseBooking ends a paid or refund-due booking without a refund through the site
 // (backoffice.ErrNotCancellable otherwise): Cancelled, its seats free, with kind and the
 // operator's reason in its history.
+//
+// done, when not nil, is the email telling the customer, enqueued in the same transaction.
 func (s *Store) CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string,
-	now time.Time, entry audit.Entry) (booking.Booking, error) {
+	now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error) {
 	var b booking.Booking
 	err := s.InTx(ctx, func(tx *Store) error {
 		var err error
@@ -356,6 +367,11 @@ func (s *Store) CloseBooking(ctx context.Context, id, kind, reason string, onlyR
 			return err
 		}
 		entry.Changes.Diff("status", before, b.Status)
+		if done != nil {
+			if _, err := tx.EnqueueEmail(ctx, done); err != nil {
+				return err
+			}
+		}
 		return tx.addAudit(ctx, &entry, id)
 	})
 	if err != nil {

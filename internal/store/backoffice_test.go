@@ -21,7 +21,7 @@ func TestFinishRefundOnce(t *testing.T) {
 		tr := addTour(t, s, "refunds", 10, []time.Time{d})
 		ann := addUser(t, s, "ann", account.RoleUser)
 		id := mustHold(t, s, tr, ann, d, 2, t0)
-		b, _, err := s.FulfilBooking(t.Context(), id, "pi_1", tr.UnitPriceMinor()*2, "usd", t0)
+		b, _, err := s.FulfilBooking(t.Context(), id, "pi_1", tr.UnitPriceMinor()*2, "usd", t0, nil)
 		must(t, err)
 		r, _, err := s.BeginRefund(t.Context(), backoffice.Refund{BookingID: id, Key: "k", AmountMinor: 1000, ActorID: "op"}, t0)
 		must(t, err)
@@ -38,7 +38,7 @@ func TestFinishRefundOnce(t *testing.T) {
 		for range 10 {
 			wg.Go(func() {
 				if _, err := s.FinishRefund(context.Background(), r.ID, "re_1", "", "Op", t0,
-					audit.Entry{ActorID: "op", Action: "booking.cancel", ObjectType: "booking"}); err != nil {
+					audit.Entry{ActorID: "op", Action: "booking.cancel", ObjectType: "booking"}, nil); err != nil {
 					t.Error(err)
 				}
 			})

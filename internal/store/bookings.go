@@ -10,6 +10,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -167,8 +168,11 @@ func (s *Store) CancelBooking(ctx context.Context, id string) error {
 //
 // It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
 // which is what an operator refunds.
+//
+// paid, when not nil, is the confirmation email: it goes to the outbox in the same
+// transaction when, and only when, the booking becomes Paid.
 func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
-	now time.Time) (b booking.Booking, changed bool, err error) {
+	now time.Time, paid *mail.Message) (b booking.Booking, changed bool, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
 		// Locking the booking first makes a second, concurrent fulfilment of the same
 		// booking wait and then see it paid.
@@ -206,6 +210,11 @@ func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amount
 			return err
 		}
 		changed = true
+		if paid != nil && b.Status == booking.Paid {
+			if _, err := tx.EnqueueEmail(ctx, paid); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {

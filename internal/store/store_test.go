@@ -523,7 +523,7 @@ func TestCreateHoldNeverOversells(t *testing.T) {
 		tr := addTour(t, s, "crowded", 10, []time.Time{d})
 		early := addUser(t, s, "early", account.RoleUser)
 		id := mustHold(t, s, tr, early, d, 5, t0)
-		if _, _, err := s.FulfilBooking(ctx, id, "pi_1", tr.UnitPriceMinor()*5, "usd", t0); err != nil {
+		if _, _, err := s.FulfilBooking(ctx, id, "pi_1", tr.UnitPriceMinor()*5, "usd", t0, nil); err != nil {
 			t.Fatal(err)
 		}
 
@@ -682,7 +682,7 @@ func TestBookingLookups(t *testing.T) {
 		if b.Status != booking.Cancelled {
 			t.Errorf("cancelled booking is %s", b.Status)
 		}
-		_, _, err = s.FulfilBooking(ctx, second, "pi_2", tr.UnitPriceMinor()*2, "usd", t0)
+		_, _, err = s.FulfilBooking(ctx, second, "pi_2", tr.UnitPriceMinor()*2, "usd", t0, nil)
 		must(t, err)
 		must(t, s.CancelBooking(ctx, second)) // paid: unchanged, not an error
 		if b, _ := s.BookingByID(ctx, second); b.Status != booking.Paid {
@@ -782,7 +782,7 @@ func TestFulfilBooking(t *testing.T) {
 					currency = c.currency
 				}
 
-				b, changed, err := s.FulfilBooking(ctx, id, "pi_123", amount, currency, c.at)
+				b, changed, err := s.FulfilBooking(ctx, id, "pi_123", amount, currency, c.at, nil)
 				must(t, err)
 				if !changed || b.Status != c.want || b.PaymentRef != "pi_123" || !b.PaidAt.Equal(c.at) ||
 					b.AmountMinor != amount || b.Currency != currency {
@@ -795,7 +795,7 @@ func TestFulfilBooking(t *testing.T) {
 				}
 
 				// The provider retries: nothing changes.
-				again, changed, err := s.FulfilBooking(ctx, id, "pi_999", amount, currency, c.at.Add(hour))
+				again, changed, err := s.FulfilBooking(ctx, id, "pi_999", amount, currency, c.at.Add(hour), nil)
 				must(t, err)
 				if changed || !reflect.DeepEqual(again, b) {
 					t.Errorf("second FulfilBooking = %+v, changed %v; want the first result unchanged", again, changed)
@@ -806,7 +806,7 @@ func TestFulfilBooking(t *testing.T) {
 	t.Run("unknown booking", func(t *testing.T) {
 		t.Parallel()
 		eachEngine(t, func(t *testing.T, s *Store) {
-			_, _, err := s.FulfilBooking(t.Context(), "000000000000000000000000", "pi", 1, "usd", t0)
+			_, _, err := s.FulfilBooking(t.Context(), "000000000000000000000000", "pi", 1, "usd", t0, nil)
 			if !errors.Is(err, booking.ErrNotFound) {
 				t.Errorf("FulfilBooking of an unknown booking: %v, want ErrNotFound", err)
 			}
@@ -822,7 +822,7 @@ func TestFulfilBooking(t *testing.T) {
 			for i := range changes {
 				wg.Go(func() {
 					var err error
-					_, changes[i], err = s.FulfilBooking(context.Background(), id, "pi", tr.UnitPriceMinor()*2, "usd", t0)
+					_, changes[i], err = s.FulfilBooking(context.Background(), id, "pi", tr.UnitPriceMinor()*2, "usd", t0, nil)
 					if err != nil {
 						t.Error(err)
 					}

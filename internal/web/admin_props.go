@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/format"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
 )
@@ -164,16 +165,8 @@ func startTimeOf(d tour.StartDate) string {
 	return d.StartTime
 }
 
-// StartTimeLabel is a departure's local start time with its zone, as people read it:
-// "09:00 GMT (Atlantic/Reykjavik)", or "09:00 UTC".
-func StartTimeLabel(t tour.Tour, d tour.StartDate) string {
-	at := t.StartsAt(d)
-	label := at.Format("15:04 MST")
-	if name := at.Location().String(); name != at.Format("MST") {
-		label += " (" + name + ")"
-	}
-	return label
-}
+// StartTimeLabel is a departure's local start time with its zone (format.StartTime).
+func StartTimeLabel(t tour.Tour, d tour.StartDate) string { return format.StartTime(t, d) }
 
 func NewGuideOptions(users []account.User) []GuideOption {
 	out := make([]GuideOption, 0, len(users))

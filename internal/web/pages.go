@@ -62,6 +62,25 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, page{name: "login", title: "Log in", props: emptyProps{}})
 }
 
+// ForgotPassword is /forgot-password: ask for a reset link.
+func (h *Handler) ForgotPassword(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, page{name: "forgotPassword", title: "Forgot your password?", props: emptyProps{}})
+}
+
+// ResetPassword is /reset-password/{token}, the page a reset link opens: a new password,
+// or word that the link no longer works.
+func (h *Handler) ResetPassword(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	usable, err := h.Resets.Usable(r.Context(), token)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	// The token is in the address; no referrer carries it off this page.
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	h.render(w, r, page{name: "resetPassword", title: "Choose a new password", props: resetPasswordProps{Token: token, Usable: usable}})
+}
+
 // Signup is /signup.
 func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 	if _, ok := httpx.User(r.Context()); ok {

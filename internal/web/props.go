@@ -7,6 +7,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/format"
 	"tourbook/internal/media"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
@@ -132,6 +133,11 @@ type errorProps struct {
 
 type emptyProps struct{}
 
+type resetPasswordProps struct {
+	Token  string `json:"token"`
+	Usable bool   `json:"usable"`
+}
+
 // Image URLs: files live in the data folder and are served under /img/.
 func TourImageURL(file string) string { return "/img/tours/" + file }
 
@@ -252,6 +258,5 @@ func StatusLabel(s booking.Status) string {
 	return string(s)
 }
 
-// FormatDate formats a start date for people: "Tue 15 June 2027". Done in Go so that the
-// server and browser renders agree (SSR engines' Intl differs from browsers').
-func FormatDate(t time.Time) string { return t.UTC().Format("Mon 2 January 2006") }
+// FormatDate formats a start date for people: "Tue 15 June 2027" (format.Date).
+func FormatDate(t time.Time) string { return format.Date(t) }

@@ -28,6 +28,11 @@ type Store interface {
 	SlugRedirect(ctx context.Context, slug string) (string, error)
 }
 
+// ResetLinks tells whether a password reset link still works (account.Resets).
+type ResetLinks interface {
+	Usable(ctx context.Context, token string) (bool, error)
+}
+
 // Renderer turns a page and its props into a whole HTML document.
 type Renderer interface {
 	Write(ctx context.Context, w io.Writer, doc ssr.Document) error
@@ -46,6 +51,7 @@ type Handler struct {
 	Bookings Confirmer
 	Catalog  Catalog
 	Office   BackOffice
+	Resets   ResetLinks
 	Site     SiteConfig
 	Log      *slog.Logger
 	Now      func() time.Time

@@ -14,6 +14,8 @@ import { LoginPage } from './pages/login-page';
 import { MyToursPage } from './pages/my-tours-page';
 import { OverviewPage } from './pages/overview-page';
 import { SignupPage } from './pages/signup-page';
+import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
 import { TourPage } from './pages/tour-page';
 import type { PageData, PageName } from './props';
 import { SessionProvider } from './session';
@@ -31,6 +33,10 @@ function PageBody({ data }: { data: AnyPageData }) {
       return <LoginPage />;
     case 'signup':
       return <SignupPage />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage />;
+    case 'resetPassword':
+      return <ResetPasswordPage {...data.props} />;
     case 'account':
       return <AccountPage />;
     case 'myTours':

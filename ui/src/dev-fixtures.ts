@@ -578,6 +578,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   tour: { page: 'tour', site, user, props: { tour: forestHikerDetail } },
   login: { page: 'login', site, user: null, props: {} },
   signup: { page: 'signup', site, user: null, props: {} },
+  forgotPassword: { page: 'forgotPassword', site, user: null, props: {} },
+  resetPassword: { page: 'resetPassword', site, user: null, props: { token: 'dGVzdC10b2tlbg', usable: true } },
   account: { page: 'account', site, user, props: {} },
   myTours: {
     page: 'myTours',
@@ -741,7 +743,16 @@ export const adminManifestPast: PageData<'adminManifest'> = {
 };
 
 /** The pages' variants that the per-page checks (hydration, axe, server bundle) cover too. */
+/** A reset link that was used or has expired. */
+export const resetPasswordExpired: PageData<'resetPassword'> = {
+  page: 'resetPassword',
+  site,
+  user: null,
+  props: { token: 'dXNlZA', usable: false },
+};
+
 export const variantFixtures: PageData[] = [
+  resetPasswordExpired,
   tourSignedOut,
   adminTourNew,
   adminTourGuideView,

@@ -374,6 +374,9 @@ export interface PageProps {
   tour: { tour: TourDetail };
   login: Record<string, never>;
   signup: Record<string, never>;
+  forgotPassword: Record<string, never>;
+  /** /reset-password/{token}: usable is false for a used, expired or unknown link. */
+  resetPassword: { token: string; usable: boolean };
   account: Record<string, never>;
   myTours: { bookings: BookingRow[] };
   error: { status: number; title: string; message: string };

@@ -75,3 +75,31 @@ export async function updateSettings(
   }
   return res;
 }
+
+export const RESET_REDIRECT_MS = 1500;
+
+/**
+ * Asks for a password reset link. The server answers the same whether or not the email
+ * has an account; its message says so, and is shown as it is.
+ */
+export async function forgotPassword(email: string): Promise<boolean> {
+  const res = await request('POST', 'api/v1/users/forgotPassword', { email });
+  if (res.status !== 'success') {
+    showAlert('error', errorMessage(res));
+    return false;
+  }
+  showAlert('success', res.message ?? 'Check your email for a link to reset your password.', 10);
+  return true;
+}
+
+/** Sets a new password through a reset link, then sends the person to log in with it. */
+export async function resetPassword(token: string, password: string, passwordConfirm: string): Promise<boolean> {
+  const res = await request('POST', 'api/v1/users/resetPassword', { token, password, passwordConfirm });
+  if (res.status !== 'success') {
+    showAlert('error', errorMessage(res));
+    return false;
+  }
+  showAlert('success', 'Password changed. Please log in with your new password.');
+  window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
+  return true;
+}

@@ -44,6 +44,9 @@ export function LoginPage() {
           Log in
         </button>
         <p className="form__alt">
+          <a href="/forgot-password">Forgot your password?</a>
+        </p>
+        <p className="form__alt">
           New here? <a href="/signup">Create an account</a>
         </p>
       </form>

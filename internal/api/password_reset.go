@@ -1,0 +1,54 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/httpx"
+)
+
+// Resets is the password reset service (account.Resets).
+type Resets interface {
+	Request(ctx context.Context, email, clientAddr string) error
+	Reset(ctx context.Context, token, password, confirm string) (account.User, error)
+}
+
+// ForgotPassword is POST /api/v1/users/forgotPassword {email}: it answers the same
+// whether or not the email has an account.
+func (h *Handler) ForgotPassword(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Email string }
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if err := h.Resets.Request(r.Context(), in.Email, h.ClientIP.Of(r)); err != nil {
+		var tooMany *account.TooManyAttemptsError
+		if errors.As(err, &tooMany) {
+			w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)))
+		}
+		h.fail(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, httpx.Response{Status: "success", Message: account.ResetSentMessage})
+}
+
+// ResetPassword is POST /api/v1/users/resetPassword {token, password, passwordConfirm}:
+// a new password through a reset link. Every session of the user ends, this browser's
+// too: the person signs in with the new password.
+func (h *Handler) ResetPassword(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Token, Password, PasswordConfirm string }
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if _, err := h.Resets.Reset(r.Context(), in.Token, in.Password, in.PasswordConfirm); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.Cookies.Clear(w)
+	httpx.OK(w, nil)
+}

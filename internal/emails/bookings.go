@@ -1,0 +1,135 @@
+package emails
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/calendar"
+	"tourbook/internal/format"
+	tbmail "tourbook/internal/mail"
+	"tourbook/internal/money"
+	"tourbook/internal/tour"
+)
+
+// BookingStore is what the booking emails read.
+type BookingStore interface {
+	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	UserByID(ctx context.Context, id string) (account.User, error)
+}
+
+// Bookings writes the emails about a booking: the confirmation with its calendar file,
+// and the cancellation (booking.Mailer, backoffice.Mailer).
+type Bookings struct {
+	w     *Writer
+	store BookingStore
+	now   func() time.Time
+}
+
+// NewBookings returns the booking emails' writer.
+func NewBookings(w *Writer, store BookingStore, now func() time.Time) *Bookings {
+	return &Bookings{w: w, store: store, now: now}
+}
+
+// departure finds the booking's tour, departure and customer.
+func (e *Bookings) departure(ctx context.Context, b booking.Booking) (tour.Tour, tour.StartDate, account.User, error) {
+	t, err := e.store.TourByIDAnyStatus(ctx, b.TourID, e.now())
+	if err != nil {
+		return t, tour.StartDate{}, account.User{}, err
+	}
+	u, err := e.store.UserByID(ctx, b.UserID)
+	if err != nil {
+		return t, tour.StartDate{}, u, err
+	}
+	for _, d := range t.StartDates {
+		if d.Date.Equal(tour.Day(b.StartDate)) {
+			return t, d, u, nil
+		}
+	}
+	// The departure was deleted after the checkout opened: its day, at the default time.
+	return t, tour.StartDate{Date: tour.Day(b.StartDate)}, u, nil
+}
+
+// Confirmation is the email a customer gets once their booking is paid, with the
+// departure as an .ics file whose UID is the booking's: sent again, it updates the same
+// calendar entry.
+func (e *Bookings) Confirmation(ctx context.Context, b booking.Booking) (*tbmail.Message, error) {
+	t, d, u, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("confirmation of booking %s: %w", b.ID, err)
+	}
+	site := e.w.Site()
+	m, err := e.w.Render(ctx, "bookingConfirmation", u, map[string]any{
+		"name": u.Name, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),
+		"date": format.Date(d.Date), "startTime": format.StartTime(t, d), "participants": b.Participants,
+		"amount": money.Format(b.AmountMinor, b.Currency), "meetingPoint": d.MeetingPoint,
+		"bookingUrl": site.URL + "/my-tours",
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.IdemKey = "booking-paid:" + b.ID
+	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
+		Data: e.ics(t, d, b, site, false)}}
+	return &m, nil
+}
+
+// Cancellation is the email a customer gets when an operator cancels their booking, with
+// what was refunded, and the calendar entry cancelled.
+func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*tbmail.Message, error) {
+	t, d, u, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("cancellation of booking %s: %w", b.ID, err)
+	}
+	refunded := ""
+	if refundedMinor > 0 {
+		refunded = money.Format(refundedMinor, b.Currency)
+	}
+	m, err := e.w.Render(ctx, "bookingCancelled", u, map[string]any{
+		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "refunded": refunded, "reason": reason,
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.IdemKey = "booking-cancelled:" + b.ID
+	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
+		Data: e.ics(t, d, b, e.w.Site(), true)}}
+	return &m, nil
+}
+
+// ics is the departure as a calendar entry: from its local start to the end of its last
+// day, in the tour's zone.
+func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Site, cancelled bool) []byte {
+	start := t.StartsAt(d)
+	y, mo, day := start.Date()
+	end := time.Date(y, mo, day+max(t.DurationDays, 1)-1, 18, 0, 0, 0, start.Location())
+	if !end.After(start) {
+		end = start.Add(2 * time.Hour)
+	}
+	host := strings.TrimPrefix(strings.TrimPrefix(site.URL, "https://"), "http://")
+	place := d.MeetingPoint
+	if place == "" {
+		place = t.StartLocation.Description
+	}
+	seq := 0
+	if cancelled {
+		seq = 1
+	}
+	return calendar.ICS("-//"+site.Name+"//Bookings//EN", calendar.Event{
+		UID: "booking-" + b.ID + "@" + host, Sequence: seq, Start: start, End: end,
+		Summary:     t.Name,
+		Description: fmt.Sprintf("%d %s. %s/my-tours", b.Participants, plural(b.Participants), site.URL),
+		Location:    place, URL: site.URL + "/my-tours", Stamp: e.now(), Cancelled: cancelled,
+	})
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return "participant"
+	}
+	return "participants"
+}

@@ -1,0 +1,23 @@
+// Package format writes dates and times for people, once for every place that shows
+// them (pages, emails): in Go, so the server render and the browser never disagree.
+package format
+
+import (
+	"time"
+
+	"tourbook/internal/tour"
+)
+
+// Date writes a departure's day: "Tue 15 June 2027".
+func Date(t time.Time) string { return t.UTC().Format("Mon 2 January 2006") }
+
+// StartTime writes a departure's local start time with its zone, as people read it:
+// "09:00 GMT (Atlantic/Reykjavik)", or "09:00 UTC".
+func StartTime(t tour.Tour, d tour.StartDate) string {
+	at := t.StartsAt(d)
+	label := at.Format("15:04 MST")
+	if name := at.Location().String(); name != at.Format("MST") {
+		label += " (" + name + ")"
+	}
+	return label
+}

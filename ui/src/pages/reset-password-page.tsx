@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { resetPassword } from '../api/users';
+import { FormField } from '../components/form-field';
+import { useFormFields } from '../lib/use-form-fields';
+import type { PageProps } from '../props';
+
+const empty = { password: '', passwordConfirm: '' };
+
+/** /reset-password/{token}: a new password through a reset link. Ids: #password, #password-confirm, #save-new-password. */
+export function ResetPasswordPage({ token, usable }: PageProps['resetPassword']) {
+  const { fields, bind } = useFormFields(empty);
+  const [busy, setBusy] = useState(false);
+
+  if (!usable) {
+    return (
+      <div className="form-page">
+        <h1 className="page-title">This link has expired</h1>
+        <p>A link to reset your password works once, for 30 minutes.</p>
+        <a className="btn btn--primary" href="/forgot-password">
+          Ask for a new link
+        </a>
+      </div>
+    );
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    const ok = await resetPassword(token, fields.password, fields.passwordConfirm);
+    // After a success the page is about to change: keep the form locked.
+    if (!ok) setBusy(false);
+  }
+
+  return (
+    <div className="form-page">
+      <h1 className="page-title">Choose a new password</h1>
+      <form className="form form--reset" noValidate onSubmit={(e) => void submit(e)}>
+        <FormField id="password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
+        <FormField
+          id="password-confirm"
+          label="Confirm password"
+          type="password"
+          name="passwordConfirm"
+          autoComplete="new-password"
+          required
+          {...bind('passwordConfirm')}
+        />
+        <button id="save-new-password" type="submit" className="btn btn--primary" disabled={busy}>
+          Save new password
+        </button>
+      </form>
+    </div>
+  );
+}
