@@ -44,6 +44,8 @@ type Site struct {
 	// transaction); Wake it after such a commit so the email goes out without waiting
 	// for the next pass.
 	Mailer *mail.Sender
+	// Schedule writes the emails that come at a time: reminders and review requests.
+	Schedule *emails.Schedule
 
 	engine ssr.Engine
 }
@@ -60,6 +62,7 @@ func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 	var expiry sync.WaitGroup
 	expiry.Go(func() { s.Bookings.RunExpiry(ctx, time.Minute) })
 	expiry.Go(func() { s.Mailer.Run(ctx, 5*time.Second) })
+	expiry.Go(func() { s.Schedule.Run(ctx, 10*time.Minute) })
 	defer expiry.Wait()
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -71,6 +74,9 @@ func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 		// A day is far beyond any login window: what is older counts for nothing.
 		if _, err := s.Store.PurgeLoginFailures(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			log.Warn("purge login failures", "error", err)
+		}
+		if _, err := s.Store.PurgePasswordResets(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			log.Warn("purge password resets", "error", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -212,6 +218,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	// and go to the outbox with the event that causes them.
 	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: base})
 	bookingMail := emails.NewBookings(writer, st, now)
+	site.Schedule = emails.NewSchedule(st, bookingMail, now, log, site.Mailer.Wake)
 	bookings := booking.NewService(st, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.

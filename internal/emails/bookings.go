@@ -133,3 +133,37 @@ func plural(n int) string {
 	}
 	return "participants"
 }
+
+// Reminder is the email two days before a departure.
+func (e *Bookings) Reminder(ctx context.Context, b booking.Booking) (*tbmail.Message, error) {
+	t, d, u, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("reminder of booking %s: %w", b.ID, err)
+	}
+	site := e.w.Site()
+	m, err := e.w.Render(ctx, "reminder", u, map[string]any{
+		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
+		"meetingPoint": d.MeetingPoint, "bookingUrl": site.URL + "/my-tours",
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.IdemKey = "reminder:" + b.ID
+	return &m, nil
+}
+
+// ReviewRequest is the email the day after a tour ends.
+func (e *Bookings) ReviewRequest(ctx context.Context, b booking.Booking) (*tbmail.Message, error) {
+	t, _, u, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("review request of booking %s: %w", b.ID, err)
+	}
+	m, err := e.w.Render(ctx, "reviewRequest", u, map[string]any{
+		"name": u.Name, "tourName": t.Name, "reviewUrl": e.w.Site().URL + "/tour/" + url.PathEscape(t.Slug) + "#reviews-title",
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.IdemKey = "review-request:" + b.ID
+	return &m, nil
+}

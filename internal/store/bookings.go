@@ -280,3 +280,26 @@ func (s *Store) OpenHolds(ctx context.Context, userID string, now time.Time) (in
 	}
 	return n, nil
 }
+
+// PaidBookingsDeparting lists the paid bookings whose departure's day is from..to
+// (inclusive), for the emails that come before and after a tour.
+func (s *Store) PaidBookingsDeparting(ctx context.Context, from, to time.Time) ([]booking.Booking, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT `+bookingColumns+` FROM bookings
+		WHERE status = 'paid' AND start_date >= $1 AND start_date <= $2 ORDER BY start_date, id`, day(from), day(to))
+	if err != nil {
+		return nil, fmt.Errorf("paid bookings departing %s..%s: %w", day(from), day(to), err)
+	}
+	list := []booking.Booking{}
+	err = scanAll(rows, func() error {
+		var b booking.Booking
+		if err := rows.Scan(bookingFields(&b)...); err != nil {
+			return err
+		}
+		list = append(list, b)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("paid bookings departing: %w", err)
+	}
+	return list, nil
+}

@@ -1,0 +1,122 @@
+package emails
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"tourbook/internal/booking"
+	tbmail "tourbook/internal/mail"
+	"tourbook/internal/tour"
+)
+
+// ScheduleStore is what the scheduled emails read and write.
+type ScheduleStore interface {
+	PaidBookingsDeparting(ctx context.Context, from, to time.Time) ([]booking.Booking, error)
+	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	EnqueueEmail(ctx context.Context, m *tbmail.Message) (bool, error)
+}
+
+// Timing of the scheduled emails.
+const (
+	ReminderBefore = 48 * time.Hour // the reminder goes out this long before the start
+	// The review request goes out at this local hour on the day after the tour ends,
+	// and not at all once a week has passed (a site that was down that long).
+	reviewHour   = 10
+	reviewWithin = 7 * 24 * time.Hour
+	// Tours are looked at this many days back for their end.
+	lookBackDays = 60
+)
+
+// Schedule writes the emails that come at a time rather than after an event: the
+// reminder two days before a departure and the review request the day after the tour
+// ends. Each has its booking's idempotency key, so every instance may run it: the
+// outbox keeps one email per booking.
+type Schedule struct {
+	store  ScheduleStore
+	mail   *Bookings
+	now    func() time.Time
+	log    *slog.Logger
+	queued func()
+}
+
+// NewSchedule returns the scheduled emails' writer.
+func NewSchedule(store ScheduleStore, mail *Bookings, now func() time.Time, log *slog.Logger, queued func()) *Schedule {
+	return &Schedule{store: store, mail: mail, now: now, log: log, queued: queued}
+}
+
+// RunOnce queues the reminders and review requests due at now and says how many were new.
+func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
+	now := s.now()
+	today := tour.Day(now)
+	list, err := s.store.PaidBookingsDeparting(ctx, today.AddDate(0, 0, -lookBackDays), today.AddDate(0, 0, 3))
+	if err != nil {
+		return 0, err
+	}
+	tours := map[string]tour.Tour{}
+	queued := 0
+	for _, b := range list {
+		t, ok := tours[b.TourID]
+		if !ok {
+			if t, err = s.store.TourByIDAnyStatus(ctx, b.TourID, now); err != nil {
+				s.log.Warn("scheduled emails: tour", "tour_id", b.TourID, "error", err)
+				continue
+			}
+			tours[b.TourID] = t
+		}
+		dep := tour.StartDate{Date: b.StartDate, StartTime: startTimeOf(t, b.StartDate)}
+		start := t.StartsAt(dep)
+		y, m, d := start.Date()
+		reviewAt := time.Date(y, m, d+max(t.DurationDays, 1), reviewHour, 0, 0, 0, start.Location())
+		var write func(context.Context, booking.Booking) (*tbmail.Message, error)
+		switch {
+		case !now.Before(start.Add(-ReminderBefore)) && now.Before(start):
+			write = s.mail.Reminder
+		case !now.Before(reviewAt) && now.Before(reviewAt.Add(reviewWithin)):
+			write = s.mail.ReviewRequest
+		default:
+			continue
+		}
+		msg, err := write(ctx, b)
+		if err != nil {
+			s.log.Error("scheduled email", "booking_id", b.ID, "error", err)
+			continue
+		}
+		fresh, err := s.store.EnqueueEmail(ctx, msg)
+		if err != nil {
+			return queued, err
+		}
+		if fresh {
+			queued++
+		}
+	}
+	if queued > 0 {
+		s.queued()
+	}
+	return queued, nil
+}
+
+func startTimeOf(t tour.Tour, day time.Time) string {
+	for _, d := range t.StartDates {
+		if d.Date.Equal(tour.Day(day)) {
+			return d.StartTime
+		}
+	}
+	return tour.DefaultStartTime
+}
+
+// Run calls RunOnce now and then every interval until ctx is done.
+func (s *Schedule) Run(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if _, err := s.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("scheduled emails", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
