@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"runtime"
 	"time"
+	"tourbook/internal/mail"
 	"tourbook/internal/media"
 )
 
@@ -43,6 +44,11 @@ type PhotoRemover interface {
 	Remove(name string) error
 }
 
+// Welcomer writes the email a new account gets.
+type Welcomer interface {
+	Welcome(ctx context.Context, u User) (*mail.Message, error)
+}
+
 // Options configure a Service. Zero values take the defaults.
 type Options struct {
 	Now        func() time.Time // default time.Now
@@ -50,6 +56,10 @@ type Options struct {
 	Logger     *slog.Logger     // default discards
 	// Photos removes replaced and orphaned profile photos; nil leaves files alone.
 	Photos PhotoRemover
+	// Welcome writes the email a new account gets; nil sends none. Queued wakes the
+	// outbox's sender after one is written.
+	Welcome Welcomer
+	Queued  func()
 
 	// Failed logins allowed within LoginWindow per account (default 10) and, separately,
 	// per client address (default 50: offices, mobile carriers and proxies put many people
@@ -79,6 +89,8 @@ type Service struct {
 	window      time.Duration
 	argon       Argon2Params
 	hashSlots   chan struct{}
+	welcome     Welcomer
+	queued      func()
 	// dummyHash is verified against when the email is unknown, so that such a login
 	// costs the same as a wrong password and timing does not reveal who has an account.
 	dummyHash string
@@ -96,6 +108,11 @@ func NewService(store Store, opts Options) (*Service, error) {
 		maxPerAddr:  opts.MaxLoginFailuresPerAddress,
 		window:      opts.LoginWindow,
 		argon:       opts.Argon2,
+		welcome:     opts.Welcome,
+		queued:      opts.Queued,
+	}
+	if s.queued == nil {
+		s.queued = func() {}
 	}
 	if s.now == nil {
 		s.now = time.Now

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+
+	"tourbook/internal/mail"
 )
 
 // SignUp creates an active user with role user and the default photo, and signs them in.
@@ -34,7 +36,7 @@ func (s *Service) SignUp(ctx context.Context, name, email, password, passwordCon
 		PasswordChangedAt: s.clock(),
 		Active:            true,
 	}
-	if err := s.store.CreateUser(ctx, &u); err != nil {
+	if err := s.createUser(ctx, &u); err != nil {
 		return User{}, "", fmt.Errorf("sign up: %w", err)
 	}
 	token, err := s.newSession(ctx, u.ID)
@@ -43,4 +45,30 @@ func (s *Service) SignUp(ctx context.Context, name, email, password, passwordCon
 	}
 	s.log.Info("signed up", slog.String("user_id", u.ID))
 	return u, token, nil
+}
+
+// welcomeStore is a Store that writes an account and its welcome email in one
+// transaction (*store.Store is one).
+type welcomeStore interface {
+	CreateUserWithEmail(ctx context.Context, u *User, m *mail.Message) error
+}
+
+// createUser stores u, with the welcome email when there is a writer for it and the
+// store can commit both together; failing to write the email is logged: the account
+// matters more.
+func (s *Service) createUser(ctx context.Context, u *User) error {
+	ws, ok := s.store.(welcomeStore)
+	if s.welcome == nil || !ok {
+		return s.store.CreateUser(ctx, u)
+	}
+	m, err := s.welcome.Welcome(ctx, *u)
+	if err != nil {
+		s.log.Error("write welcome email", slog.Any("error", err))
+		return s.store.CreateUser(ctx, u)
+	}
+	if err := ws.CreateUserWithEmail(ctx, u, m); err != nil {
+		return err
+	}
+	s.queued()
+	return nil
 }

@@ -179,12 +179,17 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
 
+	// Emails are written by the server bundle's templates, in the same engine as pages,
+	// and go to the outbox with the event that causes them.
+	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
+
 	// Accounts.
 	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{})
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := account.NewService(tours, account.Options{Now: now, Logger: log, Photos: photos})
+	accounts, err := account.NewService(tours, account.Options{Now: now, Logger: log, Photos: photos,
+		Welcome: writer, Queued: site.Mailer.Wake})
 	if err != nil {
 		return nil, err
 	}
@@ -214,9 +219,6 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		provider, sandbox = sb, sb.Handler()
 	}
 	base := cfg.BaseURL.String()
-	// Emails are written by the server bundle's templates, in the same engine as pages,
-	// and go to the outbox with the event that causes them.
-	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: base})
 	bookingMail := emails.NewBookings(writer, st, now)
 	site.Schedule = emails.NewSchedule(st, bookingMail, now, log, site.Mailer.Wake)
 	bookings := booking.NewService(st, tours, provider, booking.Options{

@@ -72,3 +72,25 @@ func icsEvent(t *testing.T, data []byte) *ics.VEvent {
 	}
 	return cal.Events()[0]
 }
+
+// A new account gets one welcome email, written with the account.
+func TestWelcomeEmail(t *testing.T) {
+	t.Parallel()
+	s := newTestSite(t)
+	r := s.postJSON(t, s.client(t), "/api/v1/users/signup", map[string]string{
+		"name": "Nora Newcomer", "email": "Nora@Example.com", "password": "a-long-secret", "passwordConfirm": "a-long-secret"})
+	if r.status != 201 {
+		t.Fatalf("signup: %d %s", r.status, r.body)
+	}
+	mails := s.outbox(t, "nora@example.com")
+	if len(mails) != 1 || mails[0].Kind != "welcome" || mails[0].IdemKey != "welcome:nora@example.com" ||
+		!strings.Contains(mails[0].Text, "Nora Newcomer") {
+		t.Fatalf("welcome emails %+v", mails)
+	}
+	// The same address refused (taken) writes no second one.
+	s.postJSON(t, s.client(t), "/api/v1/users/signup", map[string]string{
+		"name": "Nora Again", "email": "nora@example.com", "password": "a-long-secret", "passwordConfirm": "a-long-secret"})
+	if n := len(s.outbox(t, "nora@example.com")); n != 1 {
+		t.Errorf("%d welcome emails after a refused second sign-up", n)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/mail"
+	"strings"
 	"time"
 
 	"tourbook/internal/account"
@@ -70,4 +71,15 @@ func (w *Writer) PasswordReset(ctx context.Context, u account.User, link string,
 	return w.Render(ctx, "passwordReset", u, map[string]any{
 		"name": u.Name, "resetUrl": link, "validMinutes": int(valid / time.Minute),
 	})
+}
+
+// Welcome is the email a new account gets (account.Welcomer).
+func (w *Writer) Welcome(ctx context.Context, u account.User) (*tbmail.Message, error) {
+	m, err := w.Render(ctx, "welcome", u, map[string]any{"name": u.Name, "toursUrl": w.site.URL + "/"})
+	if err != nil {
+		return nil, err
+	}
+	// One welcome per address, however often a sign-up is retried.
+	m.IdemKey = "welcome:" + strings.ToLower(u.Email)
+	return &m, nil
 }

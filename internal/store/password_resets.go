@@ -97,3 +97,15 @@ func (s *Store) PurgePasswordResets(ctx context.Context, before time.Time) (int,
 	n, err := res.RowsAffected()
 	return int(n), err
 }
+
+// CreateUserWithEmail is CreateUser with the new account's welcome email in the same
+// transaction.
+func (s *Store) CreateUserWithEmail(ctx context.Context, u *account.User, m *mail.Message) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		if err := tx.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		_, err := tx.EnqueueEmail(ctx, m)
+		return err
+	})
+}
