@@ -10,6 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { startServer, TILE_HOST, type RunningServer } from './server';
+import { startSmtpServer, type TestSmtpServer } from './smtp';
+
+/** The From address the worker's server gets when it sends emails to the test SMTP server. */
+export const MAIL_FROM = 'Tourbook <tours@tourbook.test>';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = path.resolve(here, '../fixtures');
@@ -70,6 +74,14 @@ export class Guard {
 interface WorkerFixtures {
   /** Load fixtures/import/*.json with `tourbook import` before the worker's server starts. */
   importTours: boolean;
+  /**
+   * Start a test SMTP server on loopback (lib/smtp.ts) before the worker's tourbook binary,
+   * and have the binary send its emails there (`--smtp-url …?tls=none`). Off by default:
+   * then the binary holds its emails in the outbox.
+   */
+  smtpServer: boolean;
+  /** The worker's test SMTP server, or undefined when `smtpServer` is off. */
+  smtp: TestSmtpServer | undefined;
   server: RunningServer;
 }
 
@@ -85,9 +97,23 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   importTours: [false, { scope: 'worker', option: true }],
+  smtpServer: [false, { scope: 'worker', option: true }],
+
+  smtp: [
+    async ({ smtpServer }, use) => {
+      if (!smtpServer) {
+        await use(undefined);
+        return;
+      }
+      const smtp = await startSmtpServer();
+      await use(smtp);
+      await smtp.stop();
+    },
+    { scope: 'worker' },
+  ],
 
   server: [
-    async ({ importTours }, use, workerInfo) => {
+    async ({ importTours, smtp }, use, workerInfo) => {
       mkdirSync(workerInfo.project.outputDir, { recursive: true });
       const logFile = path.join(workerInfo.project.outputDir, `tourbook-worker-${workerInfo.workerIndex}.log`);
       const server = await startServer({
@@ -98,6 +124,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
               tours: path.join(FIXTURES, 'import/tours.json'),
             }
           : undefined,
+        extraArgs: smtp ? ['--smtp-url', smtp.url, '--mail-from', MAIL_FROM] : undefined,
       });
       await use(server);
       await server.stop();

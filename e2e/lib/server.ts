@@ -15,6 +15,8 @@ export interface ServerOptions {
   importFiles?: { users?: string; tours?: string; reviews?: string };
   /** Where the server's output goes (kept for the report of a failing run). */
   logFile: string;
+  /** More flags for `tourbook serve`, after the harness's own (e.g. `--smtp-url …`). */
+  extraArgs?: string[];
 }
 
 export interface RunningServer {
@@ -101,6 +103,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       '--addr', `127.0.0.1:${port}`,
       '--base-url', baseURL,
       '--tile-url', TILE_TEMPLATE,
+      ...(opts.extraArgs ?? []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOURBOOK_LOG_LEVEL: 'info' } },
   );
