@@ -20,6 +20,7 @@ type Office interface {
 	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
 	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
 	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (backoffice.ReviewRow, error)
+	ResendEmail(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
 }
 
 func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backoffice.Detail, err error) {

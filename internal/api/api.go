@@ -36,6 +36,9 @@ type Handler struct {
 	SessionTTL time.Duration
 	Log        *slog.Logger
 	Now        func() time.Time
+
+	// MailQueued wakes the email outbox's sender after a resend (mail.Sender.Wake); nil: none.
+	MailQueued func()
 }
 
 // TourStore is what the tour endpoints read.

@@ -250,6 +250,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
 	}
+	ah.MailQueued = site.Mailer.Wake // a resent email goes out now, not at the next tick
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
 		Assets: ui.Client(), Images: images,

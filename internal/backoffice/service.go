@@ -60,6 +60,10 @@ type Store interface {
 	Reviews(ctx context.Context, offset, limit int) ([]ReviewRow, int, error)
 	SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (ReviewRow, error)
 	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
+	ListEmails(ctx context.Context, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
+	EmailByID(ctx context.Context, id string) (mail.Message, error)
+	EmailAttempts(ctx context.Context, id string) ([]mail.Attempt, error)
+	ResendEmailAudited(ctx context.Context, id string, now time.Time, entry audit.Entry) error
 }
 
 // Departures is the catalogue's departure change this service needs: closing a

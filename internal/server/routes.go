@@ -64,6 +64,8 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /admin/users", w.AdminUsers)
 	mux.HandleFunc("GET /admin/reviews", w.AdminReviews)
 	mux.HandleFunc("GET /admin/audit", w.AdminAudit)
+	mux.HandleFunc("GET /admin/emails", w.AdminEmails)
+	mux.HandleFunc("GET /admin/emails/{id}", w.AdminEmail)
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
@@ -88,6 +90,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/admin/bookings/{id}/resolve", http.HandlerFunc(a.ResolveBooking))
 	api.handle("PATCH", "/api/v1/admin/users/{id}", http.HandlerFunc(a.UpdateUser))
 	api.handle("PATCH", "/api/v1/admin/reviews/{id}", http.HandlerFunc(a.UpdateReview))
+	api.handle("POST", "/api/v1/admin/emails/{id}/resend", http.HandlerFunc(a.ResendEmail))
 	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
 	api.handle("POST", "/api/v1/users/forgotPassword", http.HandlerFunc(a.ForgotPassword))

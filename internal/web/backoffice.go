@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/httpx"
+	"tourbook/internal/mail"
 )
 
 // BackOffice is what the bookings back office's pages read (backoffice.Service).
@@ -25,6 +26,8 @@ type BackOffice interface {
 	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
 	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]backoffice.ReviewRow, int, error)
 	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
+	Emails(ctx context.Context, actor account.User, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
+	Email(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
 }
 
 // allowed lets in the back-office users for whom may is true; the others get the 404

@@ -4,6 +4,8 @@ import { AdminAuditPage } from './pages/admin-audit-page';
 import { AdminBookingPage } from './pages/admin-booking-page';
 import { AdminBookingsPage } from './pages/admin-bookings-page';
 import { AdminDashboardPage } from './pages/admin-dashboard-page';
+import { AdminEmailPage } from './pages/admin-email-page';
+import { AdminEmailsPage } from './pages/admin-emails-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
 import { AdminReviewsPage } from './pages/admin-reviews-page';
 import { AdminTourPage } from './pages/admin-tour-page';
@@ -61,6 +63,10 @@ function PageBody({ data }: { data: AnyPageData }) {
       return <AdminReviewsPage {...data.props} />;
     case 'adminAudit':
       return <AdminAuditPage {...data.props} />;
+    case 'adminEmails':
+      return <AdminEmailsPage {...data.props} />;
+    case 'adminEmail':
+      return <AdminEmailPage {...data.props} />;
     default:
       return (
         <ErrorPage status={500} title="Something went wrong" message="This page could not be shown." />

@@ -572,6 +572,67 @@ const adminAuditProps: PageProps['adminAudit'] = {
   paging: { page: 1, total: 311, hasPrev: false, hasNext: true },
 };
 
+const adminEmailsProps: PageProps['adminEmails'] = {
+  emails: [
+    {
+      id: 'e-6a1f09c2',
+      createdAt: 'Fri 14 May 2027, 16:02 UTC',
+      kind: 'booking_cancelled',
+      to: 'Jennifer Hardy <jennifer@example.com>',
+      subject: 'Your booking of The Forest Hiker is cancelled',
+      status: 'held',
+      statusLabel: 'Held (no SMTP)',
+      attempts: 0,
+      lastError: '',
+    },
+    {
+      id: 'e-6a1f09c1',
+      createdAt: 'Tue 11 May 2027, 10:30 UTC',
+      kind: 'booking_confirmed',
+      to: 'ben@example.com',
+      subject: 'Your booking of The Sea Explorer is confirmed',
+      status: 'failed',
+      statusLabel: 'Failed',
+      attempts: 3,
+      lastError: '550 5.1.1 mailbox unavailable',
+    },
+    {
+      id: 'e-6a1f09c0',
+      createdAt: 'Mon 10 May 2027, 09:00 UTC',
+      kind: 'password_reset',
+      to: 'laura@example.com',
+      subject: 'Reset your password',
+      status: 'sent',
+      statusLabel: 'Sent',
+      attempts: 1,
+      lastError: '',
+    },
+  ],
+  filters: { status: '', kind: '', to: '' },
+  statuses: [
+    { value: 'pending', label: 'Pending' },
+    { value: 'sending', label: 'Sending' },
+    { value: 'sent', label: 'Sent' },
+    { value: 'failed', label: 'Failed' },
+    { value: 'held', label: 'Held (no SMTP)' },
+  ],
+  paging: { page: 1, total: 120, hasPrev: false, hasNext: true },
+};
+
+/** An email whose HTML tries a script and a remote image: the sandboxed frame runs and loads neither. */
+const adminEmailProps: PageProps['adminEmail'] = {
+  email: {
+    ...adminEmailsProps.emails[0]!,
+    sentAt: '',
+    nextAttemptAt: '',
+    resends: 0,
+    html: '<p style="color:#55c57a">Hello Jennifer,</p><p>Your booking is cancelled.</p><script>alert(1)</script><img src="https://evil.test/x.png" alt="">',
+    text: 'Hello Jennifer,\n\nYour booking is cancelled.',
+    attachments: [{ name: 'booking.ics', contentType: 'text/calendar', size: 1234, sizeLabel: '1.2 KB' }],
+    history: [{ at: 'Fri 14 May 2027, 16:02 UTC', outcome: 'held', outcomeLabel: 'Held: no SMTP server', error: 'no SMTP server is configured' }],
+  },
+};
+
 /** One sample per page; the tour, account and my-tours samples are signed in. */
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
@@ -658,6 +719,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminUsers: { page: 'adminUsers', site, user: admin, props: adminUsersProps },
   adminReviews: { page: 'adminReviews', site, user: admin, props: adminReviewsProps },
   adminAudit: { page: 'adminAudit', site, user: admin, props: adminAuditProps },
+  adminEmails: { page: 'adminEmails', site, user: admin, props: adminEmailsProps },
+  adminEmail: { page: 'adminEmail', site, user: admin, props: adminEmailProps },
   error: {
     page: 'error',
     site,

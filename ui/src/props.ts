@@ -360,6 +360,47 @@ export interface AuditRow {
   changes: string[];
 }
 
+export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
+
+/** One email of the outbox in the back office's list (no bodies). */
+export interface AdminEmailRow {
+  id: string;
+  /** Formatted time */
+  createdAt: string;
+  /** What the email is for, e.g. "booking_confirmed" */
+  kind: string;
+  to: string;
+  subject: string;
+  status: EmailStatus;
+  statusLabel: string;
+  /** Delivery attempts begun since it was queued or last resent */
+  attempts: number;
+  lastError: string;
+}
+
+/** One line of an email's delivery history, oldest first. */
+export interface EmailAttemptRow {
+  at: string;
+  outcome: string;
+  outcomeLabel: string;
+  error: string;
+}
+
+export interface AdminEmailDetail extends AdminEmailRow {
+  /** '' when not sent */
+  sentAt: string;
+  /** When a pending email is due; '' otherwise */
+  nextAttemptAt: string;
+  /** Times an operator resent it */
+  resends: number;
+  /** The HTML part ('' for none): shown only in a sandboxed iframe, never in the page */
+  html: string;
+  /** The plain-text part ('' for none) */
+  text: string;
+  attachments: { name: string; contentType: string; size: number; sizeLabel: string }[];
+  history: EmailAttemptRow[];
+}
+
 /** Paging of a long list: pages are 1-based. */
 export interface Paging {
   page: number;
@@ -424,6 +465,15 @@ export interface PageProps {
   adminReviews: { reviews: AdminReviewRow[]; paging: Paging };
   /** /admin/audit?actor=&object= (admins) */
   adminAudit: { entries: AuditRow[]; filters: { actor: string; object: string }; paging: Paging };
+  /** /admin/emails?status=&kind=&to= (admins): the email outbox, newest first */
+  adminEmails: {
+    emails: AdminEmailRow[];
+    filters: { status: EmailStatus | ''; kind: string; to: string };
+    statuses: { value: EmailStatus; label: string }[];
+    paging: Paging;
+  };
+  /** /admin/emails/{id} (admins) */
+  adminEmail: { email: AdminEmailDetail };
 }
 
 export type PageName = keyof PageProps;

@@ -1,10 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../app';
 import { admin, allFixtures, guide, leadGuide, site, user } from '../../dev-fixtures';
 import type { SessionUser } from '../../props';
 import { SessionProvider } from '../../session';
 import { AdminNav, type AdminSection } from './admin-nav';
+
+// The tour editor's map loads Leaflet, which needs a window that may be gone when the file ends.
+vi.mock('../leaflet-setup', () => ({ L: null }));
 
 function renderNav(who: SessionUser | null, current: AdminSection = 'dashboard', exact = true) {
   return render(
@@ -31,6 +34,7 @@ describe('AdminNav', () => {
       ['Users', '/admin/users'],
       ['Reviews', '/admin/reviews'],
       ['Audit log', '/admin/audit'],
+      ['Emails', '/admin/emails'],
     ]);
   });
 

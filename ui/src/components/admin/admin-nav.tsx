@@ -1,7 +1,7 @@
 import type { Role } from '../../props';
 import { useSession } from '../../session';
 
-export type AdminSection = 'dashboard' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit';
+export type AdminSection = 'dashboard' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit' | 'emails';
 
 interface AdminLink {
   section: AdminSection;
@@ -16,11 +16,12 @@ const LINKS: AdminLink[] = [
   { section: 'users', href: '/admin/users', label: 'Users' },
   { section: 'reviews', href: '/admin/reviews', label: 'Reviews' },
   { section: 'audit', href: '/admin/audit', label: 'Audit log' },
+  { section: 'emails', href: '/admin/emails', label: 'Emails' },
 ];
 
 /** docs/admin.md "Who may do what": the sections each role's pages include. */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'tours', 'bookings', 'users', 'reviews', 'audit'],
+  admin: ['dashboard', 'tours', 'bookings', 'users', 'reviews', 'audit', 'emails'],
   'lead-guide': ['dashboard', 'tours', 'bookings'],
   guide: ['dashboard', 'tours'],
   user: [],

@@ -1,0 +1,51 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"tourbook/internal/backoffice"
+	"tourbook/internal/mail"
+)
+
+// AdminEmails is /admin/emails?status=&kind=&to=: the email outbox, newest first (admins).
+func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	pageNo, offset := pageOf(q)
+	fl := emailFilters{Status: q.Get("status"), Kind: strings.TrimSpace(q.Get("kind")), To: emailAddressPart(q.Get("to"))}
+	// A status that cannot be read is dropped, and the form shows it empty.
+	if !mail.Status(fl.Status).Valid() {
+		fl.Status = ""
+	}
+	emails, total, err := h.Office.Emails(r.Context(), u, mail.Filter{Status: mail.Status(fl.Status), Kind: fl.Kind, To: fl.To}, offset, PageSize)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	p := adminEmailsProps{Emails: make([]AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: emailStatuses(),
+		Paging: newPaging(pageNo, total)}
+	for _, m := range emails {
+		p.Emails = append(p.Emails, NewAdminEmailRow(m))
+	}
+	h.render(w, r, page{name: "adminEmails", title: "Emails · Back office", props: p})
+}
+
+// AdminEmail is /admin/emails/{id}: one email, its parts and delivery history (admins).
+func (h *Handler) AdminEmail(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	if !ok {
+		return
+	}
+	d, err := h.Office.Email(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Security-Policy", EmailPreviewCSP(d.HTML))
+	h.render(w, r, page{name: "adminEmail", title: "Email " + d.ID + " · Back office",
+		props: adminEmailProps{Email: NewAdminEmailDetail(d)}})
+}
