@@ -114,7 +114,7 @@ type Attempt struct {
 type Filter struct {
 	Status Status
 	Kind   string
-	To     string // exact address, lower-cased
+	To     string // part of the address, without regard to case
 }
 
 // Validate checks what a feature filled in, so that a bad email fails the transaction
