@@ -5,6 +5,12 @@
 // It starts `tourbook serve` on a fresh data folder with the sample data (plus one bench
 // tour with room for every checkout it opens), and a static file server in a second
 // process of its own, so both servers are separate processes as in production.
+//
+// Then it measures the back office's bookings list at size: on a second fresh data
+// folder it seeds 100,000 bookings (-bookings) into the sample data's database with
+// store.SeedBenchBookings while the site is stopped, starts the site on it and asks for
+// the list signed in as the sample admin, with the tour page and the overview again
+// beside it to show what the bookings cost the pages that count seats.
 package main
 
 import (
@@ -20,10 +26,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/seed"
+	"tourbook/internal/store"
 )
 
 func main() {
@@ -38,6 +50,7 @@ func run() error {
 	duration := flag.Duration("duration", 5*time.Second, "load duration per target")
 	warmup := flag.Duration("warmup", time.Second, "warm-up per target (not counted)")
 	concurrency := flag.Int("c", 16, "concurrent clients")
+	bookings := flag.Int("bookings", 100_000, "bookings to seed for the back office's list")
 	serveStatic := flag.String("serve-static", "", "internal: serve this file on -addr and nothing else")
 	addr := flag.String("addr", "", "internal: address for -serve-static")
 	flag.Parse()
@@ -51,11 +64,11 @@ func run() error {
 	}
 	defer os.RemoveAll(dir)
 
-	site, stop, err := startTourbook(*bin, dir)
+	site, stop, err := startTourbook(*bin, filepath.Join(dir, "data"), nil)
 	if err != nil {
 		return err
 	}
-	defer stop()
+	defer func() { stop() }()
 
 	tourID, slug, page, err := largestTourPage(site)
 	if err != nil {
@@ -84,11 +97,7 @@ func run() error {
 		*bin, *concurrency, *duration, *warmup, len(page))
 	fmt.Println("| target | requests/s | p50 | p99 | errors |")
 	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
-	targets := []struct {
-		name   string
-		url    string
-		client *http.Client
-	}{
+	targets := []target{
 		{"static file server, same tour page bytes", static + "/tour.html", nil},
 		{"GET /", site + "/", nil},
 		{"GET /tour/" + slug, site + "/tour/" + slug, nil},
@@ -96,16 +105,126 @@ func run() error {
 		{"GET /api/v1/tours/" + tourID, site + "/api/v1/tours/" + tourID, nil},
 		{"GET /api/v1/bookings/checkout-session (sandbox)", site + "/api/v1/bookings/checkout-session/" + benchTour, member},
 	}
-	results := map[string]stats{}
+	results := measure(targets, *concurrency, *warmup, *duration)
+	staticRPS := results[0].rps
+	tourRPS := results[2].rps
+	fmt.Printf("\ntour page rendered per request: %.1f%% of the static limit (target ≥ 10%%)\n", 100*tourRPS/staticRPS)
+
+	// The back office's bookings list, on a database of its own with the bookings seeded.
+	stop()
+	stopStatic()
+	var seeded store.BenchSeeded
+	var took time.Duration
+	site, stop, err = startTourbook(*bin, filepath.Join(dir, "data-bookings"), func(data string) error {
+		t0 := time.Now()
+		s, err := seedBookings(data, *bookings)
+		seeded, took = s, time.Since(t0)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	admin, err := signInAdmin(site)
+	if err != nil {
+		return err
+	}
+	// A second sample database: the same tours under new IDs.
+	if tourID, err = findTour(site, slug); err != nil {
+		return err
+	}
+	fmt.Printf("\nwith %d bookings seeded (%d listed: %v) and %d more customers, in %.1f s\n\n",
+		seeded.Bookings, seeded.Listed, seeded.ByStatus, seeded.Customers, took.Seconds())
+	fmt.Println("| target | requests/s | p50 | p99 | errors |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
+	var lists []target
+	for _, path := range []string{"/admin/bookings", "/admin/bookings?status=paid&page=50", "/admin/bookings?tour=" + tourID} {
+		total, err := listTotal(admin, site+path)
+		if err != nil {
+			return err
+		}
+		lists = append(lists, target{fmt.Sprintf("GET %s (%d match)", path, total), site + path, admin})
+	}
+	measure(append(lists,
+		target{"GET /tour/" + slug, site + "/tour/" + slug, nil},
+		target{"GET /", site + "/", nil},
+	), *concurrency, *warmup, *duration)
+	return nil
+}
+
+var pagingTotal = regexp.MustCompile(`"paging":\{"page":\d+,"total":(\d+)`)
+
+// listTotal reads how many bookings a page of the back office's list says match, and
+// fails on none: the benchmark must not measure an empty list.
+func listTotal(c *http.Client, url string) (int, error) {
+	page, err := fetch(c, url)
+	if err != nil {
+		return 0, err
+	}
+	m := pagingTotal.FindSubmatch(page)
+	if m == nil {
+		return 0, fmt.Errorf("GET %s: no paging in the page", url)
+	}
+	total, _ := strconv.Atoi(string(m[1]))
+	if total == 0 {
+		return 0, fmt.Errorf("GET %s: no bookings match", url)
+	}
+	return total, nil
+}
+
+type target struct {
+	name   string
+	url    string
+	client *http.Client
+}
+
+// measure loads each target in turn and prints its row of the table.
+func measure(targets []target, concurrency int, warmup, duration time.Duration) []stats {
+	var out []stats
 	for _, tg := range targets {
-		s := load(tg.url, tg.client, *concurrency, *warmup, *duration)
-		results[tg.name] = s
+		s := load(tg.url, tg.client, concurrency, warmup, duration)
+		out = append(out, s)
 		fmt.Printf("| %s | %.0f | %s | %s | %d |\n", tg.name, s.rps, ms(s.p50), ms(s.p99), s.errors)
 	}
-	staticRPS := results[targets[0].name].rps
-	tourRPS := results[targets[2].name].rps
-	fmt.Printf("\ntour page rendered per request: %.1f%% of the static limit (target ≥ 10%%)\n", 100*tourRPS/staticRPS)
-	return nil
+	return out
+}
+
+// seedBookings writes n bookings (and a customer account for every ten) into the
+// stopped site's database, in the year before now, from a fixed random seed.
+func seedBookings(data string, n int) (store.BenchSeeded, error) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "", data, nil)
+	if err != nil {
+		return store.BenchSeeded{}, err
+	}
+	defer st.Close()
+	if err := st.Migrate(ctx); err != nil {
+		return store.BenchSeeded{}, err
+	}
+	return st.SeedBenchBookings(ctx, store.BenchSeed{Bookings: n, Customers: n / 10, Now: time.Now(), Seed: 1})
+}
+
+// signInAdmin returns a client signed in as the sample data's admin.
+func signInAdmin(site string) (*http.Client, error) {
+	email := ""
+	for _, l := range seed.SampleLogins() {
+		if l.Role == account.RoleAdmin {
+			email = l.Email
+			break
+		}
+	}
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	body, _ := json.Marshal(map[string]string{"email": email, "password": seed.SamplePassword})
+	res, err := c.Post(site+"/api/v1/users/login", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(res.Body)
+		return nil, fmt.Errorf("sign in as %s: %s %s", email, res.Status, b)
+	}
+	return c, nil
 }
 
 type stats struct {
@@ -190,12 +309,13 @@ const benchTours = `[{"_id":"5c88fa8cf4afda39709c2999","name":"Bench Tour","dura
 "startLocation":{"type":"Point","coordinates":[7.7491,46.0207],"description":"Zermatt"},
 "locations":[{"type":"Point","coordinates":[7.7491,46.0207],"description":"Zermatt","day":1}],"guides":[]}]`
 
-func startTourbook(bin, dir string) (string, func(), error) {
-	tours := filepath.Join(dir, "bench-tours.json")
+// startTourbook starts the site on a fresh data folder with the sample data and the
+// bench tour; prepare, if given, runs on the data folder first, with the site stopped.
+func startTourbook(bin, data string, prepare func(data string) error) (string, func(), error) {
+	tours := data + "-bench-tours.json"
 	if err := os.WriteFile(tours, []byte(benchTours), 0o600); err != nil {
 		return "", nil, err
 	}
-	data := filepath.Join(dir, "data")
 	addr, err := freeAddr()
 	if err != nil {
 		return "", nil, err
@@ -213,6 +333,11 @@ func startTourbook(bin, dir string) (string, func(), error) {
 	}
 	migrate.Process.Signal(os.Interrupt)
 	migrate.Wait()
+	if prepare != nil {
+		if err := prepare(data); err != nil {
+			return "", nil, err
+		}
+	}
 	imp := exec.Command(bin, "import", "-data-dir", data, "-tours", tours)
 	if out, err := imp.CombinedOutput(); err != nil {
 		return "", nil, fmt.Errorf("import bench tour: %v: %s", err, out)
@@ -222,10 +347,10 @@ func startTourbook(bin, dir string) (string, func(), error) {
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
-	stop := func() {
+	stop := sync.OnceFunc(func() {
 		cmd.Process.Signal(os.Interrupt)
 		cmd.Wait()
-	}
+	})
 	if err := waitReady(base); err != nil {
 		stop()
 		return "", nil, err
@@ -248,7 +373,7 @@ func startStatic(file string) (string, func(), error) {
 		return "", nil, err
 	}
 	base := "http://" + addr
-	stop := func() { cmd.Process.Kill(); cmd.Wait() }
+	stop := sync.OnceFunc(func() { cmd.Process.Kill(); cmd.Wait() })
 	if err := waitReady(base); err != nil {
 		stop()
 		return "", nil, err

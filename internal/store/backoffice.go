@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,7 +25,9 @@ const bookingRowColumns = `b.id, b.tour_id, b.user_id, b.start_date, b.participa
 	b.paid_at, b.source, b.refunded_minor, t.name, t.slug, t.time_zone, COALESCE(sd.start_time, ''),
 	u.name, u.email`
 
-const bookingRowFrom = ` FROM bookings b JOIN tours t ON t.id = b.tour_id JOIN users u ON u.id = b.user_id
+const bookingRowFrom = ` FROM bookings b` + bookingRowJoins
+
+const bookingRowJoins = ` JOIN tours t ON t.id = b.tour_id JOIN users u ON u.id = b.user_id
 	LEFT JOIN tour_start_dates sd ON sd.tour_id = b.tour_id AND sd.start_date = b.start_date`
 
 func bookingRowFields(r *backoffice.BookingRow) []any {
@@ -65,9 +68,19 @@ func (s *Store) Bookings(ctx context.Context, f backoffice.BookingFilter, now ti
 }
 
 // bookingsQueries builds Bookings' two queries, the count and the page, with their
-// arguments (the same for both).
+// arguments (the same for both). Both stay on the bookings table and its indexes until
+// the page's rows are known, which keeps them fast at 100,000 bookings (the README's
+// Performance section has their plans):
+//   - the page's IDs come off an index in the list's order (bookings_created,
+//     bookings_list_status, bookings_list_tour), and only those rows are joined with
+//     their tour, customer and departure, not the OFFSET rows before them;
+//   - the count joins nothing (every booking has its tour and customer). Without any
+//     filter it counts every booking and takes away the few the list leaves out: a
+//     table's COUNT(*) is SQLite's fast path, which counts index entries without
+//     reading them (at 100,000 bookings, 6 ms against 19 ms to check each one's
+//     status in a covering index and 37 ms in the table).
 func bookingsQueries(f backoffice.BookingFilter, now time.Time) (count, list string, args []any) {
-	conds := []string{"NOT (b.status = 'cancelled' AND b.paid_at IS NULL)"}
+	var conds []string
 	add := func(cond string, arg any) {
 		args = append(args, arg)
 		conds = append(conds, fmt.Sprintf(cond, len(args)))
@@ -83,7 +96,8 @@ func bookingsQueries(f backoffice.BookingFilter, now time.Time) (count, list str
 	}
 	if f.Email != "" {
 		// Part of an address finds it: an operator on the phone hears "walker at …".
-		add(`u.email LIKE $%d ESCAPE '\'`, "%"+escapeLike(emailKey(strings.TrimSpace(f.Email)))+"%")
+		add(`b.user_id IN (SELECT u.id FROM users u WHERE u.email LIKE $%d ESCAPE '\')`,
+			"%"+escapeLike(emailKey(strings.TrimSpace(f.Email)))+"%")
 	}
 	if !f.From.IsZero() {
 		add("b.created_at >= $%d", ts(tour.Day(f.From)))
@@ -91,17 +105,43 @@ func bookingsQueries(f backoffice.BookingFilter, now time.Time) (count, list str
 	if !f.To.IsZero() {
 		add("b.created_at < $%d", ts(tour.Day(f.To).AddDate(0, 0, 1)))
 	}
-	if f.Status == "" || f.Status == booking.Pending {
-		add("(b.status <> 'pending' OR b.hold_until > $%d)", ts(now))
+	where := func(more ...string) string {
+		if all := append(slices.Clip(conds), more...); len(all) > 0 {
+			return " WHERE " + strings.Join(all, " AND ")
+		}
+		return ""
 	}
-	where := " WHERE " + strings.Join(conds, " AND ")
+	// The list leaves out checkouts that were never paid: abandoned ones (cancelled
+	// without a payment) and open ones whose hold has expired.
+	var listed []string
+	switch f.Status {
+	case "":
+		args = append(args, ts(now))
+		nowArg := fmt.Sprintf("$%d", len(args))
+		listed = []string{"NOT (b.status = 'cancelled' AND b.paid_at IS NULL)",
+			"(b.status <> 'pending' OR b.hold_until > " + nowArg + ")"}
+		if len(conds) == 0 {
+			count = `SELECT (SELECT COUNT(*) FROM bookings b)
+				- (SELECT COUNT(*) FROM bookings b WHERE b.status = 'cancelled' AND b.paid_at IS NULL)
+				- (SELECT COUNT(*) FROM bookings b WHERE b.status = 'pending' AND b.hold_until <= ` + nowArg + `)`
+		}
+	case booking.Cancelled:
+		listed = []string{"b.paid_at IS NOT NULL"}
+	case booking.Pending:
+		args = append(args, ts(now))
+		listed = []string{fmt.Sprintf("b.hold_until > $%d", len(args))}
+	}
+	if count == "" {
+		count = `SELECT COUNT(*) FROM bookings b` + where(listed...)
+	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 50
 	}
-	count = `SELECT COUNT(*)` + bookingRowFrom + where
-	list = `SELECT ` + bookingRowColumns + bookingRowFrom + where +
-		fmt.Sprintf(` ORDER BY b.created_at DESC, b.id DESC LIMIT %d OFFSET %d`, limit, max(f.Offset, 0))
+	const order = ` ORDER BY b.created_at DESC, b.id DESC`
+	list = `SELECT ` + bookingRowColumns + ` FROM (SELECT b.id FROM bookings b` + where(listed...) + order +
+		fmt.Sprintf(` LIMIT %d OFFSET %d`, limit, max(f.Offset, 0)) + `) page
+		JOIN bookings b ON b.id = page.id` + bookingRowJoins + order
 	return count, list, args
 }
 
