@@ -59,6 +59,7 @@ type Store interface {
 	AdminTours(ctx context.Context, f Filter, now time.Time) ([]tour.Tour, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	GuideUsers(ctx context.Context) ([]account.User, error)
+	TourNames(ctx context.Context) ([]tour.Tour, error)
 	CreateAdminTour(ctx context.Context, t *tour.Tour, entry audit.Entry) error
 	UpdateTour(ctx context.Context, t *tour.Tour, version int, now time.Time, entry audit.Entry) error
 	SetTourStatus(ctx context.Context, id string, status tour.Status, now time.Time, entry audit.Entry) error
@@ -160,6 +161,15 @@ func guides(t tour.Tour, userID string) bool {
 		}
 	}
 	return false
+}
+
+// TourNames lists every tour's ID, slug, name and status, by name, for pickers: without
+// its departures and seats, which a long history makes costly to add up.
+func (s *Service) TourNames(ctx context.Context, actor account.User) ([]tour.Tour, error) {
+	if !CanView(actor) {
+		return nil, ErrForbidden
+	}
+	return s.store.TourNames(ctx)
 }
 
 // Guides lists the users who may guide tours.

@@ -76,6 +76,27 @@ func (s *Store) SlugRedirect(ctx context.Context, slug string) (string, error) {
 	return current, nil
 }
 
+// TourNames lists every tour's ID, slug, name and status, by name.
+func (s *Store) TourNames(ctx context.Context) ([]tour.Tour, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT id, slug, name, status FROM tours ORDER BY name, id`)
+	if err != nil {
+		return nil, fmt.Errorf("tour names: %w", err)
+	}
+	list := []tour.Tour{}
+	err = scanAll(rows, func() error {
+		var t tour.Tour
+		if err := rows.Scan(&t.ID, &t.Slug, &t.Name, &t.Status); err != nil {
+			return err
+		}
+		list = append(list, t)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tour names: %w", err)
+	}
+	return list, nil
+}
+
 // GuideUsers lists the users who may guide tours (guides and lead guides), by name.
 func (s *Store) GuideUsers(ctx context.Context) ([]account.User, error) {
 	rows, err := s.reader().QueryContext(ctx, `SELECT `+userColumns+` FROM users u

@@ -14,6 +14,7 @@ type Catalog interface {
 	Tours(ctx context.Context, actor account.User, f catalog.Filter) ([]tour.Tour, error)
 	Tour(ctx context.Context, actor account.User, id string) (tour.Tour, error)
 	Guides(ctx context.Context) ([]account.User, error)
+	TourNames(ctx context.Context, actor account.User) ([]tour.Tour, error)
 }
 
 // backOffice lets in the people who may use the back office. A signed-out visitor goes

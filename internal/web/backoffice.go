@@ -12,7 +12,6 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
-	"tourbook/internal/catalog"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
 )
@@ -95,7 +94,8 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	tours, err := h.Catalog.Tours(r.Context(), u, catalog.Filter{})
+	// Names only: the filter's list must not add up every departure's seats.
+	tours, err := h.Catalog.TourNames(r.Context(), u)
 	if err != nil {
 		h.Error(w, r, err)
 		return
@@ -108,6 +108,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	for _, t := range tours {
 		p.Tours = append(p.Tours, idName{ID: t.ID, Name: t.Name})
 	}
+
 	h.render(w, r, page{name: "adminBookings", title: "Bookings · Back office", props: p})
 }
 
