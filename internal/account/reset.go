@@ -31,6 +31,7 @@ type ResetStore interface {
 	ResetPassword(ctx context.Context, tokenHash []byte, passwordHash string, now time.Time) (User, error)
 	AddLoginFailure(ctx context.Context, key string, at time.Time) error
 	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	RemoveLoginFailure(ctx context.Context, key string, at time.Time) error
 }
 
 // ResetMailer writes the email that carries a reset link.
@@ -109,18 +110,29 @@ func (r *Resets) Request(ctx context.Context, email, clientAddr string) error {
 		return err
 	}
 	now := r.o.Now()
-	for _, l := range []limit{
+	// Counted before anything is done, as logins are (login_limit.go): of N requests at
+	// once at most the limit get through. A refused request is taken back, so that
+	// asking again and again does not keep the lock for ever.
+	limits := []limit{
 		{key: "reset-email:" + strings.ToLower(email), max: r.o.PerEmail},
 		{key: "reset-ip:" + clientAddr, max: r.o.PerClient},
-	} {
+	}
+	for _, l := range limits {
 		if err := r.store.AddLoginFailure(ctx, l.key, now); err != nil {
 			return fmt.Errorf("count reset request: %w", err)
 		}
+	}
+	for _, l := range limits {
 		n, err := r.store.CountLoginFailures(ctx, l.key, now.Add(-time.Hour))
 		if err != nil {
 			return fmt.Errorf("count reset requests: %w", err)
 		}
 		if n > l.max {
+			for _, l := range limits {
+				if err := r.store.RemoveLoginFailure(ctx, l.key, now); err != nil {
+					r.o.Logger.Warn("could not take back a reset request", "error", err)
+				}
+			}
 			return &TooManyAttemptsError{RetryAfter: time.Hour}
 		}
 	}
