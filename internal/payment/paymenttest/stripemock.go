@@ -39,12 +39,14 @@ func StripeMock(t testing.TB) string {
 		t.Fatalf("start stripe-mock: %v", err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	// Loading its OpenAPI spec takes seconds on a busy 2-core machine (the race run
+	// starts it from two packages at once): wait for it generously.
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if c, err := net.Dial("tcp", addr); err == nil {
 			c.Close()
 			return "http://" + addr
 		}
 	}
-	t.Fatal("stripe-mock did not start listening within 10 s")
+	t.Fatal("stripe-mock did not start listening within 60 s")
 	return ""
 }
