@@ -3,6 +3,7 @@
 package paymenttest
 
 import (
+	"bytes"
 	"io"
 	"net"
 	"os"
@@ -33,20 +34,30 @@ func StripeMock(t testing.TB) string {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	cmd := exec.Command(bin, "-http-addr", addr)
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	// Its HTTPS listener defaults to port 12112: a second stripe-mock (another package
+	// testing at the same time) would fail on it, so it gets a free port too.
+	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start stripe-mock: %v", err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	// Loading its OpenAPI spec takes seconds on a busy 2-core machine (the race run
-	// starts it from two packages at once): wait for it generously.
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-exited })
+	// Loading its OpenAPI spec takes a second or more on a busy machine.
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			exited <- err // for the cleanup
+			t.Fatalf("stripe-mock exited before listening (%v): %s", err, out.String())
+		default:
+		}
 		if c, err := net.Dial("tcp", addr); err == nil {
 			c.Close()
 			return "http://" + addr
 		}
 	}
-	t.Fatal("stripe-mock did not start listening within 60 s")
+	t.Fatal("stripe-mock did not start listening within 30 s")
 	return ""
 }
