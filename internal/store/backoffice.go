@@ -40,16 +40,7 @@ func (s *Store) bookingRows(ctx context.Context, q querier, query string, args .
 	if err != nil {
 		return nil, err
 	}
-	list := []backoffice.BookingRow{}
-	err = scanAll(rows, func() error {
-		var r backoffice.BookingRow
-		if err := rows.Scan(bookingRowFields(&r)...); err != nil {
-			return err
-		}
-		list = append(list, r)
-		return nil
-	})
-	return list, err
+	return collect(rows, bookingRowFields)
 }
 
 // Bookings lists the bookings matching f, newest first, and how many match in all.
@@ -176,14 +167,8 @@ func (s *Store) BookingEvents(ctx context.Context, bookingID string) ([]backoffi
 	if err != nil {
 		return nil, fmt.Errorf("events of booking %s: %w", bookingID, err)
 	}
-	list := []backoffice.Event{}
-	err = scanAll(rows, func() error {
-		var e backoffice.Event
-		if err := rows.Scan(&e.ID, &e.BookingID, timeCol{&e.At}, &e.ActorID, &e.ActorName, &e.Kind, &e.Detail); err != nil {
-			return err
-		}
-		list = append(list, e)
-		return nil
+	list, err := collect(rows, func(e *backoffice.Event) []any {
+		return []any{&e.ID, &e.BookingID, timeCol{&e.At}, &e.ActorID, &e.ActorName, &e.Kind, &e.Detail}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events of booking %s: %w", bookingID, err)
@@ -217,15 +202,7 @@ func (s *Store) BookingRefunds(ctx context.Context, bookingID string) ([]backoff
 	if err != nil {
 		return nil, fmt.Errorf("refunds of booking %s: %w", bookingID, err)
 	}
-	list := []backoffice.Refund{}
-	err = scanAll(rows, func() error {
-		var r backoffice.Refund
-		if err := rows.Scan(refundFields(&r)...); err != nil {
-			return err
-		}
-		list = append(list, r)
-		return nil
-	})
+	list, err := collect(rows, refundFields)
 	if err != nil {
 		return nil, fmt.Errorf("refunds of booking %s: %w", bookingID, err)
 	}
@@ -488,15 +465,8 @@ func (s *Store) UpcomingDepartures(ctx context.Context, now time.Time, guideID s
 	if err != nil {
 		return nil, fmt.Errorf("upcoming departures: %w", err)
 	}
-	list := []backoffice.DepartureStats{}
-	err = scanAll(rows, func() error {
-		var d backoffice.DepartureStats
-		if err := rows.Scan(&d.TourID, &d.TourName, &d.TimeZone, timeCol{&d.Date}, &d.StartTime, &d.Capacity,
-			&d.Closed, &d.Sold, &d.Held); err != nil {
-			return err
-		}
-		list = append(list, d)
-		return nil
+	list, err := collect(rows, func(d *backoffice.DepartureStats) []any {
+		return []any{&d.TourID, &d.TourName, &d.TimeZone, timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.Closed, &d.Sold, &d.Held}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("upcoming departures: %w", err)
@@ -551,15 +521,7 @@ func (s *Store) Users(ctx context.Context, q string, offset, limit int) ([]accou
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)
 	}
-	list := []account.User{}
-	err = scanAll(rows, func() error {
-		var u account.User
-		if err := rows.Scan(userFields(&u)...); err != nil {
-			return err
-		}
-		list = append(list, u)
-		return nil
-	})
+	list, err := collect(rows, userFields)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)
 	}
@@ -628,17 +590,9 @@ func (s *Store) reviewRows(ctx context.Context, q querier, query string, args ..
 	if err != nil {
 		return nil, err
 	}
-	list := []backoffice.ReviewRow{}
-	err = scanAll(rows, func() error {
-		var r backoffice.ReviewRow
-		if err := rows.Scan(&r.ID, &r.TourID, &r.TourName, &r.TourSlug, &r.UserName, &r.Rating, &r.Text,
-			&r.Hidden, timeCol{&r.CreatedAt}); err != nil {
-			return err
-		}
-		list = append(list, r)
-		return nil
+	return collect(rows, func(r *backoffice.ReviewRow) []any {
+		return []any{&r.ID, &r.TourID, &r.TourName, &r.TourSlug, &r.UserName, &r.Rating, &r.Text, &r.Hidden, timeCol{&r.CreatedAt}}
 	})
-	return list, err
 }
 
 // Reviews lists every review, hidden or not, newest first, and how many there are.

@@ -242,15 +242,7 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 	if err != nil {
 		return nil, fmt.Errorf("bookings of user %s: %w", userID, err)
 	}
-	list := []booking.Booking{}
-	err = scanAll(rows, func() error {
-		var b booking.Booking
-		if err := rows.Scan(bookingFields(&b)...); err != nil {
-			return err
-		}
-		list = append(list, b)
-		return nil
-	})
+	list, err := collect(rows, bookingFields)
 	if err != nil {
 		return nil, fmt.Errorf("bookings of user %s: %w", userID, err)
 	}
@@ -289,15 +281,7 @@ func (s *Store) PaidBookingsDeparting(ctx context.Context, from, to time.Time) (
 	if err != nil {
 		return nil, fmt.Errorf("paid bookings departing %s..%s: %w", day(from), day(to), err)
 	}
-	list := []booking.Booking{}
-	err = scanAll(rows, func() error {
-		var b booking.Booking
-		if err := rows.Scan(bookingFields(&b)...); err != nil {
-			return err
-		}
-		list = append(list, b)
-		return nil
-	})
+	list, err := collect(rows, bookingFields)
 	if err != nil {
 		return nil, fmt.Errorf("paid bookings departing: %w", err)
 	}

@@ -82,15 +82,7 @@ func (s *Store) TourNames(ctx context.Context) ([]tour.Tour, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tour names: %w", err)
 	}
-	list := []tour.Tour{}
-	err = scanAll(rows, func() error {
-		var t tour.Tour
-		if err := rows.Scan(&t.ID, &t.Slug, &t.Name, &t.Status); err != nil {
-			return err
-		}
-		list = append(list, t)
-		return nil
-	})
+	list, err := collect(rows, func(t *tour.Tour) []any { return []any{&t.ID, &t.Slug, &t.Name, &t.Status} })
 	if err != nil {
 		return nil, fmt.Errorf("tour names: %w", err)
 	}
@@ -104,15 +96,7 @@ func (s *Store) GuideUsers(ctx context.Context) ([]account.User, error) {
 	if err != nil {
 		return nil, fmt.Errorf("guide users: %w", err)
 	}
-	var list []account.User
-	err = scanAll(rows, func() error {
-		var u account.User
-		if err := rows.Scan(userFields(&u)...); err != nil {
-			return err
-		}
-		list = append(list, u)
-		return nil
-	})
+	list, err := collect(rows, userFields)
 	if err != nil {
 		return nil, fmt.Errorf("guide users: %w", err)
 	}

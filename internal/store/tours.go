@@ -357,6 +357,21 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 	return tours, nil
 }
 
+// collect scans every row into a new T through the pointers fields gives, closes rows,
+// and returns the values in order (empty, not nil, when there are none).
+func collect[T any](rows *sql.Rows, fields func(*T) []any) ([]T, error) {
+	list := []T{}
+	err := scanAll(rows, func() error {
+		var v T
+		if err := rows.Scan(fields(&v)...); err != nil {
+			return err
+		}
+		list = append(list, v)
+		return nil
+	})
+	return list, err
+}
+
 // scanAll calls scan for every row and closes rows.
 func scanAll(rows *sql.Rows, scan func() error) error {
 	defer rows.Close()
