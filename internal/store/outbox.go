@@ -272,14 +272,8 @@ func (s *Store) EmailAttempts(ctx context.Context, id string) ([]mail.Attempt, e
 	if err != nil {
 		return nil, fmt.Errorf("email %s attempts: %w", id, err)
 	}
-	var list []mail.Attempt
-	err = scanAll(rows, func() error {
-		var a mail.Attempt
-		if err := rows.Scan(&a.EmailID, timeCol{&a.At}, &a.Outcome, &a.Error); err != nil {
-			return err
-		}
-		list = append(list, a)
-		return nil
+	list, err := collect(rows, func(a *mail.Attempt) []any {
+		return []any{&a.EmailID, timeCol{&a.At}, &a.Outcome, &a.Error}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("email %s attempts: %w", id, err)
