@@ -62,3 +62,17 @@ func pad2(n int64) string {
 func FormatShort(minor int64, currency string) string {
 	return strings.TrimSuffix(Format(minor, currency), ".00")
 }
+
+// Decimal is an amount as a plain decimal number in major units, with the currency's
+// decimals and no symbol or grouping, as machines read prices (schema.org's price):
+// Decimal(149700, "usd") is "1497.00", Decimal(5000, "jpy") is "5000".
+func Decimal(minor int64, currency string) string {
+	if zeroDecimal[strings.ToLower(currency)] {
+		return strconv.FormatInt(minor, 10)
+	}
+	sign := ""
+	if minor < 0 {
+		sign, minor = "-", -minor
+	}
+	return sign + strconv.FormatInt(minor/100, 10) + "." + pad2(minor%100)
+}

@@ -25,3 +25,23 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		minor    int64
+		currency string
+		want     string
+	}{
+		{149700, "usd", "1497.00"},
+		{123456789, "GBP", "1234567.89"},
+		{5, "eur", "0.05"},
+		{0, "usd", "0.00"},
+		{-990, "usd", "-9.90"},
+		{5000, "jpy", "5000"},
+		{5000, "JPY", "5000"},
+	} {
+		if got := Decimal(tc.minor, tc.currency); got != tc.want {
+			t.Errorf("Decimal(%d, %q) = %q, want %q", tc.minor, tc.currency, got, tc.want)
+		}
+	}
+}

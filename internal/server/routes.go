@@ -51,6 +51,8 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /my-tours", w.MyTours)
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("/", w.NotFound)
+	mux.HandleFunc("GET /sitemap.xml", w.Sitemap)
+	mux.HandleFunc("GET /robots.txt", w.Robots)
 
 	// The back office (docs/admin.md).
 	mux.HandleFunc("GET /admin", w.Dashboard)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 )
@@ -21,12 +22,40 @@ type Document struct {
 	// BodyAlert, when set, becomes <body data-alert>: a message the client shows once
 	// (SPEC.md's alerts after a redirect).
 	BodyAlert string
+
+	// Canonical is the page's absolute public URL, for search engines and link previews
+	// (canonical link, og:url). A page without one is private or transient (an account,
+	// the back office, an error): it is marked noindex instead.
+	Canonical string
+	// SiteName is og:site_name.
+	SiteName string
+	// Image is the picture a link preview shows (og:image, Twitter's large card); none
+	// when its URL is empty.
+	Image SocialImage
+	// StructuredData is the page's schema.org JSON-LD, nil for none.
+	StructuredData []byte
+	// Preload is the picture the first paint waits for (a tour's hero): the browser
+	// fetches it with the style sheet instead of after it.
+	Preload ImagePreload
+}
+
+// SocialImage is a link preview's picture: an absolute URL, its pixel size and its text.
+type SocialImage struct {
+	URL           string
+	Width, Height int
+	Alt           string
+}
+
+// ImagePreload is a responsive <img>'s choice of files, as its srcset and sizes say.
+type ImagePreload struct {
+	Href, SrcSet, Sizes string
 }
 
 // Renderer writes whole HTML documents around the engine's page HTML.
 type Renderer struct {
 	engine Engine
-	head   string // the fixed part of <head>: charset, viewport, favicon, Vite assets
+	meta   string // the fixed start of <head>: charset, viewport, favicon
+	assets string // the Vite build's style sheets and scripts
 	bufs   sync.Pool
 }
 
@@ -42,10 +71,11 @@ func NewRenderer(engine Engine, manifest []byte) (*Renderer, error) {
 	}
 	return &Renderer{
 		engine: engine,
-		head: `<meta charset="utf-8">` +
+		meta: `<meta charset="utf-8">` +
 			`<meta name="viewport" content="width=device-width, initial-scale=1">` +
-			`<link rel="icon" type="image/svg+xml" href="/favicon.svg">` + tags,
-		bufs: sync.Pool{New: func() any { return new(bytes.Buffer) }},
+			`<link rel="icon" type="image/svg+xml" href="/favicon.svg">`,
+		assets: tags,
+		bufs:   sync.Pool{New: func() any { return new(bytes.Buffer) }},
 	}, nil
 }
 
@@ -65,14 +95,17 @@ func (r *Renderer) Write(ctx context.Context, w io.Writer, doc Document) error {
 	}()
 
 	buf.WriteString(`<!doctype html><html lang="en"><head>`)
-	buf.WriteString(r.head)
+	buf.WriteString(r.meta)
 	buf.WriteString(`<title>`)
 	buf.WriteString(html.EscapeString(doc.Title))
 	buf.WriteString(`</title>`)
-	if doc.Description != "" {
-		buf.WriteString(`<meta name="description" content="`)
-		buf.WriteString(html.EscapeString(doc.Description))
-		buf.WriteString(`">`)
+	writeMeta(buf, "name", "description", doc.Description)
+	writeHead(buf, doc)
+	buf.WriteString(r.assets)
+	if doc.StructuredData != nil {
+		buf.WriteString(`<script type="application/ld+json">`)
+		writeScriptJSON(buf, doc.StructuredData)
+		buf.WriteString(`</script>`)
 	}
 	buf.WriteString(`</head><body`)
 	if doc.BodyAlert != "" {
@@ -90,6 +123,60 @@ func (r *Renderer) Write(ctx context.Context, w io.Writer, doc Document) error {
 		return fmt.Errorf("ssr: write document: %w", err)
 	}
 	return nil
+}
+
+// writeHead writes what search engines and link previews read, and the hero's preload,
+// which comes before the style sheets so that the picture is asked for first.
+func writeHead(buf *bytes.Buffer, doc Document) {
+	if doc.Canonical == "" {
+		buf.WriteString(`<meta name="robots" content="noindex">`)
+	} else {
+		buf.WriteString(`<link rel="canonical" href="`)
+		buf.WriteString(html.EscapeString(doc.Canonical))
+		buf.WriteString(`">`)
+		writeMeta(buf, "property", "og:type", "website")
+		writeMeta(buf, "property", "og:site_name", doc.SiteName)
+		writeMeta(buf, "property", "og:title", doc.Title)
+		writeMeta(buf, "property", "og:description", doc.Description)
+		writeMeta(buf, "property", "og:url", doc.Canonical)
+		card := "summary"
+		if img := doc.Image; img.URL != "" {
+			card = "summary_large_image"
+			writeMeta(buf, "property", "og:image", img.URL)
+			if img.Width > 0 && img.Height > 0 {
+				writeMeta(buf, "property", "og:image:width", strconv.Itoa(img.Width))
+				writeMeta(buf, "property", "og:image:height", strconv.Itoa(img.Height))
+			}
+			writeMeta(buf, "property", "og:image:alt", img.Alt)
+		}
+		// Twitter reads the title, description and picture from the Open Graph tags.
+		writeMeta(buf, "name", "twitter:card", card)
+	}
+	if p := doc.Preload; p.Href != "" {
+		buf.WriteString(`<link rel="preload" as="image" href="`)
+		buf.WriteString(html.EscapeString(p.Href))
+		if p.SrcSet != "" {
+			buf.WriteString(`" imagesrcset="`)
+			buf.WriteString(html.EscapeString(p.SrcSet))
+			buf.WriteString(`" imagesizes="`)
+			buf.WriteString(html.EscapeString(p.Sizes))
+		}
+		buf.WriteString(`" fetchpriority="high">`)
+	}
+}
+
+// writeMeta writes <meta attr="key" content="value">, nothing for an empty value.
+func writeMeta(buf *bytes.Buffer, attr, key, value string) {
+	if value == "" {
+		return
+	}
+	buf.WriteString(`<meta `)
+	buf.WriteString(attr)
+	buf.WriteString(`="`)
+	buf.WriteString(key)
+	buf.WriteString(`" content="`)
+	buf.WriteString(html.EscapeString(value))
+	buf.WriteString(`">`)
 }
 
 // writeScriptJSON writes JSON so that no byte sequence in it can end the script element

@@ -56,16 +56,59 @@ func TestRendererWritesDocument(t *testing.T) {
 	want := `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
 		`<meta name="viewport" content="width=device-width, initial-scale=1">` +
 		`<link rel="icon" type="image/svg+xml" href="/favicon.svg">` +
+		`<title>Tourbook | All &#34;tours&#34; &amp; more</title>` +
+		`<meta name="description" content="Tours &lt;for&gt; everyone">` +
+		`<meta name="robots" content="noindex">` +
 		`<link rel="stylesheet" href="/assets/vendor-9f8e.css">` +
 		`<link rel="stylesheet" href="/assets/entry-client-d41d.css">` +
 		`<link rel="modulepreload" href="/assets/vendor-BxRa1.js">` +
 		`<script type="module" src="/assets/entry-client-abc123.js"></script>` +
-		`<title>Tourbook | All &#34;tours&#34; &amp; more</title>` +
-		`<meta name="description" content="Tours &lt;for&gt; everyone">` +
 		`</head><body data-alert="Booked! &#34;&lt;x&gt;&#34; &amp; &#39;y&#39;"><div id="root"><main>Tours</main></div>` +
 		`<script id="page-props" type="application/json">{"page":"overview"}</script></body></html>`
 	if got := out.String(); got != want {
 		t.Errorf("document:\n got %s\nwant %s", got, want)
+	}
+}
+
+// A public page names its address, its link preview and its hero, each escaped; its
+// JSON-LD cannot end the script element whatever its texts hold.
+func TestRendererWritesPublicPageHead(t *testing.T) {
+	r := newTestRenderer(t, stubEngine{html: `x`})
+	var out bytes.Buffer
+	err := r.Write(context.Background(), &out, Document{
+		Title: `Alps & "more" | Tourbook`, Description: `Peaks <high>`, Page: "tour", PropsJSON: []byte(`{}`),
+		Canonical: `https://tours.example.com/tour/alps?a=1&b="2"`, SiteName: "Tourbook",
+		Image:          SocialImage{URL: "https://tours.example.com/img/tours/a.jpg", Width: 1600, Height: 1067, Alt: `Alps "cover"`},
+		StructuredData: []byte("{\"name\":\"</script><!-- \u2028 \u2029 &\"}"),
+		Preload:        ImagePreload{Href: "/img/tours/a.jpg", SrcSet: "/img/tours/a-480.jpg 480w, /img/tours/a.jpg 1600w", Sizes: "100vw"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<title>Alps &amp; &#34;more&#34; | Tourbook</title>` +
+		`<meta name="description" content="Peaks &lt;high&gt;">` +
+		`<link rel="canonical" href="https://tours.example.com/tour/alps?a=1&amp;b=&#34;2&#34;">` +
+		`<meta property="og:type" content="website">` +
+		`<meta property="og:site_name" content="Tourbook">` +
+		`<meta property="og:title" content="Alps &amp; &#34;more&#34; | Tourbook">` +
+		`<meta property="og:description" content="Peaks &lt;high&gt;">` +
+		`<meta property="og:url" content="https://tours.example.com/tour/alps?a=1&amp;b=&#34;2&#34;">` +
+		`<meta property="og:image" content="https://tours.example.com/img/tours/a.jpg">` +
+		`<meta property="og:image:width" content="1600">` +
+		`<meta property="og:image:height" content="1067">` +
+		`<meta property="og:image:alt" content="Alps &#34;cover&#34;">` +
+		`<meta name="twitter:card" content="summary_large_image">` +
+		`<link rel="preload" as="image" href="/img/tours/a.jpg" imagesrcset="/img/tours/a-480.jpg 480w, /img/tours/a.jpg 1600w" imagesizes="100vw" fetchpriority="high">` +
+		`<link rel="stylesheet" href="/assets/vendor-9f8e.css">`
+	if got := out.String(); !strings.Contains(got, want) {
+		t.Errorf("head:\n got %s\nwant %s", got, want)
+	}
+	ld := `<script type="application/ld+json">{"name":"\u003c/script\u003e\u003c!-- \u2028 \u2029 \u0026"}</script></head>`
+	if !strings.Contains(out.String(), ld) {
+		t.Errorf("JSON-LD not escaped as %s:\n%s", ld, out.String())
+	}
+	if strings.Contains(out.String(), "noindex") {
+		t.Error("a page with a canonical address says noindex")
 	}
 }
 

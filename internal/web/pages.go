@@ -2,11 +2,14 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/media"
+	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
 )
 
@@ -22,7 +25,12 @@ func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
 	for _, t := range tours {
 		cards = append(cards, NewTourCard(t, now))
 	}
-	h.render(w, r, page{name: "overview", title: "All tours", description: "Small-group tours around the world.", props: overviewProps{Tours: cards}})
+	p := page{name: "overview", title: "All tours", canonical: "/", props: overviewProps{Tours: cards},
+		description: "Small-group tours around the world: see each tour's stops on a map, its departures and reviews, and book online."}
+	if len(tours) > 0 {
+		p.image = socialImage(tours[0])
+	}
+	h.render(w, r, p)
 }
 
 // Tour is /tour/{slug}: the tour's facts, map, reviews and booking. The payment
@@ -50,7 +58,16 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary, props: tourProps{Tour: NewTourDetail(t, h.Now())}})
+	path := "/tour/" + url.PathEscape(t.Slug)
+	ld, err := TourStructuredData(t, h.Site.Name, h.BaseURL, path, h.Now())
+	if err != nil {
+		h.Error(w, r, fmt.Errorf("tour %s structured data: %w", t.ID, err))
+		return
+	}
+	detail := NewTourDetail(t, h.Now())
+	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary, props: tourProps{Tour: detail},
+		canonical: path, image: socialImage(t), structuredData: ld,
+		preload: ssr.ImagePreload{Href: detail.CoverImage, SrcSet: detail.CoverSrcSet, Sizes: HeroSizes}})
 }
 
 // Login is /login; a signed-in user has nothing to do there.
@@ -59,7 +76,8 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, page{name: "login", title: "Log in", props: emptyProps{}})
+	h.render(w, r, page{name: "login", title: "Log in", canonical: "/login", props: emptyProps{},
+		description: "Log in to book tours, see your bookings and manage your account."})
 }
 
 // ForgotPassword is /forgot-password: ask for a reset link.
@@ -87,7 +105,8 @@ func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, page{name: "signup", title: "Create your account", props: emptyProps{}})
+	h.render(w, r, page{name: "signup", title: "Create your account", canonical: "/signup", props: emptyProps{},
+		description: "Create an account to book small-group tours and keep your bookings in one place."})
 }
 
 // Account is /me: the user-data and password forms.
@@ -157,4 +176,17 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		rows = append(rows, NewBookingRow(b, t, now))
 	}
 	h.render(w, r, page{name: "myTours", title: "My bookings", props: myToursProps{Bookings: rows}, alert: alert})
+}
+
+// HeroSizes is the tour page's hero <img> sizes (ui/src/pages/tour-page.tsx): the
+// preload must name the same, or the browser fetches a second file.
+const HeroSizes = "(min-width: 1240px) 1200px, 100vw"
+
+// socialImage is a tour's cover as a link preview's picture.
+func socialImage(t tour.Tour) ssr.SocialImage {
+	img := ssr.SocialImage{URL: TourImageURL(t.CoverImage), Alt: t.Name}
+	if vs := media.TourPictureVariants(t.CoverImage); len(vs) > 0 {
+		img.Width, img.Height = vs[len(vs)-1].Width, vs[len(vs)-1].Height
+	}
+	return img
 }

@@ -139,7 +139,13 @@ type resetPasswordProps struct {
 }
 
 // Image URLs: files live in the data folder and are served under /img/.
-func TourImageURL(file string) string { return "/img/tours/" + file }
+// A tour without a cover (an import that named none) shows the default picture.
+func TourImageURL(file string) string {
+	if file == "" {
+		file = media.DefaultTourPicture
+	}
+	return "/img/tours/" + file
+}
 
 // TourImageSrcSet is the srcset of a tour picture uploaded in several widths, and ""
 // for one stored as a single file (sample and imported pictures).

@@ -53,8 +53,12 @@ type Handler struct {
 	Office   BackOffice
 	Resets   ResetLinks
 	Site     SiteConfig
-	Log      *slog.Logger
-	Now      func() time.Time
+	// BaseURL is the site's public address without a trailing slash
+	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is
+	// configured, never taken from the request's Host, which a client chooses.
+	BaseURL string
+	Log     *slog.Logger
+	Now     func() time.Time
 }
 
 // page is one render request.
@@ -65,6 +69,15 @@ type page struct {
 	props       any
 	alert       string // booking confirmation carried on <body data-alert>
 	status      int
+	// canonical is the public page's path ("/tour/alps"): search engines index it under
+	// base URL + path. Without one the page is marked noindex (accounts, the back office,
+	// errors).
+	canonical string
+	// image is the link preview's picture, with a site path for its URL.
+	image ssr.SocialImage
+	// structuredData is the page's JSON-LD (structured_data.go).
+	structuredData []byte
+	preload        ssr.ImagePreload
 }
 
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
@@ -90,7 +103,15 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	// Pages carry the signed-in user's name: never cache them in shared caches.
 	w.Header().Set("Cache-Control", "private, no-cache")
-	doc := ssr.Document{Title: title, Description: p.description, Page: p.name, PropsJSON: props, BodyAlert: p.alert}
+	doc := ssr.Document{Title: title, Description: p.description, Page: p.name, PropsJSON: props, BodyAlert: p.alert,
+		SiteName: h.Site.Name, StructuredData: p.structuredData, Preload: p.preload}
+	if p.canonical != "" {
+		doc.Canonical = h.BaseURL + p.canonical
+		if p.image.URL != "" {
+			doc.Image = p.image
+			doc.Image.URL = h.BaseURL + p.image.URL
+		}
+	}
 	out := &statusOnWrite{ResponseWriter: w, status: p.status}
 	if err := h.Renderer.Write(r.Context(), out, doc); err != nil && !out.wrote {
 		if p.name == "error" {

@@ -4,6 +4,9 @@ import type { PageProps, StartDateOption } from '../props';
 import { difficultyLabel, plural } from '../lib/format';
 import { useSession } from '../session';
 
+/** The hero's sizes: the server preloads the hero with the same (web.HeroSizes). */
+const HERO_SIZES = '(min-width: 1240px) 1200px, 100vw';
+
 // Two runs of stars rather than a span each: the same look in half the elements, and a
 // review list is most of a tour page's markup (every element is server-render time).
 function Stars({ rating }: { rating: number }) {
@@ -55,10 +58,11 @@ export function TourPage({ tour }: PageProps['tour']) {
           className="tour-hero__img"
           src={tour.coverImage}
           srcSet={tour.coverSrcSet || undefined}
-          sizes={tour.coverSrcSet ? '100vw' : undefined}
+          sizes={tour.coverSrcSet ? HERO_SIZES : undefined}
           alt=""
           width={2000}
           height={1333}
+          fetchPriority="high"
         />
         <div className="tour-hero__text">
           <h1 className="tour-hero__title">{tour.name}</h1>
