@@ -208,11 +208,20 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 			return nil, err
 		}
 	default:
+		// Without a configured secret the database keeps one, so a webhook signed by one
+		// instance is accepted by whichever instance the load balancer hands it to.
+		secret := cfg.Payment.SandboxWebhookSecret
+		if secret == "" {
+			if secret, err = st.SandboxWebhookSecret(ctx, payment.NewWebhookSecret()); err != nil {
+				return nil, err
+			}
+		}
 		sb := payment.NewSandbox(payment.SandboxOptions{
 			BaseURL:       cfg.BaseURL.String(),
 			WebhookURL:    cfg.BaseURL.String() + "/webhook-checkout",
-			WebhookSecret: cfg.Payment.SandboxWebhookSecret, // empty: a random one per process
+			WebhookSecret: secret,
 			HTTPClient:    &http.Client{Timeout: 10 * time.Second},
+			Store:         st, // checkouts and refunds in the database: any instance, any restart
 			Now:           now,
 			Logger:        log,
 		})

@@ -28,6 +28,9 @@ type testSite struct {
 	*Site
 	URL string
 	srv *httptest.Server
+	// stop closes the server and the site, as the process ending would; it runs at the
+	// test's end unless the test called it first.
+	stop func()
 }
 
 func newTestSite(t testing.TB, args ...string) *testSite {
@@ -88,11 +91,12 @@ func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSi
 	}
 	srv.Config.Handler = site.Handler
 	srv.Start()
-	t.Cleanup(func() {
+	stop := sync.OnceFunc(func() {
 		srv.Close()
 		site.Close()
 	})
-	return &testSite{Site: site, URL: base, srv: srv}
+	t.Cleanup(stop)
+	return &testSite{Site: site, URL: base, srv: srv, stop: stop}
 }
 
 // client is a browser-like client: it keeps cookies and does not follow redirects, so

@@ -73,11 +73,11 @@ func (s *Stripe) Refund(ctx context.Context, req RefundRequest) (string, error) 
 }
 
 // refundFailsRef marks the payment of Stripe's test card 4000 0000 0000 5126, whose
-// refunds fail, in the sandbox's payment reference: it outlives the in-memory session.
+// refunds fail, in the sandbox's payment reference: it outlives the checkout.
 const refundFailsRef = "pi_test_rf_"
 
-// Refund implements Refunder for the sandbox: it records the refund in memory, keyed
-// by the idempotency key. A payment made with 4000 0000 0000 5126 cannot be refunded,
+// Refund implements Refunder for the sandbox: it records the refund in its store, keyed
+// by the idempotency key, so a retry on any instance returns the same refund. A payment made with 4000 0000 0000 5126 cannot be refunded,
 // as in Stripe's test mode.
 func (s *Sandbox) Refund(ctx context.Context, req RefundRequest) (string, error) {
 	if err := validateRefund(req); err != nil {
@@ -86,13 +86,14 @@ func (s *Sandbox) Refund(ctx context.Context, req RefundRequest) (string, error)
 	if strings.HasPrefix(req.PaymentRef, refundFailsRef) {
 		return "", &RefundError{Message: "the card was closed, so the refund could not be made (test card 4000 0000 0000 5126)"}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if id, ok := s.refunds[req.Key]; ok {
-		return id, nil
+	newID := "re_test_" + randomHex(12)
+	id, err := s.store.SandboxRefund(ctx, req, newID, s.now())
+	if err != nil {
+		return "", fmt.Errorf("sandbox refund: %w", unavailable(err))
 	}
-	id := "re_test_" + randomHex(12)
-	s.refunds[req.Key] = id
+	if id != newID {
+		return id, nil // a retry: refunded before
+	}
 	s.log.Info("sandbox refund", "refund_id", id, "payment_ref", req.PaymentRef, "amount", req.AmountMinor, "currency", req.Currency)
 	return id, nil
 }

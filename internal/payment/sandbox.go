@@ -26,49 +26,39 @@ type SandboxOptions struct {
 	BaseURL string
 	// WebhookURL receives the signed checkout.session.completed event.
 	WebhookURL string
-	// WebhookSecret signs webhooks. Empty: a random secret for this process, which is
-	// enough because the sandbox only talks to its own binary.
+	// WebhookSecret signs webhooks; every instance behind one address needs the same.
+	// Empty: a random secret for this process (the site passes the one its database
+	// keeps, see NewWebhookSecret).
 	WebhookSecret string
 	// HTTPClient delivers webhooks; default: a client with a 5 s timeout.
 	HTTPClient *http.Client
-	Now        func() time.Time
-	Logger     *slog.Logger
+	// Store keeps checkouts and refunds. Nil: this process's memory, which a restart
+	// forgets and another instance cannot see; the site passes its database.
+	Store  SandboxStore
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Sandbox is an in-process, test-mode stand-in for a hosted card checkout: it serves
 // its own checkout page (Handler), decides payments with Stripe's test card numbers
 // and delivers signed webhooks, so the whole booking flow works offline.
 //
-// Its checkout sessions live in memory only: a restart forgets open sandbox checkouts
-// (their page then says the checkout does not exist; the booking's hold simply expires).
-// Paid sessions are fulfilled by the booking service, which does persist, so nothing
-// paid is lost.
+// Its checkouts and refunds live in a SandboxStore: with the site's database, any
+// instance serves any checkout's page and a restart forgets nothing.
 type Sandbox struct {
 	baseURL    string
 	webhookURL string
 	secret     string
 	client     *http.Client
+	store      SandboxStore
 	now        func() time.Time
 	log        *slog.Logger
 
-	mu       sync.Mutex
-	sessions map[string]*sandboxSession
-	refunds  map[string]string // idempotency key → refund id
-	pruned   time.Time         // when expired sessions were last dropped
+	mu     sync.Mutex
+	pruned time.Time // when this process last dropped expired checkouts
 }
 
-type sandboxSession struct {
-	id         string
-	req        CheckoutRequest
-	formToken  string
-	created    time.Time
-	paid       bool
-	paymentRef string
-}
-
-func (s *sandboxSession) amount() int64 { return s.req.UnitAmountMinor * int64(s.req.Quantity) }
-
-// sessionRetention is how long sessions are kept after they expire, so a late return to
+// sessionRetention is how long checkouts are kept after they expire, so a late return to
 // the success page can still be looked up.
 const sessionRetention = 24 * time.Hour
 
@@ -80,12 +70,14 @@ func NewSandbox(o SandboxOptions) *Sandbox {
 		secret:     o.WebhookSecret,
 		client:     o.HTTPClient,
 		now:        o.Now,
+		store:      o.Store,
 		log:        o.Logger,
-		sessions:   map[string]*sandboxSession{},
-		refunds:    map[string]string{},
+	}
+	if s.store == nil {
+		s.store = newMemorySandboxStore()
 	}
 	if s.secret == "" {
-		s.secret = "whsec_" + randomHex(24)
+		s.secret = NewWebhookSecret()
 	}
 	if s.client == nil {
 		s.client = &http.Client{Timeout: 5 * time.Second}
@@ -99,6 +91,9 @@ func NewSandbox(o SandboxOptions) *Sandbox {
 	return s
 }
 
+// NewWebhookSecret makes a random webhook signing secret.
+func NewWebhookSecret() string { return "whsec_" + randomHex(24) }
+
 // Name implements Provider.
 func (s *Sandbox) Name() string { return "sandbox" }
 
@@ -109,50 +104,57 @@ func (s *Sandbox) CreateCheckout(ctx context.Context, req CheckoutRequest) (Chec
 	}
 	req.Currency = strings.ToLower(req.Currency)
 	now := s.now()
-	sess := &sandboxSession{
-		id:        "cs_test_" + randomHex(24),
-		req:       req,
-		formToken: randomHex(32),
-		created:   now,
+	s.prune(ctx, now)
+	c := SandboxCheckout{
+		ID:        "cs_test_" + randomHex(24),
+		Request:   req,
+		FormToken: randomHex(32),
+		CreatedAt: now,
 	}
+	if err := s.store.CreateSandboxCheckout(ctx, c); err != nil {
+		return Checkout{}, fmt.Errorf("sandbox: %w", unavailable(err))
+	}
+	return Checkout{ID: c.ID, URL: s.baseURL + SandboxPath + c.ID}, nil
+}
+
+// prune forgets long-expired checkouts, here rather than in a goroutine so the sandbox
+// stays free of background work; at most once a minute per process. A failure only
+// delays it: the checkout being opened matters more.
+func (s *Sandbox) prune(ctx context.Context, now time.Time) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	// Prune here rather than in a goroutine: the sandbox stays free of background work.
-	// At most once a minute: a scan of every session on every checkout grows with them.
-	if now.Sub(s.pruned) >= time.Minute {
+	due := now.Sub(s.pruned) >= time.Minute
+	if due {
 		s.pruned = now
-		for id, old := range s.sessions {
-			if now.Sub(old.req.ExpiresAt) > sessionRetention {
-				delete(s.sessions, id)
-			}
-		}
 	}
-	s.sessions[sess.id] = sess
-	return Checkout{ID: sess.id, URL: s.baseURL + SandboxPath + sess.id}, nil
+	s.mu.Unlock()
+	if !due {
+		return
+	}
+	if _, err := s.store.PurgeSandboxCheckouts(ctx, now.Add(-sessionRetention)); err != nil {
+		s.log.Warn("sandbox: purge expired checkouts", "err", err)
+	}
 }
 
 // Checkout implements Provider.
 func (s *Sandbox) Checkout(ctx context.Context, id string) (Event, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess, ok := s.sessions[id]
-	if !ok {
-		return Event{}, fmt.Errorf("sandbox checkout %q: %w", id, ErrNotFound)
+	c, err := s.store.SandboxCheckout(ctx, id)
+	if err != nil {
+		return Event{}, fmt.Errorf("sandbox: %w", unavailable(err))
 	}
-	ev := sessionEvent(sess)
+	ev := checkoutEvent(c)
 	ev.Type = EventCheckoutLookup
 	return ev, nil
 }
 
-func sessionEvent(sess *sandboxSession) Event {
+func checkoutEvent(c SandboxCheckout) Event {
 	return Event{
 		Type:        EventCheckoutCompleted,
-		CheckoutID:  sess.id,
-		BookingID:   sess.req.BookingID,
-		PaymentRef:  sess.paymentRef,
-		AmountTotal: sess.amount(),
-		Currency:    sess.req.Currency,
-		Paid:        sess.paid,
+		CheckoutID:  c.ID,
+		BookingID:   c.Request.BookingID,
+		PaymentRef:  c.PaymentRef,
+		AmountTotal: c.amount(),
+		Currency:    c.Request.Currency,
+		Paid:        c.Paid(),
 	}
 }
 
@@ -201,22 +203,16 @@ func (s *Sandbox) ParseWebhook(payload []byte, h http.Header) (Event, error) {
 
 // markPaid records a successful payment once and reports whether this call did it; a
 // payment whose refunds are to fail says so in its reference.
-func (s *Sandbox) markPaid(id string, refundFails bool) (Event, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.sessions[id]
-	if sess == nil {
-		return Event{}, false
-	}
-	if sess.paid {
-		return sessionEvent(sess), false
-	}
-	sess.paid = true
-	sess.paymentRef = "pi_test_" + randomHex(12)
+func (s *Sandbox) markPaid(ctx context.Context, id string, refundFails bool) (Event, bool, error) {
+	ref := "pi_test_" + randomHex(12)
 	if refundFails {
-		sess.paymentRef = refundFailsRef + randomHex(12)
+		ref = refundFailsRef + randomHex(12)
 	}
-	return sessionEvent(sess), true
+	c, first, err := s.store.PaySandboxCheckout(ctx, id, ref, s.now())
+	if err != nil {
+		return Event{}, false, err
+	}
+	return checkoutEvent(c), first, nil
 }
 
 // deliver posts the signed webhook for a paid session. Failure is only logged: the
@@ -255,6 +251,16 @@ func (s *Sandbox) deliver(ctx context.Context, ev Event) {
 	if resp.StatusCode >= 300 {
 		s.log.Warn("sandbox webhook refused; the success return will fulfil", "checkout_id", ev.CheckoutID, "status", resp.StatusCode)
 	}
+}
+
+// unavailable marks a failure of the sandbox's storage as the provider being
+// unavailable, as a network failure at Stripe would be: callers know to try again.
+// ErrNotFound stays what it is.
+func unavailable(err error) error {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
 }
 
 func validateRequest(req CheckoutRequest) error {

@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	_ "embed"
 	"encoding/base64"
+	"errors"
 	"html/template"
 	"net/http"
 	"strings"
@@ -55,7 +56,7 @@ const maxPayForm = 8 << 10
 
 type sandboxPageData struct {
 	CSS         template.CSS
-	State       string // "form", "expired", "paid", "missing"
+	State       string // "form", "expired", "paid", "missing", "unavailable"
 	TourName    string
 	Description string
 	Quantity    int
@@ -82,44 +83,49 @@ func (s *Sandbox) Handler() http.Handler {
 	return mux
 }
 
-// snapshot copies a session under the lock so pages render without holding it.
-func (s *Sandbox) snapshot(id string) (sandboxSession, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess, ok := s.sessions[id]
-	if !ok {
-		return sandboxSession{}, false
+// load reads a checkout for a page; when it cannot, it renders the page that says so
+// and returns false.
+func (s *Sandbox) load(w http.ResponseWriter, r *http.Request) (SandboxCheckout, bool) {
+	id := r.PathValue("id")
+	c, err := s.store.SandboxCheckout(r.Context(), id)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		s.render(w, http.StatusNotFound, sandboxPageData{State: "missing"})
+		return c, false
+	case err != nil:
+		s.log.Error("sandbox: load checkout", "checkout_id", id, "err", err)
+		s.render(w, http.StatusServiceUnavailable, sandboxPageData{State: "unavailable"})
+		return c, false
 	}
-	return *sess, true
+	return c, true
 }
 
-func (s *Sandbox) pageData(sess sandboxSession) sandboxPageData {
+func (s *Sandbox) pageData(sess SandboxCheckout) sandboxPageData {
 	d := sandboxPageData{
 		State:       "form",
-		TourName:    sess.req.TourName,
-		Description: sess.req.Description,
-		Quantity:    sess.req.Quantity,
-		UnitAmount:  money.Format(sess.req.UnitAmountMinor, sess.req.Currency),
-		Total:       money.Format(sess.amount(), sess.req.Currency),
-		Email:       sess.req.CustomerEmail,
-		FormToken:   sess.formToken,
-		PayAction:   SandboxPath + sess.id + "/pay",
-		CancelURL:   sess.req.CancelURL,
-		SuccessURL:  successURL(sess.req.SuccessURL, sess.id),
+		TourName:    sess.Request.TourName,
+		Description: sess.Request.Description,
+		Quantity:    sess.Request.Quantity,
+		UnitAmount:  money.Format(sess.Request.UnitAmountMinor, sess.Request.Currency),
+		Total:       money.Format(sess.amount(), sess.Request.Currency),
+		Email:       sess.Request.CustomerEmail,
+		FormToken:   sess.FormToken,
+		PayAction:   SandboxPath + sess.ID + "/pay",
+		CancelURL:   sess.Request.CancelURL,
+		SuccessURL:  successURL(sess.Request.SuccessURL, sess.ID),
 	}
 	switch {
-	case sess.paid:
+	case sess.Paid():
 		d.State = "paid"
-	case !s.now().Before(sess.req.ExpiresAt):
+	case !s.now().Before(sess.Request.ExpiresAt):
 		d.State = "expired"
 	}
 	return d
 }
 
 func (s *Sandbox) showCheckout(w http.ResponseWriter, r *http.Request) {
-	sess, ok := s.snapshot(r.PathValue("id"))
+	sess, ok := s.load(w, r)
 	if !ok {
-		s.render(w, http.StatusNotFound, sandboxPageData{State: "missing"})
 		return
 	}
 	d := s.pageData(sess)
@@ -131,12 +137,11 @@ func (s *Sandbox) showCheckout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	sess, ok := s.snapshot(id)
+	sess, ok := s.load(w, r)
 	if !ok {
-		s.render(w, http.StatusNotFound, sandboxPageData{State: "missing"})
 		return
 	}
+	id := sess.ID
 	d := s.pageData(sess)
 	switch d.State {
 	case "paid":
@@ -155,7 +160,7 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 	}
 	// The per-session token proves the form came from this page: another site cannot
 	// read it, so it cannot make a browser pay by posting here.
-	if subtle.ConstantTimeCompare([]byte(r.PostForm.Get("token")), []byte(sess.formToken)) != 1 {
+	if subtle.ConstantTimeCompare([]byte(r.PostForm.Get("token")), []byte(sess.FormToken)) != 1 {
 		d.Message = "This payment form is no longer valid. Please reload the page and try again."
 		s.render(w, http.StatusForbidden, d)
 		return
@@ -172,7 +177,15 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		s.render(w, res.Status, d)
 		return
 	}
-	ev, first := s.markPaid(id, digitsOnly(f.Number) == refundFailsCard)
+	ev, first, err := s.markPaid(r.Context(), id, digitsOnly(f.Number) == refundFailsCard)
+	if err != nil {
+		// Nothing was recorded, so nothing was paid: the same form may be sent again.
+		s.log.Error("sandbox: record payment", "checkout_id", id, "err", err)
+		d.Message = "The payment could not be recorded, and nothing was charged. Please try again in a moment."
+		d.Values = cardForm{Number: f.Number, Expiry: f.Expiry, Name: f.Name}
+		s.render(w, http.StatusServiceUnavailable, d)
+		return
+	}
 	if first {
 		s.log.Info("sandbox checkout paid", "checkout_id", id, "booking_id", ev.BookingID, "amount", ev.AmountTotal, "currency", ev.Currency)
 		// Deliver even if the browser goes away: the payment has happened.
