@@ -27,6 +27,8 @@ Usage:
   tourbook serve   [flags]   start the web site (tourbook serve -h lists the flags)
   tourbook migrate [flags]   create or upgrade the database schema, then exit
   tourbook import  [flags]   load tours, users and reviews from JSON export files
+  tourbook backup  -o FILE   copy the SQLite database and the pictures, while the site runs
+  tourbook restore -i FILE   put a backup in place (the site stopped)
   tourbook help              show this text
 
 Configuration comes from flags or environment variables; see README.md.
@@ -76,6 +78,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	case "import":
 		return runImport(ctx, rest, getenv, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, rest, getenv, stdout, stderr)
+	case "restore":
+		return runRestore(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -21,15 +21,7 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 	fs.StringVar(&files.Users, "users", "", "users JSON file (array or one object per line)")
 	fs.StringVar(&files.Tours, "tours", "", "tours JSON file")
 	fs.StringVar(&files.Reviews, "reviews", "", "reviews JSON file")
-	var serveArgs []string
-	fs.Func("database-url", "postgres://… or empty for SQLite (env DATABASE_URL)", func(s string) error {
-		serveArgs = append(serveArgs, "-database-url", s)
-		return nil
-	})
-	fs.Func("data-dir", "data folder (env TOURBOOK_DATA_DIR)", func(s string) error {
-		serveArgs = append(serveArgs, "-data-dir", s)
-		return nil
-	})
+	serveArgs := storageArgs(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
@@ -37,7 +29,7 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 		fs.Usage()
 		return usageError{fmt.Errorf("import: name at least one of -users, -tours, -reviews")}
 	}
-	cfg, err := config.Parse(serveArgs, getenv, stderr)
+	cfg, err := config.Parse(*serveArgs, getenv, stderr)
 	if err != nil {
 		return flagError(err)
 	}

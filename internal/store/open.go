@@ -82,7 +82,7 @@ func openSQLite(ctx context.Context, path string, logger *slog.Logger) (*Store, 
 		_ = read.Close()
 		return nil, fmt.Errorf("open sqlite database %s: %w", path, err)
 	}
-	return &Store{dialect: SQLite, write: write, read: read, readStmts: newStmtCache(read), logger: logger, now: time.Now}, nil
+	return &Store{dialect: SQLite, path: path, write: write, read: read, readStmts: newStmtCache(read), logger: logger, now: time.Now}, nil
 }
 
 func openPostgres(ctx context.Context, databaseURL string, logger *slog.Logger) (*Store, error) {

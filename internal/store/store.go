@@ -41,8 +41,10 @@ type Store struct {
 	// statements.
 	readStmts *stmtCache
 	tx        *sql.Tx
-	logger    *slog.Logger
-	now       func() time.Time // the clock for CreatedAt defaults and IDs
+	// path is the SQLite database file ("" on PostgreSQL), for backups.
+	path   string
+	logger *slog.Logger
+	now    func() time.Time // the clock for CreatedAt defaults and IDs
 }
 
 // querier is what *sql.DB and *sql.Tx have in common.
