@@ -252,7 +252,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		Queued: site.Mailer.Wake})
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets, Site: siteCfg, BaseURL: base, Log: log, Now: now}
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
+		Calendars: bookingMail, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
 		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),

@@ -78,7 +78,7 @@ func TestScheduledEmails(t *testing.T) {
 func payDirectly(t *testing.T, s *testSite, tr tour.Tour, u account.User, day, at time.Time) string {
 	t.Helper()
 	b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: 1, AmountMinor: tr.UnitPriceMinor(),
-		Currency: tr.Currency, Provider: "sandbox", HoldUntil: at.Add(30 * time.Minute)}
+		Currency: tr.Currency, Provider: "sandbox", HoldUntil: at.Add(30 * time.Minute), Policy: tr.Policy}
 	if err := s.Store.CreateHold(t.Context(), &b, at); err != nil {
 		t.Fatal(err)
 	}

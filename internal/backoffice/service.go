@@ -224,13 +224,16 @@ func (s *Service) Cancel(ctx context.Context, actor account.User, id string, ref
 	if !CanManageBookings(actor) {
 		return Detail{}, ErrForbidden
 	}
-	if err := s.cancel(ctx, actor, id, refundMinor, reason, key); err != nil {
+	if err := s.cancel(ctx, actor, id, refundMinor, reason, key, "booking.cancel"); err != nil {
 		return Detail{}, err
 	}
 	return s.Booking(ctx, actor, id)
 }
 
-func (s *Service) cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) error {
+// cancel is the one way a booking is cancelled, by an operator or its traveller (action
+// names it in the audit log): closed when nothing is refunded, else refunded through
+// the provider once per key.
+func (s *Service) cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key, action string) error {
 	reason, err := cleanReason(reason, false)
 	if err != nil {
 		return err
@@ -245,7 +248,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 			return err
 		}
 		if _, err := s.store.CloseBooking(ctx, id, "cancelled", reason, false, actor.Name, now,
-			entry(actor, "booking.cancel", "booking", id), s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)); err != nil {
+			entry(actor, action, "booking", id), s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)); err != nil {
 			return err
 		}
 		s.changed()
@@ -276,7 +279,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		done = s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, reason)
 	}
 	if _, err := s.store.FinishRefund(context.WithoutCancel(ctx), r.ID, ref, failure, actor.Name, s.now(),
-		entry(actor, "booking.cancel", "booking", id), done); err != nil {
+		entry(actor, action, "booking", id), done); err != nil {
 		return err
 	}
 	if done != nil {
@@ -392,7 +395,7 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 			continue
 		}
 		key := "departure-" + tourID + "-" + date + "-" + row.ID
-		err := s.cancel(ctx, actor, row.ID, row.AmountMinor-row.RefundedMinor, reason, key)
+		err := s.cancel(ctx, actor, row.ID, row.AmountMinor-row.RefundedMinor, reason, key, "booking.cancel")
 		if after, rerr := s.store.BookingRow(ctx, row.ID); rerr == nil {
 			row = after
 		}
@@ -490,7 +493,8 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 		return booking.Booking{}, err
 	}
 	b := &booking.Booking{TourID: t.ID, UserID: customer.ID, StartDate: dep.Date, Participants: in.Participants,
-		AmountMinor: t.UnitPriceMinor() * int64(in.Participants), Currency: strings.ToLower(t.Currency), Source: source}
+		AmountMinor: t.UnitPriceMinor() * int64(in.Participants), Currency: strings.ToLower(t.Currency), Source: source,
+		Policy: t.Policy}
 	if err := s.store.CreatePaidBooking(ctx, b, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
 		if errors.Is(err, booking.ErrNoSeats) {
 			return booking.Booking{}, &fault.Error{Status: http.StatusConflict, Err: err,

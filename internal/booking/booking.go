@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/tour"
 )
 
 var (
@@ -67,6 +68,9 @@ type Booking struct {
 	Source       Source // "" reads as Online
 	// RefundedMinor is what has been returned so far, in AmountMinor's currency.
 	RefundedMinor int64
+	// Policy is the tour's cancellation policy when the booking was made, kept so that
+	// later changes never alter what the customer agreed to; nil when none was recorded.
+	Policy tour.CancellationPolicy
 }
 
 // HoldsSeats reports whether b counts against the start date's capacity at now.

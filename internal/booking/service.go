@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/format"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
@@ -159,6 +160,8 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		Provider:     s.provider.Name(),
 		Status:       Pending,
 		HoldUntil:    now.Add(s.holdFor),
+		// What the customer is shown at checkout is what they are held to.
+		Policy: t.Policy,
 	}
 	if err := s.store.CreateHold(ctx, b, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
@@ -183,6 +186,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		SuccessURL:      s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
 		CancelURL:       s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),
 		ExpiresAt:       b.HoldUntil,
+		Terms:           format.PolicyText(t.Policy),
 	}
 	if s.imageURL != nil {
 		req.ImageURL = s.imageURL(t)

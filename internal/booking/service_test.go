@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -271,7 +272,7 @@ func TestReturnThenWebhook(t *testing.T) {
 	if err := f.svc.HandleWebhook(context.Background(), payload, h); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.only(t); got != b || f.store.fulfils != 1 {
+	if got := f.only(t); !reflect.DeepEqual(got, b) || f.store.fulfils != 1 {
 		t.Fatalf("the webhook changed the booking: %+v (%d fulfils)", got, f.store.fulfils)
 	}
 }
@@ -290,7 +291,7 @@ func TestReplayedWebhookChangesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := f.only(t); got != first || f.store.fulfils != 1 {
+	if got := f.only(t); !reflect.DeepEqual(got, first) || f.store.fulfils != 1 {
 		t.Fatalf("replay changed the booking: %+v -> %+v", first, got)
 	}
 }

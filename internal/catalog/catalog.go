@@ -194,7 +194,7 @@ func (s *Service) Create(ctx context.Context, actor account.User, in TourInput) 
 	if err := mustEdit(actor); err != nil {
 		return tour.Tour{}, err
 	}
-	t := tour.Tour{Status: tour.Draft, Pictures: []string{}, StartDates: []tour.StartDate{}}
+	t := tour.Tour{Status: tour.Draft, Pictures: []string{}, StartDates: []tour.StartDate{}, Policy: tour.DefaultPolicy()}
 	in.apply(&t)
 	ids, err := s.guideIDs(ctx)
 	if err != nil {

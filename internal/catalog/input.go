@@ -23,6 +23,15 @@ type TourInput struct {
 	StartLocation *PlaceInput  `json:"startLocation"`
 	Locations     *[]StopInput `json:"locations"`
 	Guides        *[]string    `json:"guides"`
+	// CancellationPolicy replaces the refund tiers, in any order (they are sorted).
+	CancellationPolicy *[]TierInput `json:"cancellationPolicy"`
+}
+
+// TierInput is one refund tier: cancelling at least DaysBefore days before the
+// departure's day refunds Percent of the price.
+type TierInput struct {
+	DaysBefore int `json:"daysBefore"`
+	Percent    int `json:"percent"`
 }
 
 // PlaceInput is a position ([lng, lat], SPEC.md §3) and what is there.
@@ -78,6 +87,12 @@ func (in TourInput) apply(t *tour.Tour) {
 			t.Locations[i] = tour.Location{Point: tour.Point{Lng: l.Coordinates[0], Lat: l.Coordinates[1]}, Day: l.Day, Description: l.Description}
 		}
 	}
+	if in.CancellationPolicy != nil {
+		t.Policy = make(tour.CancellationPolicy, len(*in.CancellationPolicy))
+		for i, tier := range *in.CancellationPolicy {
+			t.Policy[i] = tour.RefundTier(tier)
+		}
+	}
 	if in.Guides != nil {
 		t.Guides = make([]tour.Guide, len(*in.Guides))
 		for i, id := range *in.Guides {
@@ -104,7 +119,17 @@ func fieldsOf(before, after tour.Tour) audit.Changes {
 	c.Diff("startLocation", before.StartLocation, after.StartLocation)
 	c.Diff("locations", stops(before.Locations), stops(after.Locations))
 	c.Diff("guides", guideIDs(before.Guides), guideIDs(after.Guides))
+	c.Diff("cancellationPolicy", tiers(before.Policy), tiers(after.Policy))
 	return c
+}
+
+// tiers is a policy as the API writes it, so nil and empty compare equal.
+func tiers(p tour.CancellationPolicy) []TierInput {
+	out := []TierInput{}
+	for _, t := range p {
+		out = append(out, TierInput(t))
+	}
+	return out
 }
 
 // stops is locations as the API writes them, so nil and empty compare equal.

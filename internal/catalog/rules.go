@@ -30,6 +30,8 @@ const (
 	maxStops          = 50
 	maxGallery        = 20
 	maxSeriesDays     = 366
+	maxPolicyTiers    = 10
+	maxPolicyDays     = 365
 )
 
 // Currencies the back office offers: each with two decimal places, as the back office
@@ -190,6 +192,9 @@ func validate(t *tour.Tour, guides map[string]bool) error {
 			return err
 		}
 	}
+	if err := checkPolicy(t.Policy); err != nil {
+		return err
+	}
 	seen := map[string]bool{}
 	for _, g := range t.Guides {
 		if !guides[g.UserID] {
@@ -199,6 +204,38 @@ func validate(t *tour.Tour, guides map[string]bool) error {
 			return invalid("Each guide can be chosen only once.")
 		}
 		seen[g.UserID] = true
+	}
+	return nil
+}
+
+// checkPolicy sorts a cancellation policy's tiers, the furthest from departure first,
+// and keeps them sensible: at least one, each with its own number of days (0 to a year)
+// and a percentage from 0 to 100 that is no higher than that of a tier further out, so
+// that cancelling later never gets more back.
+func checkPolicy(p tour.CancellationPolicy) error {
+	switch {
+	case len(p) == 0:
+		return invalid("Please give the cancellation policy at least one tier, such as \"0 days before: 0%%\" for no refunds.")
+	case len(p) > maxPolicyTiers:
+		return invalid("A cancellation policy can have at most %d tiers.", maxPolicyTiers)
+	}
+	for i, tier := range p {
+		switch {
+		case tier.DaysBefore < 0 || tier.DaysBefore > maxPolicyDays:
+			return invalid("Cancellation tier %d: the days before departure must be between 0 and %d.", i+1, maxPolicyDays)
+		case tier.Percent < 0 || tier.Percent > 100:
+			return invalid("Cancellation tier %d: the refund must be between 0 and 100%%.", i+1)
+		}
+	}
+	slices.SortStableFunc(p, func(a, b tour.RefundTier) int { return b.DaysBefore - a.DaysBefore })
+	for i := 1; i < len(p); i++ {
+		if p[i].DaysBefore == p[i-1].DaysBefore {
+			return invalid("Two cancellation tiers start %d days before departure: each tier needs its own number of days.", p[i].DaysBefore)
+		}
+		if p[i].Percent > p[i-1].Percent {
+			return invalid("Cancelling %d days before departure would refund more (%d%%) than cancelling %d days before (%d%%): a tier closer to departure cannot refund more.",
+				p[i].DaysBefore, p[i].Percent, p[i-1].DaysBefore, p[i-1].Percent)
+		}
 	}
 	return nil
 }

@@ -81,6 +81,7 @@ func TestValidateTidiesAndRefuses(t *testing.T) {
 			Name: "  Fjord Days ", Summary: "Fjords.", Difficulty: tour.Easy, DurationDays: 3,
 			MaxGroupSize: 10, PriceMinor: 50000, Currency: "NOK", TimeZone: "Europe/Oslo",
 			StartLocation: tour.Location{Point: tour.Point{Lng: 5.32, Lat: 60.39}, Description: "Bergen"},
+			Policy:        tour.DefaultPolicy(),
 		}
 	}
 	tr := good()

@@ -67,7 +67,7 @@ func (e *Bookings) Confirmation(ctx context.Context, b booking.Booking) (*tbmail
 		"name": u.Name, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),
 		"date": format.Date(d.Date), "startTime": format.StartTime(t, d), "participants": b.Participants,
 		"amount": money.Format(b.AmountMinor, b.Currency), "meetingPoint": d.MeetingPoint,
-		"bookingUrl": site.URL + "/my-tours",
+		"bookingUrl": bookingURL(site, b),
 	})
 	if err != nil {
 		return nil, err
@@ -122,9 +122,25 @@ func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Si
 	return calendar.ICS("-//"+site.Name+"//Bookings//EN", calendar.Event{
 		UID: "booking-" + b.ID + "@" + host, Sequence: seq, Start: start, End: end,
 		Summary:     t.Name,
-		Description: fmt.Sprintf("%d %s. %s/my-tours", b.Participants, plural(b.Participants), site.URL),
-		Location:    place, URL: site.URL + "/my-tours", Stamp: e.now(), Cancelled: cancelled,
+		Description: fmt.Sprintf("%d %s. %s", b.Participants, plural(b.Participants), bookingURL(site, b)),
+		Location:    place, URL: bookingURL(site, b), Stamp: e.now(), Cancelled: cancelled,
 	})
+}
+
+// Calendar is the booking's departure as the calendar file its emails carry, with the
+// same UID: cancelled once the booking is, so that importing it again updates the entry.
+func (e *Bookings) Calendar(ctx context.Context, b booking.Booking) ([]byte, error) {
+	t, d, _, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("calendar of booking %s: %w", b.ID, err)
+	}
+	cancelled := b.Status == booking.Cancelled || b.Status == booking.Refunded
+	return e.ics(t, d, b, e.w.Site(), cancelled), nil
+}
+
+// bookingURL is the booking's own page, where its traveller finds everything about it.
+func bookingURL(site Site, b booking.Booking) string {
+	return site.URL + "/my-tours/" + url.PathEscape(b.ID)
 }
 
 func plural(n int) string {
@@ -143,7 +159,7 @@ func (e *Bookings) Reminder(ctx context.Context, b booking.Booking) (*tbmail.Mes
 	site := e.w.Site()
 	m, err := e.w.Render(ctx, "reminder", u, map[string]any{
 		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
-		"meetingPoint": d.MeetingPoint, "bookingUrl": site.URL + "/my-tours",
+		"meetingPoint": d.MeetingPoint, "bookingUrl": bookingURL(site, b),
 	})
 	if err != nil {
 		return nil, err

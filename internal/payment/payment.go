@@ -74,6 +74,10 @@ type CheckoutRequest struct {
 	SuccessURL      string // may contain PlaceholderCheckoutID
 	CancelURL       string
 	ExpiresAt       time.Time
+	// Terms is the cancellation policy in one sentence, which Stripe shows beside its pay
+	// button; "" for none. The sandbox's page does not (the site's own booking panel
+	// says it just before the customer leaves for the checkout).
+	Terms string
 }
 
 // Checkout is an opened hosted checkout.

@@ -119,6 +119,15 @@ func (s *Stripe) CreateCheckout(ctx context.Context, req CheckoutRequest) (Check
 	if req.CustomerEmail != "" {
 		params.CustomerEmail = stripe.String(req.CustomerEmail)
 	}
+	if terms := req.Terms; terms != "" {
+		// Shown above the pay button; Stripe takes at most 1200 characters.
+		if r := []rune(terms); len(r) > 1200 {
+			terms = string(r[:1199]) + "…"
+		}
+		params.CustomText = &stripe.CheckoutSessionCreateCustomTextParams{
+			Submit: &stripe.CheckoutSessionCreateCustomTextSubmitParams{Message: stripe.String(terms)},
+		}
+	}
 	// One booking is one checkout: a retried request must not open a second session.
 	params.SetIdempotencyKey("tourbook-checkout-" + req.BookingID)
 	sess, err := s.client.V1CheckoutSessions.Create(ctx, params)

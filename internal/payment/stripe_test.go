@@ -89,6 +89,7 @@ func TestStripeCreateCheckoutSendsTheSession(t *testing.T) {
 	s, fake := newStripeFixture(t)
 	req := testRequest()
 	req.ImageURL = "https://tours.example/img/tours/forest.jpg"
+	req.Terms = "Cancellation policy: Any time before departure: full refund."
 	co, err := s.CreateCheckout(context.Background(), req)
 	if err != nil {
 		t.Fatalf("CreateCheckout: %v", err)
@@ -114,6 +115,7 @@ func TestStripeCreateCheckoutSendsTheSession(t *testing.T) {
 		"metadata[tour_id]":                                    "t1",
 		"metadata[user_id]":                                    "u1",
 		"metadata[start_date]":                                 "2027-06-15",
+		"custom_text[submit][message]":                         req.Terms,
 	}
 	for k, v := range want {
 		if got := fake.form.Get(k); got != v {

@@ -49,6 +49,8 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /reset-password/{token}", w.ResetPassword)
 	mux.HandleFunc("GET /me", w.Account)
 	mux.HandleFunc("GET /my-tours", w.MyTours)
+	mux.HandleFunc("GET /my-tours/{id}", w.MyBooking)
+	mux.HandleFunc("GET /my-tours/{id}/calendar.ics", w.MyBookingCalendar)
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("/", w.NotFound)
 	mux.HandleFunc("GET /sitemap.xml", w.Sitemap)
@@ -101,6 +103,8 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("PATCH", "/api/v1/users/updateMe", http.HandlerFunc(a.UpdateMe))
 	api.handle("PATCH", "/api/v1/users/updateMyPassword", http.HandlerFunc(a.UpdateMyPassword))
 	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
+	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
+	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))
 	mux.HandleFunc("/api/", a.NotFound)
 
 	// Payments: the provider's webhook, and the sandbox's hosted checkout.

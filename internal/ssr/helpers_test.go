@@ -135,5 +135,7 @@ func tourPage(tb testing.TB, name string) []byte {
 		reviews = append(reviews, map[string]any{"id": fmt.Sprintf("r%d", i), "text": "Cras mollis nisi parturient mi nec aliquet suspendisse sagittis eros condimentum scelerisque taciti mattis praesent feugiat eu nascetur a tincidunt", "rating": 1 + i%5, "userName": fmt.Sprintf("Reviewer %d", i), "userPhoto": fmt.Sprintf("/img/users/user-%d.jpg", i)})
 	}
 	t["locations"], t["startDates"], t["reviews"] = locations, dates, reviews
+	t["cancellationPolicy"] = []map[string]any{{"when": "30 days or more before departure", "refund": "Full refund"},
+		{"when": "Less than 30 days before departure", "refund": "No refund"}}
 	return pageData(tb, "tour", nil, map[string]any{"tour": t})
 }

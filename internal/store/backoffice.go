@@ -22,7 +22,7 @@ import (
 
 const bookingRowColumns = `b.id, b.tour_id, b.user_id, b.start_date, b.participants, b.amount_minor,
 	b.currency, b.provider, b.checkout_id, b.payment_ref, b.status, b.hold_until, b.created_at,
-	b.paid_at, b.source, b.refunded_minor, t.name, t.slug, t.time_zone, COALESCE(sd.start_time, ''),
+	b.paid_at, b.source, b.refunded_minor, b.cancellation_policy, t.name, t.slug, t.time_zone, COALESCE(sd.start_time, ''),
 	u.name, u.email`
 
 const bookingRowFrom = ` FROM bookings b` + bookingRowJoins

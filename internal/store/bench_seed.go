@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"tourbook/internal/tour"
 )
 
 // This file is for benchmarks only: the site never calls it. It fills a database that
@@ -213,6 +215,7 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 
 	const year = 365 * 24 * time.Hour
 	list := make([][]any, 0, n)
+	policy := policyArg(tour.DefaultPolicy()) // every booking keeps its copy
 	for range n {
 		d := deps[rnd.IntN(len(deps))]
 		created := now.Add(-time.Duration(1 + rnd.Int64N(int64(year)))).Truncate(time.Microsecond)
@@ -247,7 +250,7 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 		}
 		list = append(list, []any{id, d.tourID, users[rnd.IntN(len(users))], d.day, participants, amount,
 			d.currency, provider, checkout, paymentRef, status, ts(holdUntil), ts(created), tsNull(paidAt),
-			source, refunded})
+			source, refunded, policy})
 		done.ByStatus[status]++
 		if !paidAt.IsZero() || status == "pending" && holdUntil.After(now) {
 			done.Listed++

@@ -22,12 +22,14 @@ const (
 )
 
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
-	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor`
+	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor,
+	cancellation_policy`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
 		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
-		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor}
+		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor,
+		policyCol{&b.Policy}}
 }
 
 // insertBooking writes b as it is.
@@ -36,10 +38,10 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 		b.Source = booking.Online
 	}
 	_, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
 		b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
 		b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
-		string(b.Source), b.RefundedMinor)
+		string(b.Source), b.RefundedMinor, policyArg(b.Policy))
 	if isForeignKey(err) {
 		return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
 	}

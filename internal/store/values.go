@@ -1,8 +1,11 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
+
+	"tourbook/internal/tour"
 )
 
 // timeLayout is fixed width (always six fractional digits, always Z) so that SQLite's text
@@ -55,5 +58,53 @@ func (c timeCol) parse(v string) error {
 		return fmt.Errorf("scan time: %w", err)
 	}
 	*c.t = t.UTC()
+	return nil
+}
+
+// tierJSON is how a refund tier is written in a cancellation_policy column.
+type tierJSON struct {
+	DaysBefore int `json:"daysBefore"`
+	Percent    int `json:"percent"`
+}
+
+// policyArg is the argument form of a cancellation policy: JSON, or NULL for none (a
+// booking's copy that was never recorded).
+func policyArg(p tour.CancellationPolicy) any {
+	if p == nil {
+		return nil
+	}
+	list := make([]tierJSON, len(p))
+	for i, t := range p {
+		list[i] = tierJSON(t)
+	}
+	b, _ := json.Marshal(list) // plain ints: cannot fail
+	return string(b)
+}
+
+// policyCol scans a cancellation_policy column; NULL scans as nil.
+type policyCol struct{ p *tour.CancellationPolicy }
+
+func (c policyCol) Scan(src any) error {
+	var raw []byte
+	switch v := src.(type) {
+	case nil:
+		*c.p = nil
+		return nil
+	case string:
+		raw = []byte(v)
+	case []byte:
+		raw = v
+	default:
+		return fmt.Errorf("scan cancellation policy: unsupported type %T", src)
+	}
+	var list []tierJSON
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return fmt.Errorf("scan cancellation policy: %w", err)
+	}
+	p := make(tour.CancellationPolicy, len(list))
+	for i, t := range list {
+		p[i] = tour.RefundTier(t)
+	}
+	*c.p = p
 	return nil
 }

@@ -127,8 +127,11 @@ type Tour struct {
 	Status         Status   // "" reads as Published (imports and sample data)
 	Version        int      // raised by every edit in the back office
 	TimeZone       string   // IANA name the departures' start times are in; "" is UTC
-	CreatedAt      time.Time
-	UpdatedAt      time.Time // zero until edited in the back office
+	// Policy is the cancellation policy new bookings are made under; nil reads as
+	// DefaultPolicy when stored.
+	Policy    CancellationPolicy
+	CreatedAt time.Time
+	UpdatedAt time.Time // zero until edited in the back office
 }
 
 // UnitPriceMinor is what one participant pays.

@@ -74,6 +74,13 @@ type AdminTour struct {
 	Pictures      []AdminPicture   `json:"pictures"`
 	Departures    []AdminDeparture `json:"departures"`
 	PublicURL     string           `json:"publicUrl"`
+	// CancellationPolicy is the tiers, the furthest from departure first.
+	CancellationPolicy []AdminTier `json:"cancellationPolicy"`
+}
+
+type AdminTier struct {
+	DaysBefore int `json:"daysBefore"`
+	Percent    int `json:"percent"`
 }
 
 type GuideOption struct {
@@ -133,7 +140,10 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 		StartLocation: AdminPlace{Coordinates: [2]float64{t.StartLocation.Point.Lng, t.StartLocation.Point.Lat},
 			Description: t.StartLocation.Description},
 		Locations: []AdminStop{}, Guides: []string{}, Pictures: []AdminPicture{}, Departures: []AdminDeparture{},
-		PublicURL: "/tour/" + t.Slug,
+		PublicURL: "/tour/" + t.Slug, CancellationPolicy: []AdminTier{},
+	}
+	for _, tier := range t.Policy {
+		a.CancellationPolicy = append(a.CancellationPolicy, AdminTier(tier))
 	}
 	for _, l := range t.Locations {
 		a.Locations = append(a.Locations, AdminStop{Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Day: l.Day, Description: l.Description})

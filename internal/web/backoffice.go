@@ -27,6 +27,8 @@ type BackOffice interface {
 	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
 	Emails(ctx context.Context, actor account.User, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
 	Email(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
+	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
+	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 }
 
 // allowed lets in the back-office users for whom may is true; the others get the 404

@@ -101,6 +101,14 @@ type TourDetail struct {
 	Locations   []TourLocation    `json:"locations"`
 	StartDates  []StartDateOption `json:"startDates"`
 	Reviews     []Review          `json:"reviews"`
+	// CancellationPolicy is the policy new bookings are made under.
+	CancellationPolicy []PolicyTier `json:"cancellationPolicy"`
+}
+
+// PolicyTier is one line of a cancellation policy (format.Policy).
+type PolicyTier struct {
+	When   string `json:"when"`
+	Refund string `json:"refund"`
 }
 
 type BookingRow struct {
@@ -190,7 +198,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	d := TourDetail{
 		TourCard: NewTourCard(t, now), Description: t.Description, TimeZone: t.Zone().String(),
 		Pictures: []Picture{}, Guides: []Guide{}, Locations: []TourLocation{},
-		StartDates: []StartDateOption{}, Reviews: []Review{},
+		StartDates: []StartDateOption{}, Reviews: []Review{}, CancellationPolicy: NewPolicyTiers(t.Policy),
 	}
 	for _, p := range t.Pictures {
 		d.Pictures = append(d.Pictures, Picture{Src: TourImageURL(p), SrcSet: TourImageSrcSet(p)})
@@ -232,6 +240,18 @@ func travellerStatusLabel(b booking.Booking) string {
 		return "Cancelled"
 	}
 	return StatusLabel(b.Status)
+}
+
+// NewPolicyTiers writes a cancellation policy for a page; nil for none.
+func NewPolicyTiers(p tour.CancellationPolicy) []PolicyTier {
+	if p == nil {
+		return nil
+	}
+	out := []PolicyTier{}
+	for _, t := range format.Policy(p) {
+		out = append(out, PolicyTier{When: t.When, Refund: t.Refund})
+	}
+	return out
 }
 
 // RoleLabel is how a role reads on a page.

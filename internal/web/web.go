@@ -52,7 +52,9 @@ type Handler struct {
 	Catalog  Catalog
 	Office   BackOffice
 	Resets   ResetLinks
-	Site     SiteConfig
+	// Calendars writes the .ics of a traveller's booking.
+	Calendars Calendars
+	Site      SiteConfig
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is
 	// configured, never taken from the request's Host, which a client chooses.

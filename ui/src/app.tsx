@@ -13,6 +13,7 @@ import { AdminToursPage } from './pages/admin-tours-page';
 import { AdminUsersPage } from './pages/admin-users-page';
 import { ErrorPage } from './pages/error-page';
 import { LoginPage } from './pages/login-page';
+import { MyBookingPage } from './pages/my-booking-page';
 import { MyToursPage } from './pages/my-tours-page';
 import { OverviewPage } from './pages/overview-page';
 import { SignupPage } from './pages/signup-page';
@@ -43,6 +44,8 @@ function PageBody({ data }: { data: AnyPageData }) {
       return <AccountPage />;
     case 'myTours':
       return <MyToursPage {...data.props} />;
+    case 'myBooking':
+      return <MyBookingPage {...data.props} />;
     case 'error':
       return <ErrorPage {...data.props} />;
     case 'adminTours':

@@ -4,6 +4,7 @@ import type {
   AdminBookingDetail,
   AdminTour,
   CancelResult,
+  MyBooking,
   PageData,
   PageName,
   PageProps,
@@ -136,6 +137,11 @@ export const forestHikerDetail: TourDetail = {
       userPhoto: '/img/users/user-16.jpg',
     },
   ],
+  cancellationPolicy: [
+    { when: '30 days or more before departure', refund: 'Full refund' },
+    { when: '7 to 29 days before departure', refund: '50% refund' },
+    { when: 'Less than 7 days before departure', refund: 'No refund' },
+  ],
 };
 
 /** Back-office users: the operator and a guide (who sees the back office read-only). */
@@ -229,6 +235,11 @@ export const forestHikerAdmin: AdminTour = {
     },
   ],
   publicUrl: '/tour/the-forest-hiker',
+  cancellationPolicy: [
+    { daysBefore: 30, percent: 100 },
+    { daysBefore: 7, percent: 50 },
+    { daysBefore: 0, percent: 0 },
+  ],
 };
 
 const adminTourProps: PageProps['adminTour'] = {
@@ -633,6 +644,55 @@ const adminEmailProps: PageProps['adminEmail'] = {
   },
 };
 
+/** A paid booking 12 days before departure: cancelling it now refunds half. */
+export const myBooking: MyBooking = {
+  id: 'b-1',
+  tour: {
+    name: 'The Forest Hiker',
+    slug: 'the-forest-hiker',
+    url: '/tour/the-forest-hiker',
+    coverImage: '/img/tours/tour-1-cover.jpg',
+    coverSrcSet: '',
+    durationDays: 5,
+  },
+  date: 'Tue 15 June 2027',
+  startTime: '08:30 MDT (America/Edmonton)',
+  timeZone: 'America/Edmonton',
+  meetingPoint: 'Banff visitor centre',
+  mapUrl: 'https://www.openstreetmap.org/?mlat=51.41761&mlon=-116.21453#map=15/51.41761/-116.21453',
+  participants: 2,
+  amount: '$794.00',
+  refunded: '',
+  status: 'paid',
+  statusLabel: 'Paid',
+  payment: 'Paid by card on Mon 3 May 2027',
+  policy: [
+    { when: '30 days or more before departure', refund: 'Full refund' },
+    { when: '7 to 29 days before departure', refund: '50% refund' },
+    { when: 'Less than 7 days before departure', refund: 'No refund' },
+  ],
+  calendarUrl: '/my-tours/b-1/calendar.ics',
+  cancel: {
+    allowed: true,
+    refusal: '',
+    refundMinor: 39700,
+    refund: '$397.00',
+    percent: 50,
+    daysBefore: 12,
+    tier: '7 to 29 days before departure',
+    until: 'Tue 8 June 2027',
+  },
+};
+
+/** The same booking after its traveller cancelled it. */
+export const myBookingCancelled: MyBooking = {
+  ...myBooking,
+  refunded: '$397.00',
+  status: 'refunded',
+  statusLabel: 'Cancelled, $397.00 refunded',
+  cancel: { ...myBooking.cancel, allowed: false, refusal: 'This booking is already cancelled.' },
+};
+
 /** One sample per page; the tour, account and my-tours samples are signed in. */
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
@@ -669,6 +729,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
       ],
     },
   },
+  myBooking: { page: 'myBooking', site, user, props: { booking: myBooking } },
   adminTours: {
     page: 'adminTours',
     site,
@@ -814,8 +875,12 @@ export const resetPasswordExpired: PageData<'resetPassword'> = {
   props: { token: 'dXNlZA', usable: false },
 };
 
+/** /my-tours/{id} after the traveller cancelled. */
+export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled } };
+
 export const variantFixtures: PageData[] = [
   resetPasswordExpired,
+  myBookingAfterCancel,
   tourSignedOut,
   adminTourNew,
   adminTourGuideView,

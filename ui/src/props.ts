@@ -102,6 +102,62 @@ export interface TourDetail extends TourCard {
   locations: TourLocation[];
   startDates: StartDateOption[];
   reviews: Review[];
+  /** The cancellation policy new bookings are made under */
+  cancellationPolicy: PolicyTier[];
+}
+
+/** One line of a cancellation policy, the furthest from departure first. */
+export interface PolicyTier {
+  /** e.g. "7 to 29 days before departure" */
+  when: string;
+  /** e.g. "50% refund", "Full refund", "No refund" */
+  refund: string;
+}
+
+/** One booking as its traveller sees it (/my-tours/{id}). */
+export interface MyBooking {
+  id: string;
+  tour: { name: string; slug: string; url: string; coverImage: string; coverSrcSet: string; durationDays: number };
+  /** "Tue 15 June 2027" */
+  date: string;
+  /** "08:30 GMT (Atlantic/Reykjavik)" */
+  startTime: string;
+  /** IANA zone the policy's days are counted in */
+  timeZone: string;
+  /** The departure's meeting point, or the tour's start */
+  meetingPoint: string;
+  /** OpenStreetMap at the tour's start */
+  mapUrl: string;
+  participants: number;
+  /** Formatted amount paid */
+  amount: string;
+  /** Formatted amount refunded, "" when nothing was */
+  refunded: string;
+  status: BookingStatus;
+  /** "Paid", "Cancelled, $497.00 refunded" */
+  statusLabel: string;
+  /** "Paid by card on Mon 3 May 2027" */
+  payment: string;
+  /** The policy the booking was made under; null when none was recorded */
+  policy: PolicyTier[] | null;
+  /** "/my-tours/{id}/calendar.ics" */
+  calendarUrl: string;
+  /** What cancelling now gives back */
+  cancel: {
+    allowed: boolean;
+    /** Why it cannot be cancelled here, when not allowed */
+    refusal: string;
+    refundMinor: number;
+    /** Formatted refund */
+    refund: string;
+    percent: number;
+    /** Days to the departure's day, where the tour runs */
+    daysBefore: number;
+    /** The tier that applies ("7 to 29 days before departure"), or "" */
+    tier: string;
+    /** The last day this refund applies ("Mon 7 June 2027"), or "" */
+    until: string;
+  };
 }
 
 export interface BookingRow {
@@ -201,6 +257,14 @@ export interface AdminTour {
   departures: AdminDeparture[];
   /** "/tour/{slug}" */
   publicUrl: string;
+  /** Refund tiers, the furthest from departure first */
+  cancellationPolicy: AdminTier[];
+}
+
+/** A refund tier: cancelling at least daysBefore days before the departure's day refunds percent. */
+export interface AdminTier {
+  daysBefore: number;
+  percent: number;
 }
 
 /** A user who may guide tours, for the guides picker. */
@@ -420,6 +484,8 @@ export interface PageProps {
   resetPassword: { token: string; usable: boolean };
   account: Record<string, never>;
   myTours: { bookings: BookingRow[] };
+  /** /my-tours/{id}: only its traveller sees it */
+  myBooking: { booking: MyBooking };
   error: { status: number; title: string; message: string };
   /** /admin/tours: guides see only the tours they guide, read-only. */
   adminTours: { tours: AdminTourRow[]; query: string; status: TourStatus | ''; canEdit: boolean };

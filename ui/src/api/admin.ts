@@ -34,6 +34,13 @@ export interface TourInput {
   startLocation: { coordinates: [NumberField, NumberField]; description: string };
   locations: StopInput[];
   guides: string[];
+  /** Refund tiers, in any order: the server sorts them. Left out on create: the usual 30/7-day policy */
+  cancellationPolicy?: TierInput[];
+}
+
+export interface TierInput {
+  daysBefore: NumberField;
+  percent: NumberField;
 }
 
 /** What every tour call answers with. */

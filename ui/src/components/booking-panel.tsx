@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { bookTour } from '../api/bookings';
-import type { StartDateOption } from '../props';
+import type { PolicyTier, StartDateOption } from '../props';
 import { plural } from '../lib/format';
 import { useSession } from '../session';
 
@@ -12,7 +12,7 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /** The booking call to action at the end of the tour page (SPEC.md §4 "Booking"). */
-export function BookingPanel({ tourId, startDates }: { tourId: string; startDates: StartDateOption[] }) {
+export function BookingPanel({ tourId, startDates, policy }: { tourId: string; startDates: StartDateOption[]; policy: PolicyTier[] }) {
   const { user } = useSession();
   const bookable = startDates.filter((d) => d.bookable);
   const [date, setDate] = useState(bookable[0]?.date ?? '');
@@ -99,6 +99,10 @@ export function BookingPanel({ tourId, startDates }: { tourId: string; startDate
       </button>
       <p className="form__hint" id={hintId}>
         {`Up to ${plural(maxSeats, 'seat', 'seats')} left on this date`}
+      </p>
+      {/* What the traveller agrees to by paying; the booking keeps a copy of it. */}
+      <p className="booking__policy" id="booking-policy">
+        {`If you cancel: ${policy.map((t) => `${t.when.toLowerCase()}, ${t.refund.toLowerCase()}`).join('; ')}.`}
       </p>
     </div>
   );

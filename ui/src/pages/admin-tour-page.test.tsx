@@ -266,6 +266,53 @@ describe('AdminTourPage: stops', () => {
   });
 });
 
+describe('AdminTourPage: cancellation policy', () => {
+  it('edits, adds and removes tiers and saves them as numbers, taking the sorted answer', async () => {
+    const sorted = [
+      { daysBefore: 45, percent: 100 },
+      { daysBefore: 7, percent: 50 },
+      { daysBefore: 2, percent: 10 },
+    ];
+    const fetch = mockFetch(answer({ version: 8, cancellationPolicy: sorted }));
+    render(<App data={fixtures.adminTour} />);
+    expect(value('Tier 1: days before departure')).toBe('30');
+    expect(value('Tier 2: refund percent')).toBe('50');
+    type('Tier 1: days before departure', '45');
+    fireEvent.click(screen.getByLabelText('Remove tier 3'));
+    fireEvent.click(document.getElementById('add-tier')!);
+    type('Tier 3: days before departure', '2');
+    type('Tier 3: refund percent', '10');
+    const button = document.getElementById('save-policy')!;
+    expect(button.textContent).toBe('Save policy');
+    fireEvent.click(button);
+    expect(button.textContent).toBe('Saving...');
+    await flush();
+    expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c`, method: 'PATCH' });
+    expect(json(fetch)).toEqual({
+      version: 7,
+      cancellationPolicy: [
+        { daysBefore: 45, percent: 100 },
+        { daysBefore: 7, percent: 50 },
+        { daysBefore: 2, percent: 10 },
+      ],
+    });
+    expect(currentAlert()?.textContent).toBe('Cancellation policy saved');
+    expect(value('Tier 3: days before departure')).toBe('2');
+  });
+
+  it('keeps what was typed when the server refuses it', async () => {
+    const message = 'Cancellation tier 1: the refund must be between 0 and 100%.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message }, 400));
+    render(<App data={fixtures.adminTour} />);
+    type('Tier 1: refund percent', '101');
+    fireEvent.click(document.getElementById('save-policy')!);
+    await flush();
+    expect((json(fetch) as { cancellationPolicy: unknown[] }).cancellationPolicy[0]).toEqual({ daysBefore: 30, percent: 101 });
+    expect(currentAlert()?.textContent).toBe(message);
+    expect(value('Tier 1: refund percent')).toBe('101');
+  });
+});
+
 describe('AdminTourPage: pictures', () => {
   it('uploads a cover as multipart, "Uploading..." meanwhile', async () => {
     const pending = deferred<Response>();

@@ -18,8 +18,11 @@
 //            #departure-meeting-point, #add-departure-submit; #add-series (form),
 //            #series-from, #series-to, #series-weekday-{0..6}, #series-start-time,
 //            #series-capacity, #series-meeting-point, #add-series-submit
+//   policy   #policy-table, #policy-days-{n}, #policy-percent-{n} (n from 1), #add-tier,
+//            #save-policy
 import { useCallback, useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
+import { CancellationPolicyEditor } from '../components/admin/cancellation-policy-editor';
 import { StopEditor } from '../components/admin/stop-editor';
 import { TourDepartures } from '../components/admin/tour-departures';
 import { TourDetailsForm } from '../components/admin/tour-details-form';
@@ -54,6 +57,7 @@ export function AdminTourPage({ tour: initialTour, guides, timeZones, currencies
           <StopEditor tour={tour} canEdit={canEdit} run={run} />
           <TourPictures tour={tour} canEdit={canEdit} run={run} />
           <TourDepartures tour={tour} canEdit={canEdit} run={run} />
+          <CancellationPolicyEditor tour={tour} canEdit={canEdit} run={run} />
         </>
       ) : (
         <p className="admin-note">Stops, pictures and departures can be added once the tour is created.</p>

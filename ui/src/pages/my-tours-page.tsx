@@ -37,9 +37,14 @@ export function MyToursPage({ bookings }: PageProps['myTours']) {
                   </dd>
                 </div>
               </dl>
-              <a className="btn btn--small" href={`/tour/${encodeURIComponent(booking.tour.slug)}`}>
-                View tour<span className="visually-hidden">{` ${booking.tour.name}`}</span>
-              </a>
+              <p className="card__actions">
+                <a className="btn btn--small btn--primary" href={`/my-tours/${encodeURIComponent(booking.id)}`}>
+                  View booking<span className="visually-hidden">{` of ${booking.tour.name} on ${booking.date}`}</span>
+                </a>
+                <a className="btn btn--small" href={`/tour/${encodeURIComponent(booking.tour.slug)}`}>
+                  View tour<span className="visually-hidden">{` ${booking.tour.name}`}</span>
+                </a>
+              </p>
             </TourCard>
           ))}
         </div>

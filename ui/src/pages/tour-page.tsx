@@ -1,4 +1,5 @@
 import { BookingPanel } from '../components/booking-panel';
+import { CancellationPolicy } from '../components/cancellation-policy';
 import { TourMap } from '../components/tour-map';
 import type { PageProps, StartDateOption } from '../props';
 import { difficultyLabel, plural } from '../lib/format';
@@ -125,6 +126,13 @@ export function TourPage({ tour }: PageProps['tour']) {
 
       <Departures startDates={tour.startDates} />
 
+      <section className="tour__policy" aria-labelledby="policy-title">
+        <h2 id="policy-title" className="section-title">
+          Cancellation policy
+        </h2>
+        <CancellationPolicy id="tour-policy" tiers={tour.cancellationPolicy} timeZone={tour.timeZone} />
+      </section>
+
       {tour.pictures.length > 0 ? (
         <section className="pictures" aria-label="Pictures">
           {tour.pictures.map((picture, i) => (
@@ -191,7 +199,7 @@ export function TourPage({ tour }: PageProps['tour']) {
         <p className="cta__text">
           {`${plural(tour.durationDays, 'day', 'days')}. 1 adventure. Infinite memories. Make it yours today!`}
         </p>
-        <BookingPanel tourId={tour.id} startDates={tour.startDates} />
+        <BookingPanel tourId={tour.id} startDates={tour.startDates} policy={tour.cancellationPolicy} />
       </section>
     </article>
   );

@@ -1,0 +1,49 @@
+package api
+
+import (
+	"net/http"
+
+	"tourbook/internal/backoffice"
+	"tourbook/internal/httpx"
+	"tourbook/internal/web"
+)
+
+// The traveller's own bookings. They live under /api/v1/my-bookings/: under
+// /api/v1/bookings/ they would overlap SPEC.md's checkout-session call.
+
+func (h *Handler) myBookingAnswer(w http.ResponseWriter, r *http.Request, o backoffice.Own, err error) {
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"booking": web.NewMyBooking(o)})
+}
+
+// MyBooking is GET /api/v1/my-bookings/{id}: the booking as its page shows it, with what
+// cancelling it now gives back (the quote).
+func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	o, err := h.Office.OwnBooking(r.Context(), u, r.PathValue("id"))
+	h.myBookingAnswer(w, r, o, err)
+}
+
+// CancelMyBooking is POST /api/v1/my-bookings/{id}/cancel {expectedRefundMinor}: the
+// traveller cancels and is refunded what the booking's policy gives now.
+func (h *Handler) CancelMyBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		ExpectedRefundMinor *int64 `json:"expectedRefundMinor"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	o, err := h.Office.CancelOwn(r.Context(), u, r.PathValue("id"), in.ExpectedRefundMinor)
+	h.myBookingAnswer(w, r, o, err)
+}

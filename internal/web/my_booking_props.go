@@ -1,0 +1,115 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
+	"tourbook/internal/format"
+	"tourbook/internal/money"
+	"tourbook/internal/tour"
+)
+
+// The Go mirror of MyBooking in ui/src/props.ts: /my-tours/{id}.
+
+type MyBookingTour struct {
+	Name         string `json:"name"`
+	Slug         string `json:"slug"`
+	URL          string `json:"url"`
+	CoverImage   string `json:"coverImage"`
+	CoverSrcSet  string `json:"coverSrcSet"`
+	DurationDays int    `json:"durationDays"`
+}
+
+// MyBookingCancel is what cancelling the booking now gives back.
+type MyBookingCancel struct {
+	Allowed     bool   `json:"allowed"`
+	Refusal     string `json:"refusal"`
+	RefundMinor int64  `json:"refundMinor"`
+	Refund      string `json:"refund"`
+	Percent     int    `json:"percent"`
+	DaysBefore  int    `json:"daysBefore"`
+	Tier        string `json:"tier"`
+	Until       string `json:"until"`
+}
+
+type MyBooking struct {
+	ID           string          `json:"id"`
+	Tour         MyBookingTour   `json:"tour"`
+	Date         string          `json:"date"`
+	StartTime    string          `json:"startTime"`
+	TimeZone     string          `json:"timeZone"`
+	MeetingPoint string          `json:"meetingPoint"`
+	MapURL       string          `json:"mapUrl"`
+	Participants int             `json:"participants"`
+	Amount       string          `json:"amount"`
+	Refunded     string          `json:"refunded"`
+	Status       string          `json:"status"`
+	StatusLabel  string          `json:"statusLabel"`
+	Payment      string          `json:"payment"`
+	Policy       []PolicyTier    `json:"policy"`
+	CalendarURL  string          `json:"calendarUrl"`
+	Cancel       MyBookingCancel `json:"cancel"`
+}
+
+type myBookingProps struct {
+	Booking MyBooking `json:"booking"`
+}
+
+// MyBookingURL is the address of a traveller's booking page.
+func MyBookingURL(id string) string { return "/my-tours/" + url.PathEscape(id) }
+
+// MapURL points OpenStreetMap at a place, with a marker.
+func MapURL(p tour.Point) string {
+	lat, lng := strconv.FormatFloat(p.Lat, 'f', 5, 64), strconv.FormatFloat(p.Lng, 'f', 5, 64)
+	return "https://www.openstreetmap.org/?mlat=" + lat + "&mlon=" + lng + "#map=15/" + lat + "/" + lng
+}
+
+func NewMyBooking(o backoffice.Own) MyBooking {
+	t, d, q := o.Tour, o.Departure, o.Quote
+	m := MyBooking{
+		ID: o.ID,
+		Tour: MyBookingTour{Name: t.Name, Slug: t.Slug, URL: "/tour/" + url.PathEscape(t.Slug), CoverImage: TourImageURL(t.CoverImage),
+			CoverSrcSet: TourImageSrcSet(t.CoverImage), DurationDays: t.DurationDays},
+		Date: FormatDate(d.Date), StartTime: format.StartTime(t, d), TimeZone: t.Zone().String(),
+		MeetingPoint: d.MeetingPoint, MapURL: MapURL(t.StartLocation.Point),
+		Participants: o.Participants, Amount: money.Format(o.AmountMinor, o.Currency),
+		Status: string(o.Status), StatusLabel: travellerStatusLabel(o.Booking), Payment: paymentLabel(o.Booking, t.Zone()),
+		Policy: NewPolicyTiers(o.Policy), CalendarURL: MyBookingURL(o.ID) + "/calendar.ics",
+		Cancel: MyBookingCancel{Allowed: q.Allowed, Refusal: q.Refusal, RefundMinor: q.RefundMinor,
+			Refund: money.Format(q.RefundMinor, o.Currency), Percent: q.Percent, DaysBefore: q.DaysBefore},
+	}
+	if m.MeetingPoint == "" {
+		m.MeetingPoint = t.StartLocation.Description
+	}
+	if o.RefundedMinor > 0 {
+		m.Refunded = money.Format(o.RefundedMinor, o.Currency)
+	}
+	if q.Tier >= 0 {
+		m.Cancel.Tier = format.Policy(o.Policy)[q.Tier].When
+	}
+	if !q.Until.IsZero() {
+		m.Cancel.Until = FormatDate(q.Until)
+	}
+	return m
+}
+
+// paymentLabel says how and when the booking was paid, the day as it was where the
+// tour runs.
+func paymentLabel(b booking.Booking, loc *time.Location) string {
+	if b.PaidAt.IsZero() {
+		return "Not paid"
+	}
+	how := "by card"
+	switch b.Source {
+	case booking.Cash:
+		how = "in cash"
+	case booking.BankTransfer:
+		how = "by bank transfer"
+	}
+	y, m, d := b.PaidAt.In(loc).Date()
+	return fmt.Sprintf("Paid %s on %s", how, format.Date(time.Date(y, m, d, 0, 0, 0, 0, time.UTC)))
+}

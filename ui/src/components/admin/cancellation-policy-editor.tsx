@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { updateTour, type TierInput } from '../../api/admin';
+import { numberOrText } from '../../lib/number-input';
+import type { RunTourCall } from '../../lib/tour-answer';
+import type { AdminTier, AdminTour } from '../../props';
+
+const SAVING_TEXT = 'Saving...';
+
+interface TierDraft {
+  key: string;
+  daysBefore: string;
+  percent: string;
+}
+
+let lastKey = 0;
+function newKey(): string {
+  lastKey += 1;
+  return `tier-${lastKey}`;
+}
+
+function draftsOf(tiers: AdminTier[]): TierDraft[] {
+  return tiers.map((t) => ({ key: newKey(), daysBefore: String(t.daysBefore), percent: String(t.percent) }));
+}
+
+function inputOf(t: TierDraft): TierInput {
+  return { daysBefore: numberOrText(t.daysBefore), percent: numberOrText(t.percent) };
+}
+
+interface TierCellProps {
+  id: string;
+  label: string;
+  max: number;
+  disabled: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** One whole-number field of a tier, labelled for screen readers (the column says it). */
+function TierCell({ id, label, max, disabled, value, onChange }: TierCellProps) {
+  return (
+    <td>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="form__input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={1}
+        disabled={disabled}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </td>
+  );
+}
+
+/**
+ * The tour's cancellation policy as refund tiers, saved on their own with "Save policy".
+ * New bookings keep a copy of the policy in force when they are made, so a change here
+ * never alters bookings already made. The server checks and sorts the tiers.
+ */
+export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
+  const [tiers, setTiers] = useState(() => draftsOf(tour.cancellationPolicy));
+  const [busy, setBusy] = useState(false);
+
+  function update(key: string, patch: Partial<Omit<TierDraft, 'key'>>) {
+    setTiers((all) => all.map((t) => (t.key === key ? { ...t, ...patch } : t)));
+  }
+
+  async function save() {
+    setBusy(true);
+    const saved = await run(updateTour(tour.id, tour.version, { cancellationPolicy: tiers.map(inputOf) }), 'Cancellation policy saved');
+    if (saved) setTiers(draftsOf(saved.tour.cancellationPolicy));
+    setBusy(false);
+  }
+
+  return (
+    <section className="admin-section" aria-labelledby="policy-title">
+      <h2 id="policy-title" className="section-title">
+        Cancellation policy
+      </h2>
+      <p className="admin-note">
+        A traveller who cancels at least the given number of days before the departure's date (counted in the tour's time
+        zone) gets that share of the price back; closer to departure than every tier, nothing. Bookings keep the policy
+        they were made under.
+      </p>
+      <div className="table-scroll" role="region" aria-labelledby="policy-caption" tabIndex={0}>
+        <table id="policy-table" className="admin-table">
+          <caption id="policy-caption" className="visually-hidden">
+            Refund tiers
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Days before departure, at least</th>
+              <th scope="col">Refund (%)</th>
+              {canEdit ? <th scope="col">Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {tiers.map((tier, i) => (
+              <tr key={tier.key}>
+                <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
+                  value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })} />
+                <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
+                  value={tier.percent} onChange={(percent) => update(tier.key, { percent })} />
+                {canEdit ? (
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--tiny btn--danger"
+                      aria-label={`Remove tier ${i + 1}`}
+                      onClick={() => setTiers((all) => all.filter((t) => t.key !== tier.key))}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {canEdit ? (
+        <div className="admin-form__row">
+          <button
+            id="add-tier"
+            type="button"
+            className="btn btn--small btn--outline"
+            onClick={() => setTiers((all) => [...all, { key: newKey(), daysBefore: '', percent: '' }])}
+          >
+            Add a tier
+          </button>
+          <button id="save-policy" type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
+            {busy ? SAVING_TEXT : 'Save policy'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// /my-tours/{id}: one booking as its traveller sees it.
+//
+// Ids for browser tests: #booking-facts, #meeting-point, #map-link, #calendar-link,
+// #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
+// #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome.
+import { useState } from 'react';
+import { CancelMyBooking } from '../components/cancel-my-booking';
+import { CancellationPolicy } from '../components/cancellation-policy';
+import { StatusBadge } from '../components/status-badge';
+import { plural } from '../lib/format';
+import type { PageProps } from '../props';
+
+export function MyBookingPage({ booking: initial }: PageProps['myBooking']) {
+  // The page's copy: a fresh quote or the cancellation's answer replaces it.
+  const [booking, setBooking] = useState(initial);
+
+  return (
+    <div className="my-booking">
+      <p className="my-booking__back">
+        <a href="/my-tours">All my bookings</a>
+      </p>
+      <h1 className="page-title">{booking.tour.name}</h1>
+      <p className="my-booking__status">
+        <StatusBadge status={booking.status} label={booking.statusLabel} />
+      </p>
+
+      <section className="my-booking__section" aria-labelledby="details-title">
+        <h2 id="details-title" className="section-title">
+          Your booking
+        </h2>
+        <dl className="facts" id="booking-facts">
+          <div className="facts__item">
+            <dt>Date</dt>
+            <dd>{booking.date}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Starts</dt>
+            <dd>{booking.startTime}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Duration</dt>
+            <dd>{plural(booking.tour.durationDays, 'day', 'days')}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Meeting point</dt>
+            <dd>
+              <span id="meeting-point">{booking.meetingPoint}</span>{' '}
+              <a id="map-link" href={booking.mapUrl} target="_blank" rel="noopener noreferrer">
+                Show on map<span className="visually-hidden"> (OpenStreetMap, opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+          <div className="facts__item">
+            <dt>Participants</dt>
+            <dd>{plural(booking.participants, 'person', 'people')}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Amount</dt>
+            <dd>{booking.amount}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Payment</dt>
+            <dd>{booking.payment}</dd>
+          </div>
+          {booking.refunded ? (
+            <div className="facts__item">
+              <dt>Refunded</dt>
+              <dd id="refunded">{booking.refunded}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="my-booking__actions">
+          <a id="calendar-link" className="btn btn--small" href={booking.calendarUrl} download>
+            Add to calendar (.ics)
+          </a>
+          <a className="btn btn--small btn--outline" href={booking.tour.url}>
+            View tour
+          </a>
+        </p>
+      </section>
+
+      {/* The ticket (issue #11, tickets and check-in) has its section here, between the
+          booking's facts and its cancellation policy. */}
+
+      <section className="my-booking__section" aria-labelledby="policy-title">
+        <h2 id="policy-title" className="section-title">
+          Cancellation policy
+        </h2>
+        {booking.policy ? (
+          <>
+            <p>The policy you booked under; later changes to the tour's policy do not change it.</p>
+            <CancellationPolicy id="policy" tiers={booking.policy} timeZone={booking.timeZone} />
+          </>
+        ) : (
+          <p id="no-policy">No cancellation policy was recorded with this booking. Please contact us to cancel it.</p>
+        )}
+      </section>
+
+      <CancelMyBooking booking={booking} onChange={setBooking} />
+    </div>
+  );
+}
