@@ -429,13 +429,11 @@ func copyAll(dst, src net.Conn) {
 	}
 }
 
-// TestRefundWhenTheProviderIsDown pays through the Stripe provider (stripe-mock behind a
-// proxy this test can cut) and refunds while Stripe cannot be reached: the booking stays
-// as it was with a message, and the same form succeeds once Stripe is back.
-func TestRefundWhenTheProviderIsDown(t *testing.T) {
-	t.Parallel()
+// eachStripeSite runs test on a site of each engine whose payment provider is Stripe
+// (stripe-mock behind a proxy the test can cut with proxy.setDown).
+func eachStripeSite(t *testing.T, test func(t *testing.T, s *testSite, proxy *switchProxy)) {
+	t.Helper()
 	mock := paymenttest.StripeMock(t)
-	const secret = "whsec_refund_test"
 	// A proxy per engine: each cuts its own site off.
 	proxies := map[string]*switchProxy{}
 	for _, engine := range testdb.Engines() {
@@ -443,27 +441,48 @@ func TestRefundWhenTheProviderIsDown(t *testing.T) {
 	}
 	eachEngineEnv(t, func(engine string) map[string]string {
 		return map[string]string{
-			"STRIPE_SECRET_KEY": "sk_test_123", "STRIPE_WEBHOOK_SECRET": secret,
+			"STRIPE_SECRET_KEY": "sk_test_123", "STRIPE_WEBHOOK_SECRET": stripeTestSecret,
 			"STRIPE_API_BASE_URL": "http://" + proxies[engine].ln.Addr().String(),
 		}
 	}, []string{"-payment-provider", "stripe"}, func(t *testing.T, s *testSite) {
-		proxy := proxies[s.Store.Dialect()]
-		tr := s.tourByIndex(t, 5)
-		buyer := s.client(t)
-		s.login(t, buyer, "priya@example.com")
-		if r := s.checkout(t, buyer, tr.ID, "?date="+tr.StartDates[0].Date+"&participants=1"); r.status != 200 {
-			t.Fatalf("checkout through stripe-mock: %d %s", r.status, r.body)
-		}
-		b := s.bookings(t, "priya@example.com")[0]
-		// Stripe tells the site the checkout was paid.
-		event := fmt.Sprintf(`{"id":"evt_1","object":"event","type":"checkout.session.completed","api_version":"2024-06-20",
-			"data":{"object":{"id":%q,"object":"checkout.session","client_reference_id":%q,"amount_total":%d,
-			"currency":%q,"payment_status":"paid","payment_intent":"pi_refund_test"}}}`, b.CheckoutID, b.ID, b.AmountMinor, b.Currency)
-		signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: []byte(event), Secret: secret, Timestamp: time.Now()})
-		if r := s.do(t, s.client(t), "POST", "/webhook-checkout", "application/json", strings.NewReader(event),
-			"Stripe-Signature", signed.Header); r.status != 200 {
-			t.Fatalf("webhook: %d %s", r.status, r.body)
-		}
+		test(t, s, proxies[s.Store.Dialect()])
+	})
+}
+
+const stripeTestSecret = "whsec_refund_test"
+
+// stripePaid books one seat of tr's first departure as email through Stripe, and has
+// Stripe's webhook say it was paid with the payment paymentIntent.
+func (s *testSite) stripePaid(t *testing.T, email string, tr tourDetail, paymentIntent string) booking.Booking {
+	t.Helper()
+	buyer := s.client(t)
+	s.login(t, buyer, email)
+	if r := s.checkout(t, buyer, tr.ID, "?date="+tr.StartDates[0].Date+"&participants=1"); r.status != 200 {
+		t.Fatalf("checkout through stripe-mock: %d %s", r.status, r.body)
+	}
+	b := s.bookings(t, email)[0]
+	event := fmt.Sprintf(`{"id":"evt_%s","object":"event","type":"checkout.session.completed","api_version":"2024-06-20",
+		"data":{"object":{"id":%q,"object":"checkout.session","client_reference_id":%q,"amount_total":%d,
+		"currency":%q,"payment_status":"paid","payment_intent":%q}}}`, b.ID, b.CheckoutID, b.ID, b.AmountMinor, b.Currency, paymentIntent)
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: []byte(event), Secret: stripeTestSecret, Timestamp: time.Now()})
+	if r := s.do(t, s.client(t), "POST", "/webhook-checkout", "application/json", strings.NewReader(event),
+		"Stripe-Signature", signed.Header); r.status != 200 {
+		t.Fatalf("webhook: %d %s", r.status, r.body)
+	}
+	got, err := s.Store.BookingByID(t.Context(), b.ID)
+	if err != nil || got.Status != booking.Paid {
+		t.Fatalf("booking after the webhook: %+v %v", got, err)
+	}
+	return got
+}
+
+// TestRefundWhenTheProviderIsDown pays through the Stripe provider and refunds while
+// Stripe cannot be reached: the booking stays as it was with a message, and the same form
+// succeeds once Stripe is back.
+func TestRefundWhenTheProviderIsDown(t *testing.T) {
+	t.Parallel()
+	eachStripeSite(t, func(t *testing.T, s *testSite, proxy *switchProxy) {
+		b := s.stripePaid(t, "priya@example.com", s.tourByIndex(t, 5), "pi_refund_test")
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
 		body := map[string]any{"refundMinor": b.AmountMinor, "reason": "Weather", "key": "form-down"}

@@ -346,3 +346,38 @@ func TestSelfCancelRefusals(t *testing.T) {
 			map[string]any{"expectedRefundMinor": "all of it"}), 400, "whole number")
 	})
 }
+
+// A traveller's cancellation while Stripe cannot be reached: a 502 that says nothing
+// changed, the booking still theirs, and the same click refunds once Stripe is back.
+func TestSelfCancelWhenTheProviderIsDown(t *testing.T) {
+	t.Parallel()
+	eachStripeSite(t, func(t *testing.T, s *testSite, proxy *switchProxy) {
+		b := s.stripePaid(t, "hannah@example.com", s.tourByIndex(t, 6), "pi_self_cancel_test")
+		traveller := s.client(t)
+		s.login(t, traveller, "hannah@example.com")
+		cancel := "/api/v1/my-bookings/" + b.ID + "/cancel"
+		body := map[string]any{"expectedRefundMinor": b.AmountMinor} // months ahead: the full price
+
+		proxy.setDown(true)
+		down := s.send(t, traveller, "POST", cancel, body)
+		if m := decode(t, down); down.status != http.StatusBadGateway ||
+			!strings.Contains(fmt.Sprint(m["message"]), "could not be reached, so nothing was refunded and the booking is unchanged") {
+			t.Fatalf("cancelling with Stripe down: %d %s", down.status, down.body)
+		}
+		if got, _ := s.Store.BookingByID(t.Context(), b.ID); got.Status != booking.Paid || got.RefundedMinor != 0 {
+			t.Errorf("booking after a failed refund: %s %d", got.Status, got.RefundedMinor)
+		}
+		if page := s.get(t, traveller, "/my-tours/"+b.ID); !strings.Contains(page.body, "Cancel booking") {
+			t.Error("the page no longer offers to cancel after a failed refund")
+		}
+
+		proxy.setDown(false)
+		if got := myBookingOf(t, s.send(t, traveller, "POST", cancel, body)); got["status"] != "refunded" {
+			t.Errorf("after Stripe came back: %v", got)
+		}
+		list := s.refundsOf(t, b.ID)
+		if n, total := succeeded(list); n != 1 || total != b.AmountMinor || len(list) != 1 || list[0].ProviderRef == "" {
+			t.Errorf("refunds %+v", list)
+		}
+	})
+}
