@@ -3,10 +3,15 @@ package media
 import (
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"io/fs"
 	"os"
 	"regexp"
+	"strconv"
+	"strings"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 // DefaultPhoto is the shared photo of users without one of their own. It is served like
@@ -25,7 +30,7 @@ type Photos struct {
 // NewPhotos returns Photos storing into dir, creating it if needed. Defaults: MaxBytes
 // 5 MB, MaxSide 10000, MaxPixels 40 MP, Size 500, Quality 85.
 func NewPhotos(dir string, opts Options) (*Photos, error) {
-	opts = opts.withDefaults(Options{MaxBytes: 5 << 20, MaxSide: 10000, MaxPixels: 40_000_000, Size: 500, Quality: 85})
+	opts = opts.withDefaults(Options{MaxBytes: 5 << 20, MaxSide: 10000, MaxPixels: 40_000_000, Size: PhotoSize, Quality: 85})
 	pipe, err := newPipeline(dir, "photo", opts, ErrTooLarge)
 	if err != nil {
 		return nil, err
@@ -36,8 +41,34 @@ func NewPhotos(dir string, opts Options) (*Photos, error) {
 // Dir is the folder the photos are stored in.
 func (p *Photos) Dir() string { return p.pipe.dir }
 
-// Process turns an upload into a stored Size×Size JPEG (the centred square) and returns
-// its file name, "user-<16 hex>.jpg".
+// photoWidths are the narrower copies of a photo beside its Size×Size file: pages show
+// photos 32 to 72 CSS pixels wide, so a 500 px file was most of what they loaded.
+var photoWidths = [...]int{64, 160}
+
+// photoName is what Process names a photo. Photos stored before there were narrower
+// copies are "user-<16 hex>.jpg": one file, which PhotoVariants tells apart.
+var photoName = regexp.MustCompile(`^user-[0-9a-f]{32}\.jpg$`)
+
+// PhotoSize is the side of a stored photo (Options.Size's default).
+const PhotoSize = 500
+
+// PhotoVariants lists a photo's narrower copies, narrowest first, then the photo itself
+// (PhotoSize wide); nil for a photo stored as one file (imported, or
+// uploaded before the copies). The default photo has them: the seed writes them.
+func PhotoVariants(name string) []Variant {
+	if name != DefaultPhoto && !photoName.MatchString(name) {
+		return nil
+	}
+	base := strings.TrimSuffix(name, ".jpg")
+	vs := make([]Variant, 0, len(photoWidths)+1)
+	for _, w := range photoWidths {
+		vs = append(vs, Variant{File: base + "-" + strconv.Itoa(w) + ".jpg", Width: w, Height: w})
+	}
+	return append(vs, Variant{File: name, Width: PhotoSize, Height: PhotoSize})
+}
+
+// Process turns an upload into a stored Size×Size JPEG (the centred square) with its
+// narrower copies (PhotoVariants), and returns its file name, "user-<32 hex>.jpg".
 func (p *Photos) Process(r io.Reader) (string, error) {
 	u, err := p.pipe.read(r)
 	if err != nil {
@@ -52,15 +83,37 @@ func (p *Photos) Process(r io.Reader) (string, error) {
 		return "", fmt.Errorf("photo folder: %w", err)
 	}
 	defer root.Close()
-	random, err := randomHex(8)
+	random, err := randomHex(16)
 	if err != nil {
 		return "", fmt.Errorf("photo name: %w", err)
 	}
 	name := "user-" + random + ".jpg"
-	if err := writeJPEG(root, name, img, p.pipe.opts.Quality); err != nil {
+	if err := writeAll(root, PhotoFiles(name, img), func(root *os.Root, name string, img image.Image) error {
+		return writeJPEG(root, name, img, p.pipe.opts.Quality)
+	}); err != nil {
 		return "", fmt.Errorf("write photo: %w", err)
 	}
 	return name, nil
+}
+
+// PhotoFiles is what storing the square photo img as name writes: its narrower copies
+// (scaled from it), narrowest first, then img itself.
+func PhotoFiles(name string, img image.Image) []OutFile {
+	vs := PhotoVariants(name)
+	if vs == nil {
+		return []OutFile{{name, img}}
+	}
+	files := make([]OutFile, len(vs))
+	for i, v := range vs {
+		if i == len(vs)-1 {
+			files[i] = OutFile{v.File, img}
+			continue
+		}
+		small := image.NewRGBA(image.Rect(0, 0, v.Width, v.Height))
+		xdraw.CatmullRom.Scale(small, small.Bounds(), img, img.Bounds(), xdraw.Src, nil)
+		files[i] = OutFile{v.File, small}
+	}
+	return files
 }
 
 // validName admits what this package writes (user-<hex>.jpg, <hex>.jpg, <hex>-480.jpg)
@@ -95,7 +148,19 @@ func (p *Photos) Remove(name string) error {
 		return fmt.Errorf("photo folder: %w", err)
 	}
 	defer root.Close()
-	if err := root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	files := []string{name}
+	for _, v := range PhotoVariants(name) {
+		if v.File != name {
+			files = append(files, v.File)
+		}
+	}
+	var errs []error
+	for _, f := range files {
+		if err := root.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("remove photo: %w", err)
 	}
 	return nil

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"testing"
 
 	"tourbook/internal/media"
@@ -100,13 +101,13 @@ func segments(t *testing.T, jpg []byte) []byte {
 	return markers
 }
 
-var storedName = regexp.MustCompile(`^user-[0-9a-f]{16}\.jpg$`)
+var storedName = regexp.MustCompile(`^user-[0-9a-f]{32}\.jpg$`)
 
 // readOutput checks that name is a stored 500×500 JPEG without metadata and returns it.
 func readOutput(t *testing.T, p *media.Photos, name string) image.Image {
 	t.Helper()
 	if !storedName.MatchString(name) {
-		t.Fatalf("file name %q, want user-<16 hex>.jpg", name)
+		t.Fatalf("file name %q, want user-<32 hex>.jpg", name)
 	}
 	data, err := os.ReadFile(filepath.Join(p.Dir(), name))
 	if err != nil {
@@ -124,7 +125,48 @@ func readOutput(t *testing.T, p *media.Photos, name string) image.Image {
 	if b := img.Bounds(); b != image.Rect(0, 0, 500, 500) {
 		t.Fatalf("output bounds %v, want 500×500", b)
 	}
+	// The narrower copies: each a square of its width, without metadata either.
+	vs := media.PhotoVariants(name)
+	if len(vs) != 3 || vs[2].File != name || vs[2].Width != 500 {
+		t.Fatalf("variants of %s: %+v", name, vs)
+	}
+	for _, v := range vs[:2] {
+		data, err := os.ReadFile(filepath.Join(p.Dir(), v.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := jpeg.Decode(bytes.NewReader(data))
+		if err != nil || small.Bounds() != image.Rect(0, 0, v.Width, v.Width) {
+			t.Fatalf("%s: %v, want %d px square (%v)", v.File, small.Bounds(), v.Width, err)
+		}
+		for _, m := range segments(t, data) {
+			if m >= 0xE1 && m <= 0xEF || m == 0xFE {
+				t.Errorf("%s has metadata segment 0xFF%X", v.File, m)
+			}
+		}
+	}
 	return img
+}
+
+func TestPhotoVariants(t *testing.T) {
+	for name, want := range map[string][]string{
+		"user-0123456789abcdef0123456789abcdef.jpg": {"user-0123456789abcdef0123456789abcdef-64.jpg", "user-0123456789abcdef0123456789abcdef-160.jpg", "user-0123456789abcdef0123456789abcdef.jpg"},
+		media.DefaultPhoto:                          {"default-64.jpg", "default-160.jpg", "default.jpg"},
+		// Stored as one file: uploads from before the copies, imports, other names.
+		"user-0123456789abcdef.jpg":                    nil,
+		"user-5c8a1d5b0190b214360dc057-1554.jpg":       nil,
+		"user-0123456789ABCDEF0123456789ABCDEF.jpg":    nil,
+		"user-0123456789abcdef0123456789abcdef.png":    nil,
+		"../user-0123456789abcdef0123456789abcdef.jpg": nil,
+	} {
+		var got []string
+		for _, v := range media.PhotoVariants(name) {
+			got = append(got, v.File)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("PhotoVariants(%q) = %v, want %v", name, got, want)
+		}
+	}
 }
 
 func near(c color.Color, r, g, b uint8) bool {
@@ -163,8 +205,8 @@ func TestProcessFormats(t *testing.T) {
 			}
 			readOutput(t, p, name)
 			entries, _ := os.ReadDir(p.Dir())
-			if len(entries) != 1 {
-				t.Errorf("folder holds %d files, want only the photo (no temp files)", len(entries))
+			if len(entries) != 3 {
+				t.Errorf("folder holds %d files, want only the photo and its 2 copies (no temp files)", len(entries))
 			}
 		})
 	}
@@ -374,8 +416,10 @@ func TestRemove(t *testing.T) {
 	if err := p.Remove(name); err != nil {
 		t.Fatalf("Remove(%q) = %v", name, err)
 	}
-	if _, err := os.Stat(filepath.Join(p.Dir(), name)); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("photo still there after Remove: %v", err)
+	for _, v := range media.PhotoVariants(name) {
+		if _, err := os.Stat(filepath.Join(p.Dir(), v.File)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s still there after Remove: %v", v.File, err)
+		}
 	}
 	if err := p.Remove(name); err != nil {
 		t.Errorf("second Remove = %v, want nil", err)

@@ -68,7 +68,7 @@ func (p *TourPictures) Process(r io.Reader) (string, error) {
 	}
 	name := random + ".jpg"
 	variants := TourPictureVariants(name)
-	files := make([]outFile, len(variants))
+	files := make([]OutFile, len(variants))
 	img := big
 	for i, v := range slices.Backward(variants) {
 		if v.Width != img.Bounds().Dx() {
@@ -78,7 +78,7 @@ func (p *TourPictures) Process(r io.Reader) (string, error) {
 			xdraw.CatmullRom.Scale(next, next.Bounds(), img, img.Bounds(), xdraw.Src, nil)
 			img = next
 		}
-		files[i] = outFile{v.File, img}
+		files[i] = OutFile{v.File, img}
 	}
 
 	root, err := os.OpenRoot(p.pipe.dir)
@@ -96,21 +96,22 @@ func (p *TourPictures) Process(r io.Reader) (string, error) {
 	return name, nil
 }
 
-type outFile struct {
-	name string
-	img  image.Image
+// OutFile is one picture file to write: its name and its pixels.
+type OutFile struct {
+	Name string
+	Img  image.Image
 }
 
 // writeAll writes files in order, narrowest first so that the name pages link to
 // appears last, when the others exist. If one fails, those already written are removed:
 // a picture is stored in all its widths or not at all.
-func writeAll(root *os.Root, files []outFile, write func(*os.Root, string, image.Image) error) error {
+func writeAll(root *os.Root, files []OutFile, write func(*os.Root, string, image.Image) error) error {
 	for i, f := range files {
-		if err := write(root, f.name, f.img); err != nil {
+		if err := write(root, f.Name, f.Img); err != nil {
 			for _, done := range files[:i] {
-				_ = root.Remove(done.name)
+				_ = root.Remove(done.Name)
 			}
-			return fmt.Errorf("%s: %w", f.name, err)
+			return fmt.Errorf("%s: %w", f.Name, err)
 		}
 	}
 	return nil
@@ -150,7 +151,7 @@ var tourPictureName = regexp.MustCompile(`^[0-9a-f]{32}\.jpg$`)
 // exactly 32 lower-case hex digits then ".jpg".
 func IsTourPictureName(name string) bool { return tourPictureName.MatchString(name) }
 
-// Variant is one stored width of a tour picture.
+// Variant is one stored width of a picture.
 type Variant struct {
 	File          string
 	Width, Height int

@@ -9,7 +9,7 @@ import (
 )
 
 func TestWriteAllRemovesWrittenOnFailure(t *testing.T) {
-	files := []outFile{{"a-480.jpg", nil}, {"a-960.jpg", nil}, {"a.jpg", nil}}
+	files := []OutFile{{"a-480.jpg", nil}, {"a-960.jpg", nil}, {"a.jpg", nil}}
 	failure := errors.New("disk full")
 	tests := []struct {
 		failOn string // "" for none

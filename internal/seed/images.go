@@ -2,6 +2,8 @@ package seed
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -123,9 +125,12 @@ func tourImageFile(slug string, k int) string {
 	return fmt.Sprintf("tour-%s-%d.jpg", slug, k)
 }
 
+// userPhotoFile names a sample user's photo as an upload is named, from a hash of the
+// email rather than at random, so that it is stored with the narrower copies uploads
+// have (media.PhotoVariants).
 func userPhotoFile(email string) string {
-	local, _, _ := strings.Cut(email, "@")
-	return "user-" + local + ".jpg"
+	sum := sha256.Sum256([]byte(email))
+	return "user-" + hex.EncodeToString(sum[:16]) + ".jpg"
 }
 
 // WriteImages draws every sample picture into imagesDir/tours and imagesDir/users. The
@@ -152,7 +157,7 @@ func WriteImages(imagesDir string) error {
 		}
 	}
 	for _, su := range sampleUsers {
-		jobs.addMissing(filepath.Join(users, userPhotoFile(su.email)), func() (image.Image, error) {
+		jobs.addPhoto(users, userPhotoFile(su.email), func() (image.Image, error) {
 			return initialsPhoto(photoSize, su.name, bold)
 		})
 	}
@@ -169,7 +174,7 @@ func EnsureDefaultImages(imagesDir string) error {
 			return fmt.Errorf("create image folder: %w", err)
 		}
 	}
-	jobs.addMissing(filepath.Join(imagesDir, "users", DefaultPhoto), func() (image.Image, error) {
+	jobs.addPhoto(filepath.Join(imagesDir, "users"), DefaultPhoto, func() (image.Image, error) {
 		return silhouettePhoto(photoSize), nil
 	})
 	jobs.addMissing(filepath.Join(imagesDir, "tours", DefaultTourPicture), func() (image.Image, error) {
@@ -198,6 +203,30 @@ func (js *jobs) addMissing(path string, draw func() (image.Image, error)) {
 
 // runJobs draws and writes pictures, one worker per core: drawing and JPEG encoding are
 // CPU-bound, and a first start should stay short.
+// addPhoto adds the missing files of the photo name in dir: the photo and its narrower
+// copies, scaled as an upload's are from the photo already there (an operator's own
+// default photo) or else from draw.
+func (js *jobs) addPhoto(dir, name string, draw func() (image.Image, error)) {
+	full := filepath.Join(dir, name)
+	source := func() (image.Image, error) {
+		if b, err := os.ReadFile(full); err == nil {
+			if img, err := jpeg.Decode(bytes.NewReader(b)); err == nil {
+				return img, nil
+			}
+		}
+		return draw()
+	}
+	for i, v := range media.PhotoVariants(name) {
+		js.addMissing(filepath.Join(dir, v.File), func() (image.Image, error) {
+			img, err := source()
+			if err != nil {
+				return nil, err
+			}
+			return media.PhotoFiles(name, img)[i].Img, nil
+		})
+	}
+}
+
 func runJobs(jobs []job) error {
 	work := make(chan job)
 	errs := make([]error, runtime.GOMAXPROCS(0))

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"tourbook/internal/media"
 
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
@@ -338,7 +339,8 @@ func TestPicturesDiffer(t *testing.T) {
 			n++
 		}
 	}
-	if want := len(sampleTours())*4 + len(sampleUsers) + 2; n != want {
+	// Photos come with their two narrower copies, the default photo too.
+	if want := len(sampleTours())*4 + 3*len(sampleUsers) + 3 + 1; n != want {
 		t.Errorf("%d files, want %d", n, want)
 	}
 }
@@ -364,11 +366,14 @@ func TestEnsureDefaultImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	decodeJPEG(t, own, 500, 500)
+	for _, v := range media.PhotoVariants(DefaultPhoto) {
+		decodeJPEG(t, filepath.Join(dir, "users", v.File), v.Width, v.Height)
+	}
 }
 
 func TestWriteImagesKeepsExistingFiles(t *testing.T) {
 	dir := t.TempDir()
-	own := filepath.Join(dir, "users", "user-laura.jpg")
+	own := filepath.Join(dir, "users", userPhotoFile("laura@example.com"))
 	if err := os.MkdirAll(filepath.Dir(own), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -381,7 +386,10 @@ func TestWriteImagesKeepsExistingFiles(t *testing.T) {
 	if b, _ := os.ReadFile(own); string(b) != "the operator's own" {
 		t.Error("WriteImages replaced an existing picture")
 	}
-	decodeJPEG(t, filepath.Join(dir, "users", "user-miyu.jpg"), 500, 500)
+	decodeJPEG(t, filepath.Join(dir, "users", userPhotoFile("miyu@example.com")), 500, 500)
+	for _, v := range media.PhotoVariants(userPhotoFile("miyu@example.com")) {
+		decodeJPEG(t, filepath.Join(dir, "users", v.File), v.Width, v.Height)
+	}
 }
 
 func TestInitials(t *testing.T) {

@@ -46,7 +46,7 @@ func TestLoadOnRealStore(t *testing.T) {
 		t.Errorf("guides %+v, %d reviews for a count of %d", m.Guides, len(m.Reviews), m.RatingsCount)
 	}
 	u, err := st.UserByEmail(ctx, "laura@example.com")
-	if err != nil || u.Role != "admin" || u.Photo != "user-laura.jpg" {
+	if err != nil || u.Role != "admin" || u.Photo != userPhotoFile("laura@example.com") {
 		t.Errorf("laura = %+v, %v", u, err)
 	}
 }

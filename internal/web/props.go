@@ -31,11 +31,12 @@ type SiteConfig struct {
 }
 
 type SessionUser struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Email string `json:"email"`
-	Photo string `json:"photo"`
-	Role  string `json:"role"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Email       string `json:"email"`
+	Photo       string `json:"photo"`
+	PhotoSrcSet string `json:"photoSrcSet"`
+	Role        string `json:"role"`
 }
 
 type TourCard struct {
@@ -72,18 +73,20 @@ type StartDateOption struct {
 }
 
 type Guide struct {
-	Name      string `json:"name"`
-	Role      string `json:"role"`
-	RoleLabel string `json:"roleLabel"`
-	Photo     string `json:"photo"`
+	Name        string `json:"name"`
+	Role        string `json:"role"`
+	RoleLabel   string `json:"roleLabel"`
+	Photo       string `json:"photo"`
+	PhotoSrcSet string `json:"photoSrcSet"`
 }
 
 type Review struct {
-	ID        string `json:"id"`
-	Text      string `json:"text"`
-	Rating    int    `json:"rating"`
-	UserName  string `json:"userName"`
-	UserPhoto string `json:"userPhoto"`
+	ID              string `json:"id"`
+	Text            string `json:"text"`
+	Rating          int    `json:"rating"`
+	UserName        string `json:"userName"`
+	UserPhoto       string `json:"userPhoto"`
+	UserPhotoSrcSet string `json:"userPhotoSrcSet"`
 }
 
 // Picture is an image with the widths it is stored in ("" srcSet: one file only).
@@ -158,12 +161,17 @@ func TourImageURL(file string) string {
 // TourImageSrcSet is the srcset of a tour picture uploaded in several widths, and ""
 // for one stored as a single file (sample and imported pictures).
 func TourImageSrcSet(file string) string {
+	return srcSet(media.TourPictureVariants(file), TourImageURL)
+}
+
+// srcSet is the srcset of a picture's stored widths, "" for a picture stored once.
+func srcSet(vs []media.Variant, url func(string) string) string {
 	var b strings.Builder
-	for i, v := range media.TourPictureVariants(file) {
+	for i, v := range vs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(TourImageURL(v.File) + " " + strconv.Itoa(v.Width) + "w")
+		b.WriteString(url(v.File) + " " + strconv.Itoa(v.Width) + "w")
 	}
 	return b.String()
 }
@@ -175,8 +183,17 @@ func UserPhotoURL(file string) string {
 	return "/img/users/" + file
 }
 
+// UserPhotoSrcSet is the srcset of a photo stored with narrower copies (the default
+// photo's too), "" for one stored as one file.
+func UserPhotoSrcSet(file string) string {
+	if file == "" {
+		file = media.DefaultPhoto
+	}
+	return srcSet(media.PhotoVariants(file), UserPhotoURL)
+}
+
 func NewSessionUser(u account.User) *SessionUser {
-	return &SessionUser{ID: u.ID, Name: u.Name, Email: u.Email, Photo: UserPhotoURL(u.Photo), Role: string(u.Role)}
+	return &SessionUser{ID: u.ID, Name: u.Name, Email: u.Email, Photo: UserPhotoURL(u.Photo), PhotoSrcSet: UserPhotoSrcSet(u.Photo), Role: string(u.Role)}
 }
 
 func NewTourCard(t tour.Tour, now time.Time) TourCard {
@@ -204,7 +221,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		d.Pictures = append(d.Pictures, Picture{Src: TourImageURL(p), SrcSet: TourImageSrcSet(p)})
 	}
 	for _, g := range t.Guides {
-		d.Guides = append(d.Guides, Guide{Name: g.Name, Role: g.Role, RoleLabel: RoleLabel(g.Role), Photo: UserPhotoURL(g.Photo)})
+		d.Guides = append(d.Guides, Guide{Name: g.Name, Role: g.Role, RoleLabel: RoleLabel(g.Role), Photo: UserPhotoURL(g.Photo), PhotoSrcSet: UserPhotoSrcSet(g.Photo)})
 	}
 	for _, l := range t.Locations {
 		d.Locations = append(d.Locations, TourLocation{Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Day: l.Day, Description: l.Description})
@@ -217,7 +234,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		})
 	}
 	for _, r := range t.Reviews {
-		d.Reviews = append(d.Reviews, Review{ID: r.ID, Text: r.Text, Rating: r.Rating, UserName: r.UserName, UserPhoto: UserPhotoURL(r.UserPhoto)})
+		d.Reviews = append(d.Reviews, Review{ID: r.ID, Text: r.Text, Rating: r.Rating, UserName: r.UserName, UserPhoto: UserPhotoURL(r.UserPhoto), UserPhotoSrcSet: UserPhotoSrcSet(r.UserPhoto)})
 	}
 	return d
 }

@@ -150,3 +150,18 @@ func TestSessionUserPhotoFallsBack(t *testing.T) {
 		t.Errorf("photo %q", u.Photo)
 	}
 }
+
+func TestUserPhotoSrcSet(t *testing.T) {
+	for file, want := range map[string]string{
+		"": "/img/users/default-64.jpg 64w, /img/users/default-160.jpg 160w, /img/users/default.jpg 500w",
+		"user-0123456789abcdef0123456789abcdef.jpg": "/img/users/user-0123456789abcdef0123456789abcdef-64.jpg 64w, " +
+			"/img/users/user-0123456789abcdef0123456789abcdef-160.jpg 160w, /img/users/user-0123456789abcdef0123456789abcdef.jpg 500w",
+		// Stored as one file: an upload from before the copies, an import.
+		"user-0123456789abcdef.jpg":              "",
+		"user-5c8a1d5b0190b214360dc057-1554.jpg": "",
+	} {
+		if got := UserPhotoSrcSet(file); got != want {
+			t.Errorf("UserPhotoSrcSet(%q) = %q, want %q", file, got, want)
+		}
+	}
+}

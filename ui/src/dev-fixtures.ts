@@ -26,6 +26,7 @@ export const user: SessionUser = {
   name: 'Laura Wilson',
   email: 'laura@example.com',
   photo: '/img/users/user-2.jpg',
+  photoSrcSet: '',
   role: 'user',
 };
 
@@ -100,8 +101,8 @@ export const forestHikerDetail: TourDetail = {
     },
   ],
   guides: [
-    { name: 'Miyah Myles', role: 'lead-guide', roleLabel: 'Lead guide', photo: '/img/users/user-12.jpg' },
-    { name: 'Jennifer Hardy', role: 'guide', roleLabel: 'Tour guide', photo: '/img/users/user-6.jpg' },
+    { name: 'Miyah Myles', role: 'lead-guide', roleLabel: 'Lead guide', photo: '/img/users/user-12.jpg', photoSrcSet: '' },
+    { name: 'Jennifer Hardy', role: 'guide', roleLabel: 'Tour guide', photo: '/img/users/user-6.jpg', photoSrcSet: '' },
   ],
   locations: [
     { coordinates: [-116.214531, 51.417611], day: 1, description: 'Banff National Park' },
@@ -128,6 +129,7 @@ export const forestHikerDetail: TourDetail = {
       rating: 5,
       userName: 'Sophie Louise Hart',
       userPhoto: '/img/users/user-3.jpg',
+      userPhotoSrcSet: '',
     },
     {
       id: 'r-2',
@@ -135,6 +137,7 @@ export const forestHikerDetail: TourDetail = {
       rating: 4,
       userName: 'Ayla Cornell',
       userPhoto: '/img/users/user-16.jpg',
+      userPhotoSrcSet: '',
     },
   ],
   cancellationPolicy: [
@@ -150,6 +153,7 @@ export const admin: SessionUser = {
   name: 'Laura Wilson',
   email: 'laura@example.com',
   photo: '/img/users/user-2.jpg',
+  photoSrcSet: '',
   role: 'admin',
 };
 
@@ -158,6 +162,7 @@ export const leadGuide: SessionUser = {
   name: 'Miyah Myles',
   email: 'miyah@example.com',
   photo: '/img/users/user-12.jpg',
+  photoSrcSet: '',
   role: 'lead-guide',
 };
 
@@ -166,6 +171,7 @@ export const guide: SessionUser = {
   name: 'Jennifer Hardy',
   email: 'jennifer@example.com',
   photo: '/img/users/user-6.jpg',
+  photoSrcSet: '',
   role: 'guide',
 };
 

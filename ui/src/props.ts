@@ -24,6 +24,8 @@ export interface SessionUser {
   email: string;
   /** URL of the 500x500 photo */
   photo: string;
+  /** The photo's widths ("url 64w, …"), or "" for a photo stored as one file. */
+  photoSrcSet: string;
   role: Role;
 }
 
@@ -77,6 +79,7 @@ export interface Guide {
   /** Human label of the role, e.g. "Lead guide" */
   roleLabel: string;
   photo: string;
+  photoSrcSet: string;
 }
 
 export interface Review {
@@ -85,6 +88,7 @@ export interface Review {
   rating: number;
   userName: string;
   userPhoto: string;
+  userPhotoSrcSet: string;
 }
 
 /** A picture; srcSet lists its widths when it is stored in several, else "". */

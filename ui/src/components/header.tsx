@@ -2,6 +2,7 @@ import { logout } from '../api/users';
 import { firstName } from '../lib/format';
 import type { Role } from '../props';
 import { useSession } from '../session';
+import { UserPhoto } from './user-photo';
 
 /** docs/admin.md: guides see the back office too, read-only. */
 const BACK_OFFICE_ROLES: Role[] = ['admin', 'lead-guide', 'guide'];
@@ -32,7 +33,7 @@ export function Header() {
               Log out
             </button>
             <a className="nav__el nav__el--user" href="/me">
-              <img className="nav__user-img" src={user.photo} alt={user.name} width={32} height={32} />
+              <UserPhoto className="nav__user-img" src={user.photo} srcSet={user.photoSrcSet} size={32} alt={user.name} />
               <span>{firstName(user.name)}</span>
             </a>
           </>

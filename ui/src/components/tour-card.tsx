@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import type { TourCard as TourCardData } from '../props';
 import { plural, tourKind } from '../lib/format';
+import { TOUR_PICTURE_HEIGHT, TOUR_PICTURE_WIDTH } from '../lib/pictures';
 
-/** A tour's picture and key facts; `children` fill the card's footer. */
-export function TourCard({ tour, children }: { tour: TourCardData; children?: ReactNode }) {
+/**
+ * A tour's picture and key facts; `children` fill the card's footer. The first cards of
+ * a page are on the first screen: `eager` loads their picture at once, not lazily.
+ */
+export function TourCard({ tour, eager = false, children }: { tour: TourCardData; eager?: boolean; children?: ReactNode }) {
   return (
     <article className="card">
       <div className="card__picture">
@@ -13,9 +17,9 @@ export function TourCard({ tour, children }: { tour: TourCardData; children?: Re
           srcSet={tour.coverSrcSet || undefined}
           sizes={tour.coverSrcSet ? '(max-width: 700px) 100vw, 400px' : undefined}
           alt=""
-          loading="lazy"
-          width={600}
-          height={400}
+          loading={eager ? undefined : 'lazy'}
+          width={TOUR_PICTURE_WIDTH}
+          height={TOUR_PICTURE_HEIGHT}
         />
       </div>
       <div className="card__body">

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { updateSettings, type PasswordChange } from '../api/users';
 import { FormField } from '../components/form-field';
+import { UserPhoto } from '../components/user-photo';
 import { useFormFields } from '../lib/use-form-fields';
 import type { SessionUser } from '../props';
 import { useSession } from '../session';
@@ -50,7 +51,7 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
         onChange={(e) => setEmail(e.target.value)}
       />
       <div className="form__group form__photo-upload">
-        <img className="form__user-photo" src={user.photo} alt={`Current photo of ${user.name}`} width={72} height={72} />
+        <UserPhoto className="form__user-photo" src={user.photo} srcSet={user.photoSrcSet} size={72} alt={`Current photo of ${user.name}`} />
         <div>
           <label className="form__label" htmlFor="photo">
             Choose new photo

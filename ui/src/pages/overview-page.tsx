@@ -1,6 +1,9 @@
 import { TourCard } from '../components/tour-card';
 import type { PageProps } from '../props';
 
+/** Cards on the first screen: one row of three on a wide screen, one on a phone. */
+const FIRST_SCREEN_CARDS = 3;
+
 export function OverviewPage({ tours }: PageProps['overview']) {
   return (
     <div className="overview">
@@ -9,8 +12,8 @@ export function OverviewPage({ tours }: PageProps['overview']) {
         <p className="empty">No tours are on offer right now. Please come back soon.</p>
       ) : (
         <div className="card-grid">
-          {tours.map((tour) => (
-            <TourCard key={tour.id} tour={tour}>
+          {tours.map((tour, i) => (
+            <TourCard key={tour.id} tour={tour} eager={i < FIRST_SCREEN_CARDS}>
               <p className="card__price">
                 <span className="card__value">{tour.price}</span> per person
               </p>

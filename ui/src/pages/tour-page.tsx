@@ -1,8 +1,10 @@
 import { BookingPanel } from '../components/booking-panel';
 import { CancellationPolicy } from '../components/cancellation-policy';
 import { TourMap } from '../components/tour-map';
+import { UserPhoto } from '../components/user-photo';
 import type { PageProps, StartDateOption } from '../props';
 import { difficultyLabel, plural } from '../lib/format';
+import { TOUR_PICTURE_HEIGHT, TOUR_PICTURE_WIDTH } from '../lib/pictures';
 import { useSession } from '../session';
 
 /** The hero's sizes: the server preloads the hero with the same (web.HeroSizes). */
@@ -61,8 +63,8 @@ export function TourPage({ tour }: PageProps['tour']) {
           srcSet={tour.coverSrcSet || undefined}
           sizes={tour.coverSrcSet ? HERO_SIZES : undefined}
           alt=""
-          width={2000}
-          height={1333}
+          width={TOUR_PICTURE_WIDTH}
+          height={TOUR_PICTURE_HEIGHT}
           fetchPriority="high"
         />
         <div className="tour-hero__text">
@@ -104,7 +106,7 @@ export function TourPage({ tour }: PageProps['tour']) {
               <ul className="guides">
                 {tour.guides.map((guide) => (
                   <li key={`${guide.name}-${guide.role}`} className="guide">
-                    <img className="guide__img" src={guide.photo} alt={guide.name} loading="lazy" width={48} height={48} />
+                    <UserPhoto className="guide__img" src={guide.photo} srcSet={guide.photoSrcSet} size={48} alt={guide.name} lazy />
                     <span className="guide__role">{guide.roleLabel}</span>
                     <span className="guide__name">{guide.name}</span>
                   </li>
@@ -144,8 +146,8 @@ export function TourPage({ tour }: PageProps['tour']) {
               sizes={picture.srcSet ? '(max-width: 900px) 100vw, 33vw' : undefined}
               alt={`${tour.name}, picture ${i + 1}`}
               loading="lazy"
-              width={2000}
-              height={1333}
+              width={TOUR_PICTURE_WIDTH}
+              height={TOUR_PICTURE_HEIGHT}
             />
           ))}
         </section>
@@ -181,7 +183,14 @@ export function TourPage({ tour }: PageProps['tour']) {
             {tour.reviews.map((review) => (
               <li key={review.id} className="review">
                 <div className="review__author">
-                  <img className="review__img" src={review.userPhoto} alt={review.userName} loading="lazy" width={44} height={44} />
+                  <UserPhoto
+                    className="review__img"
+                    src={review.userPhoto}
+                    srcSet={review.userPhotoSrcSet}
+                    size={44}
+                    alt={review.userName}
+                    lazy
+                  />
                   <span className="review__name">{review.userName}</span>
                 </div>
                 <p className="review__text">{review.text}</p>

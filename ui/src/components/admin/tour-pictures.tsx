@@ -4,6 +4,7 @@ import type { ApiResponse } from '../../api/client';
 import type { RunTourCall } from '../../lib/tour-answer';
 import type { AdminTour } from '../../props';
 import { PictureUpload } from './picture-upload';
+import { TOUR_PICTURE_HEIGHT, TOUR_PICTURE_WIDTH } from '../../lib/pictures';
 
 export function TourPictures({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const [busy, setBusy] = useState(false);
@@ -39,7 +40,7 @@ export function TourPictures({ tour, canEdit, run }: { tour: AdminTour; canEdit:
       <h3 className="admin-subtitle">Cover</h3>
       <div className="admin-cover">
         {tour.cover ? (
-          <img className="admin-cover__img" src={tour.cover.url} alt={`Cover of ${tour.name}`} width={600} height={400} />
+          <img className="admin-cover__img" src={tour.cover.url} alt={`Cover of ${tour.name}`} width={TOUR_PICTURE_WIDTH} height={TOUR_PICTURE_HEIGHT} />
         ) : (
           <p className="empty">No cover picture yet.</p>
         )}
@@ -57,7 +58,7 @@ export function TourPictures({ tour, canEdit, run }: { tour: AdminTour; canEdit:
             const which = `: picture ${i + 1}`;
             return (
               <li key={picture.file} className="gallery__item">
-                <img className="gallery__img" src={picture.url} alt={`${tour.name}, picture ${i + 1}`} loading="lazy" width={600} height={400} />
+                <img className="gallery__img" src={picture.url} alt={`${tour.name}, picture ${i + 1}`} loading="lazy" width={TOUR_PICTURE_WIDTH} height={TOUR_PICTURE_HEIGHT} />
                 {canEdit ? (
                   <div className="admin-actions admin-actions--row">
                     <button

@@ -1,0 +1,113 @@
+package app
+
+import (
+	"bytes"
+	"image/jpeg"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// imgs lists the attributes of every <img> of class class in body.
+func imgs(t *testing.T, body, class string) []map[string]string {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "img" {
+			attrs := map[string]string{}
+			for _, a := range n.Attr {
+				attrs[a.Key] = a.Val
+			}
+			if attrs["class"] == class {
+				out = append(out, attrs)
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return out
+}
+
+// checkPhotoSrcSet checks that a photo's <img> offers 64, 160 and 500 px files, each
+// a JPEG of that many pixels square, shown size CSS pixels wide.
+func (s *testSite) checkPhotoSrcSet(t *testing.T, c *http.Client, img map[string]string, size int) {
+	t.Helper()
+	px := strconv.Itoa(size)
+	if img["width"] != px || img["height"] != px || img["sizes"] != px+"px" {
+		t.Errorf("photo %v: want %s px square, sizes %spx", img, px, px)
+	}
+	var widths []string
+	for _, cand := range strings.Split(img["srcset"], ", ") {
+		file, w, ok := strings.Cut(cand, " ")
+		if !ok {
+			t.Fatalf("srcset %q", img["srcset"])
+		}
+		widths = append(widths, w)
+		r := s.get(t, c, file)
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader([]byte(r.body)))
+		if r.status != 200 || err != nil || strconv.Itoa(cfg.Width)+"w" != w || cfg.Height != cfg.Width {
+			t.Errorf("%s (%s): %d, %dx%d %v", file, w, r.status, cfg.Width, cfg.Height, err)
+		}
+	}
+	if strings.Join(widths, " ") != "64w 160w 500w" {
+		t.Errorf("srcset widths %v in %q", widths, img["srcset"])
+	}
+}
+
+func TestPhotosInSeveralWidths(t *testing.T) {
+	t.Parallel()
+	s := newTestSite(t)
+	_, slug, _ := s.firstTour(t)
+	visitor := s.client(t)
+	page := s.get(t, visitor, "/tour/"+slug).body
+	guides, reviews := imgs(t, page, "guide__img"), imgs(t, page, "review__img")
+	if len(guides) == 0 || len(reviews) == 0 {
+		t.Fatalf("%d guide and %d review photos", len(guides), len(reviews))
+	}
+	// Below the fold: loaded when scrolled to.
+	for _, img := range append(guides, reviews...) {
+		if img["loading"] != "lazy" {
+			t.Errorf("photo %s is not lazy", img["src"])
+		}
+	}
+	s.checkPhotoSrcSet(t, visitor, guides[0], 48)
+	s.checkPhotoSrcSet(t, visitor, reviews[0], 44)
+	// The hero is the first paint: not lazy, asked for first.
+	hero := imgs(t, page, "tour-hero__img")
+	if len(hero) != 1 || hero[0]["loading"] != "" || hero[0]["fetchpriority"] != "high" || hero[0]["width"] != "1600" || hero[0]["height"] != "1067" {
+		t.Errorf("hero %v", hero)
+	}
+
+	// An upload is stored in the same widths, which the header and the account page offer.
+	member := s.client(t)
+	s.login(t, member, "priya@example.com")
+	ct, body := multipartBody(t, map[string]string{"name": "Priya R", "email": "priya@example.com"}, "me.png", bytes.NewReader(smallPNG(t, 900, 700)))
+	if r := s.do(t, member, http.MethodPatch, "/api/v1/users/updateMe", ct, body); r.status != 200 {
+		t.Fatalf("upload: %d %s", r.status, r.body)
+	}
+	me := s.get(t, member, "/me").body
+	header, form := imgs(t, me, "nav__user-img"), imgs(t, me, "form__user-photo")
+	if len(header) != 1 || len(form) != 1 || header[0]["src"] != form[0]["src"] || strings.Contains(page, header[0]["src"]) {
+		t.Fatalf("header %v, form %v", header, form)
+	}
+	s.checkPhotoSrcSet(t, member, header[0], 32)
+	s.checkPhotoSrcSet(t, member, form[0], 72)
+
+	// The first cards of the overview load at once, the others when scrolled to.
+	cards := imgs(t, s.get(t, visitor, "/").body, "card__img")
+	for i, c := range cards {
+		if lazy := c["loading"] == "lazy"; lazy != (i >= 3) {
+			t.Errorf("card %d loading=%q", i, c["loading"])
+		}
+	}
+}
