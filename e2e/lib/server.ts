@@ -63,7 +63,8 @@ function runImport(bin: string, dataDir: string, files: NonNullable<ServerOption
 
 /** Polls GET /healthz until it answers 200, the process exits, or the attempts run out. */
 async function waitHealthy(baseURL: string, child: ChildProcess, logFile: string): Promise<void> {
-  const attempts = 200; // 200 × 50 ms: 10 s
+  // Start-up draws the sample pictures: on a loaded 2-core machine that has taken over 10 s.
+  const attempts = 1200; // 1200 × 50 ms: 60 s
   for (let i = 0; i < attempts; i++) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`tourbook serve exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready; see ${logFile}`);
@@ -76,7 +77,7 @@ async function waitHealthy(baseURL: string, child: ChildProcess, logFile: string
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`tourbook serve did not answer ${baseURL}/healthz within 10 s; see ${logFile}`);
+  throw new Error(`tourbook serve did not answer ${baseURL}/healthz within 60 s; see ${logFile}`);
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {

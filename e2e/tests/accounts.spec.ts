@@ -116,8 +116,20 @@ test.describe('account settings', () => {
     expect(photo.status()).toBe(200);
     expect(photo.headers()['content-type']).toBe('image/jpeg');
     await expect
-      .poll(() => headerImg.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null)))
+      .poll(() =>
+        page.evaluate(
+          (src) =>
+            new Promise((ok) => {
+              const img = new Image();
+              img.onload = () => ok([img.naturalWidth, img.naturalHeight]);
+              img.src = src;
+            }),
+          newPhoto,
+        ),
+      )
       .toEqual([500, 500]);
+    // The header, 32 px wide, loads the photo's 64 px copy, not the 500 px photo.
+    await expect.poll(() => headerImg.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : null))).toMatch(/-64\.jpg$/);
     // The new email signs in.
     expect((await apiLogin(request, newEmail, user.password)).status).toBe(200);
   });

@@ -208,14 +208,15 @@ func (js *jobs) addMissing(path string, draw func() (image.Image, error)) {
 // default photo) or else from draw.
 func (js *jobs) addPhoto(dir, name string, draw func() (image.Image, error)) {
 	full := filepath.Join(dir, name)
-	source := func() (image.Image, error) {
+	// Drawn once for all the files, whichever job gets there first.
+	source := sync.OnceValues(func() (image.Image, error) {
 		if b, err := os.ReadFile(full); err == nil {
 			if img, err := jpeg.Decode(bytes.NewReader(b)); err == nil {
 				return img, nil
 			}
 		}
 		return draw()
-	}
+	})
 	for i, v := range media.PhotoVariants(name) {
 		js.addMissing(filepath.Join(dir, v.File), func() (image.Image, error) {
 			img, err := source()
