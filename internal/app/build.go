@@ -135,6 +135,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if err := seed.EnsureDefaultImages(images); err != nil {
 		return nil, err
 	}
+	buckets, err := pictureBuckets(ctx, cfg, st, log)
+	if err != nil {
+		return nil, err
+	}
 
 	// Server rendering.
 	bundle, err := ui.ServerBundle()
@@ -184,7 +188,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
 
 	// Accounts.
-	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{})
+	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"]})
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +242,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	site.Bookings = bookings
 
 	// The back office's catalogue: changes forget the public pages' cached tours at once.
-	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{})
+	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"]})
 	if err != nil {
 		return nil, err
 	}
@@ -263,13 +267,42 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	ah.MailQueued = site.Mailer.Wake // a resent email goes out now, not at the next tick
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
-		Assets: ui.Client(), Images: images,
+		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"],
 	})
 	if err != nil {
 		return nil, err
 	}
 	ok = true
 	return site, nil
+}
+
+// pictureBuckets opens where the pictures are kept, by folder ("tours", "users"). With
+// -picture-storage database, the pictures of the local folder that the database lacks
+// are copied in first: sample, default and imported pictures are drawn or copied as
+// files, and a site moving from its folder to the database brings its uploads along.
+func pictureBuckets(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (map[string]media.Bucket, error) {
+	buckets := map[string]media.Bucket{}
+	for _, sub := range []string{"tours", "users"} {
+		dir := filepath.Join(imagesDir(cfg), sub)
+		if cfg.PictureStorage != "database" {
+			folder, err := media.NewFolder(dir)
+			if err != nil {
+				return nil, err
+			}
+			buckets[sub] = folder
+			continue
+		}
+		b := st.Pictures(sub)
+		n, err := media.CopyMissing(ctx, dir, b)
+		if err != nil {
+			return nil, fmt.Errorf("copy %s pictures into the database: %w", sub, err)
+		}
+		if n > 0 {
+			log.Info("copied pictures from the data folder into the database", "folder", sub, "pictures", n)
+		}
+		buckets[sub] = b
+	}
+	return buckets, nil
 }
 
 // ownedPictures tells the catalogue which files are uploads it may delete: sample and

@@ -27,10 +27,13 @@ const (
 
 // Config is everything `tourbook serve` needs.
 type Config struct {
-	Addr            string // listen address, host:port
-	BaseURL         *url.URL
-	DatabaseURL     string // "" = SQLite in DataDir
-	DataDir         string
+	Addr        string // listen address, host:port
+	BaseURL     *url.URL
+	DatabaseURL string // "" = SQLite in DataDir
+	DataDir     string
+	// PictureStorage is where uploaded photos and tour pictures are kept: "folder"
+	// (DataDir/img, one instance) or "database" (every instance on the database).
+	PictureStorage  string
 	TileURL         string
 	TileAttribution string
 	SSREngine       string // "" = the fastest built in
@@ -88,6 +91,7 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.StringVar(&baseURL, "base-url", env("TOURBOOK_BASE_URL", ""), "public URL of the site, e.g. https://tours.example.com (env TOURBOOK_BASE_URL; default http://localhost:PORT)")
 	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "postgres://… for PostgreSQL; empty for SQLite in the data folder (env DATABASE_URL)")
 	fs.StringVar(&c.DataDir, "data-dir", env("TOURBOOK_DATA_DIR", "data"), "folder for the SQLite file and uploaded images (env TOURBOOK_DATA_DIR)")
+	fs.StringVar(&c.PictureStorage, "picture-storage", env("TOURBOOK_PICTURE_STORAGE", "folder"), "where pictures are kept: folder (the data folder) or database, for several instances (env TOURBOOK_PICTURE_STORAGE)")
 	fs.StringVar(&c.TileURL, "tile-url", env("TOURBOOK_TILE_URL", DefaultTileURL), "map tile URL template with {z}/{x}/{y} (env TOURBOOK_TILE_URL)")
 	fs.StringVar(&c.TileAttribution, "tile-attribution", env("TOURBOOK_TILE_ATTRIBUTION", DefaultTileAttribution), "HTML attribution of the tile provider (env TOURBOOK_TILE_ATTRIBUTION)")
 	fs.StringVar(&c.SSREngine, "ssr-engine", env("TOURBOOK_SSR_ENGINE", ""), "JavaScript engine for server rendering: v8 or quickjs (env TOURBOOK_SSR_ENGINE)")
@@ -153,6 +157,9 @@ func (c *Config) finish(baseURL, smtpURL, mailFrom string) error {
 	}
 	if c.DataDir, err = filepath.Abs(c.DataDir); err != nil {
 		return fmt.Errorf("data folder: %w", err)
+	}
+	if c.PictureStorage != "folder" && c.PictureStorage != "database" {
+		return fmt.Errorf("picture storage %q: want folder or database", c.PictureStorage)
 	}
 	switch c.Payment.Provider {
 	case "sandbox":

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"io/fs"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,7 +20,7 @@ const (
 	DefaultTourPicture = "default-tour.jpg"
 )
 
-// Photos stores processed photos as files in one folder.
+// Photos stores processed photos in a Bucket: a folder by default.
 type Photos struct {
 	pipe pipeline
 }
@@ -38,7 +36,7 @@ func NewPhotos(dir string, opts Options) (*Photos, error) {
 	return &Photos{pipe: pipe}, nil
 }
 
-// Dir is the folder the photos are stored in.
+// Dir is the folder the photos are stored in; "" when they are in Options.Bucket.
 func (p *Photos) Dir() string { return p.pipe.dir }
 
 // photoWidths are the narrower copies of a photo beside its Size×Size file: pages show
@@ -78,19 +76,14 @@ func (p *Photos) Process(r io.Reader) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	root, err := os.OpenRoot(p.pipe.dir)
-	if err != nil {
-		return "", fmt.Errorf("photo folder: %w", err)
-	}
-	defer root.Close()
 	random, err := randomHex(16)
 	if err != nil {
 		return "", fmt.Errorf("photo name: %w", err)
 	}
 	name := "user-" + random + ".jpg"
-	if err := writeAll(root, PhotoFiles(name, img), func(root *os.Root, name string, img image.Image) error {
-		return writeJPEG(root, name, img, p.pipe.opts.Quality)
-	}); err != nil {
+	ctx, cancel := storeContext()
+	defer cancel()
+	if err := writeAll(ctx, p.pipe.bucket, PhotoFiles(name, img), putJPEG(p.pipe.opts.Quality)); err != nil {
 		return "", fmt.Errorf("write photo: %w", err)
 	}
 	return name, nil
@@ -122,6 +115,12 @@ func PhotoFiles(name string, img image.Image) []OutFile {
 // never "..".
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(?:jpg|jpeg|png|webp)$`)
 
+var uploadName = regexp.MustCompile(`^(?:user-[0-9a-f]{16}|user-[0-9a-f]{32}(?:-[0-9]+)?|[0-9a-f]{32}(?:-[0-9]+)?)\.jpg$`)
+
+// IsUploadName reports whether name is one Photos or TourPictures made: random, and
+// never given to another picture.
+func IsUploadName(name string) bool { return uploadName.MatchString(name) }
+
 // ValidName reports whether name is an image file name the site stores and serves. It is
 // the one rule for photos, tour pictures, imports and the image routes.
 func ValidName(name string) bool { return validName.MatchString(name) }
@@ -143,11 +142,8 @@ func (p *Photos) Remove(name string) error {
 	if name == DefaultPhoto {
 		return nil
 	}
-	root, err := os.OpenRoot(p.pipe.dir)
-	if err != nil {
-		return fmt.Errorf("photo folder: %w", err)
-	}
-	defer root.Close()
+	ctx, cancel := storeContext()
+	defer cancel()
 	files := []string{name}
 	for _, v := range PhotoVariants(name) {
 		if v.File != name {
@@ -156,7 +152,7 @@ func (p *Photos) Remove(name string) error {
 	}
 	var errs []error
 	for _, f := range files {
-		if err := root.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := p.pipe.bucket.Delete(ctx, f); err != nil {
 			errs = append(errs, err)
 		}
 	}

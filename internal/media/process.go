@@ -18,6 +18,7 @@ package media
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -26,9 +27,8 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
-	"os"
 	"runtime"
-	"strings"
+	"time"
 
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/webp"
@@ -45,6 +45,8 @@ type Options struct {
 	// MaxConcurrent bounds simultaneous decodes, and so their memory. Default GOMAXPROCS:
 	// the work is CPU-bound, more at once would only hold more memory.
 	MaxConcurrent int
+	// Bucket keeps the pictures; nil: the folder given to the constructor.
+	Bucket Bucket
 }
 
 // withDefaults fills the zero fields of o from def, and MaxConcurrent from GOMAXPROCS.
@@ -72,7 +74,8 @@ func (o Options) withDefaults(def Options) Options {
 
 // pipeline is the checking, decoding and storing that Photos and TourPictures share.
 type pipeline struct {
-	dir      string
+	dir      string // the folder, when the pictures are kept in one
+	bucket   Bucket
 	opts     Options
 	noun     string // "photo", "tour picture": context for internal errors in the log
 	tooLarge error  // what an upload over MaxBytes gets; its message names the limit
@@ -80,10 +83,25 @@ type pipeline struct {
 }
 
 func newPipeline(dir, noun string, opts Options, tooLarge error) (pipeline, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return pipeline{}, fmt.Errorf("%s folder: %w", noun, err)
+	b := opts.Bucket
+	if b == nil {
+		folder, err := NewFolder(dir)
+		if err != nil {
+			return pipeline{}, fmt.Errorf("%s folder: %w", noun, err)
+		}
+		b = folder
+	} else {
+		dir = ""
 	}
-	return pipeline{dir: dir, opts: opts, noun: noun, tooLarge: tooLarge, slots: make(chan struct{}, opts.MaxConcurrent)}, nil
+	return pipeline{dir: dir, bucket: b, opts: opts, noun: noun, tooLarge: tooLarge, slots: make(chan struct{}, opts.MaxConcurrent)}, nil
+}
+
+// storeTimeout bounds one picture's write or removal: Process and Remove take no
+// context, and a database that stopped answering must not hold an upload for ever.
+const storeTimeout = 30 * time.Second
+
+func storeContext() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), storeTimeout)
 }
 
 type format struct {
@@ -233,31 +251,15 @@ func randomHex(n int) (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// writeJPEG stores img in root as the JPEG name: written to a temporary file and
-// renamed, so a reader never sees half a picture and a crash leaves only a temp file
-// (whose leading dot ValidName refuses, so it is never served).
-func writeJPEG(root *os.Root, name string, img image.Image, quality int) error {
-	tmp := ".upload-" + strings.TrimSuffix(name, ".jpg") + ".tmp"
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
+// encodeJPEG is img as a JPEG file's bytes.
+func encodeJPEG(img image.Image, quality int) ([]byte, error) {
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	if err := jpeg.Encode(w, img, &jpeg.Options{Quality: quality}); err != nil {
+		return nil, err
 	}
-	w := bufio.NewWriter(f)
-	err = jpeg.Encode(w, img, &jpeg.Options{Quality: quality})
-	if err == nil {
-		err = w.Flush()
+	if err := w.Flush(); err != nil {
+		return nil, err
 	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = root.Rename(tmp, name)
-	}
-	if err != nil {
-		_ = root.Remove(tmp)
-	}
-	return err
+	return buf.Bytes(), nil
 }

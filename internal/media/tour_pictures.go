@@ -1,12 +1,11 @@
 package media
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
 	"io"
-	"io/fs"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -25,7 +24,7 @@ var TourPictureWidths = slices.Clone(tourWidths[:])
 // tourHeight is the 3:2 height of a tour picture w pixels wide, to the nearest pixel.
 func tourHeight(w int) int { return (2*w + 1) / 3 }
 
-// TourPictures stores processed tour pictures as files in one folder.
+// TourPictures stores processed tour pictures in a Bucket: a folder by default.
 type TourPictures struct {
 	pipe pipeline
 }
@@ -81,19 +80,25 @@ func (p *TourPictures) Process(r io.Reader) (string, error) {
 		files[i] = OutFile{v.File, img}
 	}
 
-	root, err := os.OpenRoot(p.pipe.dir)
-	if err != nil {
-		return "", fmt.Errorf("tour picture folder: %w", err)
-	}
-	defer root.Close()
+	ctx, cancel := storeContext()
+	defer cancel()
 	quality := p.pipe.opts.Quality
-	err = writeAll(root, files, func(root *os.Root, name string, img image.Image) error {
-		return writeJPEG(root, name, img, quality)
-	})
+	err = writeAll(ctx, p.pipe.bucket, files, putJPEG(quality))
 	if err != nil {
 		return "", fmt.Errorf("write tour picture: %w", err)
 	}
 	return name, nil
+}
+
+// putJPEG is writeAll's writer: each image encoded as a JPEG of quality, into the bucket.
+func putJPEG(quality int) func(context.Context, Bucket, string, image.Image) error {
+	return func(ctx context.Context, b Bucket, name string, img image.Image) error {
+		data, err := encodeJPEG(img, quality)
+		if err != nil {
+			return err
+		}
+		return b.Put(ctx, name, data)
+	}
 }
 
 // OutFile is one picture file to write: its name and its pixels.
@@ -105,11 +110,11 @@ type OutFile struct {
 // writeAll writes files in order, narrowest first so that the name pages link to
 // appears last, when the others exist. If one fails, those already written are removed:
 // a picture is stored in all its widths or not at all.
-func writeAll(root *os.Root, files []OutFile, write func(*os.Root, string, image.Image) error) error {
+func writeAll(ctx context.Context, b Bucket, files []OutFile, write func(context.Context, Bucket, string, image.Image) error) error {
 	for i, f := range files {
-		if err := write(root, f.Name, f.Img); err != nil {
+		if err := write(ctx, b, f.Name, f.Img); err != nil {
 			for _, done := range files[:i] {
-				_ = root.Remove(done.Name)
+				_ = b.Delete(ctx, done.Name)
 			}
 			return fmt.Errorf("%s: %w", f.Name, err)
 		}
@@ -125,17 +130,14 @@ func (p *TourPictures) Remove(name string) error {
 	if !IsTourPictureName(name) {
 		return fmt.Errorf("%w: %q", ErrInvalidName, name)
 	}
-	root, err := os.OpenRoot(p.pipe.dir)
-	if err != nil {
-		return fmt.Errorf("tour picture folder: %w", err)
-	}
-	defer root.Close()
+	ctx, cancel := storeContext()
+	defer cancel()
 	vs := TourPictureVariants(name)
 	var errs []error
 	// Widest first: should a removal fail, what is left is unlinked files, never a
 	// picture some of whose widths are missing.
 	for _, v := range slices.Backward(vs) {
-		if err := root.Remove(v.File); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := p.pipe.bucket.Delete(ctx, v.File); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package media
 
 import (
+	"context"
 	"errors"
 	"image"
 	"os"
@@ -23,16 +24,15 @@ func TestWriteAllRemovesWrittenOnFailure(t *testing.T) {
 	for _, tt := range tests {
 		t.Run("fail on "+tt.failOn, func(t *testing.T) {
 			dir := t.TempDir()
-			root, err := os.OpenRoot(dir)
+			folder, err := NewFolder(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer root.Close()
-			err = writeAll(root, files, func(root *os.Root, name string, _ image.Image) error {
+			err = writeAll(t.Context(), folder, files, func(ctx context.Context, b Bucket, name string, _ image.Image) error {
 				if name == tt.failOn {
 					return failure
 				}
-				return root.WriteFile(name, []byte("x"), 0o644)
+				return b.Put(ctx, name, []byte("x"))
 			})
 			if (tt.failOn != "") != errors.Is(err, failure) {
 				t.Errorf("writeAll = %v", err)

@@ -28,7 +28,9 @@ type Deps struct {
 	Auth    Authenticator
 	Sandbox http.Handler // the sandbox provider's hosted checkout; nil with Stripe
 	Assets  fs.FS        // the Vite client build
-	Images  string       // folder with tours/ and users/ pictures
+	// TourPictures and UserPhotos keep the pictures served under /img/tours/ and
+	// /img/users/: folders, or the database.
+	TourPictures, UserPhotos media.Bucket
 }
 
 // New returns the site's handler.
@@ -117,15 +119,8 @@ func New(d Deps) (http.Handler, error) {
 	// Static files.
 	mux.Handle("GET /assets/", assets(d.Assets))
 	mux.Handle("GET /favicon.svg", assets(d.Assets))
-	for _, img := range []struct{ sub, fallback string }{
-		{"tours", media.DefaultTourPicture}, {"users", media.DefaultPhoto},
-	} {
-		h, err := images(d.Images, img.sub, img.fallback)
-		if err != nil {
-			return nil, err
-		}
-		mux.Handle("GET /img/"+img.sub+"/{file}", h)
-	}
+	mux.Handle("GET /img/tours/{file}", images(d.TourPictures, media.DefaultTourPicture, d.Log))
+	mux.Handle("GET /img/users/{file}", images(d.UserPhotos, media.DefaultPhoto, d.Log))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpx.OK(w, nil)
 	})

@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"tourbook/internal/media"
@@ -30,36 +29,45 @@ func assets(fsys fs.FS) http.Handler {
 	})
 }
 
-// images serves pictures from dir/sub. Files are opened through an os.Root, so neither
-// a crafted name nor a symlink placed in the folder reaches a file outside it. A missing
-// picture (an imported tour whose files were not copied, say) gets the fallback, so pages
-// never show a broken image.
-func images(dir, sub, fallback string) (http.Handler, error) {
-	root, err := os.OpenRoot(filepath.Join(dir, sub))
-	if err != nil {
-		return nil, fmt.Errorf("image folder: %w", err)
-	}
+// images serves pictures from a bucket (a folder, whose os.Root keeps a crafted name or
+// a symlink from reaching outside it, or the database). A missing picture (an imported
+// tour whose files were not copied, say) gets the fallback, so pages never show a broken
+// image.
+//
+// Uploaded pictures get random names and are never changed under them, so they are
+// cached for a year as immutable; sample and imported names may get a new file, so
+// they are cached for a day, and a fallback is revalidated every time, so the real
+// picture shows once it is there. The ETag (size and time stored) lets a browser
+// revalidate without the bytes.
+func images(b media.Bucket, fallback string, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("file")
 		if !media.ValidName(name) {
 			http.NotFound(w, r)
 			return
 		}
-		f, err := root.Open(name)
+		cache := "public, max-age=86400"
+		if media.IsUploadName(name) {
+			cache = "public, max-age=31536000, immutable"
+		}
+		o, err := b.Open(r.Context(), name)
 		if errors.Is(err, fs.ErrNotExist) {
-			f, err = root.Open(fallback)
+			cache = "no-cache"
+			o, err = b.Open(r.Context(), fallback)
 		}
 		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				log.Error("open picture", "name", name, "error", err)
+				http.Error(w, "The picture cannot be shown right now.", http.StatusServiceUnavailable)
+				return
+			}
 			http.NotFound(w, r)
 			return
 		}
-		defer f.Close()
-		info, err := f.Stat()
-		if err != nil || !info.Mode().IsRegular() {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		http.ServeContent(w, r, name, info.ModTime(), f)
-	}), nil
+		defer o.Close()
+		h := w.Header()
+		h.Set("Cache-Control", cache)
+		h.Set("ETag", fmt.Sprintf(`"%x-%x"`, o.Size, o.ModTime.UnixNano()))
+		http.ServeContent(w, r, name, o.ModTime, o)
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -295,6 +296,41 @@ func TestSandboxWebhookSecretIsShared(t *testing.T) {
 		}
 		if second, err := s.SandboxWebhookSecret(ctx, "whsec_second"); err != nil || second != "whsec_first" {
 			t.Fatalf("second instance got %q, %v; want the first's", second, err)
+		}
+	})
+}
+
+// The pictures bucket keeps, replaces, serves and deletes pictures per folder.
+func TestPicturesBucket(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		tours, users := s.Pictures("tours"), s.Pictures("users")
+		if err := tours.Put(ctx, "a.jpg", []byte("first")); err != nil {
+			t.Fatal(err)
+		}
+		if err := tours.Put(ctx, "a.jpg", []byte("second")); err != nil {
+			t.Fatal(err)
+		}
+		o, err := tours.Open(ctx, "a.jpg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(o)
+		o.Close()
+		if string(data) != "second" || o.Size != 6 || o.ModTime.IsZero() {
+			t.Errorf("read %q (%d bytes, %v)", data, o.Size, o.ModTime)
+		}
+		if _, err := users.Open(ctx, "a.jpg"); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("another folder's picture: %v, want fs.ErrNotExist", err)
+		}
+		if err := tours.Delete(ctx, "a.jpg"); err != nil {
+			t.Fatal(err)
+		}
+		if err := tours.Delete(ctx, "a.jpg"); err != nil {
+			t.Errorf("deleting a deleted picture: %v", err)
+		}
+		if _, err := tours.Open(ctx, "a.jpg"); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a deleted picture: %v", err)
 		}
 	})
 }
