@@ -10,7 +10,7 @@ APT_UPDATED := .cache/apt-updated
 # apt-get needs root: as another user, ask sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run build ui test test-go test-ui test-e2e lint fuzz bench clean deps deps-chromium
+.PHONY: help run build ui test test-go test-ui test-e2e test-lighthouse lint fuzz bench clean deps deps-chromium
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-12s %s\n", $$1, $$2}'
@@ -71,6 +71,12 @@ test-ui: ui/node_modules/.package-lock.json ## UI unit tests (Vitest)
 test-e2e: build deps-chromium ## Browser tests: Playwright in Debian's Chromium against the real binary
 	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 	cd e2e && TOURBOOK_BIN=$(CURDIR)/$(BIN) npx playwright test
+
+# Lighthouse from npm (pinned in e2e/package.json) in Debian's Chromium; nothing is
+# downloaded: puppeteer's browser download is off and CHROME_PATH is Debian's.
+test-lighthouse: build deps-chromium ## Lighthouse (mobile) on /, a tour page and /login: each category at least 95, scores printed
+	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund; }
+	cd e2e && CHROME_PATH=/usr/bin/chromium PUPPETEER_SKIP_DOWNLOAD=1 TOURBOOK_BIN=$(CURDIR)/$(BIN) npx playwright test -c lighthouse.config.ts
 
 fuzz: deps ui ## Run every fuzz target for 20 s
 	@for pkg in $$(go list ./internal/...); do \
