@@ -28,6 +28,8 @@ type Handler struct {
 	Catalog  Catalog
 	Office   Office
 	Resets   Resets
+	Waitlist Waitlist
+	Offers   OfferPayer
 	Cookies  httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP

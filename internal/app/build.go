@@ -28,6 +28,7 @@ import (
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 	"tourbook/internal/web"
 	"tourbook/ui"
 )
@@ -234,8 +235,13 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	base := cfg.BaseURL.String()
 	bookingMail := emails.NewBookings(writer, st, now)
 	site.Schedule = emails.NewSchedule(st, bookingMail, now, log, site.Mailer.Wake)
+	// Waiting lists: offers are made by the store wherever seats are freed, with their
+	// email written in the same transaction.
+	st.SetOfferMailer(writer.WaitlistOffer)
+	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
+		Queued: site.Mailer.Wake})
 	bookings := booking.NewService(st, tours, provider, booking.Options{
-		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake,
+		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
 	})
@@ -257,9 +263,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
-		Calendars: bookingMail, Site: siteCfg, BaseURL: base, Log: log, Now: now}
+		Calendars: bookingMail, Waitlist: waiting, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
+		Waitlist: waiting, Offers: bookings,
 		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

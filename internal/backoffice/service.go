@@ -19,6 +19,7 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
 
 // Who may do what: admins everything; lead guides bookings and manifests; guides the
@@ -64,6 +65,7 @@ type Store interface {
 	EmailByID(ctx context.Context, id string) (mail.Message, error)
 	EmailAttempts(ctx context.Context, id string) ([]mail.Attempt, error)
 	ResendEmailAudited(ctx context.Context, id string, now time.Time, entry audit.Entry) error
+	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
 }
 
 // Departures is the catalogue's departure change this service needs: closing a
@@ -410,6 +412,8 @@ type Manifest struct {
 	Tour      tour.Tour
 	Departure tour.StartDate
 	Bookings  []BookingRow
+	// Waitlist is the departure's waiting list in joining order: waiting and offered.
+	Waitlist []waitlist.Row
 }
 
 // Manifest returns a departure's bookings, for those who manage bookings and the
@@ -435,7 +439,11 @@ func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date
 			if err != nil {
 				return Manifest{}, err
 			}
-			return Manifest{Tour: t, Departure: dep, Bookings: rows}, nil
+			wl, err := s.store.DepartureWaitlist(ctx, tourID, d)
+			if err != nil {
+				return Manifest{}, err
+			}
+			return Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl}, nil
 		}
 	}
 	return Manifest{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)

@@ -125,7 +125,7 @@ func (s *fakeStore) BookingByCheckout(ctx context.Context, provider, checkoutID 
 	return Booking{}, ErrNotFound
 }
 
-func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
+func (s *fakeStore) CancelBooking(ctx context.Context, id string, _ time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.bookings[id]
@@ -138,7 +138,7 @@ func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
 	return nil
 }
 
-func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) (int, error) {
+func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string, _ time.Time) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0

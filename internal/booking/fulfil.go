@@ -184,9 +184,18 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 // the tour pages' counts (the store already ignores expired holds when it checks
 // capacity; this makes their state say so too).
 func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
-	n, err := s.store.ExpireHolds(ctx, s.now())
+	now := s.now()
+	n, err := s.store.ExpireHolds(ctx, now)
 	if err != nil {
 		return 0, fmt.Errorf("expire holds: %w", err)
+	}
+	// Then the waiting lists: seats of expired holds are offered, offers that ran out
+	// pass to the next entry. Safe to run again: it works from the data, under locks.
+	if s.waitlist != nil {
+		if _, err := s.waitlist.OfferWaitlistSeats(ctx, now); err != nil {
+			return n, fmt.Errorf("run waiting lists: %w", err)
+		}
+		s.queued()
 	}
 	return n, nil
 }

@@ -23,8 +23,8 @@ type Store interface {
 	SetCheckout(ctx context.Context, bookingID, provider, checkoutID string) error
 	BookingByID(ctx context.Context, id string) (Booking, error)
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
-	CancelBooking(ctx context.Context, id string) error
-	ReleaseHolds(ctx context.Context, userID, tourID string) (int, error)
+	CancelBooking(ctx context.Context, id string, now time.Time) error
+	ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
 	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
@@ -55,6 +55,8 @@ type Options struct {
 	// Mailer writes confirmations; nil sends none. Queued wakes the outbox's sender.
 	Mailer Mailer
 	Queued func()
+	// Waitlist pays waiting list offers and passes on the ones that ran out; nil: none.
+	Waitlist WaitlistStore
 }
 
 // Service books tours: it holds seats, opens the provider's checkout and turns paid
@@ -71,6 +73,7 @@ type Service struct {
 	log      *slog.Logger
 	mailer   Mailer
 	queued   func()
+	waitlist WaitlistStore
 }
 
 // NewService returns a booking service.
@@ -78,7 +81,7 @@ func NewService(store Store, tours TourStore, provider payment.Provider, o Optio
 	s := &Service{
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
-		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued,
+		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, waitlist: o.Waitlist,
 	}
 	if s.queued == nil {
 		s.queued = func() {}
@@ -116,7 +119,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 	// the user's earlier hold on it rather than adding to it: people must not be refused
 	// seats by their own abandoned checkout. Released before the tour is loaded, so the
 	// seats left it shows already count them free.
-	if _, err := s.store.ReleaseHolds(ctx, user.ID, tourID); err != nil {
+	if _, err := s.store.ReleaseHolds(ctx, user.ID, tourID, now); err != nil {
 		return "", fmt.Errorf("release earlier holds on tour %q: %w", tourID, err)
 	}
 	open, err := s.store.OpenHolds(ctx, user.ID, now)
@@ -219,7 +222,7 @@ func (s *Service) CancelReturn(ctx context.Context, user account.User, bookingID
 	if err != nil {
 		return fmt.Errorf("cancelled checkout %s: %w", bookingID, err)
 	}
-	if err := s.store.CancelBooking(ctx, b.ID); err != nil {
+	if err := s.store.CancelBooking(ctx, b.ID, s.now()); err != nil {
 		return fmt.Errorf("cancel booking %s: %w", b.ID, err)
 	}
 	s.log.Info("checkout cancelled", "booking_id", b.ID, "user_id", user.ID)
@@ -229,7 +232,7 @@ func (s *Service) CancelReturn(ctx context.Context, user account.User, bookingID
 // release cancels a hold whose checkout could not be opened, so its seats are free at
 // once. It runs even when the request was cancelled: the hold must not linger.
 func (s *Service) release(ctx context.Context, bookingID string) {
-	if err := s.store.CancelBooking(context.WithoutCancel(ctx), bookingID); err != nil {
+	if err := s.store.CancelBooking(context.WithoutCancel(ctx), bookingID, s.now()); err != nil {
 		s.log.Error("cancel hold after failed checkout", "booking_id", bookingID, "err", err)
 	}
 }

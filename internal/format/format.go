@@ -21,3 +21,14 @@ func StartTime(t tour.Tour, d tour.StartDate) string {
 	}
 	return label
 }
+
+// Moment writes an instant in a zone, as people read a deadline:
+// "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)".
+func Moment(at time.Time, loc *time.Location) string {
+	at = at.In(loc)
+	label := at.Format("Mon 2 January 2006, 15:04 MST")
+	if name := loc.String(); name != at.Format("MST") {
+		label += " (" + name + ")"
+	}
+	return label
+}

@@ -107,6 +107,9 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
 	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))
+	api.handle("POST", "/api/v1/waitlist", http.HandlerFunc(a.JoinWaitlist))
+	api.handle("DELETE", "/api/v1/waitlist/{id}", http.HandlerFunc(a.LeaveWaitlist))
+	api.handle("POST", "/api/v1/waitlist/{id}/checkout", http.HandlerFunc(a.PayOffer))
 	mux.HandleFunc("/api/", a.NotFound)
 
 	// Payments: the provider's webhook, and the sandbox's hosted checkout.

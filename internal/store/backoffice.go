@@ -350,6 +350,9 @@ func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure
 				return err
 			}
 		}
+		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
+			return err
+		}
 		return tx.addAudit(ctx, &entry, b.ID)
 	})
 	if err != nil {
@@ -388,6 +391,9 @@ func (s *Store) CloseBooking(ctx context.Context, id, kind, reason string, onlyR
 			if _, err := tx.EnqueueEmail(ctx, done); err != nil {
 				return err
 			}
+		}
+		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
+			return err
 		}
 		return tx.addAudit(ctx, &entry, id)
 	})

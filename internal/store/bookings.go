@@ -67,6 +67,11 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.HoldUntil = b.HoldUntil.UTC().Truncate(time.Microsecond)
 	err := s.InTx(ctx, func(tx *Store) error {
+		// Seats that came free (a hold that ran out) go to the departure's waiting list
+		// before anyone else.
+		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
+			return err
+		}
 		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
 		if err != nil {
 			return err
@@ -142,22 +147,23 @@ func (s *Store) bookingWhere(ctx context.Context, q querier, where string, args 
 	return b, err
 }
 
-// CancelBooking turns a Pending booking into Cancelled, freeing its seats; a booking in
-// any other state is left as it is.
-func (s *Store) CancelBooking(ctx context.Context, id string) error {
+// CancelBooking turns a Pending booking into Cancelled, freeing its seats for the
+// departure's waiting list first; a booking in any other state is left as it is.
+func (s *Store) CancelBooking(ctx context.Context, id string, now time.Time) error {
 	return s.InTx(ctx, func(tx *Store) error {
+		b, err := tx.bookingWhere(ctx, tx.tx, `id = $1`, id)
+		if err != nil {
+			return fmt.Errorf("cancel booking %s: %w", id, err)
+		}
 		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
 			WHERE id = $1 AND status = 'pending'`, id)
 		if err != nil {
 			return fmt.Errorf("cancel booking %s: %w", id, err)
 		}
-		if ok, err := affected(res); err != nil || ok {
+		if ok, err := affected(res); err != nil || !ok {
 			return err
 		}
-		if _, err := tx.bookingWhere(ctx, tx.tx, `id = $1`, id); err != nil {
-			return fmt.Errorf("cancel booking %s: %w", id, err)
-		}
-		return nil
+		return tx.offerSeats(ctx, b.TourID, b.StartDate, now)
 	})
 }
 
@@ -212,6 +218,12 @@ func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amount
 			return err
 		}
 		changed = true
+		if b.Status == booking.Paid {
+			if _, err := tx.tx.ExecContext(ctx, `UPDATE waitlist_entries SET status = 'booked'
+				WHERE booking_id = $1 AND status IN ('offered', 'lapsed')`, b.ID); err != nil {
+				return err
+			}
+		}
 		if paid != nil && b.Status == booking.Paid {
 			if _, err := tx.EnqueueEmail(ctx, paid); err != nil {
 				return err
@@ -252,16 +264,47 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 }
 
 // ReleaseHolds cancels the user's open checkouts for a tour, so that booking again (a
-// second click, the back button) replaces the earlier hold instead of adding to it. It
-// returns how many holds were released.
-func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) (int, error) {
-	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
-		WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'`, userID, tourID)
+// second click, the back button) replaces the earlier hold instead of adding to it, and
+// offers the seats to the departures' waiting lists. Seats offered to the user from a
+// waiting list are kept: the offer is not a checkout they opened. It returns how many
+// holds were released.
+func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error) {
+	var n int
+	err := s.InTx(ctx, func(tx *Store) error {
+		const mine = ` FROM bookings WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'
+			AND id NOT IN (SELECT booking_id FROM waitlist_entries WHERE user_id = $1 AND status = 'offered')`
+		rows, err := tx.tx.QueryContext(ctx, `SELECT DISTINCT start_date`+mine, userID, tourID)
+		if err != nil {
+			return err
+		}
+		dates, err := collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} })
+		if err != nil {
+			return err
+		}
+		if len(dates) == 0 {
+			return nil
+		}
+		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id IN (SELECT id`+mine+`)`,
+			userID, tourID)
+		if err != nil {
+			return err
+		}
+		released, err := res.RowsAffected()
+		n = int(released)
+		if err != nil {
+			return err
+		}
+		for _, d := range dates {
+			if err := tx.offerSeats(ctx, tourID, d, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return 0, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
 	}
-	n, err := res.RowsAffected()
-	return int(n), err
+	return n, nil
 }
 
 // OpenHolds counts the user's checkouts still holding seats at now.

@@ -415,6 +415,10 @@ func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Ti
 		entry.Changes.Diff("capacity", before.Capacity, after.Capacity)
 		entry.Changes.Diff("meetingPoint", before.MeetingPoint, after.MeetingPoint)
 		entry.Changes.Diff("closed", before.Closed, after.Closed)
+		// A raised capacity or a reopened departure has seats for its waiting list.
+		if err := tx.offerSeats(ctx, tourID, date, now); err != nil {
+			return err
+		}
 		return tx.addAudit(ctx, &entry, tourID)
 	})
 	if err != nil {
@@ -440,6 +444,11 @@ func (s *Store) DeleteDeparture(ctx context.Context, tourID string, date time.Ti
 		}
 		if _, err := tx.tx.ExecContext(ctx, `DELETE FROM tour_start_dates WHERE tour_id = $1 AND start_date = $2`,
 			tourID, day(date)); err != nil {
+			return err
+		}
+		// Its waiting list goes with it (an offer is a booking, so there is none).
+		if _, err := tx.tx.ExecContext(ctx, `UPDATE waitlist_entries SET status = 'lapsed'
+			WHERE tour_id = $1 AND start_date = $2 AND status = 'waiting'`, tourID, day(date)); err != nil {
 			return err
 		}
 		entry.Changes.Diff("date", day(date), nil)

@@ -149,6 +149,11 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 		Rows: make([]ManifestRow, 0, len(m.Bookings)), CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
 		CanManage: backoffice.CanManageBookings(u),
 	}
+	p.Waitlist = make([]ManifestWaitlistRow, 0, len(m.Waitlist))
+	for _, e := range m.Waitlist {
+		p.Waitlist = append(p.Waitlist, NewManifestWaitlistRow(e, m.Tour))
+		p.Waiting += e.Participants
+	}
 	for _, b := range m.Bookings {
 		p.Rows = append(p.Rows, NewManifestRow(b))
 		if b.Status == booking.Paid {

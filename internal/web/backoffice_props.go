@@ -12,8 +12,10 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/format"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
 
 // The Go mirror of the back office's part-2 types in ui/src/props.ts.
@@ -119,6 +121,30 @@ type ManifestRow struct {
 	SourceLabel   string `json:"sourceLabel"`
 }
 
+// ManifestWaitlistRow is one entry of a departure's waiting list, for operators.
+type ManifestWaitlistRow struct {
+	ID            string `json:"id"`
+	CustomerName  string `json:"customerName"`
+	CustomerEmail string `json:"customerEmail"`
+	Participants  int    `json:"participants"`
+	Status        string `json:"status"`
+	// StatusLabel: "Waiting" or "Offered, until Mon 14 June 2027, 09:00 CEST (Europe/Oslo)"
+	StatusLabel string `json:"statusLabel"`
+	Joined      string `json:"joined"`
+	// Passes: how many times smaller groups behind it were offered seats it did not fit.
+	Passes int `json:"passes"`
+}
+
+func NewManifestWaitlistRow(e waitlist.Row, t tour.Tour) ManifestWaitlistRow {
+	label := "Waiting"
+	if e.Status == waitlist.Offered {
+		label = "Offered, until " + format.Moment(e.OfferUntil, t.Zone())
+	}
+	return ManifestWaitlistRow{ID: e.ID, CustomerName: e.UserName, CustomerEmail: e.UserEmail,
+		Participants: e.Participants, Status: string(e.Status), StatusLabel: label,
+		Joined: format.Moment(e.CreatedAt, t.Zone()), Passes: e.Passes}
+}
+
 type CancelResult struct {
 	BookingID    string `json:"bookingId"`
 	CustomerName string `json:"customerName"`
@@ -221,6 +247,9 @@ type adminManifestProps struct {
 	Travellers int               `json:"travellers"`
 	CSVURL     string            `json:"csvUrl"`
 	CanManage  bool              `json:"canManage"`
+	// Waitlist is the departure's waiting list, in joining order; Waiting adds up its people.
+	Waitlist []ManifestWaitlistRow `json:"waitlist"`
+	Waiting  int                   `json:"waiting"`
 }
 
 type adminUsersProps struct {

@@ -65,7 +65,9 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	detail := NewTourDetail(t, h.Now())
-	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary, props: tourProps{Tour: detail},
+	places, _ := h.waitlistPlaces(r, t.ID)
+	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary,
+		props:     tourProps{Tour: detail, Waitlist: places, WaitlistDates: WaitlistDates(t, h.Now())},
 		canonical: path, image: socialImage(t), structuredData: ld,
 		preload: ssr.ImagePreload{Href: detail.CoverImage, SrcSet: detail.CoverSrcSet, Sizes: HeroSizes}})
 }
@@ -164,8 +166,12 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 	for _, t := range tours {
 		byID[t.ID] = t
 	}
+	places, offers := h.waitlistPlaces(r, "")
 	rows := make([]BookingRow, 0, len(bookings))
 	for _, b := range bookings {
+		if offers[b.ID] {
+			continue // an open offer has its own banner until it is paid
+		}
 		t, found := byID[b.TourID]
 		// An abandoned checkout is not a booking the user made; don't list it. A paid
 		// booking an operator cancelled stays, saying so.
@@ -175,7 +181,7 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		}
 		rows = append(rows, NewBookingRow(b, t, now))
 	}
-	h.render(w, r, page{name: "myTours", title: "My bookings", props: myToursProps{Bookings: rows}, alert: alert})
+	h.render(w, r, page{name: "myTours", title: "My bookings", props: myToursProps{Bookings: rows, Waitlist: places}, alert: alert})
 }
 
 // HeroSizes is the tour page's hero <img> sizes (ui/src/pages/tour-page.tsx): the

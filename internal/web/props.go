@@ -130,10 +130,17 @@ type overviewProps struct {
 
 type tourProps struct {
 	Tour TourDetail `json:"tour"`
+	// Waitlist is the signed-in traveller's entries on this tour's departures.
+	Waitlist []WaitlistPlace `json:"waitlist"`
+	// WaitlistDates are the departures (yyyy-mm-dd) whose waiting list is open: not
+	// closed and not too close to their start for an offer.
+	WaitlistDates []string `json:"waitlistDates"`
 }
 
 type myToursProps struct {
 	Bookings []BookingRow `json:"bookings"`
+	// Waitlist is the traveller's waiting list entries: open offers first get a banner.
+	Waitlist []WaitlistPlace `json:"waitlist"`
 }
 
 type errorProps struct {

@@ -54,6 +54,7 @@ type Handler struct {
 	Resets   ResetLinks
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
+	Waitlist  WaitlistPlaces // nil: no waiting lists shown
 	Site      SiteConfig
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is

@@ -104,7 +104,7 @@ describe('App', () => {
   });
 
   it('has no map section when the tour has no locations', () => {
-    const data = { ...fixtures.tour, props: { tour: { ...fixtures.tour.props.tour, locations: [] } } };
+    const data = { ...fixtures.tour, props: { ...fixtures.tour.props, tour: { ...fixtures.tour.props.tour, locations: [] } } };
     const { container } = render(<App data={data} />);
     expect(container.querySelector('.section-map')).toBeNull();
     expect(container.querySelector('#map')).toBeNull();
@@ -121,7 +121,7 @@ describe('App', () => {
     const tour = fixtures.tour.props.tour;
     const data = {
       ...fixtures.tour,
-      props: { tour: { ...tour, startDates: tour.startDates.map((d) => ({ ...d, bookable: false })) } },
+      props: { ...fixtures.tour.props, tour: { ...tour, startDates: tour.startDates.map((d) => ({ ...d, bookable: false })) } },
     };
     const { container } = render(<App data={data} />);
     expect(screen.getByText('Fully booked')).toBeTruthy();
@@ -273,7 +273,7 @@ describe('App', () => {
   });
 
   it('renders an empty state with a link home when there are no bookings', () => {
-    render(<App data={{ ...fixtures.myTours, props: { bookings: [] } }} />);
+    render(<App data={{ ...fixtures.myTours, props: { bookings: [], waitlist: [] } }} />);
     expect(screen.getByText('You have not booked any tours yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find your next adventure' }).getAttribute('href')).toBe('/');
   });

@@ -12,6 +12,7 @@ import type {
   SiteConfig,
   TourCard,
   TourDetail,
+  WaitlistPlace,
 } from './props';
 
 export const site: SiteConfig = {
@@ -509,7 +510,60 @@ const adminManifestProps: PageProps['adminManifest'] = {
   travellers: 6,
   csvUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/manifest.csv',
   canManage: true,
+  waitlist: [
+    {
+      id: 'w-1',
+      customerName: 'Priya Patel',
+      customerEmail: 'priya@example.com',
+      participants: 2,
+      status: 'offered',
+      statusLabel: 'Offered, until Mon 14 June 2027, 09:00 MDT (America/Edmonton)',
+      joined: 'Sat 1 May 2027, 10:12 MDT (America/Edmonton)',
+      passes: 0,
+    },
+    {
+      id: 'w-2',
+      customerName: 'Omar <i>Haddad</i>',
+      customerEmail: 'omar@example.com',
+      participants: 5,
+      status: 'waiting',
+      statusLabel: 'Waiting',
+      joined: 'Sun 2 May 2027, 08:40 MDT (America/Edmonton)',
+      passes: 1,
+    },
+  ],
+  waiting: 7,
 };
+
+/** The traveller's waiting list: an open offer and a place in a queue. */
+export const waitlistPlaces: WaitlistPlace[] = [
+  {
+    id: 'w-1',
+    tourName: 'The Forest Hiker',
+    tourSlug: 'the-forest-hiker',
+    date: '2027-06-15',
+    dateLabel: 'Tue 15 June 2027',
+    startTime: '09:00 MDT (America/Edmonton)',
+    participants: 2,
+    status: 'offered',
+    position: 0,
+    amount: '$794.00',
+    offerUntil: 'Mon 14 June 2027, 09:00 MDT (America/Edmonton)',
+  },
+  {
+    id: 'w-2',
+    tourName: 'The Sea Explorer',
+    tourSlug: 'the-sea-explorer',
+    date: '2027-07-08',
+    dateLabel: 'Thu 8 July 2027',
+    startTime: '10:00 EDT (America/New_York)',
+    participants: 3,
+    status: 'waiting',
+    position: 2,
+    amount: '',
+    offerUntil: '',
+  },
+];
 
 /** What cancelling the manifest's departure answers when one refund fails. */
 export const cancelResultsWithFailure: CancelResult[] = [
@@ -702,7 +756,12 @@ export const myBookingCancelled: MyBooking = {
 /** One sample per page; the tour, account and my-tours samples are signed in. */
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
-  tour: { page: 'tour', site, user, props: { tour: forestHikerDetail } },
+  tour: {
+    page: 'tour',
+    site,
+    user,
+    props: { tour: forestHikerDetail, waitlist: [], waitlistDates: forestHikerDetail.startDates.map((d) => d.date) },
+  },
   login: { page: 'login', site, user: null, props: {} },
   signup: { page: 'signup', site, user: null, props: {} },
   forgotPassword: { page: 'forgotPassword', site, user: null, props: {} },
@@ -713,6 +772,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
     site,
     user,
     props: {
+      waitlist: [],
       bookings: [
         {
           id: 'b-1',

@@ -177,6 +177,43 @@ export interface BookingRow {
   statusLabel: string;
 }
 
+/** One of the traveller's waiting list entries: a place in the queue, or an offer. */
+export interface WaitlistPlace {
+  id: string;
+  tourName: string;
+  tourSlug: string;
+  /** yyyy-mm-dd */
+  date: string;
+  /** "Tue 15 June 2027" */
+  dateLabel: string;
+  /** "08:30 GMT (Atlantic/Reykjavik)" */
+  startTime: string;
+  participants: number;
+  /** offered: seats are held for the traveller until offerUntil */
+  status: 'waiting' | 'offered';
+  /** 1 for the first in the queue; 0 for an offer */
+  position: number;
+  /** Formatted total of an offer, "" while waiting */
+  amount: string;
+  /** "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "" while waiting */
+  offerUntil: string;
+}
+
+/** One entry of a departure's waiting list, for operators (joining order). */
+export interface ManifestWaitlistRow {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  participants: number;
+  status: 'waiting' | 'offered';
+  /** "Waiting" or "Offered, until …" */
+  statusLabel: string;
+  /** When they joined, in the tour's zone */
+  joined: string;
+  /** Times smaller groups behind it were offered seats it did not fit */
+  passes: number;
+}
+
 // ---- The operator's back office (/admin). docs/admin.md has the API these pages call. ----
 
 export type TourStatus = 'draft' | 'published' | 'archived';
@@ -480,14 +517,16 @@ export interface Paging {
 
 export interface PageProps {
   overview: { tours: TourCard[] };
-  tour: { tour: TourDetail };
+  /** waitlist: the signed-in traveller's entries on this tour; waitlistDates: the dates (yyyy-mm-dd) whose waiting list is open */
+  tour: { tour: TourDetail; waitlist: WaitlistPlace[]; waitlistDates: string[] };
   login: Record<string, never>;
   signup: Record<string, never>;
   forgotPassword: Record<string, never>;
   /** /reset-password/{token}: usable is false for a used, expired or unknown link. */
   resetPassword: { token: string; usable: boolean };
   account: Record<string, never>;
-  myTours: { bookings: BookingRow[] };
+  /** waitlist: the traveller's waiting list entries; offers get a banner */
+  myTours: { bookings: BookingRow[]; waitlist: WaitlistPlace[] };
   /** /my-tours/{id}: only its traveller sees it */
   myBooking: { booking: MyBooking };
   error: { status: number; title: string; message: string };
@@ -528,6 +567,9 @@ export interface PageProps {
     csvUrl: string;
     /** May record walk-ins and cancel the departure (admin, lead guide) */
     canManage: boolean;
+    /** The departure's waiting list in joining order; waiting adds up its people */
+    waitlist: ManifestWaitlistRow[];
+    waiting: number;
   };
   /** /admin/users?q= (admins) */
   adminUsers: { users: AdminUserRow[]; query: string; paging: Paging };

@@ -61,6 +61,20 @@ export const emailFixtures: EmailData[] = [
     },
   },
   {
+    kind: 'waitlistOffer',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      amount: '$994.00',
+      deadline: 'Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
+      payUrl: 'https://tours.example/my-tours',
+    },
+  },
+  {
     kind: 'reviewRequest',
     site: emailSite,
     props: {

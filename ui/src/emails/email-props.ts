@@ -97,6 +97,20 @@ export interface ReviewRequestProps {
   reviewUrl: string;
 }
 
+export interface WaitlistOfferProps {
+  name: string;
+  tourName: string;
+  date: string;
+  startTime: string;
+  participants: number;
+  /** Formatted total, e.g. "$994.00" */
+  amount: string;
+  /** When the held seats go to the next person, with the departure's zone */
+  deadline: string;
+  /** Where the offer is paid (/my-tours) */
+  payUrl: string;
+}
+
 export interface EmailPropsByKind {
   passwordReset: PasswordResetProps;
   welcome: WelcomeProps;
@@ -104,6 +118,7 @@ export interface EmailPropsByKind {
   bookingCancelled: BookingCancelledProps;
   reminder: ReminderProps;
   reviewRequest: ReviewRequestProps;
+  waitlistOffer: WaitlistOfferProps;
 }
 
 export type EmailKind = keyof EmailPropsByKind;
@@ -155,4 +170,14 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     bookingUrl: 'string',
   },
   reviewRequest: { name: 'string', tourName: 'string', reviewUrl: 'string' },
+  waitlistOffer: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    amount: 'string',
+    deadline: 'string',
+    payUrl: 'string',
+  },
 };

@@ -17,6 +17,7 @@ const subjects: Record<EmailKind, string> = {
   bookingCancelled: 'Your booking of The Forest Hiker is cancelled',
   reminder: 'The Forest Hiker starts in two days',
   reviewRequest: 'How was The Forest Hiker?',
+  waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
 };
 
 /** The facts each kind must state besides its string props (numbers, optional parts). */
@@ -33,6 +34,7 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   ],
   reminder: () => [],
   reviewRequest: () => [],
+  waitlistOffer: () => ['2 people', 'next person on the waiting list'],
 };
 
 function parse(html: string): Document {
@@ -52,7 +54,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(6);
+    expect(emailKinds).toHaveLength(7);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

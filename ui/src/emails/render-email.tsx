@@ -25,6 +25,7 @@ import type { EmailTemplate } from './email-template';
 import { PasswordResetEmail, passwordResetSubject, passwordResetText } from './password-reset-email';
 import { ReminderEmail, reminderSubject, reminderText } from './reminder-email';
 import { ReviewRequestEmail, reviewRequestSubject, reviewRequestText } from './review-request-email';
+import { WaitlistOfferEmail, waitlistOfferSubject, waitlistOfferText } from './waitlist-offer-email';
 import { WelcomeEmail, welcomeSubject, welcomeText } from './welcome-email';
 
 const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
@@ -37,6 +38,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   },
   bookingCancelled: { subject: bookingCancelledSubject, Component: BookingCancelledEmail, text: bookingCancelledText },
   reminder: { subject: reminderSubject, Component: ReminderEmail, text: reminderText },
+  waitlistOffer: { subject: waitlistOfferSubject, Component: WaitlistOfferEmail, text: waitlistOfferText },
   reviewRequest: { subject: reviewRequestSubject, Component: ReviewRequestEmail, text: reviewRequestText },
 };
 

@@ -5,15 +5,25 @@
 // #manifest-table, #print-manifest, #manifest-csv; #walk-in (form), #walk-in-email,
 // #walk-in-name, #walk-in-participants, #walk-in-payment, #walk-in-submit;
 // #cancel-departure (form), #cancel-departure-reason, #cancel-departure-confirm,
-// #cancel-departure-submit, #cancel-results.
+// #cancel-departure-submit, #cancel-results; #manifest-waiting, #waitlist-table.
 import { AdminNav } from '../components/admin/admin-nav';
 import { CancelDepartureForm } from '../components/admin/cancel-departure-form';
 import { ManifestTable } from '../components/admin/manifest-table';
+import { WaitlistTable } from '../components/admin/waitlist-table';
 import { WalkInForm } from '../components/admin/walk-in-form';
 import { StatusBadge } from '../components/status-badge';
 import type { PageProps } from '../props';
 
-export function AdminManifestPage({ tour, departure, rows, travellers, csvUrl, canManage }: PageProps['adminManifest']) {
+export function AdminManifestPage({
+  tour,
+  departure,
+  rows,
+  travellers,
+  csvUrl,
+  canManage,
+  waitlist,
+  waiting,
+}: PageProps['adminManifest']) {
   const status = departure.past ? 'past' : departure.closed ? 'closed' : 'open';
   const manifestUrl = `/admin/tours/${encodeURIComponent(tour.id)}/departures/${encodeURIComponent(departure.date)}`;
   return (
@@ -42,6 +52,10 @@ export function AdminManifestPage({ tour, departure, rows, travellers, csvUrl, c
           <dd id="manifest-travellers">{travellers}</dd>
         </div>
         <div>
+          <dt>Waiting list</dt>
+          <dd id="manifest-waiting">{`${waitlist.length} ${waitlist.length === 1 ? 'entry' : 'entries'}, ${waiting} ${waiting === 1 ? 'person' : 'people'}`}</dd>
+        </div>
+        <div>
           <dt>Sale</dt>
           <dd>
             <StatusBadge status={status} label={{ open: 'Open', closed: 'Closed', past: 'Past' }[status]} />
@@ -63,6 +77,17 @@ export function AdminManifestPage({ tour, departure, rows, travellers, csvUrl, c
           Bookings
         </h2>
         <ManifestTable rows={rows} />
+      </section>
+
+      <section className="admin-section manifest__waitlist" aria-labelledby="waitlist-title">
+        <h2 id="waitlist-title" className="section-title">
+          Waiting list
+        </h2>
+        <p className="form__hint">
+          Freed seats are held for the first entry whose group fits, for 24 hours (less close to the start); a larger
+          group keeps its place and is offered seats as soon as enough are free at once.
+        </p>
+        <WaitlistTable rows={waitlist} />
       </section>
 
       {canManage && !departure.past ? (

@@ -1,11 +1,13 @@
 import { TourCard } from '../components/tour-card';
+import { WaitlistList } from '../components/waitlist-list';
 import type { PageProps } from '../props';
 import { plural } from '../lib/format';
 
-export function MyToursPage({ bookings }: PageProps['myTours']) {
+export function MyToursPage({ bookings, waitlist }: PageProps['myTours']) {
   return (
     <div className="my-tours">
       <h1 className="page-title">My bookings</h1>
+      <WaitlistList places={waitlist} />
       {bookings.length === 0 ? (
         <div className="empty-state">
           <p>You have not booked any tours yet.</p>

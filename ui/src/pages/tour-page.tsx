@@ -1,5 +1,6 @@
 import { BookingPanel } from '../components/booking-panel';
 import { CancellationPolicy } from '../components/cancellation-policy';
+import { WaitlistPanel } from '../components/waitlist-panel';
 import { TourMap } from '../components/tour-map';
 import { UserPhoto } from '../components/user-photo';
 import type { PageProps, StartDateOption } from '../props';
@@ -50,7 +51,7 @@ function Departures({ startDates }: { startDates: StartDateOption[] }) {
   );
 }
 
-export function TourPage({ tour }: PageProps['tour']) {
+export function TourPage({ tour, waitlist, waitlistDates }: PageProps['tour']) {
   const { site } = useSession();
   const paragraphs = tour.description.split(/\n+/).filter((p) => p.trim() !== '');
 
@@ -209,6 +210,13 @@ export function TourPage({ tour }: PageProps['tour']) {
           {`${plural(tour.durationDays, 'day', 'days')}. 1 adventure. Infinite memories. Make it yours today!`}
         </p>
         <BookingPanel tourId={tour.id} startDates={tour.startDates} policy={tour.cancellationPolicy} />
+        <WaitlistPanel
+          tourId={tour.id}
+          startDates={tour.startDates}
+          dates={waitlistDates}
+          places={waitlist}
+          maxGroupSize={tour.maxGroupSize}
+        />
       </section>
     </article>
   );

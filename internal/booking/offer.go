@@ -1,0 +1,84 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/payment"
+	"tourbook/internal/waitlist"
+)
+
+// WaitlistStore is what paying a waiting list offer needs of the store.
+type WaitlistStore interface {
+	WaitlistEntry(ctx context.Context, id string) (waitlist.Entry, error)
+	SetOfferCheckout(ctx context.Context, entryID, provider, checkoutID, url string, now time.Time) (string, error)
+	OfferWaitlistSeats(ctx context.Context, now time.Time) (int, error)
+}
+
+// PayOffer opens the checkout of a waiting list offer made to user: the seats are already
+// held by the offer's pending booking until its deadline, so the checkout pays that
+// booking, and fulfilment (webhook or return) is the same as for any other. A second call
+// returns the checkout already opened. Errors are *Error or internal.
+func (s *Service) PayOffer(ctx context.Context, user account.User, entryID string) (string, error) {
+	if user.ID == "" {
+		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to pay your offer."}
+	}
+	if s.waitlist == nil {
+		return "", errors.New("pay offer: no waiting list store")
+	}
+	now := s.now()
+	e, err := s.waitlist.WaitlistEntry(ctx, entryID)
+	if err != nil || e.UserID != user.ID {
+		return "", &Error{Status: http.StatusNotFound, Message: "There is no such offer.", Err: err}
+	}
+	if e.Status != waitlist.Offered || !now.Before(e.OfferUntil) {
+		return "", waitlist.ErrOfferGone
+	}
+	if e.CheckoutURL != "" {
+		return e.CheckoutURL, nil
+	}
+	b, err := s.store.BookingByID(ctx, e.BookingID)
+	if err != nil {
+		return "", fmt.Errorf("booking of offer %s: %w", e.ID, err)
+	}
+	if b.Status != Pending || !b.HoldsSeats(now) {
+		return "", waitlist.ErrOfferGone
+	}
+	t, err := s.tours.TourByID(ctx, b.TourID, now)
+	if err != nil {
+		return "", &Error{Status: http.StatusConflict, Message: "This tour can no longer be booked online.", Err: err}
+	}
+	req := payment.CheckoutRequest{
+		BookingID:       b.ID,
+		TourID:          t.ID,
+		UserID:          user.ID,
+		CustomerEmail:   user.Email,
+		TourName:        t.Name,
+		Description:     fmt.Sprintf("%s · %s", b.StartDate.Format(dateLayout), participantsText(b.Participants)),
+		StartDate:       b.StartDate.Format(time.DateOnly),
+		UnitAmountMinor: b.AmountMinor / int64(b.Participants),
+		Quantity:        b.Participants,
+		Currency:        b.Currency,
+		SuccessURL:      s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
+		// Walking away from the checkout keeps the offer until its deadline.
+		CancelURL: s.baseURL + "/my-tours",
+		ExpiresAt: b.HoldUntil,
+	}
+	if s.imageURL != nil {
+		req.ImageURL = s.imageURL(t)
+	}
+	co, err := s.provider.CreateCheckout(ctx, req)
+	if err != nil {
+		return "", providerError(fmt.Errorf("create %s checkout for offer %s: %w", s.provider.Name(), e.ID, err))
+	}
+	url, err := s.waitlist.SetOfferCheckout(ctx, e.ID, s.provider.Name(), co.ID, co.URL, now)
+	if err != nil {
+		return "", err
+	}
+	s.log.Info("offer checkout started", "entry_id", e.ID, "booking_id", b.ID, "checkout_id", co.ID)
+	return url, nil
+}

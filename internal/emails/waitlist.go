@@ -1,0 +1,32 @@
+package emails
+
+import (
+	"context"
+	"fmt"
+
+	"tourbook/internal/account"
+	"tourbook/internal/format"
+	tbmail "tourbook/internal/mail"
+	"tourbook/internal/money"
+	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
+)
+
+// WaitlistOffer is the email telling a traveller that seats are held for them from the
+// waiting list until the offer's deadline. The store calls it inside the transaction that
+// makes the offer (store.SetOfferMailer), with everything it needs in o: it reads nothing.
+func (w *Writer) WaitlistOffer(ctx context.Context, o waitlist.Offer) (*tbmail.Message, error) {
+	t := tour.Tour{TimeZone: o.TimeZone}
+	d := tour.StartDate{Date: o.StartDate, StartTime: o.StartTime}
+	m, err := w.Render(ctx, "waitlistOffer", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
+		"name": o.UserName, "tourName": o.TourName, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
+		"participants": o.Participants, "amount": money.Format(o.AmountMinor, o.Currency),
+		"deadline": format.Moment(o.OfferUntil, t.Zone()), "payUrl": w.site.URL + "/my-tours",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("waiting list offer of entry %s: %w", o.ID, err)
+	}
+	// One email per offer: an entry offered again after an offer lapsed gets a new one.
+	m.IdemKey = "waitlist-offer:" + o.BookingID
+	return &m, nil
+}

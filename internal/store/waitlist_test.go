@@ -1,0 +1,350 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
+	"tourbook/internal/mail"
+	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
+)
+
+// offerMailer writes a plain offer email, as emails.Writer.WaitlistOffer does with
+// React, so the store's tests see offers land in the outbox.
+func offerMailer(_ context.Context, o waitlist.Offer) (*mail.Message, error) {
+	return &mail.Message{IdemKey: "waitlist-offer:" + o.BookingID, Kind: "waitlistOffer", To: o.UserEmail,
+		Subject: "Seats are free on " + o.TourName, Text: "Pay by " + o.OfferUntil.Format(time.RFC3339)}, nil
+}
+
+// paidBooking books and pays n seats for u.
+func paidBooking(t *testing.T, s *Store, tr tour.Tour, u account.User, d time.Time, n int, now time.Time) string {
+	t.Helper()
+	id := mustHold(t, s, tr, u, d, n, now)
+	if _, _, err := s.FulfilBooking(t.Context(), id, "pi_"+id, tr.UnitPriceMinor()*int64(n), "usd", now, nil); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func joinList(t *testing.T, s *Store, tr tour.Tour, u account.User, d time.Time, n int, now time.Time) waitlist.Entry {
+	t.Helper()
+	e := waitlist.Entry{TourID: tr.ID, StartDate: d, UserID: u.ID, Participants: n}
+	if err := s.JoinWaitlist(t.Context(), &e, now); err != nil {
+		t.Fatalf("%s joins with %d: %v", u.Name, n, err)
+	}
+	return e
+}
+
+// closeBooking cancels a paid booking in the back office, without a refund.
+func closeBooking(ctx context.Context, s *Store, id string, now time.Time) error {
+	_, err := s.CloseBooking(ctx, id, "cancelled", "", false, "Op", now,
+		audit.Entry{ActorID: "op", Action: "booking.cancel", ObjectType: "booking"}, nil)
+	return err
+}
+
+// seatsInUse counts, from the data, the seats paid for or held at now on a departure.
+func seatsInUse(t *testing.T, s *Store, tr tour.Tour, d, now time.Time) int {
+	t.Helper()
+	var n int
+	if err := s.read.QueryRowContext(t.Context(), `SELECT `+takenSum+` FROM bookings b WHERE `+holdsSeats+`
+		AND b.tour_id = $2 AND b.start_date = $3`, ts(now), tr.ID, day(d)).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func entryStatus(t *testing.T, s *Store, id string) waitlist.Entry {
+	t.Helper()
+	e, err := s.WaitlistEntry(t.Context(), id)
+	must(t, err)
+	return e
+}
+
+func offerEmails(t *testing.T, s *Store) map[string]bool {
+	t.Helper()
+	list, _, err := s.ListEmails(t.Context(), mail.Filter{Kind: "waitlistOffer"}, 0, 100)
+	must(t, err)
+	to := map[string]bool{}
+	for _, m := range list {
+		to[m.To] = true
+	}
+	return to
+}
+
+// Two cancellations at once, one seat each, while a third traveller tries to take a seat
+// and the list has three single travellers: the first two on the list get an offer each,
+// the third keeps waiting, the outsider gets nothing, and never more seats are in use than
+// the departure has.
+func TestWaitlistTwoCancellationsAtOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		s.SetOfferMailer(offerMailer)
+		d := date(2031, 6, 1)
+		for round := range 3 {
+			day := d.AddDate(0, 0, round)
+			tr := addTour(t, s, "duo-"+string(rune('a'+round)), 2, []time.Time{day})
+			users := map[string]account.User{}
+			for _, n := range []string{"ann", "bob", "carol", "dave", "erin", "frank"} {
+				users[n] = addUser(t, s, n+string(rune('a'+round)), account.RoleUser)
+			}
+			ann := paidBooking(t, s, tr, users["ann"], day, 1, t0)
+			bob := paidBooking(t, s, tr, users["bob"], day, 1, t0)
+			carol := joinList(t, s, tr, users["carol"], day, 1, t0)
+			dave := joinList(t, s, tr, users["dave"], day, 1, t0.Add(time.Second))
+			erin := joinList(t, s, tr, users["erin"], day, 1, t0.Add(2*time.Second))
+
+			now := t0.Add(time.Minute)
+			var wg sync.WaitGroup
+			var frankErr error
+			wg.Go(func() { must(t, closeBooking(context.Background(), s, ann, now)) })
+			wg.Go(func() { must(t, closeBooking(context.Background(), s, bob, now)) })
+			wg.Go(func() { _, frankErr = hold(t, s, tr, users["frank"], day, 1, now) })
+			wg.Wait()
+
+			if !errors.Is(frankErr, booking.ErrNoSeats) {
+				t.Errorf("round %d: a traveller outside the list took a freed seat: %v", round, frankErr)
+			}
+			for name, e := range map[string]waitlist.Entry{"carol": carol, "dave": dave} {
+				if got := entryStatus(t, s, e.ID); got.Status != waitlist.Offered || got.BookingID == "" {
+					t.Errorf("round %d: %s is %s, want offered", round, name, got.Status)
+				}
+			}
+			if got := entryStatus(t, s, erin.ID); got.Status != waitlist.Waiting {
+				t.Errorf("round %d: erin is %s, want waiting", round, got.Status)
+			}
+			if n := seatsInUse(t, s, tr, day, now); n != 2 {
+				t.Errorf("round %d: %d seats held or sold on a departure of 2", round, n)
+			}
+			emails := offerEmails(t, s)
+			if !emails[users["carol"].Email] || !emails[users["dave"].Email] || emails[users["erin"].Email] {
+				t.Errorf("round %d: offer emails to %v", round, emails)
+			}
+		}
+	})
+}
+
+// A group that does not fit is passed over for a later, smaller one, and is offered
+// seats as soon as enough are free at once; the passes are counted.
+func TestWaitlistGroupSizeFit(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		d := date(2031, 6, 1)
+		tr := addTour(t, s, "fit", 4, []time.Time{d})
+		ann, bob := addUser(t, s, "ann", account.RoleUser), addUser(t, s, "bob", account.RoleUser)
+		carol, dave := addUser(t, s, "carol", account.RoleUser), addUser(t, s, "dave", account.RoleUser)
+		annB := paidBooking(t, s, tr, ann, d, 3, t0)
+		bobB := paidBooking(t, s, tr, bob, d, 1, t0)
+		big := joinList(t, s, tr, carol, d, 3, t0)
+		small := joinList(t, s, tr, dave, d, 1, t0.Add(time.Second))
+
+		must(t, closeBooking(t.Context(), s, bobB, t0.Add(time.Minute)))
+		if e := entryStatus(t, s, big.ID); e.Status != waitlist.Waiting || e.Passes != 1 {
+			t.Errorf("group of 3 with 1 seat free: %s, passed %d times; want waiting, 1", e.Status, e.Passes)
+		}
+		if e := entryStatus(t, s, small.ID); e.Status != waitlist.Offered {
+			t.Errorf("group of 1 behind it: %s, want offered", e.Status)
+		}
+		must(t, closeBooking(t.Context(), s, annB, t0.Add(2*time.Minute)))
+		if e := entryStatus(t, s, big.ID); e.Status != waitlist.Offered {
+			t.Errorf("group of 3 with 3 seats free: %s, want offered", e.Status)
+		}
+		if n := seatsInUse(t, s, tr, d, t0.Add(2*time.Minute)); n != 4 {
+			t.Errorf("%d seats in use, want the 4 of the departure", n)
+		}
+	})
+}
+
+// An offer that runs out unpaid passes to the next entry, from the periodic sweep.
+func TestWaitlistExpiredOfferPassesOn(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		s.SetOfferMailer(offerMailer)
+		d := date(2031, 6, 1)
+		tr := addTour(t, s, "expiry", 1, []time.Time{d})
+		ann, carol, dave := addUser(t, s, "ann", account.RoleUser), addUser(t, s, "carol", account.RoleUser), addUser(t, s, "dave", account.RoleUser)
+		annB := paidBooking(t, s, tr, ann, d, 1, t0)
+		first := joinList(t, s, tr, carol, d, 1, t0)
+		second := joinList(t, s, tr, dave, d, 1, t0.Add(time.Second))
+		must(t, closeBooking(t.Context(), s, annB, t0))
+		offer := entryStatus(t, s, first.ID)
+		if offer.Status != waitlist.Offered || !offer.OfferUntil.Equal(t0.Add(waitlist.OfferFor).UTC().Truncate(time.Second)) {
+			t.Fatalf("first entry: %s until %s, want offered for %s", offer.Status, offer.OfferUntil, waitlist.OfferFor)
+		}
+		// Before the deadline the sweep changes nothing.
+		_, err := s.OfferWaitlistSeats(t.Context(), offer.OfferUntil.Add(-time.Second))
+		must(t, err)
+		if e := entryStatus(t, s, second.ID); e.Status != waitlist.Waiting {
+			t.Fatalf("second entry offered before the first offer ended: %s", e.Status)
+		}
+		after := offer.OfferUntil.Add(time.Second)
+		for range 2 { // running it again changes nothing more
+			_, err := s.OfferWaitlistSeats(t.Context(), after)
+			must(t, err)
+		}
+		if e := entryStatus(t, s, first.ID); e.Status != waitlist.Lapsed {
+			t.Errorf("first entry after its deadline: %s, want lapsed", e.Status)
+		}
+		if b, _ := s.BookingByID(t.Context(), offer.BookingID); b.Status != booking.Cancelled {
+			t.Errorf("the lapsed offer's hold is %s, want cancelled", b.Status)
+		}
+		if e := entryStatus(t, s, second.ID); e.Status != waitlist.Offered {
+			t.Errorf("second entry: %s, want offered", e.Status)
+		}
+		if n := seatsInUse(t, s, tr, d, after); n != 1 {
+			t.Errorf("%d seats in use, want 1", n)
+		}
+		if to := offerEmails(t, s); !to[carol.Email] || !to[dave.Email] {
+			t.Errorf("offer emails to %v, want carol and dave", to)
+		}
+	})
+}
+
+// Leaving declines an offer (the next entry gets it); one active entry per user; joining
+// when the group fits is refused; others cannot take someone's entry off.
+func TestWaitlistLeaveAndOneEntryPerUser(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		d := date(2031, 6, 1)
+		tr := addTour(t, s, "leave", 2, []time.Time{d})
+		ann, carol, dave := addUser(t, s, "ann", account.RoleUser), addUser(t, s, "carol", account.RoleUser), addUser(t, s, "dave", account.RoleUser)
+		annB := paidBooking(t, s, tr, ann, d, 1, t0)
+
+		// One seat left: a single traveller books it, a pair may wait.
+		e := waitlist.Entry{TourID: tr.ID, StartDate: d, UserID: carol.ID, Participants: 1}
+		if err := s.JoinWaitlist(t.Context(), &e, t0); !errors.Is(err, waitlist.ErrSeatsFree) {
+			t.Errorf("joining with a seat free: %v", err)
+		}
+		first := joinList(t, s, tr, carol, d, 2, t0)
+		again := waitlist.Entry{TourID: tr.ID, StartDate: d, UserID: carol.ID, Participants: 1}
+		if err := s.JoinWaitlist(t.Context(), &again, t0); !errors.Is(err, waitlist.ErrAlreadyWaiting) {
+			t.Errorf("second entry: %v", err)
+		}
+		// Two joins of one user at once: one entry.
+		var wg sync.WaitGroup
+		errs := make([]error, 4)
+		for i := range errs {
+			wg.Go(func() {
+				e := waitlist.Entry{TourID: tr.ID, StartDate: d, UserID: dave.ID, Participants: 2}
+				errs[i] = s.JoinWaitlist(context.Background(), &e, t0.Add(time.Second))
+			})
+		}
+		wg.Wait()
+		ok := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				ok++
+			case !errors.Is(err, waitlist.ErrAlreadyWaiting):
+				t.Errorf("concurrent join: %v", err)
+			}
+		}
+		rows, err := s.DepartureWaitlist(t.Context(), tr.ID, d)
+		must(t, err)
+		if ok != 1 || len(rows) != 2 {
+			t.Errorf("%d of 4 concurrent joins succeeded, %d entries listed; want 1 and 2", ok, len(rows))
+		}
+		second := rows[1]
+
+		must(t, closeBooking(t.Context(), s, annB, t0))
+		offer := entryStatus(t, s, first.ID)
+		if offer.Status != waitlist.Offered {
+			t.Fatalf("first entry: %s", offer.Status)
+		}
+		if err := s.LeaveWaitlist(t.Context(), dave.ID, first.ID, t0); !errors.Is(err, waitlist.ErrNotFound) {
+			t.Errorf("someone else leaving carol's entry: %v", err)
+		}
+		must(t, s.LeaveWaitlist(t.Context(), carol.ID, first.ID, t0))
+		if err := s.LeaveWaitlist(t.Context(), carol.ID, first.ID, t0); !errors.Is(err, waitlist.ErrNotFound) {
+			t.Errorf("leaving twice: %v", err)
+		}
+		if b, _ := s.BookingByID(t.Context(), offer.BookingID); b.Status != booking.Cancelled {
+			t.Errorf("the declined offer's hold is %s", b.Status)
+		}
+		if e := entryStatus(t, s, second.ID); e.Status != waitlist.Offered {
+			t.Errorf("next entry after a declined offer: %s, want offered", e.Status)
+		}
+		// Having left, carol may join again, at the end.
+		rejoined := joinList(t, s, tr, carol, d, 1, t0.Add(time.Minute))
+		places, err := s.UserWaitlist(t.Context(), carol.ID, t0.Add(time.Minute))
+		must(t, err)
+		if len(places) != 1 || places[0].ID != rejoined.ID || places[0].Position != 1 {
+			t.Errorf("carol's places: %+v", places)
+		}
+	})
+}
+
+// A paid offer is a booking: the entry is booked, and the seats count once.
+func TestWaitlistOfferPaid(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		d := date(2031, 6, 1)
+		tr := addTour(t, s, "paid", 3, []time.Time{d})
+		ann, carol := addUser(t, s, "ann", account.RoleUser), addUser(t, s, "carol", account.RoleUser)
+		annB := paidBooking(t, s, tr, ann, d, 3, t0)
+		e := joinList(t, s, tr, carol, d, 2, t0)
+		must(t, closeBooking(t.Context(), s, annB, t0))
+		offer := entryStatus(t, s, e.ID)
+		must(t, s.SetCheckout(t.Context(), offer.BookingID, "sandbox", "cs_offer"))
+		b, changed, err := s.FulfilBooking(t.Context(), offer.BookingID, "pi_offer", tr.UnitPriceMinor()*2, "usd", t0.Add(time.Hour), nil)
+		must(t, err)
+		if !changed || b.Status != booking.Paid || b.Participants != 2 {
+			t.Errorf("offer paid: %+v", b)
+		}
+		if got := entryStatus(t, s, e.ID); got.Status != waitlist.Booked {
+			t.Errorf("entry after payment: %s, want booked", got.Status)
+		}
+		if n := seatsInUse(t, s, tr, d, t0.Add(time.Hour)); n != 2 {
+			t.Errorf("%d seats in use after the offer was paid, want 2", n)
+		}
+		// The seat left is for anyone; the booked entry no longer counts as an entry.
+		mustHold(t, s, tr, ann, d, 1, t0.Add(time.Hour))
+		if places, _ := s.UserWaitlist(t.Context(), carol.ID, t0.Add(time.Hour)); len(places) != 0 {
+			t.Errorf("carol still has places: %+v", places)
+		}
+	})
+}
+
+// A raised capacity and a reopened departure offer their seats at once.
+func TestWaitlistCapacityRaisedAndReopened(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		d := date(2031, 6, 1)
+		tr := addTour(t, s, "raise", 2, []time.Time{d})
+		ann, carol, dave := addUser(t, s, "ann", account.RoleUser), addUser(t, s, "carol", account.RoleUser), addUser(t, s, "dave", account.RoleUser)
+		paidBooking(t, s, tr, ann, d, 2, t0)
+		first := joinList(t, s, tr, carol, d, 2, t0)
+		second := joinList(t, s, tr, dave, d, 1, t0.Add(time.Second))
+		entry := audit.Entry{ActorID: "a", Action: "departure.update", ObjectType: "tour"}
+		closed, capacity := true, 4
+		_, _, err := s.UpdateDeparture(t.Context(), tr.ID, d, catalog.DepartureChange{Closed: &closed, Capacity: &capacity}, t0, entry)
+		must(t, err)
+		if e := entryStatus(t, s, first.ID); e.Status != waitlist.Waiting {
+			t.Errorf("offered on a closed departure: %s", e.Status)
+		}
+		open := false
+		_, _, err = s.UpdateDeparture(t.Context(), tr.ID, d, catalog.DepartureChange{Closed: &open}, t0, entry)
+		must(t, err)
+		if e := entryStatus(t, s, first.ID); e.Status != waitlist.Offered {
+			t.Errorf("reopened with 2 seats free: first entry %s", e.Status)
+		}
+		if e := entryStatus(t, s, second.ID); e.Status != waitlist.Waiting {
+			t.Errorf("second entry %s with no seat left", e.Status)
+		}
+		capacity = 5
+		_, _, err = s.UpdateDeparture(t.Context(), tr.ID, d, catalog.DepartureChange{Capacity: &capacity}, t0, entry)
+		must(t, err)
+		if e := entryStatus(t, s, second.ID); e.Status != waitlist.Offered {
+			t.Errorf("capacity raised by 1: second entry %s", e.Status)
+		}
+		if n := seatsInUse(t, s, tr, d, t0); n != 5 {
+			t.Errorf("%d seats in use, want 5", n)
+		}
+	})
+}

@@ -1,0 +1,43 @@
+// The waiting list calls: join a full departure, leave it, and pay an offer (the browser
+// then goes to the checkout, as for a booking).
+import { showAlert } from '../lib/alert';
+import { navigate } from '../lib/navigate';
+import { apiPath, errorMessage, request, type ApiResponse } from './client';
+
+const BASE = 'api/v1/waitlist';
+
+/** Resolves true when the traveller is on the list (the alert says so), false after an error alert. */
+export async function joinWaitlist(tourId: string, date: string, participants: number): Promise<boolean> {
+  const res = await request('POST', BASE, { tourId, date, participants });
+  if (res.status !== 'success') {
+    showAlert('error', errorMessage(res));
+    return false;
+  }
+  showAlert('success', res.message ?? 'You are on the waiting list.');
+  return true;
+}
+
+/** Resolves true when the entry is gone, false after an error alert. */
+export async function leaveWaitlist(id: string): Promise<boolean> {
+  const res = await request('DELETE', apiPath(BASE, id));
+  if (res.status !== 'success') {
+    showAlert('error', errorMessage(res));
+    return false;
+  }
+  showAlert('success', res.message ?? 'You have left the waiting list.');
+  return true;
+}
+
+type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
+
+/** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
+export async function payOffer(id: string): Promise<boolean> {
+  const res: CheckoutResponse = await request('POST', apiPath(BASE, id, 'checkout'));
+  const url = res.session?.url;
+  if (res.status === 'success' && typeof url === 'string' && url !== '') {
+    navigate(url);
+    return true;
+  }
+  showAlert('error', res.status === 'success' ? 'Could not start the checkout. Please try again.' : errorMessage(res));
+  return false;
+}
