@@ -67,12 +67,23 @@ describe('App', () => {
     expect(me.textContent).toBe('Laura');
   });
 
-  it('logs out from the header button', async () => {
-    mockFetch(jsonResponse({ status: 'success' }));
-    render(<App data={fixtures.myTours} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    await flush();
-    expect(currentAlert()?.textContent).toBe('Logged out successfully');
+  it('logs out from the header button, then goes home after 1500 ms', async () => {
+    // The page clock: the redirect must not fire later, inside another test.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      mockFetch(jsonResponse({ status: 'success' }));
+      render(<App data={fixtures.myTours} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+      await flush();
+      expect(currentAlert()?.textContent).toBe('Logged out successfully');
+      vi.advanceTimersByTime(1499);
+      expect(navigate).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(navigate).toHaveBeenCalledWith('/');
+    } finally {
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
+    }
   });
 
   it('renders the tour page with facts, guides, map data and the booking form', () => {
