@@ -70,11 +70,11 @@ export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxG
               the first group that fits and email you.
             </p>
             <div className="form__group">
-              <label className="form__label" htmlFor={`${id}-date`}>
+              <label className="form__label" htmlFor="waitlist-date">
                 Date
               </label>
               <select
-                id={`${id}-date`}
+                id="waitlist-date"
                 className="form__input"
                 value={chosen.date}
                 onChange={(e) => setDate(e.target.value)}
@@ -87,11 +87,11 @@ export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxG
               </select>
             </div>
             <div className="form__group">
-              <label className="form__label" htmlFor={`${id}-participants`}>
+              <label className="form__label" htmlFor="waitlist-participants">
                 People in your group
               </label>
               <input
-                id={`${id}-participants`}
+                id="waitlist-participants"
                 className="form__input"
                 type="number"
                 inputMode="numeric"
