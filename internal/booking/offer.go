@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/format"
 	"tourbook/internal/payment"
 	"tourbook/internal/waitlist"
 )
@@ -67,6 +68,7 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 		// Walking away from the checkout keeps the offer until its deadline.
 		CancelURL: s.baseURL + "/my-tours",
 		ExpiresAt: b.HoldUntil,
+		Terms:     format.PolicyText(b.Policy),
 	}
 	if s.imageURL != nil {
 		req.ImageURL = s.imageURL(t)

@@ -257,9 +257,9 @@ func (s *Store) OfferWaitlistSeats(ctx context.Context, now time.Time) (int, err
 // offerTour is what an offer needs of its tour.
 func (s *Store) offerTour(ctx context.Context, tourID string) (tour.Tour, error) {
 	var t tour.Tour
-	err := s.tx.QueryRowContext(ctx, `SELECT id, name, slug, time_zone, price_minor, discount_minor, currency, status
-		FROM tours WHERE id = $1`, tourID).Scan(&t.ID, &t.Name, &t.Slug, &t.TimeZone, &t.PriceMinor,
-		&t.DiscountMinor, &t.Currency, &t.Status)
+	err := s.tx.QueryRowContext(ctx, `SELECT id, name, slug, time_zone, price_minor, discount_minor, currency, status,
+		cancellation_policy FROM tours WHERE id = $1`, tourID).Scan(&t.ID, &t.Name, &t.Slug, &t.TimeZone, &t.PriceMinor,
+		&t.DiscountMinor, &t.Currency, &t.Status, policyCol{&t.Policy})
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, tour.ErrNotFound
 	}
@@ -351,7 +351,9 @@ func (s *Store) offerSeats(ctx context.Context, tourID string, date time.Time, n
 func (s *Store) makeOffer(ctx context.Context, t tour.Tour, dep tour.StartDate, e waitlist.Entry, deadline, now time.Time) error {
 	b := &booking.Booking{TourID: t.ID, UserID: e.UserID, StartDate: dep.Date, Participants: e.Participants,
 		AmountMinor: t.UnitPriceMinor() * int64(e.Participants), Currency: strings.ToLower(t.Currency),
-		Status: booking.Pending, HoldUntil: deadline, CreatedAt: now.UTC().Truncate(time.Microsecond)}
+		Status: booking.Pending, HoldUntil: deadline, CreatedAt: now.UTC().Truncate(time.Microsecond),
+		// The policy in force when the seats are offered is what the traveller agrees to.
+		Policy: t.Policy}
 	s.ensureID(&b.ID)
 	if err := s.insertBooking(ctx, b); err != nil {
 		return fmt.Errorf("offer seats to entry %s: %w", e.ID, err)

@@ -294,8 +294,8 @@ func TestWaitlistOfferPaid(t *testing.T) {
 		must(t, s.SetCheckout(t.Context(), offer.BookingID, "sandbox", "cs_offer"))
 		b, changed, err := s.FulfilBooking(t.Context(), offer.BookingID, "pi_offer", tr.UnitPriceMinor()*2, "usd", t0.Add(time.Hour), nil)
 		must(t, err)
-		if !changed || b.Status != booking.Paid || b.Participants != 2 {
-			t.Errorf("offer paid: %+v", b)
+		if !changed || b.Status != booking.Paid || b.Participants != 2 || len(b.Policy) == 0 {
+			t.Errorf("offer paid: %+v; want 2 seats paid under the tour's cancellation policy", b)
 		}
 		if got := entryStatus(t, s, e.ID); got.Status != waitlist.Booked {
 			t.Errorf("entry after payment: %s, want booked", got.Status)
