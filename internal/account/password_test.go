@@ -72,6 +72,19 @@ func TestDummyHashHasServiceCost(t *testing.T) {
 	if err != nil || got != p {
 		t.Fatalf("dummy hash parameters = %+v, %v; want %+v", got, err, p)
 	}
+	// It is verified as any hash is (so it costs as much), and matches nothing.
+	for _, pw := range []string{"", "test1234", s.dummyHash} {
+		if ok, _, err := verifyPassword(s.dummyHash, pw, p); ok || err != nil {
+			t.Errorf("verify(dummy, %q) = %v, %v; want a mismatch", pw, ok, err)
+		}
+	}
+	other, err := NewService(nil, Options{Argon2: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.dummyHash == s.dummyHash {
+		t.Error("two services got the same dummy hash; want random salt and key")
+	}
 }
 
 func TestHashSlotsHonourContext(t *testing.T) {

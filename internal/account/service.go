@@ -96,7 +96,7 @@ type Service struct {
 	dummyHash string
 }
 
-// NewService returns a Service. It computes one password hash (the timing dummy).
+// NewService returns a Service.
 func NewService(store Store, opts Options) (*Service, error) {
 	s := &Service{
 		store:       store,
@@ -140,7 +140,7 @@ func NewService(store Store, opts Options) (*Service, error) {
 		slots = 2 * runtime.GOMAXPROCS(0)
 	}
 	s.hashSlots = make(chan struct{}, slots)
-	dummy, err := hashArgon2(rand.Text(), s.argon)
+	dummy, err := dummyArgon2(s.argon)
 	if err != nil {
 		return nil, err
 	}
