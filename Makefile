@@ -5,7 +5,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 BIN := bin/tourbook
 GO_SOURCES := $(shell find cmd internal -type f) ui/ui.go
-UI_SOURCES := $(shell find ui/src ui/public -type f 2>/dev/null) ui/package.json ui/package-lock.json ui/vite.config.ts ui/vite.server.config.ts ui/tsconfig.json
+UI_SOURCES := $(shell find ui/src ui/public ui/scripts -type f 2>/dev/null) ui/package.json ui/package-lock.json ui/vite.config.ts ui/vite.server.config.ts ui/tsconfig.json
 APT_UPDATED := .cache/apt-updated
 # apt-get needs root: as another user, ask sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -49,11 +49,11 @@ $(APT_UPDATED):
 
 test: lint test-go test-ui test-e2e ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests
 
-lint: deps ui ## go vet, gofmt and the TypeScript type check
+lint: deps ui ## go vet, gofmt, the TypeScript type check and the JavaScript budget
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./cmd/... ./internal/... ./ui/...
 	CGO_ENABLED=0 go vet -tags purego ./cmd/... ./internal/... ./ui/...
-	cd ui && npm run typecheck
+	cd ui && npm run typecheck && npm run budget
 	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx tsc --noEmit -p .
 
 # Stripe's own API fake, which the Stripe provider's tests run against (from the module proxy).

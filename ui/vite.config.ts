@@ -1,12 +1,15 @@
 /// <reference types="vitest/config" />
 // Client build: hashed assets plus .vite/manifest.json, which the Go side reads to emit
-// the <script> and <link> tags. The manifest key of the entry is "src/entry-client.tsx".
+// the <script> and <link> tags. The manifest key of the entry is "src/entry-client.tsx";
+// each page is a chunk of its own (src/page-loaders.ts), and every text file gets a
+// Brotli and a gzip copy (scripts/precompress.ts).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -14,6 +17,10 @@ export default defineConfig({
     // Leaflet's marker images stay files: a CSP without data: for images keeps working.
     assetsInlineLimit: 0,
     target: 'es2020',
+    // The document preloads the page's chunks itself (internal/ssr/manifest.go), and every
+    // browser we serve knows modulepreload: Vite's polyfill and its preload helper in
+    // front of each dynamic import would only add bytes to the entry.
+    modulePreload: false,
     rolldownOptions: {
       input: 'src/entry-client.tsx',
     },
@@ -23,6 +30,6 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
   },
 });

@@ -23,10 +23,14 @@ interface MapView {
   size: { x: number; y: number };
 }
 
-/** Opens the tour page and waits until Leaflet has drawn every marker. */
+/**
+ * Opens the tour page, scrolls to the map as a visitor would (its code loads only when
+ * it comes near the viewport) and waits until Leaflet has drawn every marker.
+ */
 async function openMap(page: Page, tour: TourJSON): Promise<void> {
   await page.goto(`/tour/${tour.slug}`);
   await waitForHydration(page);
+  await page.locator('#map').scrollIntoViewIfNeeded();
   await expect(page.locator('#map .leaflet-marker-icon')).toHaveCount(tour.locations.length);
   await expect
     .poll(() => page.evaluate(() => !!(document.getElementById('map') as (HTMLElement & { _tourbookMap?: unknown }) | null)?._tourbookMap))
@@ -296,4 +300,29 @@ test('a tour without stops has no map and no error', async ({ page, request, gua
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
   expect(guard.tileRequests).toEqual([]);
   expect(guard.console).toEqual([]);
+});
+
+test('the map fetches Leaflet only when it comes near the viewport', async ({ page, request }) => {
+  const tour = await tourByName(request, FJORDS);
+  // A phone: the map is well below the first screen.
+  await page.setViewportSize({ width: 390, height: 700 });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/tour/${tour.slug}`);
+  await waitForHydration(page);
+  const box = (await page.locator('#map').boundingBox())!;
+  // Farther than the 600 px ahead the map starts loading (MAP_LOAD_MARGIN).
+  expect(box.y).toBeGreaterThan(700 + 600);
+  // An IntersectionObserver reports its first answer at the next frames: after two, it
+  // has said the map is far.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(scripts.filter((s) => s.includes('leaflet'))).toEqual([]);
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('leaflet')).length)).toBe(0);
+  await expect(page.locator('#map .leaflet-container, #map.leaflet-container')).toHaveCount(0);
+
+  await page.locator('#map').scrollIntoViewIfNeeded();
+  await expect(page.locator('#map .leaflet-marker-icon')).toHaveCount(tour.locations.length);
+  expect(scripts.filter((s) => s.includes('leaflet'))).toHaveLength(1);
 });

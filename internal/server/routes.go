@@ -147,10 +147,15 @@ func New(d Deps) (http.Handler, error) {
 		fail(rw, r, httpx.Errorf(http.StatusForbidden, "This request came from another site and was refused. Please use the form on this site."))
 	}))
 
+	compressed, err := compress()
+	if err != nil {
+		return nil, err
+	}
 	return chain(mux,
 		requestID,
 		logRequests(d.Log),
 		securityHeaders(tileOrigin, d.Config.Secure()),
+		compressed,
 		recoverPanics(d.Log, fail),
 		cop.Handler,
 		loadSession(d.Auth, d.API.Cookies, d.Log),

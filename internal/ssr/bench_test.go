@@ -63,3 +63,21 @@ func BenchmarkWriteDocument(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStart measures starting an engine of two runtimes (the pool on this
+// 2-core machine) with the bundle loaded: the part of `tourbook serve`'s start-up that
+// is the JS engine.
+func BenchmarkStart(b *testing.B) {
+	bundle := realBundle(b)
+	for _, kind := range Kinds() {
+		b.Run(kind, func(b *testing.B) {
+			for b.Loop() {
+				e, err := NewEngine(kind, bundle, 2, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.Close()
+			}
+		})
+	}
+}

@@ -55,8 +55,11 @@ type ImagePreload struct {
 type Renderer struct {
 	engine Engine
 	meta   string // the fixed start of <head>: charset, viewport, favicon
-	assets string // the Vite build's style sheets and scripts
-	bufs   sync.Pool
+	// The Vite build's style sheets and scripts, per page (each page preloads its own
+	// chunk), and for a page the manifest does not name.
+	pageAssets map[string]string
+	assets     string
+	bufs       sync.Pool
 }
 
 // maxPooledBuffer keeps one unusually large page from pinning its buffer for ever.
@@ -65,7 +68,7 @@ const maxPooledBuffer = 1 << 20
 // NewRenderer builds a Renderer from an engine and the Vite client manifest
 // (ui/dist/client/.vite/manifest.json).
 func NewRenderer(engine Engine, manifest []byte) (*Renderer, error) {
-	tags, err := assetTags(manifest)
+	pages, other, err := assetTags(manifest)
 	if err != nil {
 		return nil, fmt.Errorf("ssr: %w", err)
 	}
@@ -74,8 +77,9 @@ func NewRenderer(engine Engine, manifest []byte) (*Renderer, error) {
 		meta: `<meta charset="utf-8">` +
 			`<meta name="viewport" content="width=device-width, initial-scale=1">` +
 			`<link rel="icon" type="image/svg+xml" href="/favicon.svg">`,
-		assets: tags,
-		bufs:   sync.Pool{New: func() any { return new(bytes.Buffer) }},
+		pageAssets: pages,
+		assets:     other,
+		bufs:       sync.Pool{New: func() any { return new(bytes.Buffer) }},
 	}, nil
 }
 
@@ -101,7 +105,11 @@ func (r *Renderer) Write(ctx context.Context, w io.Writer, doc Document) error {
 	buf.WriteString(`</title>`)
 	writeMeta(buf, "name", "description", doc.Description)
 	writeHead(buf, doc)
-	buf.WriteString(r.assets)
+	assets, ok := r.pageAssets[doc.Page]
+	if !ok {
+		assets = r.assets
+	}
+	buf.WriteString(assets)
 	if doc.StructuredData != nil {
 		buf.WriteString(`<script type="application/ld+json">`)
 		writeScriptJSON(buf, doc.StructuredData)

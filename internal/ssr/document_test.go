@@ -240,3 +240,42 @@ func TestRendererWithEngine(t *testing.T) {
 		t.Errorf("document has %d </script>, want 2", n)
 	}
 }
+
+// Each page preloads its own chunk and what it imports, beside the entry's; the other
+// pages' chunks and what they load later (the map's Leaflet) are not in its head.
+func TestRendererPreloadsThePagesOwnChunk(t *testing.T) {
+	manifest := `{
+  "_react.js": {"file": "assets/react.js"},
+  "_card.js": {"file": "assets/card.js", "imports": ["_react.js"], "css": ["assets/card.css"]},
+  "src/entry-client.tsx": {"file": "assets/entry.js", "isEntry": true, "imports": ["_react.js"],
+    "dynamicImports": ["src/pages/my-tours-page.tsx", "src/pages/tour-page.tsx"], "css": ["assets/entry.css"]},
+  "src/pages/my-tours-page.tsx": {"file": "assets/my-tours.js", "isDynamicEntry": true, "imports": ["_card.js"]},
+  "src/pages/tour-page.tsx": {"file": "assets/tour.js", "isDynamicEntry": true, "imports": ["_react.js"],
+    "dynamicImports": ["src/components/leaflet-setup.ts"]},
+  "src/components/leaflet-setup.ts": {"file": "assets/leaflet.js", "isDynamicEntry": true}
+}`
+	r, err := NewRenderer(stubEngine{html: "x"}, []byte(manifest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = `<script type="module" src="/assets/entry.js"></script>`
+	for page, want := range map[string]string{
+		"myTours": `<link rel="stylesheet" href="/assets/entry.css"><link rel="stylesheet" href="/assets/card.css">` +
+			`<link rel="modulepreload" href="/assets/react.js"><link rel="modulepreload" href="/assets/card.js">` +
+			`<link rel="modulepreload" href="/assets/my-tours.js">` + script,
+		"tour": `<link rel="stylesheet" href="/assets/entry.css">` +
+			`<link rel="modulepreload" href="/assets/react.js"><link rel="modulepreload" href="/assets/tour.js">` + script,
+		"login": `<link rel="stylesheet" href="/assets/entry.css">` +
+			`<link rel="modulepreload" href="/assets/react.js">` + script,
+	} {
+		var out bytes.Buffer
+		if err := r.Write(context.Background(), &out, Document{Title: "T", Page: page, PropsJSON: []byte(`{}`)}); err != nil {
+			t.Fatal(err)
+		}
+		head := out.String()
+		head = head[strings.Index(head, `<link rel="stylesheet"`):strings.Index(head, `</head>`)]
+		if head != want {
+			t.Errorf("%s head:\n got %s\nwant %s", page, head, want)
+		}
+	}
+}

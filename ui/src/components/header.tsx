@@ -1,4 +1,3 @@
-import { logout } from '../api/users';
 import { firstName } from '../lib/format';
 import type { Role } from '../props';
 import { useSession } from '../session';
@@ -6,6 +5,12 @@ import { UserPhoto } from './user-photo';
 
 /** docs/admin.md: guides see the back office too, read-only. */
 const BACK_OFFICE_ROLES: Role[] = ['admin', 'lead-guide', 'guide'];
+
+// The API client comes with the click: every page has this header, and most visits never
+// log out, so it stays out of the JavaScript every page loads first.
+function logout() {
+  void import('../api/users').then((users) => users.logout());
+}
 
 export function Header() {
   const { site, user } = useSession();
@@ -29,7 +34,7 @@ export function Header() {
                 Admin
               </a>
             ) : null}
-            <button type="button" className="nav__el nav__el--logout" onClick={() => void logout()}>
+            <button type="button" className="nav__el nav__el--logout" onClick={logout}>
               Log out
             </button>
             <a className="nav__el nav__el--user" href="/me">

@@ -1,9 +1,10 @@
 import { render, waitFor } from '@testing-library/react';
-import L, { type LatLng, type Map as LeafletMap, type Popup } from 'leaflet';
+import type { LatLng, Map as LeafletMap, Popup, LatLngBounds, Marker } from 'leaflet';
+import { L } from '../test/leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import { forestHikerDetail, site } from '../dev-fixtures';
 import type { TourLocation } from '../props';
-import { TourMap, type MapElement } from './tour-map';
+import { MAP_LOAD_MARGIN, TourMap, whenNearViewport, type MapElement } from './tour-map';
 
 // Real Leaflet on jsdom: it builds the map, markers and popups; jsdom has no layout, so
 // sizes are 0 and only what does not depend on pixels is asserted.
@@ -54,7 +55,7 @@ describe('TourMap', () => {
 
   it('puts a marker per location at [lat, lng] with an open popup "Day {day}: {description}" as text', async () => {
     const { map, el } = await renderMap(forestHikerDetail.locations);
-    const markers = layers(map).filter((l): l is L.Marker => l instanceof L.Marker);
+    const markers = layers(map).filter((l): l is Marker => l instanceof L.Marker);
     expect(markers).toHaveLength(3);
     expect(markers.map((m) => [m.getLatLng().lat, m.getLatLng().lng])).toEqual(
       forestHikerDetail.locations.map((l) => [l.coordinates[1], l.coordinates[0]]),
@@ -88,7 +89,7 @@ describe('TourMap', () => {
     const points = forestHikerDetail.locations.map((l) => L.latLng(l.coordinates[1], l.coordinates[0]));
     expect(fitBounds).toHaveBeenCalledTimes(1);
     const [bounds, options] = fitBounds.mock.calls[0]!;
-    expect((bounds as L.LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
+    expect((bounds as LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
     expect(options).toBeUndefined();
     // With a 0×0 container Leaflet can only centre on the bounds: the centre of the padded
     // bounds is the centre of the markers' bounds.
@@ -111,5 +112,97 @@ describe('TourMap', () => {
     unmount();
     expect(el._tourbookMap).toBeUndefined();
     expect(el.querySelector('.leaflet-pane')).toBeNull();
+  });
+});
+
+/** An IntersectionObserver the test drives: it says when the map is near the viewport. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  observed: Element[] = [];
+  disconnected = false;
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe(el: Element) {
+    this.observed.push(el);
+  }
+  unobserve() {}
+  disconnect() {
+    this.disconnected = true;
+  }
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+  fire(isIntersecting: boolean) {
+    const entries = this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+    this.callback(entries, this as unknown as IntersectionObserver);
+  }
+}
+
+describe('whenNearViewport', () => {
+  it('loads once the element comes near the viewport, and then stops watching', () => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const el = document.createElement('div');
+    const load = vi.fn();
+    whenNearViewport(el, load);
+    const observer = FakeObserver.all[0]!;
+    expect(observer.observed).toEqual([el]);
+    expect(observer.options.rootMargin).toBe(MAP_LOAD_MARGIN);
+
+    observer.fire(false);
+    expect(load).not.toHaveBeenCalled();
+    expect(observer.disconnected).toBe(false);
+
+    observer.fire(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(observer.disconnected).toBe(true);
+  });
+
+  it('never loads after it was stopped', () => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const load = vi.fn();
+    const stop = whenNearViewport(document.createElement('div'), load);
+    stop();
+    expect(FakeObserver.all[0]!.disconnected).toBe(true);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads at once in a browser without IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const load = vi.fn();
+    whenNearViewport(document.createElement('div'), load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TourMap with an IntersectionObserver', () => {
+  it('watches its map element and draws the map once it comes near the viewport', async () => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { container, unmount } = render(
+      <TourMap locations={forestHikerDetail.locations} tileUrl="t" tileAttribution="a" />,
+    );
+    const el = container.querySelector('#map') as MapElement;
+    const observer = FakeObserver.all[0]!;
+    expect(observer.observed).toEqual([el]);
+    expect(el._tourbookMap).toBeUndefined();
+
+    observer.fire(true);
+    await waitFor(() => expect(el._tourbookMap).toBeDefined());
+    expect(el.querySelectorAll('.leaflet-marker-icon')).toHaveLength(forestHikerDetail.locations.length);
+    unmount();
+  });
+
+  it('stops watching when the page goes before the map came near', () => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { unmount } = render(<TourMap locations={forestHikerDetail.locations} tileUrl="t" tileAttribution="a" />);
+    unmount();
+    expect(FakeObserver.all[0]!.disconnected).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import L, { type Map as LeafletMap } from 'leaflet';
+import type { Map as LeafletMap, LatLngBounds, Marker, TileLayer } from 'leaflet';
+import { L } from '../../test/leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import { admin, forestHikerAdmin, site } from '../../dev-fixtures';
 import type { RunTourCall } from '../../lib/tour-answer';
@@ -25,8 +26,8 @@ async function renderEditor(locations: AdminStop[] = forestHikerAdmin.locations,
   return { ...view, el, map: el._tourbookMap as LeafletMap };
 }
 
-function markers(map: LeafletMap): L.Marker[] {
-  const found: L.Marker[] = [];
+function markers(map: LeafletMap): Marker[] {
+  const found: Marker[] = [];
   map.eachLayer((layer) => {
     if (layer instanceof L.Marker) found.push(layer);
   });
@@ -46,7 +47,7 @@ describe('StopEditor with its map', () => {
     const { map, el } = await renderEditor();
     expect(el.getAttribute('role')).toBe('region');
     expect(el.getAttribute('aria-label')).toBe('Map of the stops');
-    let tiles: L.TileLayer | undefined;
+    let tiles: TileLayer | undefined;
     map.eachLayer((layer) => {
       if (layer instanceof L.TileLayer) tiles = layer;
     });
@@ -71,7 +72,7 @@ describe('StopEditor with its map', () => {
     const fitBounds = vi.spyOn(L.Map.prototype, 'fitBounds');
     await renderEditor();
     const points = forestHikerAdmin.locations.map((l) => L.latLng(l.coordinates[1], l.coordinates[0]));
-    expect((fitBounds.mock.calls[0]![0] as L.LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
+    expect((fitBounds.mock.calls[0]![0] as LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
   });
 
   it('centres one stop at zoom 10 and shows the world without stops', async () => {

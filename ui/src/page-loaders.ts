@@ -1,0 +1,33 @@
+// The browser loads only the page it shows: each page is its own chunk, imported here by
+// name. The module path must stay src/pages/<page name in kebab case>-page.tsx: the Go
+// side finds a page's chunk in the Vite manifest by that name, to preload it with the
+// entry (internal/ssr/manifest.go), and the JS budget (scripts/js-budget.mjs) measures
+// each page the same way.
+import type { PageComponent } from './page-shell';
+import type { PageName } from './props';
+
+type PageLoaders = { [P in PageName]: () => Promise<PageComponent<P>> };
+
+export const pageLoaders: PageLoaders = {
+  overview: () => import('./pages/overview-page').then((m) => m.OverviewPage),
+  tour: () => import('./pages/tour-page').then((m) => m.TourPage),
+  login: () => import('./pages/login-page').then((m) => m.LoginPage),
+  signup: () => import('./pages/signup-page').then((m) => m.SignupPage),
+  forgotPassword: () => import('./pages/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  resetPassword: () => import('./pages/reset-password-page').then((m) => m.ResetPasswordPage),
+  account: () => import('./pages/account-page').then((m) => m.AccountPage),
+  myTours: () => import('./pages/my-tours-page').then((m) => m.MyToursPage),
+  myBooking: () => import('./pages/my-booking-page').then((m) => m.MyBookingPage),
+  error: () => import('./pages/error-page').then((m) => m.ErrorPage),
+  adminTours: () => import('./pages/admin-tours-page').then((m) => m.AdminToursPage),
+  adminTour: () => import('./pages/admin-tour-page').then((m) => m.AdminTourPage),
+  adminDashboard: () => import('./pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+  adminBookings: () => import('./pages/admin-bookings-page').then((m) => m.AdminBookingsPage),
+  adminBooking: () => import('./pages/admin-booking-page').then((m) => m.AdminBookingPage),
+  adminManifest: () => import('./pages/admin-manifest-page').then((m) => m.AdminManifestPage),
+  adminUsers: () => import('./pages/admin-users-page').then((m) => m.AdminUsersPage),
+  adminReviews: () => import('./pages/admin-reviews-page').then((m) => m.AdminReviewsPage),
+  adminAudit: () => import('./pages/admin-audit-page').then((m) => m.AdminAuditPage),
+  adminEmails: () => import('./pages/admin-emails-page').then((m) => m.AdminEmailsPage),
+  adminEmail: () => import('./pages/admin-email-page').then((m) => m.AdminEmailPage),
+};

@@ -1,0 +1,50 @@
+// Every page component, imported statically: the server bundle renders any of them, and
+// tests render them in-process. The browser build never imports this file; it loads one
+// page at a time through page-loaders.ts.
+import { AccountPage } from './pages/account-page';
+import { AdminAuditPage } from './pages/admin-audit-page';
+import { AdminBookingPage } from './pages/admin-booking-page';
+import { AdminBookingsPage } from './pages/admin-bookings-page';
+import { AdminDashboardPage } from './pages/admin-dashboard-page';
+import { AdminEmailPage } from './pages/admin-email-page';
+import { AdminEmailsPage } from './pages/admin-emails-page';
+import { AdminManifestPage } from './pages/admin-manifest-page';
+import { AdminReviewsPage } from './pages/admin-reviews-page';
+import { AdminTourPage } from './pages/admin-tour-page';
+import { AdminToursPage } from './pages/admin-tours-page';
+import { AdminUsersPage } from './pages/admin-users-page';
+import { ErrorPage } from './pages/error-page';
+import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { LoginPage } from './pages/login-page';
+import { MyBookingPage } from './pages/my-booking-page';
+import { MyToursPage } from './pages/my-tours-page';
+import { OverviewPage } from './pages/overview-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
+import { SignupPage } from './pages/signup-page';
+import { TourPage } from './pages/tour-page';
+import type { PageComponent } from './page-shell';
+import type { PageName } from './props';
+
+export const pages: { [P in PageName]: PageComponent<P> } = {
+  overview: OverviewPage,
+  tour: TourPage,
+  login: LoginPage,
+  signup: SignupPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  account: AccountPage,
+  myTours: MyToursPage,
+  myBooking: MyBookingPage,
+  error: ErrorPage,
+  adminTours: AdminToursPage,
+  adminTour: AdminTourPage,
+  adminDashboard: AdminDashboardPage,
+  adminBookings: AdminBookingsPage,
+  adminBooking: AdminBookingPage,
+  adminManifest: AdminManifestPage,
+  adminUsers: AdminUsersPage,
+  adminReviews: AdminReviewsPage,
+  adminAudit: AdminAuditPage,
+  adminEmails: AdminEmailsPage,
+  adminEmail: AdminEmailPage,
+};
