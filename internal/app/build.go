@@ -183,6 +183,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
+	// The public pages as rendered for visitors not signed in, forgotten at every change.
+	cookies := httpx.Cookies{Secure: cfg.Secure()}
+	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
+	tours.OnChange(pages.Invalidate)
 
 	// Emails are written by the server bundle's templates, in the same engine as pages,
 	// and go to the outbox with the event that causes them.
@@ -240,7 +244,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	st.SetOfferMailer(writer.WaitlistOffer)
 	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
 		Queued: site.Mailer.Wake})
-	bookings := booking.NewService(st, tours, provider, booking.Options{
+	// Seats change through the tour cache, which tells the page cache.
+	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
@@ -267,14 +272,14 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
 		Waitlist: waiting, Offers: bookings,
-		Cookies: httpx.Cookies{Secure: cfg.Secure()}, SessionTTL: accounts.SessionTTL(),
+		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
 	}
 	ah.MailQueued = site.Mailer.Wake // a resent email goes out now, not at the next tick
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
-		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"],
+		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"], Pages: pages,
 	})
 	if err != nil {
 		return nil, err

@@ -31,6 +31,7 @@ type Deps struct {
 	// TourPictures and UserPhotos keep the pictures served under /img/tours/ and
 	// /img/users/: folders, or the database.
 	TourPictures, UserPhotos media.Bucket
+	Pages                    *PageCache // the public pages for visitors not signed in; nil keeps none
 }
 
 // New returns the site's handler.
@@ -43,8 +44,8 @@ func New(d Deps) (http.Handler, error) {
 	w, a := d.Web, d.API
 
 	// Pages (server-rendered React).
-	mux.HandleFunc("GET /{$}", w.Overview)
-	mux.HandleFunc("GET /tour/{slug}", w.Tour)
+	mux.Handle("GET /{$}", d.Pages.Wrap(http.HandlerFunc(w.Overview)))
+	mux.Handle("GET /tour/{slug}", d.Pages.Wrap(http.HandlerFunc(w.Tour)))
 	mux.HandleFunc("GET /login", w.Login)
 	mux.HandleFunc("GET /signup", w.Signup)
 	mux.HandleFunc("GET /forgot-password", w.ForgotPassword)

@@ -1,11 +1,16 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"testing"
 	"testing/fstest"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 func TestAssetsSendTheCopyTheBrowserAccepts(t *testing.T) {
@@ -107,4 +112,29 @@ func TestAssetsUnsatisfiableRangeIsPlain(t *testing.T) {
 	if rec.Code != http.StatusRequestedRangeNotSatisfiable || rec.Header().Get("Content-Encoding") != "" {
 		t.Errorf("range past the end: %d, Content-Encoding %q", rec.Code, rec.Header().Get("Content-Encoding"))
 	}
+}
+
+func decompressBytes(t *testing.T, coding string, b []byte) string {
+	t.Helper()
+	var r io.Reader
+	var err error
+	switch coding {
+	case "gzip":
+		r, err = gzip.NewReader(bytes.NewReader(b))
+	case "zstd":
+		var d *zstd.Decoder
+		d, err = zstd.NewReader(bytes.NewReader(b))
+		if err == nil {
+			defer d.Close()
+		}
+		r = d
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

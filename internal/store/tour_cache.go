@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"tourbook/internal/booking"
+	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -19,15 +21,18 @@ import (
 //
 // Writes through this value (CreateTour, CreateReview, UpdateUserProfile) forget the
 // cache at once; other instances, and `tourbook import` run beside the server, are seen
-// within ttl. Pages are still rendered per request: this caches data, never HTML.
+// within ttl. Whoever keeps something made of tours (the page cache) hears of every
+// change with OnChange: those writes, Invalidate, and the booking writes through this
+// value that change seats (holds, cancellations, payments, expiries).
 type TourCache struct {
 	*Store
 	ttl time.Duration
 
-	mu     sync.Mutex
-	list   cached[[]tour.Tour]
-	bySlug map[string]cached[tour.Tour]
-	byID   map[string]cached[tour.Tour]
+	mu        sync.Mutex
+	list      cached[[]tour.Tour]
+	bySlug    map[string]cached[tour.Tour]
+	byID      map[string]cached[tour.Tour]
+	listeners []func()
 }
 
 type cached[T any] struct {
@@ -44,13 +49,33 @@ func NewTourCache(s *Store, ttl time.Duration) *TourCache {
 	return &TourCache{Store: s, ttl: ttl, bySlug: map[string]cached[tour.Tour]{}, byID: map[string]cached[tour.Tour]{}}
 }
 
-// Invalidate forgets everything cached.
-func (c *TourCache) Invalidate() {
+// OnChange adds f to what is called after every change to tours, reviews or seats.
+// Call it before the cache is used.
+func (c *TourCache) OnChange(f func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.listeners = append(c.listeners, f)
+}
+
+// Invalidate forgets everything cached, and tells the listeners.
+func (c *TourCache) Invalidate() {
+	c.mu.Lock()
 	c.list = cached[[]tour.Tour]{}
 	clear(c.bySlug)
 	clear(c.byID)
+	c.mu.Unlock()
+	c.changed()
+}
+
+// changed tells the listeners; seats are never cached here, so a change of seats alone
+// keeps the catalogue.
+func (c *TourCache) changed() {
+	c.mu.Lock()
+	listeners := c.listeners
+	c.mu.Unlock()
+	for _, f := range listeners {
+		f()
+	}
 }
 
 // ListTours is Store.ListTours with the catalogue from memory and the seats live.
@@ -134,6 +159,53 @@ func (c *TourCache) CreateReview(ctx context.Context, r *tour.Review) error {
 func (c *TourCache) UpdateUserProfile(ctx context.Context, id, name, email, photo string) error {
 	defer c.Invalidate()
 	return c.Store.UpdateUserProfile(ctx, id, name, email, photo)
+}
+
+// CreateHold holds seats and tells the listeners.
+func (c *TourCache) CreateHold(ctx context.Context, b *booking.Booking, now time.Time) error {
+	err := c.Store.CreateHold(ctx, b, now)
+	if err == nil {
+		c.changed()
+	}
+	return err
+}
+
+// CancelBooking cancels a booking, freeing its seats, and tells the listeners.
+func (c *TourCache) CancelBooking(ctx context.Context, id string, now time.Time) error {
+	err := c.Store.CancelBooking(ctx, id, now)
+	if err == nil {
+		c.changed()
+	}
+	return err
+}
+
+// FulfilBooking settles a payment (a late one can take seats again) and tells the
+// listeners when the booking changed.
+func (c *TourCache) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
+	now time.Time, paid *mail.Message) (booking.Booking, bool, error) {
+	b, changed, err := c.Store.FulfilBooking(ctx, id, paymentRef, amountMinor, currency, now, paid)
+	if changed {
+		c.changed()
+	}
+	return b, changed, err
+}
+
+// ExpireHolds frees the seats of abandoned checkouts and tells the listeners when any were.
+func (c *TourCache) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
+	n, err := c.Store.ExpireHolds(ctx, now)
+	if n > 0 {
+		c.changed()
+	}
+	return n, err
+}
+
+// ReleaseHolds frees a user's held seats on a tour and tells the listeners when any were.
+func (c *TourCache) ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error) {
+	n, err := c.Store.ReleaseHolds(ctx, userID, tourID, now)
+	if n > 0 {
+		c.changed()
+	}
+	return n, err
 }
 
 // seatKey names a departure; the day as text, so that times scanned by either engine

@@ -1,0 +1,200 @@
+package server
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// PageCache keeps the public pages (the overview and the tour pages) as sent to visitors
+// who are not signed in: a page from memory costs no render, no query and, already
+// compressed, no compression.
+//
+// What a cached page may show: it is rendered for a request without a session cookie
+// and without a query string (nothing else varies the HTML: no CSRF token, nonce or
+// request id is in it), only a 200 without Set-Cookie is kept, and a signed-in
+// visitor's page is always rendered for them. Invalidate forgets every page at once;
+// the site calls it whenever a tour, a departure, a review or seats change in this
+// process (store.TourCache's listeners). What other instances change is seen within the
+// TTL: that is the bound on how stale seats left can be, 5 s by default.
+type PageCache struct {
+	ttl       time.Duration
+	now       func() time.Time
+	anonymous func(*http.Request) bool
+
+	mu    sync.RWMutex
+	pages map[string]*cachedPage
+	gen   uint64 // counts invalidations: a page rendered across one is not kept
+}
+
+type cachedPage struct {
+	header  http.Header // what the handler set: Content-Type, Cache-Control…
+	body    []byte
+	gzip    []byte
+	zstd    []byte
+	etag    string // of the body; each coding's adds its name
+	expires time.Time
+}
+
+// maxCachedPages bounds the cache: only published tours' pages get in, but a site with
+// thousands of tours should not keep them all.
+const maxCachedPages = 1000
+
+// NewPageCache returns a cache keeping pages for ttl (0 or less: nothing is cached);
+// anonymous tells a request that may get a shared page (no session cookie).
+func NewPageCache(ttl time.Duration, now func() time.Time, anonymous func(*http.Request) bool) *PageCache {
+	if now == nil {
+		now = time.Now
+	}
+	return &PageCache{ttl: ttl, now: now, anonymous: anonymous, pages: map[string]*cachedPage{}}
+}
+
+// Invalidate forgets every page; pages being rendered now are not kept either.
+func (c *PageCache) Invalidate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	clear(c.pages)
+}
+
+// Wrap serves next's GET answers from the cache when they may be shared.
+func (c *PageCache) Wrap(next http.Handler) http.Handler {
+	if c == nil || c.ttl <= 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || r.URL.RawQuery != "" || !c.anonymous(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		key := r.URL.Path
+		now := c.now()
+		c.mu.RLock()
+		p, gen := c.pages[key], c.gen
+		c.mu.RUnlock()
+		if p != nil && now.Before(p.expires) {
+			p.serve(w, r)
+			return
+		}
+
+		rec := &pageRecorder{header: http.Header{}, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		if rec.status != http.StatusOK || rec.header.Get("Set-Cookie") != "" || rec.body.Len() == 0 || r.Method == http.MethodHead {
+			rec.replay(w)
+			return
+		}
+		p = newCachedPage(rec.header, bytes.Clone(rec.body.Bytes()), now.Add(c.ttl))
+		c.mu.Lock()
+		if c.gen == gen {
+			if len(c.pages) >= maxCachedPages {
+				clear(c.pages)
+			}
+			c.pages[key] = p
+		}
+		c.mu.Unlock()
+		p.serve(w, r)
+	})
+}
+
+func newCachedPage(header http.Header, body []byte, expires time.Time) *cachedPage {
+	header.Del("Content-Length")
+	sum := sha256.Sum256(body)
+	p := &cachedPage{header: header, body: body, expires: expires, etag: hex.EncodeToString(sum[:12])}
+	// Once per page per TTL: the best compression is affordable.
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	p.gzip = gz.Bytes()
+	if enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1)); err == nil {
+		p.zstd = enc.EncodeAll(body, nil)
+	}
+	return p
+}
+
+// serve answers with the page in the coding the request accepts.
+func (p *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	for k, v := range p.header {
+		h[k] = slices.Clone(v)
+	}
+	if !slices.ContainsFunc(h.Values("Vary"), func(v string) bool { return strings.Contains(v, "Accept-Encoding") }) {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	body, etag := p.body, p.etag
+	switch acceptEncoding(r.Header.Get("Accept-Encoding"), "zstd", "gzip") {
+	case "zstd":
+		if p.zstd != nil {
+			body, etag = p.zstd, etag+"-zstd"
+			h.Set("Content-Encoding", "zstd")
+		}
+	case "gzip":
+		body, etag = p.gzip, etag+"-gzip"
+		h.Set("Content-Encoding", "gzip")
+	}
+	etag = `"` + etag + `"`
+	h.Set("ETag", etag)
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagListHas(inm, etag) {
+		h.Del("Content-Type")
+		h.Del("Content-Encoding")
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// etagListHas reports whether an If-None-Match list names etag (weak or strong).
+func etagListHas(list, etag string) bool {
+	for t := range strings.SplitSeq(list, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// pageRecorder holds an answer until it is known whether it may be cached.
+type pageRecorder struct {
+	header      http.Header
+	status      int
+	wroteHeader bool
+	body        bytes.Buffer
+}
+
+func (r *pageRecorder) Header() http.Header { return r.header }
+
+func (r *pageRecorder) WriteHeader(code int) {
+	if !r.wroteHeader {
+		r.wroteHeader = true
+		r.status = code
+	}
+}
+
+func (r *pageRecorder) Write(b []byte) (int, error) {
+	r.WriteHeader(http.StatusOK)
+	return r.body.Write(b)
+}
+
+// replay sends a recorded answer that is not kept, as the handler wrote it.
+func (r *pageRecorder) replay(w http.ResponseWriter) {
+	h := w.Header()
+	for k, v := range r.header {
+		h[k] = v
+	}
+	w.WriteHeader(r.status)
+	_, _ = w.Write(r.body.Bytes())
+}
