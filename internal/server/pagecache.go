@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sync/singleflight"
 )
 
 // PageCache keeps the public pages (the overview and the tour pages) as sent to visitors
@@ -34,6 +35,10 @@ type PageCache struct {
 	mu    sync.RWMutex
 	pages map[string]*cachedPage
 	gen   uint64 // counts invalidations: a page rendered across one is not kept
+
+	// When a page expires, the visitors asking for it at that moment wait for one render.
+	flight singleflight.Group
+	zstd   *zstd.Encoder // EncodeAll may be called from any goroutine
 }
 
 type cachedPage struct {
@@ -55,7 +60,13 @@ func NewPageCache(ttl time.Duration, now func() time.Time, anonymous func(*http.
 	if now == nil {
 		now = time.Now
 	}
-	return &PageCache{ttl: ttl, now: now, anonymous: anonymous, pages: map[string]*cachedPage{}}
+	// A window as large as a page: the encoder's default (8 MB) made every new page
+	// cost megabytes.
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithWindowSize(1<<17), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		panic(err) // constant, valid options
+	}
+	return &PageCache{ttl: ttl, now: now, anonymous: anonymous, pages: map[string]*cachedPage{}, zstd: enc}
 }
 
 // Invalidate forgets every page; pages being rendered now are not kept either.
@@ -86,38 +97,48 @@ func (c *PageCache) Wrap(next http.Handler) http.Handler {
 			return
 		}
 
-		rec := &pageRecorder{header: http.Header{}, status: http.StatusOK}
-		next.ServeHTTP(rec, r)
-		if rec.status != http.StatusOK || rec.header.Get("Set-Cookie") != "" || rec.body.Len() == 0 || r.Method == http.MethodHead {
-			rec.replay(w)
-			return
-		}
-		p = newCachedPage(rec.header, bytes.Clone(rec.body.Bytes()), now.Add(c.ttl))
-		c.mu.Lock()
-		if c.gen == gen {
-			if len(c.pages) >= maxCachedPages {
-				clear(c.pages)
+		v, _, shared := c.flight.Do(key, func() (any, error) {
+			rec := &pageRecorder{header: http.Header{}, status: http.StatusOK}
+			next.ServeHTTP(rec, r)
+			if rec.status != http.StatusOK || rec.header.Get("Set-Cookie") != "" || rec.body.Len() == 0 || r.Method == http.MethodHead {
+				return rec, nil
 			}
-			c.pages[key] = p
+			p := c.newCachedPage(rec.header, bytes.Clone(rec.body.Bytes()), now.Add(c.ttl))
+			c.mu.Lock()
+			if c.gen == gen {
+				if len(c.pages) >= maxCachedPages {
+					clear(c.pages)
+				}
+				c.pages[key] = p
+			}
+			c.mu.Unlock()
+			return p, nil
+		})
+		switch v := v.(type) {
+		case *cachedPage:
+			v.serve(w, r)
+		case *pageRecorder:
+			if shared {
+				// Another visitor's answer that may not be shared: render this one's own.
+				next.ServeHTTP(w, r)
+				return
+			}
+			v.replay(w)
 		}
-		c.mu.Unlock()
-		p.serve(w, r)
 	})
 }
 
-func newCachedPage(header http.Header, body []byte, expires time.Time) *cachedPage {
+func (c *PageCache) newCachedPage(header http.Header, body []byte, expires time.Time) *cachedPage {
 	header.Del("Content-Length")
 	sum := sha256.Sum256(body)
 	p := &cachedPage{header: header, body: body, expires: expires, etag: hex.EncodeToString(sum[:12])}
-	// Once per page per TTL: the best compression is affordable.
+	// Once per page per TTL, and a page's visitors wait for it: the default levels.
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
 	zw.Write(body)
 	zw.Close()
 	p.gzip = gz.Bytes()
-	if enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1)); err == nil {
-		p.zstd = enc.EncodeAll(body, nil)
-	}
+	p.zstd = c.zstd.EncodeAll(body, nil)
 	return p
 }
 
@@ -133,10 +154,8 @@ func (p *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	body, etag := p.body, p.etag
 	switch acceptEncoding(r.Header.Get("Accept-Encoding"), "zstd", "gzip") {
 	case "zstd":
-		if p.zstd != nil {
-			body, etag = p.zstd, etag+"-zstd"
-			h.Set("Content-Encoding", "zstd")
-		}
+		body, etag = p.zstd, etag+"-zstd"
+		h.Set("Content-Encoding", "zstd")
 	case "gzip":
 		body, etag = p.gzip, etag+"-gzip"
 		h.Set("Content-Encoding", "gzip")
