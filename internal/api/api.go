@@ -27,6 +27,7 @@ type Handler struct {
 	Bookings Bookings
 	Catalog  Catalog
 	Office   Office
+	CheckIns CheckIns
 	Resets   Resets
 	Waitlist Waitlist
 	Offers   OfferPayer

@@ -422,6 +422,11 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		t.Fatalf("walk-in: %d %s", walkIn.status, walkIn.body)
 	}
 	bookingID := decode(t, walkIn)["data"].(map[string]any)["bookingId"].(string)
+	walkInTicket, err := s.Store.BookingTicket(t.Context(), bookingID)
+	if err != nil {
+		t.Fatalf("the walk-in has no ticket: %v", err)
+	}
+	walkInCode := walkInTicket.Code
 
 	type call struct {
 		method, path string
@@ -467,6 +472,19 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"POST", "/api/v1/admin/bookings/" + bookingID + "/resolve", map[string]any{"reason": ""}, 400, 400, 403, 403, 401},
 		{"PATCH", "/api/v1/admin/users/" + mine.ID, map[string]any{"role": "owner"}, 400, 403, 403, 403, 401},
 		{"PATCH", "/api/v1/admin/reviews/nosuchreview", map[string]any{"hidden": true}, 404, 403, 403, 403, 401},
+		// Tickets and check-in: the guide of the tour, lead guides and admins. The walk-in's
+		// departure is not today, so checking in is refused by date, not by role.
+		{"GET", manifest(guided.ID, guidedDate) + "/check-in", nil, 200, 200, 200, 404, 303},
+		{"GET", manifest(other.ID, otherDate) + "/check-in", nil, 200, 200, 404, 404, 303},
+		{"GET", manifest(guided.ID, "2000-01-01") + "/check-in", nil, 404, 404, 404, 404, 303},
+		{"POST", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/tickets/lookup", map[string]any{"code": walkInCode}, 200, 200, 200, 403, 401},
+		{"POST", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/tickets/lookup", map[string]any{"code": "x"}, 400, 400, 400, 403, 401},
+		{"POST", "/api/v1/tours/" + other.ID + "/departures/" + otherDate + "/tickets/lookup", map[string]any{"code": walkInCode}, 409, 409, 404, 403, 401},
+		{"POST", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/check-ins", map[string]any{"bookingId": bookingID, "arrived": 1}, 409, 409, 409, 403, 401},
+		{"POST", "/api/v1/tours/" + other.ID + "/departures/" + otherDate + "/check-ins", map[string]any{"bookingId": bookingID, "arrived": 1}, 409, 409, 404, 403, 401},
+		{"DELETE", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/check-ins/" + bookingID, nil, 409, 409, 409, 403, 401},
+		{"DELETE", "/api/v1/tours/" + other.ID + "/departures/" + otherDate + "/check-ins/" + bookingID, nil, 409, 409, 404, 403, 401},
+		{"GET", "/my-tours/" + bookingID + "/ticket.svg", nil, 404, 404, 404, 404, 303},
 	}
 	lead, guide, user := s.client(t), s.client(t), s.client(t)
 	s.login(t, lead, "miyu@example.com")

@@ -268,9 +268,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
-		Calendars: bookingMail, Waitlist: waiting, Site: siteCfg, BaseURL: base, Log: log, Now: now}
+		Calendars: bookingMail, Waitlist: waiting, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, CheckIns: office, Resets: resets,
 		Waitlist: waiting, Offers: bookings,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

@@ -18,6 +18,7 @@ import (
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
+	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -66,6 +67,7 @@ type Store interface {
 	EmailAttempts(ctx context.Context, id string) ([]mail.Attempt, error)
 	ResendEmailAudited(ctx context.Context, id string, now time.Time, entry audit.Entry) error
 	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
+	CheckInStore
 }
 
 // Departures is the catalogue's departure change this service needs: closing a
@@ -414,6 +416,8 @@ type Manifest struct {
 	Bookings  []BookingRow
 	// Waitlist is the departure's waiting list in joining order: waiting and offered.
 	Waitlist []waitlist.Row
+	// CheckIns are what guides recorded at the departure, by booking.
+	CheckIns map[string]ticket.CheckIn
 }
 
 // Manifest returns a departure's bookings, for those who manage bookings and the
@@ -443,7 +447,11 @@ func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date
 			if err != nil {
 				return Manifest{}, err
 			}
-			return Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl}, nil
+			checkIns, err := s.store.DepartureCheckIns(ctx, tourID, d)
+			if err != nil {
+				return Manifest{}, err
+			}
+			return Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns}, nil
 		}
 	}
 	return Manifest{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)

@@ -423,6 +423,9 @@ func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actor
 		if err := tx.insertBooking(ctx, b); err != nil {
 			return err
 		}
+		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
+			return err
+		}
 		if err := tx.addEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: entry.ActorID, ActorName: actorName,
 			Kind: "recorded", Detail: string(b.Source)}); err != nil {
 			return err

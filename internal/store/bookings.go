@@ -218,6 +218,11 @@ func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amount
 			return err
 		}
 		changed = true
+		// Every booking that was paid has a ticket, even one due a refund: its code then
+		// answers "not valid" at the door rather than "unknown".
+		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
+			return err
+		}
 		if b.Status == booking.Paid {
 			if _, err := tx.tx.ExecContext(ctx, `UPDATE waitlist_entries SET status = 'booked'
 				WHERE booking_id = $1 AND status IN ('offered', 'lapsed')`, b.ID); err != nil {

@@ -115,6 +115,12 @@ func (s *Store) Migrate(ctx context.Context) error {
 			}
 			tx.logger.InfoContext(ctx, "applied migration", "name", m.name, "dialect", tx.dialect)
 		}
-		return nil
+		// Codes come from crypto/rand, which SQL has not: the bookings paid before
+		// tickets existed get theirs here, once.
+		n, err := tx.issueMissingTickets(ctx)
+		if n > 0 {
+			tx.logger.InfoContext(ctx, "issued tickets", "bookings", n)
+		}
+		return err
 	})
 }

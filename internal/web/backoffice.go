@@ -140,14 +140,10 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	date := m.Departure.Date.Format(time.DateOnly)
 	p := adminManifestProps{
-		Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name},
-		Departure: manifestDeparture{Date: date, Label: FormatDate(m.Departure.Date),
-			StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
-			Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, h.Now())},
+		Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: newManifestDeparture(m, h.Now()),
 		Rows: make([]ManifestRow, 0, len(m.Bookings)), CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
-		CanManage: backoffice.CanManageBookings(u),
+		CheckInURL: CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: backoffice.CanManageBookings(u),
 	}
 	p.Waitlist = make([]ManifestWaitlistRow, 0, len(m.Waitlist))
 	for _, e := range m.Waitlist {
@@ -155,7 +151,7 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 		p.Waiting += e.Participants
 	}
 	for _, b := range m.Bookings {
-		p.Rows = append(p.Rows, NewManifestRow(b))
+		p.Rows = append(p.Rows, NewManifestRow(b, manifestCheckIn(m, b)))
 		if b.Status == booking.Paid {
 			p.Travellers += b.Participants
 		}
@@ -182,11 +178,16 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, _ = w.Write([]byte("\ufeff"))
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start"})
+	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start",
+		"Arrived", "Checked in"})
 	start := StartTimeLabel(m.Tour, m.Departure)
 	for _, b := range m.Bookings {
+		arrived, checked := "", ""
+		if c := manifestCheckIn(m, b); c != nil {
+			arrived, checked = fmt.Sprint(c.Arrived), SafeCell(c.At+" by "+c.By)
+		}
 		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
-			StatusLabel(b.Status), SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start})
+			StatusLabel(b.Status), SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {

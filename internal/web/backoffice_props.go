@@ -32,6 +32,7 @@ type DashboardDeparture struct {
 	Left           int    `json:"left"`
 	Closed         bool   `json:"closed"`
 	ManifestURL    string `json:"manifestUrl"`
+	CheckInURL     string `json:"checkInUrl"`
 }
 
 type DashboardSales struct {
@@ -119,6 +120,8 @@ type ManifestRow struct {
 	Status        string `json:"status"`
 	StatusLabel   string `json:"statusLabel"`
 	SourceLabel   string `json:"sourceLabel"`
+	// CheckIn is what the guide recorded at the departure; nil until then.
+	CheckIn *CheckInState `json:"checkIn"`
 }
 
 // ManifestWaitlistRow is one entry of a departure's waiting list, for operators.
@@ -246,6 +249,7 @@ type adminManifestProps struct {
 	Rows       []ManifestRow     `json:"rows"`
 	Travellers int               `json:"travellers"`
 	CSVURL     string            `json:"csvUrl"`
+	CheckInURL string            `json:"checkInUrl"`
 	CanManage  bool              `json:"canManage"`
 	// Waitlist is the departure's waiting list, in joining order; Waiting adds up its people.
 	Waitlist []ManifestWaitlistRow `json:"waitlist"`
@@ -305,6 +309,7 @@ func NewDashboardDeparture(d backoffice.DepartureStats) DashboardDeparture {
 		TourID: d.TourID, TourName: d.TourName, Date: d.Date.Format(time.DateOnly), Label: FormatDate(d.Date),
 		StartTimeLabel: StartTimeLabel(t, dep), Capacity: d.Capacity, Sold: d.Sold, Held: d.Held,
 		Left: max(d.Capacity-d.Sold-d.Held, 0), Closed: d.Closed, ManifestURL: ManifestURL(d.TourID, d.Date),
+		CheckInURL: CheckInURL(d.TourID, d.Date),
 	}
 }
 
@@ -396,10 +401,10 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 	return out
 }
 
-func NewManifestRow(r backoffice.BookingRow) ManifestRow {
+func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow {
 	return ManifestRow{BookingID: r.ID, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
 		Participants: r.Participants, Status: string(r.Status), StatusLabel: StatusLabel(r.Status),
-		SourceLabel: SourceLabel(r.Source)}
+		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }
 
 func NewCancelResults(results []backoffice.CancelResult, message func(error) string) []CancelResult {

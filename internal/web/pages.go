@@ -162,6 +162,11 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		h.Error(w, r, err)
 		return
 	}
+	tickets, err := h.Tickets.UserTickets(r.Context(), u.ID)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
 	byID := make(map[string]tour.Tour, len(tours))
 	for _, t := range tours {
 		byID[t.ID] = t
@@ -179,7 +184,11 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		if !found || abandoned || (b.Status == booking.Pending && !b.HoldsSeats(now)) {
 			continue
 		}
-		rows = append(rows, NewBookingRow(b, t, now))
+		row := NewBookingRow(b, t, now)
+		if k, ok := tickets[b.ID]; ok && b.Status == booking.Paid {
+			row.Ticket = NewTicketView(k)
+		}
+		rows = append(rows, row)
 	}
 	h.render(w, r, page{name: "myTours", title: "My bookings", props: myToursProps{Bookings: rows, Waitlist: places}, alert: alert})
 }

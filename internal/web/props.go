@@ -122,6 +122,9 @@ type BookingRow struct {
 	Amount       string   `json:"amount"`
 	Status       string   `json:"status"`
 	StatusLabel  string   `json:"statusLabel"`
+	// Ticket is the ticket of a paid booking, for the traveller to show at the
+	// departure; nil otherwise.
+	Ticket *TicketView `json:"ticket"`
 }
 
 type overviewProps struct {

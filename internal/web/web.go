@@ -55,6 +55,7 @@ type Handler struct {
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
+	Tickets   Tickets
 	Site      SiteConfig
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is

@@ -277,6 +277,7 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
       left: 7,
       closed: false,
       manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
+      checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/check-in',
     },
     {
       tourId: 't-5c88fa8d',
@@ -290,6 +291,7 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
       left: 0,
       closed: false,
       manifestUrl: '/admin/tours/t-5c88fa8d/departures/2027-07-08',
+      checkInUrl: '/admin/tours/t-5c88fa8d/departures/2027-07-08/check-in',
     },
     {
       tourId: 't-5c88fa8c',
@@ -303,6 +305,7 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
       left: 25,
       closed: true,
       manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-10-06',
+      checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-10-06/check-in',
     },
   ],
   sales: { bookings30d: 42, revenue30d: '$18,455.00', refundDue: 1 },
@@ -466,6 +469,40 @@ export const refundedBooking: AdminBookingDetail = {
   refundableMinor: 0,
 };
 
+const adminCheckInProps: PageProps['adminCheckIn'] = {
+  tour: { id: 't-5c88fa8c', name: 'The Forest Hiker' },
+  departure: {
+    date: '2027-06-15',
+    label: 'Tue 15 June 2027',
+    startTimeLabel: '09:00 MDT (America/Edmonton)',
+    meetingPoint: 'Banff Visitor Centre',
+    capacity: 25,
+    closed: false,
+    past: false,
+  },
+  manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
+  opens: '',
+  rows: [
+    {
+      bookingId: 'b-7e21c0a4',
+      customerName: 'Laura Wilson',
+      participants: 2,
+      checkIn: {
+        arrived: 2,
+        noShow: false,
+        at: '08:42',
+        by: 'Kwame Mensah',
+        label: '2 of 2 arrived',
+        text: 'Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived.',
+      },
+    },
+    // Text, never HTML.
+    { bookingId: 'b-7e21c0a5', customerName: 'Jo <b>Bold</b> & Sons', participants: 4, checkIn: null },
+  ],
+  travellers: 6,
+  arrived: 2,
+};
+
 const adminManifestProps: PageProps['adminManifest'] = {
   tour: { id: 't-5c88fa8c', name: 'The Forest Hiker' },
   departure: {
@@ -486,6 +523,14 @@ const adminManifestProps: PageProps['adminManifest'] = {
       status: 'paid',
       statusLabel: 'Paid',
       sourceLabel: 'Online',
+      checkIn: {
+        arrived: 2,
+        noShow: false,
+        at: '08:42',
+        by: 'Kwame Mensah',
+        label: '2 of 2 arrived',
+        text: 'Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived.',
+      },
     },
     {
       bookingId: 'b-7e21c0a3',
@@ -495,6 +540,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       status: 'refund_due',
       statusLabel: 'Refund due',
       sourceLabel: 'Online',
+      checkIn: null,
     },
     {
       bookingId: 'b-7e21c0a5',
@@ -505,10 +551,12 @@ const adminManifestProps: PageProps['adminManifest'] = {
       status: 'paid',
       statusLabel: 'Paid',
       sourceLabel: 'Bank transfer',
+      checkIn: null,
     },
   ],
   travellers: 6,
   csvUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/manifest.csv',
+  checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/check-in',
   canManage: true,
   waitlist: [
     {
@@ -782,6 +830,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           amount: '$794.00',
           status: 'paid',
           statusLabel: 'Paid',
+          ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' },
         },
         {
           id: 'b-2',
@@ -791,6 +840,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           amount: '$497.00',
           status: 'pending',
           statusLabel: 'Awaiting payment',
+          ticket: null,
         },
       ],
     },
@@ -843,6 +893,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
   adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking } },
   adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
+  adminCheckIn: { page: 'adminCheckIn', site, user: guide, props: adminCheckInProps },
   adminUsers: { page: 'adminUsers', site, user: admin, props: adminUsersProps },
   adminReviews: { page: 'adminReviews', site, user: admin, props: adminReviewsProps },
   adminAudit: { page: 'adminAudit', site, user: admin, props: adminAuditProps },

@@ -25,6 +25,7 @@ export const pageLoaders: PageLoaders = {
   adminBookings: () => import('./pages/admin-bookings-page').then((m) => m.AdminBookingsPage),
   adminBooking: () => import('./pages/admin-booking-page').then((m) => m.AdminBookingPage),
   adminManifest: () => import('./pages/admin-manifest-page').then((m) => m.AdminManifestPage),
+  adminCheckIn: () => import('./pages/admin-check-in-page').then((m) => m.AdminCheckInPage),
   adminUsers: () => import('./pages/admin-users-page').then((m) => m.AdminUsersPage),
   adminReviews: () => import('./pages/admin-reviews-page').then((m) => m.AdminReviewsPage),
   adminAudit: () => import('./pages/admin-audit-page').then((m) => m.AdminAuditPage),

@@ -9,6 +9,7 @@ import { AdminDashboardPage } from './pages/admin-dashboard-page';
 import { AdminEmailPage } from './pages/admin-email-page';
 import { AdminEmailsPage } from './pages/admin-emails-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
+import { AdminCheckInPage } from './pages/admin-check-in-page';
 import { AdminReviewsPage } from './pages/admin-reviews-page';
 import { AdminTourPage } from './pages/admin-tour-page';
 import { AdminToursPage } from './pages/admin-tours-page';
@@ -42,6 +43,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminBookings: AdminBookingsPage,
   adminBooking: AdminBookingPage,
   adminManifest: AdminManifestPage,
+  adminCheckIn: AdminCheckInPage,
   adminUsers: AdminUsersPage,
   adminReviews: AdminReviewsPage,
   adminAudit: AdminAuditPage,

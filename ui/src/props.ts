@@ -175,6 +175,18 @@ export interface BookingRow {
   status: 'pending' | 'paid' | 'refund_due' | 'refunded' | 'cancelled';
   /** Human label of the status, e.g. "Paid" */
   statusLabel: string;
+  /** The ticket of a paid booking, to show at the departure; null otherwise */
+  ticket: TicketView | null;
+}
+
+/** A paid booking's ticket as its traveller sees it. */
+export interface TicketView {
+  /** "7KQ4-M2XD-9TWP" */
+  code: string;
+  /** The QR code of the ticket, an SVG only its traveller may load */
+  qrUrl: string;
+  /** "" until a guide checks the ticket in, then "Checked in at 08:42" */
+  checked: string;
 }
 
 /** One of the traveller's waiting list entries: a place in the queue, or an offer. */
@@ -339,6 +351,8 @@ export interface DashboardDeparture {
   closed: boolean;
   /** "/admin/tours/{id}/departures/{date}" */
   manifestUrl: string;
+  /** "/admin/tours/{id}/departures/{date}/check-in" */
+  checkInUrl: string;
 }
 
 /** One row of /admin/bookings. */
@@ -422,6 +436,41 @@ export interface ManifestRow {
   status: BookingStatus;
   statusLabel: string;
   sourceLabel: string;
+  /** What the guide recorded at the departure; null until then */
+  checkIn: CheckInState | null;
+}
+
+/** What a guide recorded of a booking at the departure. */
+export interface CheckInState {
+  /** Participants who came; 0 is a no-show */
+  arrived: number;
+  noShow: boolean;
+  /** "08:42", in the tour's time zone */
+  at: string;
+  /** The name of who checked it in */
+  by: string;
+  /** "2 of 2 arrived" or "No-show" */
+  label: string;
+  /** "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived." */
+  text: string;
+}
+
+/** A ticket looked up on the check-in page (POST …/tickets/lookup). */
+export interface CheckInTicket {
+  bookingId: string;
+  /** "7KQ4-M2XD-9TWP" */
+  code: string;
+  customerName: string;
+  participants: number;
+  checkIn: CheckInState | null;
+}
+
+/** A paid booking on the check-in page, for a traveller who cannot show their code. */
+export interface CheckInRow {
+  bookingId: string;
+  customerName: string;
+  participants: number;
+  checkIn: CheckInState | null;
 }
 
 /** The outcome of cancelling one booking when a whole departure is cancelled. */
@@ -565,11 +614,27 @@ export interface PageProps {
     travellers: number;
     /** "/admin/tours/{id}/departures/{date}/manifest.csv" */
     csvUrl: string;
+    /** "/admin/tours/{id}/departures/{date}/check-in" */
+    checkInUrl: string;
     /** May record walk-ins and cancel the departure (admin, lead guide) */
     canManage: boolean;
     /** The departure's waiting list in joining order; waiting adds up its people */
     waitlist: ManifestWaitlistRow[];
     waiting: number;
+  };
+  /** /admin/tours/{id}/departures/{date}/check-in: the guide's check-in at the departure, for a phone. */
+  adminCheckIn: {
+    tour: { id: string; name: string };
+    departure: { date: string; label: string; startTimeLabel: string; meetingPoint: string; capacity: number; closed: boolean; past: boolean };
+    /** "/admin/tours/{id}/departures/{date}" */
+    manifestUrl: string;
+    /** While it is not yet the departure's day: when check-in opens; "" once open */
+    opens: string;
+    rows: CheckInRow[];
+    /** Participants of paid bookings */
+    travellers: number;
+    /** Of those, checked in as arrived */
+    arrived: number;
   };
   /** /admin/users?q= (admins) */
   adminUsers: { users: AdminUserRow[]; query: string; paging: Paging };

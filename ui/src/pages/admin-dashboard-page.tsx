@@ -60,6 +60,7 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
                   <th scope="col">Held</th>
                   <th scope="col">Left / capacity</th>
                   <th scope="col">Sale</th>
+                  <th scope="col">Check-in</th>
                 </tr>
               </thead>
               <tbody>
@@ -77,6 +78,11 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
                     <td className="admin-table__number">{d.held}</td>
                     <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
                     <td>{d.closed ? <StatusBadge status="closed" label="Closed" /> : <StatusBadge status="open" label="Open" />}</td>
+                    <td>
+                      <a href={d.checkInUrl}>
+                        Check-in<span className="visually-hidden">{` for ${d.tourName}, ${d.label}`}</span>
+                      </a>
+                    </td>
                   </tr>
                 ))}
               </tbody>

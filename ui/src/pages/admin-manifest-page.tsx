@@ -2,7 +2,7 @@
 // Print it, download it as CSV; admins and lead guides record walk-ins and cancel the
 // departure while it is still to come. Guides of the tour see it read-only.
 // Ids for browser tests: #admin-nav, #manifest-facts, #manifest-travellers,
-// #manifest-table, #print-manifest, #manifest-csv; #walk-in (form), #walk-in-email,
+// #manifest-table, #print-manifest, #manifest-csv, #manifest-check-in; #walk-in (form), #walk-in-email,
 // #walk-in-name, #walk-in-participants, #walk-in-payment, #walk-in-submit;
 // #cancel-departure (form), #cancel-departure-reason, #cancel-departure-confirm,
 // #cancel-departure-submit, #cancel-results; #manifest-waiting, #waitlist-table.
@@ -20,6 +20,7 @@ export function AdminManifestPage({
   rows,
   travellers,
   csvUrl,
+  checkInUrl,
   canManage,
   waitlist,
   waiting,
@@ -69,6 +70,9 @@ export function AdminManifestPage({
         </button>
         <a id="manifest-csv" className="btn btn--small btn--outline" href={csvUrl} download>
           Download CSV
+        </a>
+        <a id="manifest-check-in" className="btn btn--small btn--outline" href={checkInUrl}>
+          Check-in
         </a>
       </div>
 

@@ -1,3 +1,4 @@
+import { Ticket } from '../components/ticket';
 import { TourCard } from '../components/tour-card';
 import { WaitlistList } from '../components/waitlist-list';
 import type { PageProps } from '../props';
@@ -39,6 +40,7 @@ export function MyToursPage({ bookings, waitlist }: PageProps['myTours']) {
                   </dd>
                 </div>
               </dl>
+              {booking.ticket ? <Ticket ticket={booking.ticket} tourName={booking.tour.name} /> : null}
               <p className="card__actions">
                 <a className="btn btn--small btn--primary" href={`/my-tours/${encodeURIComponent(booking.id)}`}>
                   View booking<span className="visually-hidden">{` of ${booking.tour.name} on ${booking.date}`}</span>

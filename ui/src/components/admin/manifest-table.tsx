@@ -17,6 +17,7 @@ export function ManifestTable({ rows }: { rows: ManifestRow[] }) {
             <th scope="col">Participants</th>
             <th scope="col">Status</th>
             <th scope="col">Source</th>
+            <th scope="col">Arrival</th>
           </tr>
         </thead>
         <tbody>
@@ -31,6 +32,9 @@ export function ManifestTable({ rows }: { rows: ManifestRow[] }) {
                 <StatusBadge status={row.status} label={row.statusLabel} />
               </td>
               <td>{row.sourceLabel}</td>
+              <td className="manifest-table__arrival">
+                {row.checkIn ? <span title={`Checked in at ${row.checkIn.at} by ${row.checkIn.by}`}>{row.checkIn.label}</span> : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

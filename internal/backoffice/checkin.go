@@ -1,0 +1,159 @@
+package backoffice
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/booking"
+	"tourbook/internal/fault"
+	"tourbook/internal/format"
+	"tourbook/internal/ticket"
+	"tourbook/internal/tour"
+)
+
+// Check-in at the departure: a guide of the tour (or a lead guide or admin) looks a
+// ticket up by its code, sees who it is for, and records how many of its participants
+// came. Whoever may see a departure's manifest may check its travellers in.
+
+// CheckInStore is what check-in needs of the store (*store.Store has it).
+type CheckInStore interface {
+	TicketByCode(ctx context.Context, code string) (ticket.Ticket, error)
+	BookingTicket(ctx context.Context, bookingID string) (ticket.Ticket, error)
+	CheckIn(ctx context.Context, bookingID string, arrived int, now time.Time, entry audit.Entry) (ticket.Ticket, bool, error)
+	UndoCheckIn(ctx context.Context, bookingID string, entry audit.Entry) (ticket.Ticket, bool, error)
+	DepartureCheckIns(ctx context.Context, tourID string, date time.Time) (map[string]ticket.CheckIn, error)
+}
+
+// LookUpTicket finds the ticket with code for the departure's check-in page. A ticket
+// of another departure, of a booking no longer paid, or an unknown code is an error
+// that says so; a ticket already checked in is returned with its CheckIn.
+func (s *Service) LookUpTicket(ctx context.Context, actor account.User, tourID, date, code string) (ticket.Ticket, error) {
+	m, err := s.Manifest(ctx, actor, tourID, date)
+	if err != nil {
+		return ticket.Ticket{}, err
+	}
+	c, err := ticket.Parse(code)
+	if err != nil {
+		return ticket.Ticket{}, err
+	}
+	k, err := s.store.TicketByCode(ctx, c)
+	if err != nil {
+		return ticket.Ticket{}, err
+	}
+	return k, admissible(m, k)
+}
+
+// CheckIn records that arrived of a booking's participants came to the departure (0:
+// a no-show). It is open from the departure's day in the tour's time zone; a ticket
+// already checked in is a conflict that says when and by whom.
+func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date, bookingID string, arrived int) (ticket.Ticket, error) {
+	m, k, err := s.departureTicket(ctx, actor, tourID, date, bookingID)
+	if err != nil {
+		return k, err
+	}
+	now := s.now()
+	if opens := CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
+		return k, &fault.Error{Status: http.StatusConflict, Log: "check-in not open",
+			Message: fmt.Sprintf("Check-in opens on the day of the departure, %s (%s time).", format.Date(m.Departure.Date), m.Tour.Zone())}
+	}
+	if arrived < 0 || arrived > k.Participants {
+		return k, invalid("Between 0 and %d of this booking's participants can arrive.", k.Participants)
+	}
+	if k.CheckIn != nil {
+		return k, alreadyCheckedIn(m.Tour, k)
+	}
+	k, recorded, err := s.store.CheckIn(ctx, k.BookingID, arrived, now, entry(actor, "booking.check_in", "booking", k.BookingID))
+	if err != nil {
+		return k, err
+	}
+	if !recorded {
+		// Another guide was quicker, or the booking was cancelled meanwhile.
+		if err := admissible(m, k); err != nil {
+			return k, err
+		}
+		return k, alreadyCheckedIn(m.Tour, k)
+	}
+	s.log.Info("checked in", "booking_id", k.BookingID, "arrived", arrived, "of", k.Participants, "by", actor.ID)
+	return k, nil
+}
+
+// UndoCheckIn forgets a booking's check-in, to record it again.
+func (s *Service) UndoCheckIn(ctx context.Context, actor account.User, tourID, date, bookingID string) (ticket.Ticket, error) {
+	_, k, err := s.departureTicket(ctx, actor, tourID, date, bookingID)
+	if err != nil {
+		return k, err
+	}
+	k, undone, err := s.store.UndoCheckIn(ctx, k.BookingID, entry(actor, "booking.check_in_undo", "booking", k.BookingID))
+	if err != nil {
+		return k, err
+	}
+	if !undone {
+		return k, &fault.Error{Status: http.StatusConflict, Log: "not checked in", Message: "This ticket is not checked in: there is nothing to undo."}
+	}
+	return k, nil
+}
+
+// departureTicket is a booking's ticket if actor may check in the departure and the
+// ticket is valid there.
+func (s *Service) departureTicket(ctx context.Context, actor account.User, tourID, date, bookingID string) (Manifest, ticket.Ticket, error) {
+	m, err := s.Manifest(ctx, actor, tourID, date)
+	if err != nil {
+		return m, ticket.Ticket{}, err
+	}
+	k, err := s.store.BookingTicket(ctx, bookingID)
+	if err != nil {
+		return m, k, err
+	}
+	return m, k, admissible(m, k)
+}
+
+// CheckInOpens is when a departure's check-in opens: the start of its day in the
+// tour's time zone. Earlier, a ticket can be looked up but not checked in, so nobody is
+// marked arrived on a departure they are not on yet.
+func CheckInOpens(t tour.Tour, d tour.StartDate) time.Time {
+	y, mo, day := d.Date.UTC().Date()
+	return time.Date(y, mo, day, 0, 0, 0, 0, t.Zone())
+}
+
+// admissible says why a ticket does not admit its travellers to the manifest's
+// departure, or nil.
+func admissible(m Manifest, k ticket.Ticket) error {
+	if k.TourID != m.Tour.ID || !k.Date.Equal(m.Departure.Date) {
+		return &fault.Error{Status: http.StatusConflict, Log: "ticket of another departure",
+			Message: fmt.Sprintf("This ticket is for %s on %s, not for this departure.", k.TourName, format.Date(k.Date))}
+	}
+	msg := ""
+	switch k.Status {
+	case booking.Paid:
+		return nil
+	case booking.Refunded:
+		msg = "This booking was cancelled and refunded: the ticket is no longer valid."
+	case booking.RefundDue:
+		msg = "This booking's payment could not be accepted and is due a refund: the ticket is not valid. Please ask the office."
+	default:
+		msg = "This booking was cancelled: the ticket is no longer valid."
+	}
+	return &fault.Error{Status: http.StatusConflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
+}
+
+func alreadyCheckedIn(t tour.Tour, k ticket.Ticket) error {
+	return &fault.Error{Status: http.StatusConflict, Log: "already checked in", Message: CheckedInText(t, k)}
+}
+
+// CheckedInText says what was recorded of a checked-in ticket, in the tour's time:
+// "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived."
+func CheckedInText(t tour.Tour, k ticket.Ticket) string {
+	c := k.CheckIn
+	if c == nil {
+		return ""
+	}
+	what := fmt.Sprintf("%d of %d arrived", c.Arrived, k.Participants)
+	if c.NoShow() {
+		what = "marked as a no-show"
+	}
+	return fmt.Sprintf("Already checked in at %s by %s: %s.", c.At.In(t.Zone()).Format("15:04"), c.ByName, what)
+}

@@ -1,0 +1,134 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+
+	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
+	"tourbook/internal/format"
+	"tourbook/internal/ticket"
+	"tourbook/internal/tour"
+)
+
+// The Go mirror of the tickets' and check-in's types in ui/src/props.ts.
+
+// CheckInState is what a guide recorded of a booking at the departure.
+type CheckInState struct {
+	Arrived int    `json:"arrived"`
+	NoShow  bool   `json:"noShow"`
+	At      string `json:"at"` // "08:42", in the tour's time zone
+	By      string `json:"by"`
+	Label   string `json:"label"` // "2 of 2 arrived", "No-show"
+	Text    string `json:"text"`  // "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived."
+}
+
+// CheckInTicket is a ticket as the check-in page shows it.
+type CheckInTicket struct {
+	BookingID    string        `json:"bookingId"`
+	Code         string        `json:"code"`
+	CustomerName string        `json:"customerName"`
+	Participants int           `json:"participants"`
+	CheckIn      *CheckInState `json:"checkIn"`
+}
+
+// CheckInRow is one paid booking of the departure on the check-in page, for travellers
+// who cannot show their code.
+type CheckInRow struct {
+	BookingID    string        `json:"bookingId"`
+	CustomerName string        `json:"customerName"`
+	Participants int           `json:"participants"`
+	CheckIn      *CheckInState `json:"checkIn"`
+}
+
+// TicketView is a ticket as its traveller sees it.
+type TicketView struct {
+	Code    string `json:"code"`
+	QRURL   string `json:"qrUrl"`
+	Checked string `json:"checked"` // "" until checked in, then "Checked in at 08:42"
+}
+
+type adminCheckInProps struct {
+	Tour        idName            `json:"tour"`
+	Departure   manifestDeparture `json:"departure"`
+	ManifestURL string            `json:"manifestUrl"`
+	// Opens says when check-in opens while it is not yet the departure's day; "" once open.
+	Opens      string       `json:"opens"`
+	Rows       []CheckInRow `json:"rows"`
+	Travellers int          `json:"travellers"`
+	Arrived    int          `json:"arrived"`
+}
+
+// CheckInURL is the address of a departure's check-in page.
+func CheckInURL(tourID string, day time.Time) string { return ManifestURL(tourID, day) + "/check-in" }
+
+// TicketQRURL is the address of the QR code of a booking's ticket, for its owner only.
+func TicketQRURL(bookingID string) string {
+	return "/my-tours/" + url.PathEscape(bookingID) + "/ticket.svg"
+}
+
+func NewCheckInState(t tour.Tour, k ticket.Ticket) *CheckInState {
+	c := k.CheckIn
+	if c == nil {
+		return nil
+	}
+	s := &CheckInState{Arrived: c.Arrived, NoShow: c.NoShow(), At: c.At.In(t.Zone()).Format("15:04"), By: c.ByName,
+		Label: fmt.Sprintf("%d of %d arrived", c.Arrived, k.Participants), Text: backoffice.CheckedInText(t, k)}
+	if s.NoShow {
+		s.Label = "No-show"
+	}
+	return s
+}
+
+func NewCheckInTicket(k ticket.Ticket) CheckInTicket {
+	t := tour.Tour{TimeZone: k.TimeZone}
+	return CheckInTicket{BookingID: k.BookingID, Code: ticket.Format(k.Code), CustomerName: k.CustomerName,
+		Participants: k.Participants, CheckIn: NewCheckInState(t, k)}
+}
+
+// manifestCheckIn is the check-in of a manifest's booking, or nil.
+func manifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInState {
+	c, ok := m.CheckIns[b.ID]
+	if !ok {
+		return nil
+	}
+	return NewCheckInState(m.Tour, ticket.Ticket{Participants: b.Participants, CheckIn: &c})
+}
+
+func newManifestDeparture(m backoffice.Manifest, now time.Time) manifestDeparture {
+	return manifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
+		StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
+		Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, now)}
+}
+
+func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) adminCheckInProps {
+	p := adminCheckInProps{Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: newManifestDeparture(m, now),
+		ManifestURL: ManifestURL(m.Tour.ID, m.Departure.Date), Rows: []CheckInRow{}}
+	if opens := backoffice.CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
+		p.Opens = "Check-in opens on the day of the departure, " + format.Date(m.Departure.Date) +
+			" (" + m.Tour.Zone().String() + " time). Until then you can look tickets up."
+	}
+	for _, b := range m.Bookings {
+		if b.Status != booking.Paid {
+			continue
+		}
+		row := CheckInRow{BookingID: b.ID, CustomerName: b.CustomerName, Participants: b.Participants,
+			CheckIn: manifestCheckIn(m, b)}
+		p.Travellers += b.Participants
+		if row.CheckIn != nil {
+			p.Arrived += row.CheckIn.Arrived
+		}
+		p.Rows = append(p.Rows, row)
+	}
+	return p
+}
+
+// NewTicketView is a paid booking's ticket for its traveller.
+func NewTicketView(k ticket.Ticket) *TicketView {
+	v := &TicketView{Code: ticket.Format(k.Code), QRURL: TicketQRURL(k.BookingID)}
+	if k.CheckIn != nil {
+		v.Checked = "Checked in at " + k.CheckIn.At.In(tour.Tour{TimeZone: k.TimeZone}.Zone()).Format("15:04")
+	}
+	return v
+}

@@ -1,0 +1,202 @@
+// /admin/tours/{id}/departures/{date}/check-in: the guide's check-in at the meeting
+// point, made for a phone (docs/admin.md). Type the ticket's code (case, spaces and
+// dashes do not matter) or scan its QR code where the browser can, see whose booking it
+// is, and record how many came; a traveller without their code is found in the list.
+// Ids for browser tests: #ticket-form, #ticket-code, #ticket-lookup, #scan-ticket,
+// #ticket-result, #ticket-name, #ticket-participants, #ticket-checked, #mark-arrived,
+// #mark-no-show, #ticket-undo, #ticket-problem, #check-in-count, #check-in-opens,
+// #check-in-list.
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { checkIn, lookUpTicket, undoCheckIn } from '../api/check-in';
+import { errorMessage } from '../api/client';
+import { TicketCard } from '../components/check-in/ticket-card';
+import { TicketScanner } from '../components/check-in/ticket-scanner';
+import { showAlert } from '../lib/alert';
+import { plural } from '../lib/format';
+import type { CheckInRow, CheckInTicket, PageProps } from '../props';
+
+export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: initialRows }: PageProps['adminCheckIn']) {
+  const [code, setCode] = useState('');
+  const [rows, setRows] = useState<CheckInRow[]>(initialRows);
+  const [current, setCurrent] = useState<{ ticket: CheckInTicket; fresh: boolean } | null>(null);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const travellers = rows.reduce((n, r) => n + r.participants, 0);
+  const arrived = rows.reduce((n, r) => n + (r.checkIn?.arrived ?? 0), 0);
+
+  const fail = useCallback((message: string) => {
+    setCurrent(null);
+    setProblem(message);
+    showAlert('error', message);
+  }, []);
+
+  const lookUp = useCallback(
+    async (typed: string) => {
+      if (typed.trim() === '') {
+        fail('Type the code printed under the ticket’s QR code.');
+        return;
+      }
+      setBusy(true);
+      const res = await lookUpTicket(tour.id, departure.date, typed);
+      setBusy(false);
+      if (res.status !== 'success' || !res.data) {
+        fail(errorMessage(res));
+        return;
+      }
+      setProblem('');
+      setCurrent({ ticket: res.data.ticket, fresh: false });
+    },
+    [tour.id, departure.date, fail],
+  );
+
+  const scanned = useCallback(
+    (value: string) => {
+      setCode(value);
+      void lookUp(value);
+    },
+    [lookUp],
+  );
+
+  function update(t: CheckInTicket, fresh: boolean) {
+    setCurrent({ ticket: t, fresh });
+    setRows((list) => list.map((r) => (r.bookingId === t.bookingId ? { ...r, checkIn: t.checkIn } : r)));
+  }
+
+  async function mark(t: CheckInTicket, count: number) {
+    setBusy(true);
+    const res = await checkIn(tour.id, departure.date, t.bookingId, count);
+    setBusy(false);
+    if (res.status !== 'success' || !res.data) {
+      showAlert('error', errorMessage(res));
+      // Someone else may have checked it in meanwhile: show what is recorded now.
+      if (t.code !== '') void lookUp(t.code);
+      return;
+    }
+    update(res.data.ticket, true);
+    showAlert('success', count === 0 ? `${t.customerName}: no-show recorded` : `${t.customerName}: ${count} of ${t.participants} arrived`);
+    setCode('');
+    input.current?.focus();
+  }
+
+  async function undo(t: CheckInTicket) {
+    setBusy(true);
+    const res = await undoCheckIn(tour.id, departure.date, t.bookingId);
+    setBusy(false);
+    if (res.status !== 'success' || !res.data) {
+      showAlert('error', errorMessage(res));
+      return;
+    }
+    update(res.data.ticket, false);
+    showAlert('success', 'Check-in undone');
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!busy) void lookUp(code);
+  }
+
+  return (
+    <div className="admin check-in">
+      <p className="admin__back">
+        <a href={manifestUrl}>Manifest</a>
+      </p>
+      <h1 className="page-title check-in__title">Check-in</h1>
+      <p className="check-in__departure">
+        <strong>{tour.name}</strong>
+        <br />
+        {`${departure.label}, ${departure.startTimeLabel}`}
+        {departure.meetingPoint !== '' ? (
+          <>
+            <br />
+            {departure.meetingPoint}
+          </>
+        ) : null}
+      </p>
+      <p id="check-in-count" className="check-in__count">
+        {`${arrived} of ${plural(travellers, 'traveller', 'travellers')} arrived`}
+      </p>
+      {opens !== '' ? (
+        <p id="check-in-opens" className="check-in__notice" role="note">
+          {opens}
+        </p>
+      ) : null}
+
+      <form id="ticket-form" className="check-in__form" noValidate onSubmit={submit}>
+        <label className="form__label" htmlFor="ticket-code">
+          Ticket code
+        </label>
+        <div className="check-in__row">
+          <input
+            ref={input}
+            id="ticket-code"
+            className="form__input check-in__input"
+            type="text"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            placeholder="7KQ4-M2XD-9TWP"
+            aria-describedby="ticket-code-hint"
+          />
+          <button id="ticket-lookup" type="submit" className="btn" disabled={busy}>
+            Find
+          </button>
+        </div>
+        <p id="ticket-code-hint" className="form__hint">
+          Case, spaces and dashes do not matter.
+        </p>
+        <TicketScanner onCode={scanned} onError={fail} />
+      </form>
+
+      {problem !== '' ? (
+        <p id="ticket-problem" className="check-in__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {current ? (
+        <TicketCard
+          key={`${current.ticket.bookingId}/${current.ticket.checkIn ? 'in' : 'out'}`}
+          ticket={current.ticket}
+          fresh={current.fresh}
+          closed={opens !== ''}
+          busy={busy}
+          onMark={(n) => void mark(current.ticket, n)}
+          onUndo={() => void undo(current.ticket)}
+        />
+      ) : null}
+
+      <section className="admin-section" aria-labelledby="check-in-list-title">
+        <h2 id="check-in-list-title" className="section-title">
+          Travellers
+        </h2>
+        {rows.length === 0 ? (
+          <p className="empty">No paid bookings on this departure.</p>
+        ) : (
+          <ul id="check-in-list" className="check-in__list">
+            {rows.map((r) => (
+              <li key={r.bookingId} className="check-in__item">
+                <button
+                  type="button"
+                  className="check-in__pick"
+                  onClick={() => {
+                    setProblem('');
+                    setCurrent({ ticket: { ...r, code: '' }, fresh: false });
+                  }}
+                >
+                  <span className="check-in__who">{r.customerName}</span>
+                  <span className="check-in__what">{`${plural(r.participants, 'participant', 'participants')} · ${r.checkIn ? r.checkIn.label : 'Not checked in'}`}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
