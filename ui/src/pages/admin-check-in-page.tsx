@@ -9,6 +9,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { checkIn, lookUpTicket, undoCheckIn } from '../api/check-in';
 import { errorMessage } from '../api/client';
+import { AdminNav } from '../components/admin/admin-nav';
 import { TicketCard } from '../components/check-in/ticket-card';
 import { TicketScanner } from '../components/check-in/ticket-scanner';
 import { showAlert } from '../lib/alert';
@@ -99,6 +100,7 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
 
   return (
     <div className="admin check-in">
+      <AdminNav current="dashboard" exact={false} />
       <p className="admin__back">
         <a href={manifestUrl}>Manifest</a>
       </p>
