@@ -66,7 +66,7 @@ function adminNavLinks(page: Page): Locator {
 
 /** The dashboard's row of a departure, by the address of its manifest link. */
 function departureRow(page: Page, tourId: string, date: string): Locator {
-  return page.locator('#departures-table tbody tr').filter({ has: page.locator(`td a[href="${manifestPath(tourId, date)}"]`) });
+  return page.locator('#departures-table tbody tr').filter({ has: page.locator(`td a.departures-table__manifest[href="${manifestPath(tourId, date)}"]`) });
 }
 
 /**
@@ -272,7 +272,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   const label = formatDay(date);
   const row = departureRow(page, tour.id, date);
   await expect(row).toHaveCount(1);
-  const link = row.locator('td a');
+  const link = row.locator('td a.departures-table__manifest');
   await expect(link).toHaveAccessibleName(manifestLinkName(label, tour.name));
   await expect(row.locator('th')).toHaveText(tour.name);
   await expect(row.locator('td').nth(2)).toHaveText('3'); // sold
@@ -289,7 +289,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   await expect(rows).toHaveCount(1);
   const traveller = rows.first();
   await expect(traveller.locator('th')).toHaveText(customer.name);
-  await expect(traveller.locator('td')).toHaveText([customer.email, '3', 'Paid', 'Cash']);
+  await expect(traveller.locator('td')).toHaveText([customer.email, '3', 'Paid', 'Cash', '—']);
   // A lead guide manages the departure.
   await expect(page.locator('#walk-in')).toBeVisible();
   await expect(page.locator('#cancel-departure')).toBeVisible();
@@ -370,14 +370,16 @@ test('a guide sees only their departures', async ({ page, context, request, guar
   await expect(rows).toHaveCount(expected.length);
   const names = await rows.locator('th').allTextContents();
   expect(names.filter((n) => !GUIDE_TOURS.includes(n)), 'departures of tours they do not guide').toEqual([]);
-  const hrefs = await rows.locator('td a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await rows.locator('td a.departures-table__manifest').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   expect([...hrefs].sort()).toEqual(expected);
+  const checkIns = await rows.locator('td a.departures-table__check-in').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect([...checkIns].sort(), 'each departure links to its check-in').toEqual(expected.map((p) => `${p}/check-in`));
 
   // Their manifest, read-only.
   const label = formatDay(saharaDate);
   const row = departureRow(page, sahara.id, saharaDate);
   await expect(row).toHaveCount(1);
-  const link = row.locator('td a');
+  const link = row.locator('td a.departures-table__manifest');
   await expect(link).toHaveAccessibleName(manifestLinkName(label, SAHARA));
   await expect(row.locator('td').nth(2)).toHaveText('2'); // sold
   await link.click();

@@ -1,7 +1,8 @@
 // /admin: the back office's dashboard (docs/admin.md). Guides see their own departures
 // only, and no money (`sales` is null for them).
 // Ids for browser tests: #admin-nav, #sales, #sales-bookings, #sales-revenue,
-// #sales-refund-due (link to the refund-due bookings), #departures-table.
+// #sales-refund-due (link to the refund-due bookings), #departures-table (its links
+// .departures-table__manifest and .departures-table__check-in).
 import { AdminNav } from '../components/admin/admin-nav';
 import { StatusBadge } from '../components/status-badge';
 import { plural } from '../lib/format';
@@ -68,7 +69,7 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
                   <tr key={`${d.tourId}/${d.date}`}>
                     <th scope="row">{d.tourName}</th>
                     <td>
-                      <a href={d.manifestUrl}>
+                      <a className="departures-table__manifest" href={d.manifestUrl}>
                         {d.label}
                         <span className="visually-hidden">{`, manifest of ${d.tourName}`}</span>
                       </a>
@@ -79,7 +80,7 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
                     <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
                     <td>{d.closed ? <StatusBadge status="closed" label="Closed" /> : <StatusBadge status="open" label="Open" />}</td>
                     <td>
-                      <a href={d.checkInUrl}>
+                      <a className="departures-table__check-in" href={d.checkInUrl}>
                         Check-in<span className="visually-hidden">{` for ${d.tourName}, ${d.label}`}</span>
                       </a>
                     </td>
