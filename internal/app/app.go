@@ -147,14 +147,21 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.W
 		chores.Wait()
 	}()
 	if cfg.DebugAddr != "" {
-		// The profiler gets its own listener, never the public one: it shows internals.
-		dbg := &http.Server{Addr: cfg.DebugAddr, Handler: debugMux(), ReadHeaderTimeout: 10 * time.Second}
+		// The profiler and the metrics get their own listener, never the public one:
+		// they show internals. A port in use stops the start, as for the site's.
+		dln, err := net.Listen("tcp", cfg.DebugAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("cannot listen on %s (-debug-addr): %w", cfg.DebugAddr, unwrapOpError(err))
+		}
+		dbg := &http.Server{Handler: debugMux(site.Metrics.Handler(log)), ReadHeaderTimeout: 10 * time.Second}
 		go func() {
-			if err := dbg.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			if err := dbg.Serve(dln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				log.Error("debug server", "addr", cfg.DebugAddr, "error", err)
 			}
 		}()
 		defer dbg.Close()
+		log.Info("metrics and profiler", "url", "http://"+dln.Addr().String()+"/metrics")
 	}
 
 	errc := make(chan error, 1)
@@ -194,8 +201,11 @@ func unwrapOpError(err error) error {
 
 func imagesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "img") }
 
-func debugMux() *http.ServeMux {
+// debugMux serves the profiler and the metrics: what shows the site's internals stays
+// off the public listener.
+func debugMux(metrics http.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics)
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"tourbook/internal/account"
 	"tourbook/internal/api"
 	"tourbook/internal/backoffice"
@@ -19,9 +21,11 @@ import (
 	"tourbook/internal/catalog"
 	"tourbook/internal/config"
 	"tourbook/internal/emails"
+	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
 	"tourbook/internal/media"
+	"tourbook/internal/metrics"
 	"tourbook/internal/payment"
 	"tourbook/internal/seed"
 	"tourbook/internal/server"
@@ -47,8 +51,39 @@ type Site struct {
 	Mailer *mail.Sender
 	// Schedule writes the emails that come at a time: reminders and review requests.
 	Schedule *emails.Schedule
+	// Metrics are served on the debug listener (-debug-addr) at /metrics.
+	Metrics *metrics.Metrics
 
 	engine ssr.Engine
+}
+
+// readyTimeout bounds the readiness checks, so a database that does not answer is a
+// prompt "not ready", not a probe that times out.
+const readyTimeout = 2 * time.Second
+
+// Ready is nil when the site can serve pages: the database answers, every migration
+// this binary knows is applied, and server rendering has a live runtime. Otherwise it
+// is a 503 whose message says which (the cause is logged).
+func (s *Site) Ready(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
+	defer cancel()
+	notReady := func(msg string, err error) error {
+		return &fault.Error{Status: http.StatusServiceUnavailable, Message: msg, Log: "not ready", Err: err}
+	}
+	if err := s.Store.Ping(ctx); err != nil {
+		return notReady("The database is not reachable.", err)
+	}
+	pending, err := s.Store.PendingMigrations(ctx)
+	if err != nil {
+		return notReady("The database's schema version could not be read.", err)
+	}
+	if pending > 0 {
+		return notReady(fmt.Sprintf("The database lacks %d of this version's migrations: run tourbook migrate.", pending), nil)
+	}
+	if err := s.engine.Ready(); err != nil {
+		return notReady("Server rendering is not running.", err)
+	}
+	return nil
 }
 
 // Close releases the JS engine and the database.
@@ -111,7 +146,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if err != nil {
 		return nil, err
 	}
-	site := &Site{Store: st}
+	// Metrics: a registry of this site's own (tests build several sites in one process).
+	site := &Site{Store: st, Metrics: metrics.New(prometheus.NewRegistry())}
+	site.Metrics.AddPools(st.Pools())
+	site.Metrics.AddOutbox(st.EmailBacklog)
 	ok := false
 	defer func() {
 		if !ok {
@@ -158,7 +196,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if site.SSRWorkers <= 0 {
 		site.SSRWorkers = runtime.GOMAXPROCS(0)
 	}
-	if site.engine, err = ssr.NewEngine(kind, bundle, site.SSRWorkers, log); err != nil {
+	if site.engine, err = ssr.NewEngineWith(kind, bundle, site.SSRWorkers, ssr.Options{Logger: log, Observer: site.Metrics}); err != nil {
 		return nil, fmt.Errorf("start %s engine: %w", kind, err)
 	}
 	site.EngineKind = kind
@@ -246,7 +284,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		Queued: site.Mailer.Wake})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
-		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st,
+		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st, Counter: site.Metrics,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
 	})
@@ -261,7 +299,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	// The bookings back office: refunds go through the same provider as payments.
 	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake})
+		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake,
+		Counter: site.Metrics})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake})
@@ -280,6 +319,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
 		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"], Pages: pages,
+		Requests: site.Metrics, Ready: site.Ready,
 	})
 	if err != nil {
 		return nil, err

@@ -93,7 +93,19 @@ type Options struct {
 	// sender after one is written.
 	Mailer Mailer
 	Queued func()
+	// Counter counts refunds for the operator's metrics; nil counts nothing.
+	Counter Counter
 }
+
+// Counter hears every refund asked of the provider (or recorded for cash), and whether
+// it went through.
+type Counter interface {
+	RefundMade(ok bool)
+}
+
+type noCounter struct{}
+
+func (noCounter) RefundMade(bool) {}
 
 // Service runs the bookings back office.
 type Service struct {
@@ -106,12 +118,16 @@ type Service struct {
 	hash       func(string) (string, error)
 	mailer     Mailer
 	queued     func()
+	counter    Counter
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
-		log: o.Logger, hash: o.HashPassword, mailer: o.Mailer, queued: o.Queued}
+		log: o.Logger, hash: o.HashPassword, mailer: o.Mailer, queued: o.Queued, counter: o.Counter}
+	if s.counter == nil {
+		s.counter = noCounter{}
+	}
 	if s.queued == nil {
 		s.queued = func() {}
 	}
@@ -286,6 +302,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		entry(actor, action, "booking", id), done); err != nil {
 		return err
 	}
+	s.counter.RefundMade(perr == nil)
 	if done != nil {
 		s.queued()
 	}

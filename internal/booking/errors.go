@@ -16,6 +16,11 @@ type Error = fault.Error
 func badRequest(msg string) *Error { return &Error{Status: http.StatusBadRequest, Message: msg} }
 func conflict(msg string) *Error   { return &Error{Status: http.StatusConflict, Message: msg} }
 
+// noSeats is a conflict for want of seats (ErrNoSeats), which the metrics count apart.
+func noSeats(msg string) *Error {
+	return &Error{Status: http.StatusConflict, Message: msg, Err: ErrNoSeats}
+}
+
 // providerError turns a payment provider failure into what the customer is told.
 func providerError(err error) error {
 	if errors.Is(err, payment.ErrUnavailable) {

@@ -158,6 +158,9 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 	if changed && confirmation != nil && nb.Status == Paid {
 		s.queued()
 	}
+	if changed {
+		s.counter.PaymentRecorded(string(nb.Status))
+	}
 	if !changed {
 		s.log.Info("payment already recorded", "booking_id", b.ID, "checkout_id", ev.CheckoutID, "status", string(nb.Status))
 		return nb, nil

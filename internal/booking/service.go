@@ -57,7 +57,24 @@ type Options struct {
 	Queued func()
 	// Waitlist pays waiting list offers and passes on the ones that ran out; nil: none.
 	Waitlist WaitlistStore
+	// Counter counts holds and payments for the operator's metrics; nil counts nothing.
+	Counter Counter
 }
+
+// Counter hears what the service did, once it is committed.
+type Counter interface {
+	HoldPlaced()
+	HoldRefused() // not enough seats left for the checkout
+	// PaymentRecorded: a payment was recorded, leaving the booking in status (paid,
+	// or refund_due). Replays of the same payment are not counted again.
+	PaymentRecorded(status string)
+}
+
+type noCounter struct{}
+
+func (noCounter) HoldPlaced()            {}
+func (noCounter) HoldRefused()           {}
+func (noCounter) PaymentRecorded(string) {}
 
 // Service books tours: it holds seats, opens the provider's checkout and turns paid
 // checkouts into bookings, exactly once whichever of the webhook and the customer's
@@ -74,6 +91,7 @@ type Service struct {
 	mailer   Mailer
 	queued   func()
 	waitlist WaitlistStore
+	counter  Counter
 }
 
 // NewService returns a booking service.
@@ -82,6 +100,10 @@ func NewService(store Store, tours TourStore, provider payment.Provider, o Optio
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, waitlist: o.Waitlist,
+		counter: o.Counter,
+	}
+	if s.counter == nil {
+		s.counter = noCounter{}
 	}
 	if s.queued == nil {
 		s.queued = func() {}
@@ -145,6 +167,9 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 	}
 	start, err := pickDate(t, date, participants, now)
 	if err != nil {
+		if errors.Is(err, ErrNoSeats) {
+			s.counter.HoldRefused()
+		}
 		return "", err
 	}
 	unit := t.UnitPriceMinor()
@@ -168,6 +193,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 	}
 	if err := s.store.CreateHold(ctx, b, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
+			s.counter.HoldRefused()
 			// Someone else took the seats since the tour was loaded.
 			return "", &Error{Status: http.StatusConflict, Err: err,
 				Message: fmt.Sprintf("Sorry, there are no longer %s left on %s.", seats(participants), start.Date.Format(dateLayout))}
@@ -205,6 +231,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		s.release(ctx, b.ID)
 		return "", fmt.Errorf("record checkout %s for booking %s: %w", co.ID, b.ID, err)
 	}
+	s.counter.HoldPlaced()
 	s.log.Info("checkout started", "booking_id", b.ID, "tour_id", t.ID, "user_id", user.ID,
 		"start_date", req.StartDate, "participants", participants, "amount", b.AmountMinor,
 		"currency", b.Currency, "provider", s.provider.Name(), "checkout_id", co.ID)
@@ -261,7 +288,7 @@ func pickDate(t tour.Tour, date string, participants int, now time.Time) (tour.S
 		case t.SeatsLeft(roomiest) > 0:
 			return tour.StartDate{}, seatsLeftError(t.SeatsLeft(roomiest), roomiest.Date)
 		}
-		return tour.StartDate{}, conflict("This tour is fully booked.")
+		return tour.StartDate{}, noSeats("This tour is fully booked.")
 	}
 	day, err := time.Parse(time.DateOnly, date)
 	if err != nil {
@@ -277,7 +304,7 @@ func pickDate(t tour.Tour, date string, participants int, now time.Time) (tour.S
 		case d.Closed:
 			return tour.StartDate{}, conflict(fmt.Sprintf("The departure on %s is closed for booking.", day.Format(dateLayout)))
 		case left == 0:
-			return tour.StartDate{}, conflict(fmt.Sprintf("This tour is fully booked on %s.", day.Format(dateLayout)))
+			return tour.StartDate{}, noSeats(fmt.Sprintf("This tour is fully booked on %s.", day.Format(dateLayout)))
 		case left < participants:
 			return tour.StartDate{}, seatsLeftError(left, day)
 		}
@@ -295,7 +322,7 @@ func seatsLeftError(left int, day time.Time) *Error {
 	if left == 1 {
 		verb = "is"
 	}
-	return conflict(fmt.Sprintf("Only %s %s left on %s.", seats(left), verb, day.Format(dateLayout)))
+	return noSeats(fmt.Sprintf("Only %s %s left on %s.", seats(left), verb, day.Format(dateLayout)))
 }
 
 func seats(n int) string {

@@ -5,10 +5,15 @@ package httpx
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"syscall"
 
 	"tourbook/internal/account"
 	"tourbook/internal/fault"
@@ -95,7 +100,31 @@ func Classify(err error) (int, string) {
 	if errors.Is(err, context.Canceled) {
 		return 499, "The request was cancelled."
 	}
+	if Unavailable(err) {
+		return http.StatusServiceUnavailable, MsgUnavailable
+	}
 	return http.StatusInternalServerError, "Something went wrong on our side. Please try again in a moment."
+}
+
+// MsgUnavailable is the answer when something the site depends on (the database) does
+// not answer, or not in time.
+const MsgUnavailable = "The site cannot answer right now. Please try again in a moment."
+
+// RetryAfter is the Retry-After (seconds) sent with a 503.
+const RetryAfter = "5"
+
+// Unavailable reports whether err says that something the site depends on could not be
+// reached or did not answer in time (the request's time limit, a refused, reset or
+// dropped connection), as opposed to a bug: the answer is then 503, and the site is
+// expected to recover by itself. Only standard error types are looked at, so the
+// database driver need not be known here.
+func Unavailable(err error) bool {
+	var netErr net.Error
+	return errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
+		errors.As(err, &netErr)
 }
 
 // Fail writes err as an API failure and logs it: client errors at info, ours at error.
@@ -105,6 +134,9 @@ func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	kind := "fail"
 	if status >= 500 {
 		kind = "error"
+	}
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", RetryAfter)
 	}
 	JSON(w, status, Response{Status: kind, Message: msg})
 }

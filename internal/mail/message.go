@@ -117,6 +117,14 @@ type Filter struct {
 	To     string // part of the address, without regard to case
 }
 
+// Backlog is what the outbox still has to do, for the operator's metrics.
+type Backlog struct {
+	Pending, Sending, Failed int
+	// OldestDue is when the longest-waiting due pending email became due; zero when
+	// none is due.
+	OldestDue time.Time
+}
+
 // Validate checks what a feature filled in, so that a bad email fails the transaction
 // that writes it rather than every later attempt to send it.
 func (m *Message) Validate() error {

@@ -65,14 +65,43 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests logs one line per request. The query string is left out: it can carry a
-// checkout session id, and nothing in it is needed to run the site.
-func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
+// routeKey carries, from logRequests to routed, where to note the route pattern that
+// took the request: the mux sets Request.Pattern on the request it is given, which the
+// middleware in between has copied.
+type routeKey struct{}
+
+// routed notes the pattern the mux chose for the request (for logs and metrics).
+func routed(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mux.ServeHTTP(w, r)
+		if p, ok := r.Context().Value(routeKey{}).(*string); ok {
+			*p = r.Pattern
+		}
+	})
+}
+
+// logRequests logs one line per request, and tells obs (when not nil) its route pattern,
+// status and time: patterns, never paths, so the metrics' labels stay few. The query
+// string is left out: it can carry a checkout session id, and nothing in it is needed
+// to run the site.
+func logRequests(log *slog.Logger, obs RequestObserver) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
+			if obs != nil {
+				obs.RequestStarted()
+			}
+			route := new(string)
+			r = r.WithContext(context.WithValue(r.Context(), routeKey{}, route))
 			sw := &statusWriter{ResponseWriter: w}
 			next.ServeHTTP(sw, r)
+			if sw.status == 0 {
+				sw.status = http.StatusOK // a handler that wrote nothing answered 200
+			}
+			took := time.Since(start)
+			if obs != nil {
+				obs.RequestDone(*route, sw.status, took)
+			}
 			level := slog.LevelInfo
 			if isStatic(r.URL.Path) {
 				level = slog.LevelDebug
@@ -86,8 +115,46 @@ func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
 				slog.String("request_id", httpx.RequestID(r.Context())),
 				slog.String("method", r.Method), slog.String("path", path),
 				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
-				slog.Duration("duration", time.Since(start)))
+				slog.Duration("duration", took))
 		})
+	}
+}
+
+// uploadTimeout is the time limit of a request with a large body (a picture on a slow
+// link): the server's own read and write limit.
+const uploadTimeout = 60 * time.Second
+
+// deadline bounds the work done for a request: when the database or the payment provider
+// stops answering, the request's context ends, and the page answers 503 instead of
+// hanging. Bodies over 1 MB (uploads) get uploadTimeout. d <= 0 sets no limit.
+func deadline(d time.Duration) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		if d <= 0 {
+			return next
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			limit := d
+			if r.ContentLength > 1<<20 {
+				limit = max(d, uploadTimeout)
+			}
+			ctx, cancel := context.WithTimeout(r.Context(), limit)
+			defer cancel()
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
+}
+
+// readyz answers 200 when ready says the site can serve, else 503 with the reason (a
+// short public sentence; the cause goes to the log).
+func readyz(ready func(context.Context) error, log *slog.Logger) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if ready != nil {
+			if err := ready(r.Context()); err != nil {
+				httpx.Fail(w, r, log, err)
+				return
+			}
+		}
+		httpx.OK(w, nil)
 	}
 }
 

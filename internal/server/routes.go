@@ -3,10 +3,12 @@
 package server
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"tourbook/internal/api"
 	"tourbook/internal/config"
@@ -32,6 +34,18 @@ type Deps struct {
 	// /img/users/: folders, or the database.
 	TourPictures, UserPhotos media.Bucket
 	Pages                    *PageCache // the public pages for visitors not signed in; nil keeps none
+	// Requests hears every request's route pattern, status and time (the site's
+	// metrics); nil: nobody.
+	Requests RequestObserver
+	// Ready says why the site cannot serve now (database, schema, renderer), for
+	// /readyz; nil: always ready.
+	Ready func(ctx context.Context) error
+}
+
+// RequestObserver counts requests (*metrics.Metrics).
+type RequestObserver interface {
+	RequestStarted()
+	RequestDone(route string, status int, took time.Duration)
 }
 
 // New returns the site's handler.
@@ -130,9 +144,12 @@ func New(d Deps) (http.Handler, error) {
 	mux.Handle("GET /favicon.svg", assets(d.Assets))
 	mux.Handle("GET /img/tours/{file}", images(d.TourPictures, media.DefaultTourPicture, d.Log))
 	mux.Handle("GET /img/users/{file}", images(d.UserPhotos, media.DefaultPhoto, d.Log))
+	// Liveness: the process answers. Readiness: it can serve pages now, so a load
+	// balancer sends it traffic (both documented in the README).
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpx.OK(w, nil)
 	})
+	mux.HandleFunc("GET /readyz", readyz(d.Ready, d.Log))
 
 	// Cross-origin state changes are refused on top of the SameSite cookie: browsers say
 	// where a request comes from in Sec-Fetch-Site (or Origin); the two state-changing
@@ -157,9 +174,10 @@ func New(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return chain(mux,
+	return chain(routed(mux),
 		requestID,
-		logRequests(d.Log),
+		logRequests(d.Log, d.Requests),
+		deadline(d.Config.RequestTimeout),
 		securityHeaders(tileOrigin, d.Config.Secure()),
 		compressed,
 		recoverPanics(d.Log, fail),

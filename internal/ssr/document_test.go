@@ -19,6 +19,7 @@ type stubEngine struct {
 
 func (s stubEngine) Render(context.Context, string, []byte) (string, error) { return s.html, s.err }
 func (s stubEngine) Close() error                                           { return nil }
+func (s stubEngine) Ready() error                                           { return nil }
 
 const testManifest = `{
   "_vendor-BxRa1.js": {"file": "assets/vendor-BxRa1.js", "css": ["assets/vendor-9f8e.css"]},

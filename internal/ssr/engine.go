@@ -15,6 +15,23 @@ type Engine interface {
 	Render(ctx context.Context, page string, propsJSON []byte) (string, error)
 	// Close waits for the renders in flight and frees the runtimes.
 	Close() error
+	// Ready is nil while the engine can render: it is not closed and at least one of
+	// its runtimes is alive (a runtime that failed to restart is retried by the next
+	// render, but while none is alive every page fails).
+	Ready() error
+}
+
+// Observer hears, for every render, how long it waited for a free runtime and how long
+// the render itself took (zero when it never got one); the site's metrics implement it.
+// It is called on the request's goroutine and must be quick.
+type Observer interface {
+	ObserveRender(page string, wait, render time.Duration, err error)
+}
+
+// Options are NewEngineWith's optional settings.
+type Options struct {
+	Logger   *slog.Logger
+	Observer Observer // nil: nobody listens
 }
 
 var (
@@ -53,6 +70,7 @@ type config struct {
 	logger        *slog.Logger
 	renderTimeout time.Duration
 	heapLimit     int
+	observer      Observer
 }
 
 // engineKind is a built-in engine: its name and how to start one runtime of it.
@@ -80,13 +98,19 @@ func Kinds() []string {
 // of Kinds) and loads the bundle into each. workers <= 0 means one per GOMAXPROCS: a
 // render is CPU-bound, so more runtimes than cores only add memory.
 func NewEngine(kind string, bundle []byte, workers int, logger *slog.Logger) (Engine, error) {
+	return NewEngineWith(kind, bundle, workers, Options{Logger: logger})
+}
+
+// NewEngineWith is NewEngine with an observer of every render.
+func NewEngineWith(kind string, bundle []byte, workers int, o Options) (Engine, error) {
 	return newEngine(config{
 		kind:          kind,
 		bundle:        bundle,
 		workers:       workers,
-		logger:        logger,
+		logger:        o.Logger,
 		renderTimeout: defaultRenderTimeout,
 		heapLimit:     defaultHeapLimit,
+		observer:      o.Observer,
 	})
 }
 

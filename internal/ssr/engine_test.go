@@ -330,3 +330,59 @@ func TestKindsDefaultFirst(t *testing.T) {
 		t.Errorf("Kinds() = %v, want v8 first in a cgo build", kinds)
 	}
 }
+
+// recorder is an Observer that keeps what it hears.
+type recorder struct {
+	mu    sync.Mutex
+	pages []string
+	waits []time.Duration
+	times []time.Duration
+	errs  []error
+}
+
+func (r *recorder) ObserveRender(page string, wait, render time.Duration, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.pages = append(r.pages, page)
+	r.waits = append(r.waits, wait)
+	r.times = append(r.times, render)
+	r.errs = append(r.errs, err)
+}
+
+func TestObserverAndReady(t *testing.T) {
+	for _, kind := range Kinds() {
+		t.Run(kind, func(t *testing.T) {
+			rec := &recorder{}
+			e, err := NewEngineWith(kind, []byte(testBundle), 1, Options{Observer: rec})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := e.Ready(); err != nil {
+				t.Fatalf("Ready of a new engine: %v", err)
+			}
+			if _, err := e.Render(context.Background(), "ok", nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.Render(context.Background(), "throw", []byte(`{"message":"boom"}`)); err == nil {
+				t.Fatal("a throwing page rendered")
+			}
+			rec.mu.Lock()
+			defer rec.mu.Unlock()
+			if fmt.Sprint(rec.pages) != "[ok throw]" {
+				t.Fatalf("observed pages %v", rec.pages)
+			}
+			if rec.times[0] <= 0 || rec.errs[0] != nil || rec.errs[1] == nil {
+				t.Errorf("ok then throw: times %v, errors %v", rec.times, rec.errs)
+			}
+			if rec.waits[0] < 0 || rec.waits[0] > time.Second {
+				t.Errorf("a free runtime was waited for %v", rec.waits[0])
+			}
+			if err := e.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if err := e.Ready(); !errors.Is(err, ErrClosed) {
+				t.Errorf("Ready after Close: %v, want ErrClosed", err)
+			}
+		})
+	}
+}

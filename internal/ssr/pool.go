@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,6 +32,8 @@ type pool struct {
 	slots      chan *slot
 	closing    chan struct{}
 	closeOnce  sync.Once
+	// dead counts the slots without a runtime (a restart failed), for Ready.
+	dead atomic.Int32
 }
 
 type slot struct {
@@ -78,10 +81,21 @@ func newPool(cfg config, newRuntime func(cfg config) (jsRuntime, error)) (*pool,
 	return p, nil
 }
 
-func (p *pool) Render(ctx context.Context, page string, propsJSON []byte) (string, error) {
+func (p *pool) Render(ctx context.Context, page string, propsJSON []byte) (html string, err error) {
 	// A request whose client is gone gets no render, even when a runtime is free.
 	if err := ctx.Err(); err != nil {
 		return "", fmt.Errorf("ssr: render %q: %w", page, err)
+	}
+	var rendering time.Time // when a runtime was got; zero if never
+	if obs := p.cfg.observer; obs != nil {
+		start := time.Now()
+		defer func() {
+			wait, took := time.Since(start), time.Duration(0)
+			if !rendering.IsZero() {
+				wait, took = rendering.Sub(start), time.Since(rendering)
+			}
+			obs.ObserveRender(page, wait, took, err)
+		}()
 	}
 	var s *slot
 	select {
@@ -104,6 +118,10 @@ func (p *pool) Render(ctx context.Context, page string, propsJSON []byte) (strin
 			return "", fmt.Errorf("ssr: render %q: restart %s runtime: %w", page, p.cfg.kind, err)
 		}
 		s.rt = rt
+		p.dead.Add(-1)
+	}
+	if p.cfg.observer != nil {
+		rendering = time.Now()
 	}
 
 	html, err, interrupted := s.run(ctx, p.cfg.renderTimeout, page, propsJSON)
@@ -164,11 +182,27 @@ func (p *pool) rebuild(s *slot) {
 		rt, err := p.newRuntime(p.cfg)
 		if err != nil {
 			p.cfg.logger.Error("ssr: restart runtime", slog.Any("err", err))
+			p.dead.Add(1)
 		} else {
 			s.rt = rt
 		}
 	}
 	p.slots <- s
+}
+
+// ErrNoRuntime is Ready's answer when every runtime failed to restart.
+var ErrNoRuntime = errors.New("ssr: no runtime is alive")
+
+func (p *pool) Ready() error {
+	select {
+	case <-p.closing:
+		return ErrClosed
+	default:
+	}
+	if int(p.dead.Load()) >= p.cfg.workers {
+		return ErrNoRuntime
+	}
+	return nil
 }
 
 func (p *pool) Close() error {

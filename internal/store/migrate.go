@@ -124,3 +124,33 @@ func (s *Store) Migrate(ctx context.Context) error {
 		return err
 	})
 }
+
+// PendingMigrations counts the embedded migrations the database has not recorded: 0
+// once Migrate has run. A readiness probe asks it, so an instance never takes traffic
+// on a schema older than its code.
+func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
+	list, err := s.migrations()
+	if err != nil {
+		return 0, err
+	}
+	rows, err := s.reader().QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return 0, fmt.Errorf("read schema_migrations: %w", err)
+	}
+	applied := map[int]bool{}
+	if err := scanAll(rows, func() error {
+		var v int
+		err := rows.Scan(&v)
+		applied[v] = true
+		return err
+	}); err != nil {
+		return 0, fmt.Errorf("read schema_migrations: %w", err)
+	}
+	pending := 0
+	for _, m := range list {
+		if !applied[m.version] {
+			pending++
+		}
+	}
+	return pending, nil
+}

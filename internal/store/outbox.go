@@ -334,3 +334,40 @@ func (s *Store) ListEmails(ctx context.Context, f mail.Filter, offset, limit int
 }
 
 var _ mail.Store = (*Store)(nil)
+
+// EmailBacklog counts the emails still to send (pending, and leased by a sender), those
+// that failed for good, and when the oldest due one became due. Both queries are on the
+// partial and status indexes, so a scrape stays cheap however many emails were sent.
+func (s *Store) EmailBacklog(ctx context.Context, now time.Time) (mail.Backlog, error) {
+	var b mail.Backlog
+	rows, err := s.reader().QueryContext(ctx,
+		`SELECT status, COUNT(*) FROM emails WHERE status IN ('pending', 'sending', 'failed') GROUP BY status`)
+	if err != nil {
+		return b, fmt.Errorf("email backlog: %w", err)
+	}
+	err = scanAll(rows, func() error {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return err
+		}
+		switch mail.Status(status) {
+		case mail.Pending:
+			b.Pending = n
+		case mail.Sending:
+			b.Sending = n
+		case mail.Failed:
+			b.Failed = n
+		}
+		return nil
+	})
+	if err != nil {
+		return b, fmt.Errorf("email backlog: %w", err)
+	}
+	if err := s.reader().QueryRowContext(ctx,
+		`SELECT MIN(next_attempt_at) FROM emails WHERE status = 'pending' AND next_attempt_at <= $1`, ts(now)).
+		Scan(timeCol{&b.OldestDue}); err != nil {
+		return b, fmt.Errorf("email backlog: oldest due: %w", err)
+	}
+	return b, nil
+}

@@ -316,3 +316,50 @@ func TestConcurrentClaimsTakeEachEmailOnce(t *testing.T) {
 		}
 	})
 }
+
+func TestEmailBacklog(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		ctx := t.Context()
+		s.now = func() time.Time { return t0 }
+		if b, err := s.EmailBacklog(ctx, t0); err != nil || b != (mail.Backlog{}) {
+			t.Fatalf("empty outbox: %+v, %v", b, err)
+		}
+		first := newEmail("first")
+		first.NextAttemptAt = t0.Add(-time.Hour) // overdue for an hour
+		enqueue(t, s, first)
+		enqueue(t, s, newEmail("due-now"))
+		later := newEmail("later")
+		later.NextAttemptAt = t0.Add(time.Hour) // pending, not due yet
+		enqueue(t, s, later)
+		failed := enqueue(t, s, newEmail("failed"))
+		leased := enqueue(t, s, newEmail("leased"))
+		// Claim all four due ones, then settle two: one fails for good, one is sent.
+		if list, err := s.ClaimDueEmails(ctx, t0, 10, time.Minute); err != nil || len(list) != 4 {
+			t.Fatalf("claim: %d, %v", len(list), err)
+		}
+		must(t, s.MarkEmailFailed(ctx, failed.ID, 1, t0, "550 no such user"))
+		must(t, s.ReleaseEmail(ctx, leased.ID, 1, t0))
+		b, err := s.EmailBacklog(ctx, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Pending: later, and leased (released back); sending: first and due-now.
+		if b.Pending != 2 || b.Sending != 2 || b.Failed != 1 || !b.OldestDue.Equal(t0.UTC()) {
+			t.Fatalf("backlog %+v, want 2 pending, 2 sending, 1 failed, oldest due at %v", b, t0.UTC())
+		}
+	})
+}
+
+func TestPendingMigrations(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		if n, err := s.PendingMigrations(t.Context()); err != nil || n != 0 {
+			t.Fatalf("after Migrate: %d pending, %v", n, err)
+		}
+		if _, err := s.write.ExecContext(t.Context(), `DELETE FROM schema_migrations WHERE version IN (1, 2)`); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.PendingMigrations(t.Context()); err != nil || n != 2 {
+			t.Fatalf("two forgotten: %d pending, %v", n, err)
+		}
+	})
+}

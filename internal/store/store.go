@@ -172,3 +172,24 @@ func affected(res sql.Result) (bool, error) {
 	n, err := res.RowsAffected()
 	return n > 0, err
 }
+
+// Ping checks that the database answers. It asks the read pool: on SQLite the single
+// writer may be held by a long transaction, which is busy, not down.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.read.PingContext(ctx)
+}
+
+// Pool is one of the store's connection pools, named for metrics.
+type Pool struct {
+	Name string
+	DB   *sql.DB
+}
+
+// Pools are the store's connection pools: on SQLite the single writer and the readers,
+// on PostgreSQL the one pool that serves both.
+func (s *Store) Pools() []Pool {
+	if s.read == s.write {
+		return []Pool{{"postgres", s.write}}
+	}
+	return []Pool{{"writer", s.write}, {"reader", s.read}}
+}

@@ -155,9 +155,21 @@ func (h *Handler) Error(w http.ResponseWriter, r *http.Request, err error) {
 		msg = "We could not find that page. It may have moved, or the address may be mistyped."
 	case http.StatusForbidden:
 		title = "Not allowed"
+	case http.StatusServiceUnavailable:
+		title = "Temporarily unavailable"
+		w.Header().Set("Retry-After", httpx.RetryAfter)
+		if r.Context().Err() != nil {
+			// The request's time ran out: the error page still gets a moment to render.
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), errorPageTimeout)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
 	}
 	h.render(w, r, page{name: "error", title: title, status: status, props: errorProps{Status: status, Title: title, Message: msg}})
 }
+
+// errorPageTimeout bounds the render of the error page of a request out of time.
+const errorPageTimeout = 2 * time.Second
 
 // NotFound is the 404 page for every unknown address.
 func (h *Handler) NotFound(w http.ResponseWriter, r *http.Request) {
