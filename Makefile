@@ -61,9 +61,10 @@ STRIPE_MOCK := .cache/bin/stripe-mock
 $(STRIPE_MOCK):
 	GOBIN=$(CURDIR)/.cache/bin go install github.com/stripe/stripe-mock@v0.203.0
 
-test-go: deps ui $(STRIPE_MOCK) ## Go tests with the race detector
+# The fault tests (cmd/tourbook) run the built binary, as the browser tests do.
+test-go: $(BIN) $(STRIPE_MOCK) ## Go tests with the race detector, and the fault tests against bin/tourbook
 	@if [ -n "$$TOURBOOK_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite (set TOURBOOK_TEST_POSTGRES_URL to add PostgreSQL)"; fi
-	PATH=$(CURDIR)/.cache/bin:$$PATH go test -race -count=1 ./cmd/... ./internal/... ./ui/...
+	PATH=$(CURDIR)/.cache/bin:$$PATH TOURBOOK_BIN=$(CURDIR)/$(BIN) go test -race -count=1 ./cmd/... ./internal/... ./ui/...
 
 test-ui: ui/node_modules/.package-lock.json ## UI unit tests (Vitest)
 	cd ui && npm test
