@@ -120,24 +120,22 @@ func logRequests(log *slog.Logger, obs RequestObserver) func(http.Handler) http.
 	}
 }
 
-// uploadTimeout is the time limit of a request with a large body (a picture on a slow
-// link): the server's own read and write limit.
-const uploadTimeout = 60 * time.Second
-
 // deadline bounds the work done for a request: when the database or the payment provider
 // stops answering, the request's context ends, and the page answers 503 instead of
-// hanging. Bodies over 1 MB (uploads) get uploadTimeout. d <= 0 sets no limit.
+// hanging. Uploads (multipart forms) are left to the server's 60 s read and write
+// limits: their time is mostly the picture's processing, which does not watch the
+// context, so a deadline would only throw that work away at the end. d <= 0 sets no limit.
 func deadline(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		if d <= 0 {
 			return next
 		}
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			limit := d
-			if r.ContentLength > 1<<20 {
-				limit = max(d, uploadTimeout)
+			if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+				next.ServeHTTP(w, r)
+				return
 			}
-			ctx, cancel := context.WithTimeout(r.Context(), limit)
+			ctx, cancel := context.WithTimeout(r.Context(), d)
 			defer cancel()
 			next.ServeHTTP(w, r.WithContext(ctx))
 		})
