@@ -456,7 +456,7 @@ func departureSeats(t *testing.T, db *sql.DB, engine, tourID, date string) seats
 	return s
 }
 
-// seatsLeft is what the site says is left on the date.
+// seatsLeft is what the site says is left on the date; -1 when the tour has no such date.
 func seatsLeft(t *testing.T, base, tourID, date string) int {
 	t.Helper()
 	code, body := get(base + "/api/v1/tours/" + tourID)
@@ -478,6 +478,5 @@ func seatsLeft(t *testing.T, base, tourID, date string) int {
 			return d.SeatsLeft
 		}
 	}
-	t.Fatalf("tour %s has no date %s", tourID, date)
-	return 0
+	return -1 // not (yet) on the tour: another instance's cached copy is up to 10 s old
 }
