@@ -274,6 +274,10 @@ func TestTicketIsItsTravellersOnly(t *testing.T) {
 		if !strings.Contains(list.body, ticket.Format(k.Code)) || !strings.Contains(list.body, qr) {
 			t.Errorf("/my-tours does not show the ticket %s", ticket.Format(k.Code))
 		}
+		page := "/my-tours/" + b.ID
+		if r := s.get(t, owner, page); !strings.Contains(r.body, `id="my-ticket"`) || !strings.Contains(r.body, ticket.Format(k.Code)) || !strings.Contains(r.body, qr) {
+			t.Errorf("the booking page does not show the ticket %s: %d", ticket.Format(k.Code), r.status)
+		}
 		r := s.get(t, owner, qr)
 		if r.status != 200 || r.header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(r.body, "QR code of ticket "+ticket.Format(k.Code)) ||
 			r.header.Get("Cache-Control") != "private, no-store" {
@@ -308,6 +312,9 @@ func TestTicketIsItsTravellersOnly(t *testing.T) {
 		}
 		if strings.Contains(s.get(t, owner, "/my-tours").body, ticket.Format(k.Code)) {
 			t.Errorf("/my-tours still shows a refunded booking's ticket")
+		}
+		if strings.Contains(s.get(t, owner, page).body, ticket.Format(k.Code)) {
+			t.Errorf("the booking page still shows a refunded booking's ticket")
 		}
 	})
 }

@@ -2,10 +2,12 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/ticket"
 )
 
 // Calendars writes a booking's departure as a calendar file (emails.Bookings).
@@ -21,7 +23,18 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	h.render(w, r, page{name: "myBooking", title: own.Tour.Name + " · My booking", props: myBookingProps{Booking: NewMyBooking(own)}})
+	props := myBookingProps{Booking: NewMyBooking(own)}
+	if own.Booking.Status == booking.Paid {
+		k, err := h.Tickets.BookingTicket(r.Context(), own.Booking.ID)
+		switch {
+		case err == nil:
+			props.Ticket = NewTicketView(k)
+		case !errors.Is(err, ticket.ErrNotFound):
+			h.Error(w, r, err)
+			return
+		}
+	}
+	h.render(w, r, page{name: "myBooking", title: own.Tour.Name + " · My booking", props: props})
 }
 
 // MyBookingCalendar is /my-tours/{id}/calendar.ics: the departure for the traveller's

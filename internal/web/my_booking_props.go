@@ -57,6 +57,8 @@ type MyBooking struct {
 
 type myBookingProps struct {
 	Booking MyBooking `json:"booking"`
+	// Ticket is the paid booking's ticket, nil for any other.
+	Ticket *TicketView `json:"ticket"`
 }
 
 // MyBookingURL is the address of a traveller's booking page.

@@ -845,7 +845,12 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
       ],
     },
   },
-  myBooking: { page: 'myBooking', site, user, props: { booking: myBooking } },
+  myBooking: {
+    page: 'myBooking',
+    site,
+    user,
+    props: { booking: myBooking, ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' } },
+  },
   adminTours: {
     page: 'adminTours',
     site,
@@ -993,7 +998,7 @@ export const resetPasswordExpired: PageData<'resetPassword'> = {
 };
 
 /** /my-tours/{id} after the traveller cancelled. */
-export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled } };
+export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled, ticket: null } };
 
 export const variantFixtures: PageData[] = [
   resetPasswordExpired,

@@ -577,7 +577,8 @@ export interface PageProps {
   /** waitlist: the traveller's waiting list entries; offers get a banner */
   myTours: { bookings: BookingRow[]; waitlist: WaitlistPlace[] };
   /** /my-tours/{id}: only its traveller sees it */
-  myBooking: { booking: MyBooking };
+  /** ticket: the paid booking's ticket, null for any other */
+  myBooking: { booking: MyBooking; ticket: TicketView | null };
   error: { status: number; title: string; message: string };
   /** /admin/tours: guides see only the tours they guide, read-only. */
   adminTours: { tours: AdminTourRow[]; query: string; status: TourStatus | ''; canEdit: boolean };

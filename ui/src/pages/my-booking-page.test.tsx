@@ -20,6 +20,8 @@ describe('MyBookingPage', () => {
     expect(document.getElementById('meeting-point')!.textContent).toBe('Banff visitor centre');
     expect(document.getElementById('map-link')!.getAttribute('href')).toBe(myBooking.mapUrl);
     expect(screen.getByText('2 people')).toBeTruthy();
+    expect(document.querySelector('#my-ticket .ticket__code')!.textContent).toBe('7KQ4-M2XD-9TWP');
+    expect(document.querySelector('#my-ticket img')!.getAttribute('src')).toBe('/my-tours/b-1/ticket.svg');
     expect(document.getElementById('calendar-link')!.getAttribute('href')).toBe('/my-tours/b-1/calendar.ics');
     const tiers = document.querySelectorAll('#policy .policy__tier');
     expect([...tiers].map((li) => li.textContent)).toEqual([
@@ -48,6 +50,7 @@ describe('MyBookingPage', () => {
     expect(document.querySelector('.my-booking__status .status')!.textContent).toBe('Cancelled, $397.00 refunded');
     expect(document.getElementById('cancel-outcome')!.textContent).toBe('This booking is cancelled and $397.00 was refunded to your card.');
     expect(screen.queryByRole('button', { name: /cancel/i })).toBeNull();
+    expect(document.getElementById('my-ticket')).toBeNull(); // a cancelled booking has no ticket
   });
 
   it('shows the server message and the new quote when a deadline passed meanwhile', async () => {
@@ -69,12 +72,13 @@ describe('MyBookingPage', () => {
 
   it('says why a booking cannot be cancelled here, and what a cancelled one got back', () => {
     const started: MyBooking = { ...myBooking, cancel: { ...myBooking.cancel, allowed: false, refusal: 'Your tour has already started, so it can no longer be cancelled.' } };
-    const { unmount } = render(<App data={{ ...fixtures.myBooking, props: { booking: started } }} />);
+    const { unmount } = render(<App data={{ ...fixtures.myBooking, props: { booking: started, ticket: null } }} />);
     expect(document.getElementById('cancel-refusal')!.textContent).toBe('Your tour has already started, so it can no longer be cancelled.');
     expect(screen.queryByRole('button', { name: 'Cancel booking…' })).toBeNull();
     unmount();
     render(<App data={myBookingAfterCancel} />);
     expect(document.getElementById('refunded')!.textContent).toBe('$397.00');
     expect(document.getElementById('no-policy')).toBeNull();
+    expect(document.getElementById('my-ticket')).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 // /my-tours/{id}: one booking as its traveller sees it.
 //
 // Ids for browser tests: #booking-facts, #meeting-point, #map-link, #calendar-link,
-// #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
+// #my-ticket, #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
 // #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome.
 import { useState } from 'react';
 import { CancelMyBooking } from '../components/cancel-my-booking';
 import { CancellationPolicy } from '../components/cancellation-policy';
 import { StatusBadge } from '../components/status-badge';
+import { Ticket } from '../components/ticket';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
 
-export function MyBookingPage({ booking: initial }: PageProps['myBooking']) {
+export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking']) {
   // The page's copy: a fresh quote or the cancellation's answer replaces it.
   const [booking, setBooking] = useState(initial);
 
@@ -79,8 +80,16 @@ export function MyBookingPage({ booking: initial }: PageProps['myBooking']) {
         </p>
       </section>
 
-      {/* The ticket (issue #11, tickets and check-in) has its section here, between the
-          booking's facts and its cancellation policy. */}
+      {/* A cancellation on this page ends the ticket at once. */}
+      {ticket && booking.status === 'paid' ? (
+        <section id="my-ticket" className="my-booking__section" aria-labelledby="ticket-title">
+          <h2 id="ticket-title" className="section-title">
+            Your ticket
+          </h2>
+          <p>Show this code to your guide at the meeting point.</p>
+          <Ticket ticket={ticket} tourName={booking.tour.name} />
+        </section>
+      ) : null}
 
       <section className="my-booking__section" aria-labelledby="policy-title">
         <h2 id="policy-title" className="section-title">
