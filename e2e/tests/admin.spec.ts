@@ -70,8 +70,12 @@ function coverPng(): Buffer {
 
 type MapElement = HTMLElement & { _tourbookMap?: import('leaflet').Map };
 
-/** Resolves once Leaflet has made the map in element `id` (the page's effects have run). */
+/**
+ * Resolves once Leaflet has made the map in element `id` (the page's effects have run).
+ * The map's code loads only when the map comes near the viewport, so the visitor scrolls to it.
+ */
 async function waitForMap(page: Page, id: string): Promise<void> {
+  await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await expect
     .poll(() => page.evaluate((el) => !!(document.getElementById(el) as MapElement | null)?._tourbookMap, id), { message: `Leaflet map #${id}` })
     .toBe(true);
