@@ -47,7 +47,7 @@ async function tourDepartingToday(admin: APIRequestContext, name: string): Promi
     startLocation: { coordinates: [-5.0, 31.1], description: 'Merzouga' }, locations: [], guides: guided.guides,
   }, 201);
   await call(admin, 'post', `/api/v1/tours/${tour.id}/departures`, { date, startTime: '23:30', meetingPoint: 'Café Nora' }, 201);
-  // A cover, and published: /my-tours lists the bookings of the tours on sale, with their cover.
+  // A cover, and published: /my-tours shows each booking with its tour's cover.
   const cover = await admin.post(`/api/v1/tours/${tour.id}/pictures`, {
     multipart: { kind: 'cover', picture: { name: 'dunes.png', mimeType: 'image/png', buffer: gradientPng(1600, [220, 160, 90]) } },
   });

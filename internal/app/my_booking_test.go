@@ -381,3 +381,67 @@ func TestSelfCancelWhenTheProviderIsDown(t *testing.T) {
 		}
 	})
 }
+
+// TestMyToursKeepsBookingsOfToursOffSale: a tour an operator takes off sale after it was
+// booked is still its traveller's booking: listed on /my-tours with its ticket, and its
+// page, calendar file and ticket work; only the links to the tour's own page, which is
+// gone, are left out.
+func TestMyToursKeepsBookingsOfToursOffSale(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 1)
+		b := s.paidBooking(t, "grace@example.com", tr, 0, 2, "4242 4242 4242 4242")
+		owner, admin := s.client(t), s.client(t)
+		s.login(t, owner, "grace@example.com")
+		s.login(t, admin, "laura@example.com")
+		page := "/my-tours/" + b.ID
+		tourLink := `href="/tour/` + tr.Slug + `"`
+		if list := s.get(t, owner, "/my-tours"); !strings.Contains(list.body, tourLink) {
+			t.Fatalf("/my-tours does not link to the tour on sale")
+		}
+
+		for _, status := range []string{"draft", "archived"} {
+			if r := s.send(t, admin, "PUT", "/api/v1/tours/"+tr.ID+"/status", map[string]any{"status": status}); r.status != 200 {
+				t.Fatalf("set %s: %d %s", status, r.status, r.body)
+			}
+			if r := s.get(t, owner, "/tour/"+tr.Slug); r.status != 404 {
+				t.Fatalf("%s: the tour page answers %d", status, r.status)
+			}
+			list := s.get(t, owner, "/my-tours")
+			body := html.UnescapeString(list.body)
+			if list.status != 200 || !strings.Contains(body, tr.Name) || !strings.Contains(body, `href="`+page+`"`) ||
+				!strings.Contains(body, "/my-tours/"+b.ID+"/ticket.svg") {
+				t.Errorf("%s: /my-tours does not list the booking with its page and ticket: %d", status, list.status)
+			}
+			if strings.Contains(list.body, tourLink) {
+				t.Errorf("%s: /my-tours links to the tour's page, which is gone", status)
+			}
+			mine := s.get(t, owner, page)
+			body = html.UnescapeString(mine.body)
+			if mine.status != 200 || !strings.Contains(body, tr.Name) || !strings.Contains(body, "2 people") ||
+				!strings.Contains(body, `id="my-ticket"`) || !strings.Contains(body, "If you cancel now") {
+				t.Errorf("%s: the booking page: %d", status, mine.status)
+			}
+			if strings.Contains(mine.body, tourLink) {
+				t.Errorf("%s: the booking page links to the tour's page, which is gone", status)
+			}
+			for _, path := range []string{page + "/calendar.ics", page + "/ticket.svg"} {
+				if r := s.get(t, owner, path); r.status != 200 {
+					t.Errorf("%s: %s answers %d", status, path, r.status)
+				}
+			}
+			if q := myBookingOf(t, s.get(t, owner, "/api/v1/my-bookings/"+b.ID)); q["status"] != "paid" {
+				t.Errorf("%s: the booking reads %v", status, q["status"])
+			}
+		}
+		// Someone else's view of it is still nothing.
+		other := s.client(t)
+		s.login(t, other, "omar@example.com")
+		if r := s.get(t, other, page); r.status != 404 {
+			t.Errorf("another traveller: %d", r.status)
+		}
+		if strings.Contains(s.get(t, other, "/my-tours").body, tr.Name) {
+			t.Error("another traveller's /my-tours lists the booking")
+		}
+	})
+}

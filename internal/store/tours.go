@@ -162,6 +162,16 @@ func (s *Store) ListTours(ctx context.Context, now time.Time) ([]tour.Tour, erro
 	return tours, nil
 }
 
+// BookedTours returns the tours the user has bookings of, whatever their status now, like
+// ListTours: a tour taken off sale after it was booked is still its traveller's booking.
+func (s *Store) BookedTours(ctx context.Context, userID string, now time.Time) ([]tour.Tour, error) {
+	tours, err := s.loadTours(ctx, tourFilter{bookedBy: userID}, now)
+	if err != nil {
+		return nil, fmt.Errorf("tours booked by user %s: %w", userID, err)
+	}
+	return tours, nil
+}
+
 // TourBySlug returns one published tour with everything, shown reviews newest first, or
 // tour.ErrNotFound.
 func (s *Store) TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error) {
@@ -223,6 +233,7 @@ type tourFilter struct {
 	status    tour.Status
 	guideID   string
 	nameLike  string // matched without regard to case
+	bookedBy  string // a user with a booking of the tour
 }
 
 // where is the condition on the tours table t, with its values as placeholders from $n.
@@ -244,6 +255,9 @@ func (f tourFilter) where(n int) (string, []any) {
 	}
 	if f.guideID != "" {
 		add("EXISTS (SELECT 1 FROM tour_guides g WHERE g.tour_id = t.id AND g.user_id = $%d)", f.guideID)
+	}
+	if f.bookedBy != "" {
+		add("EXISTS (SELECT 1 FROM bookings ub WHERE ub.tour_id = t.id AND ub.user_id = $%d)", f.bookedBy)
 	}
 	if f.nameLike != "" {
 		// Lower-cased in Go too: SQLite's lower() folds only A–Z.

@@ -18,7 +18,7 @@ import (
 type MyBookingTour struct {
 	Name         string `json:"name"`
 	Slug         string `json:"slug"`
-	URL          string `json:"url"`
+	URL          string `json:"url"` // "" when the tour is no longer on sale
 	CoverImage   string `json:"coverImage"`
 	CoverSrcSet  string `json:"coverSrcSet"`
 	DurationDays int    `json:"durationDays"`
@@ -74,7 +74,7 @@ func NewMyBooking(o backoffice.Own) MyBooking {
 	t, d, q := o.Tour, o.Departure, o.Quote
 	m := MyBooking{
 		ID: o.ID,
-		Tour: MyBookingTour{Name: t.Name, Slug: t.Slug, URL: "/tour/" + url.PathEscape(t.Slug), CoverImage: TourImageURL(t.CoverImage),
+		Tour: MyBookingTour{Name: t.Name, Slug: t.Slug, URL: tourURLOnSale(t), CoverImage: TourImageURL(t.CoverImage),
 			CoverSrcSet: TourImageSrcSet(t.CoverImage), DurationDays: t.DurationDays},
 		Date: FormatDate(d.Date), StartTime: format.StartTime(t, d), TimeZone: t.Zone().String(),
 		MeetingPoint: d.MeetingPoint, MapURL: MapURL(t.StartLocation.Point),

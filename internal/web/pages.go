@@ -157,7 +157,7 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		h.Error(w, r, err)
 		return
 	}
-	tours, err := h.Store.ListTours(r.Context(), now)
+	tours, err := h.Store.BookedTours(r.Context(), u.ID, now)
 	if err != nil {
 		h.Error(w, r, err)
 		return

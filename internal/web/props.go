@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -122,6 +123,8 @@ type BookingRow struct {
 	Amount       string   `json:"amount"`
 	Status       string   `json:"status"`
 	StatusLabel  string   `json:"statusLabel"`
+	// TourURL is the tour's page, "" once the tour is no longer on sale.
+	TourURL string `json:"tourUrl"`
 	// Ticket is the ticket of a paid booking, for the traveller to show at the
 	// departure; nil otherwise.
 	Ticket *TicketView `json:"ticket"`
@@ -253,8 +256,17 @@ func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
 	return BookingRow{
 		ID: b.ID, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
 		Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency),
-		Status: string(b.Status), StatusLabel: travellerStatusLabel(b),
+		Status: string(b.Status), StatusLabel: travellerStatusLabel(b), TourURL: tourURLOnSale(t),
 	}
+}
+
+// tourURLOnSale is the tour's page, or "" when the tour is not published: its page is
+// not there, but the bookings of it are still its travellers'.
+func tourURLOnSale(t tour.Tour) string {
+	if t.Status != tour.Published {
+		return ""
+	}
+	return "/tour/" + url.PathEscape(t.Slug)
 }
 
 // travellerStatusLabel is a booking's state as its traveller reads it on /my-tours,

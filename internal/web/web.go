@@ -24,6 +24,8 @@ type Store interface {
 	ListTours(ctx context.Context, now time.Time) ([]tour.Tour, error)
 	TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error)
 	UserBookings(ctx context.Context, userID string) ([]booking.Booking, error)
+	// BookedTours are the tours of the user's bookings, whatever their status now.
+	BookedTours(ctx context.Context, userID string, now time.Time) ([]tour.Tour, error)
 	// SlugRedirect is the current slug of a renamed tour's old one, or tour.ErrNotFound.
 	SlugRedirect(ctx context.Context, slug string) (string, error)
 }

@@ -32,6 +32,9 @@ func (f fakeStore) TourBySlug(_ context.Context, slug string, _ time.Time) (tour
 	return tour.Tour{}, tour.ErrNotFound
 }
 func (f fakeStore) UserBookings(context.Context, string) ([]booking.Booking, error) { return nil, nil }
+func (f fakeStore) BookedTours(context.Context, string, time.Time) ([]tour.Tour, error) {
+	return nil, nil
+}
 func (f fakeStore) SlugRedirect(context.Context, string) (string, error) {
 	return "", tour.ErrNotFound
 }

@@ -281,6 +281,10 @@ describe('App', () => {
     expect(within(cards[0]!).getByText('$794.00')).toBeTruthy();
     expect(within(cards[0]!).getByText('Paid')).toBeTruthy();
     expect(within(cards[0]!).getByText('2 people')).toBeTruthy();
+    expect(within(cards[0]!).getByRole('link', { name: /^View tour/ }).getAttribute('href')).toBe('/tour/the-forest-hiker');
+    // A booking of a tour no longer on sale: its own page, but no link to the tour's.
+    expect(within(cards[1]!).getByRole('link', { name: /^View booking/ }).getAttribute('href')).toBe('/my-tours/b-2');
+    expect(within(cards[1]!).queryByRole('link', { name: /^View tour/ })).toBeNull();
   });
 
   it('renders an empty state with a link home when there are no bookings', () => {

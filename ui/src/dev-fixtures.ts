@@ -830,6 +830,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           amount: '$794.00',
           status: 'paid',
           statusLabel: 'Paid',
+          tourUrl: '/tour/the-forest-hiker',
           ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' },
         },
         {
@@ -840,6 +841,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           amount: '$497.00',
           status: 'pending',
           statusLabel: 'Awaiting payment',
+          // Taken off sale since it was booked: still listed, without a link to its page.
+          tourUrl: '',
           ticket: null,
         },
       ],

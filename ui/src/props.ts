@@ -121,6 +121,7 @@ export interface PolicyTier {
 /** One booking as its traveller sees it (/my-tours/{id}). */
 export interface MyBooking {
   id: string;
+  /** url is the tour's page, "" once the tour is no longer on sale */
   tour: { name: string; slug: string; url: string; coverImage: string; coverSrcSet: string; durationDays: number };
   /** "Tue 15 June 2027" */
   date: string;
@@ -175,6 +176,8 @@ export interface BookingRow {
   status: 'pending' | 'paid' | 'refund_due' | 'refunded' | 'cancelled';
   /** Human label of the status, e.g. "Paid" */
   statusLabel: string;
+  /** The tour's page, "" once the tour is no longer on sale */
+  tourUrl: string;
   /** The ticket of a paid booking, to show at the departure; null otherwise */
   ticket: TicketView | null;
 }

@@ -74,9 +74,11 @@ export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking
           <a id="calendar-link" className="btn btn--small" href={booking.calendarUrl} download>
             Add to calendar (.ics)
           </a>
-          <a className="btn btn--small btn--outline" href={booking.tour.url}>
-            View tour
-          </a>
+          {booking.tour.url ? (
+            <a className="btn btn--small btn--outline" href={booking.tour.url}>
+              View tour
+            </a>
+          ) : null}
         </p>
       </section>
 

@@ -45,9 +45,11 @@ export function MyToursPage({ bookings, waitlist }: PageProps['myTours']) {
                 <a className="btn btn--small btn--primary" href={`/my-tours/${encodeURIComponent(booking.id)}`}>
                   View booking<span className="visually-hidden">{` of ${booking.tour.name} on ${booking.date}`}</span>
                 </a>
-                <a className="btn btn--small" href={`/tour/${encodeURIComponent(booking.tour.slug)}`}>
-                  View tour<span className="visually-hidden">{` ${booking.tour.name}`}</span>
-                </a>
+                {booking.tourUrl ? (
+                  <a className="btn btn--small" href={booking.tourUrl}>
+                    View tour<span className="visually-hidden">{` ${booking.tour.name}`}</span>
+                  </a>
+                ) : null}
               </p>
             </TourCard>
           ))}
