@@ -23,9 +23,16 @@ export async function fillCard(page: Page, number: string, name = 'Erin Tester')
  * tour page, pays with `card` on the sandbox's checkout and comes back to the site's
  * confirmation (its success alert checked). The page's clock is installed first and
  * paused on the checkout page, so the confirmation's 10 s redirect to /my-tours waits for
- * the test's page.clock.runFor(). Returns the amount paid as the site writes it.
+ * the test's page.clock.runFor(). With `terms`, the checkout must show that cancellation
+ * policy above its pay button. Returns the amount paid as the site writes it.
  */
-export async function bookAndPay(page: Page, tour: TourJSON, date: string, participants: number, card = TEST_CARD): Promise<string> {
+export async function bookAndPay(
+  page: Page,
+  tour: TourJSON,
+  date: string,
+  participants: number,
+  { card = TEST_CARD, terms }: { card?: string; terms?: string } = {},
+): Promise<string> {
   await page.clock.install();
   await page.goto(`/tour/${tour.slug}`);
   await waitForHydration(page);
@@ -39,6 +46,7 @@ export async function bookAndPay(page: Page, tour: TourJSON, date: string, parti
   await expect(page.locator('h1')).toHaveText(tour.name);
   const amount = formatMoney((tour.price - tour.priceDiscount) * participants, tour.currency);
   await expect(page.locator('#amount')).toHaveText(amount);
+  if (terms !== undefined) await expect(page.locator('#terms')).toHaveText(terms);
   await pauseClock(page);
   await fillCard(page, card);
 

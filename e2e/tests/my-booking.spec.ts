@@ -1,5 +1,5 @@
-// The traveller's side after paying (issue #11): the cancellation policy on the tour page
-// and before paying, the booking's own page (/my-tours/{id}) with its calendar file, and
+// The traveller's side after paying (issue #11): the cancellation policy on the tour page,
+// before paying and on the checkout, the booking's own page (/my-tours/{id}) with its calendar file, and
 // cancelling it there within the policy's 50% tier, the refund going through the sandbox
 // provider; the page and /my-tours then say it is cancelled and what was refunded.
 //
@@ -66,7 +66,11 @@ test('a traveller books, opens the booking page, downloads the calendar file and
   // --- Two seats, paid on the sandbox checkout; the confirmation leads to /my-tours. ---
   const totalMinor = (tour.price - tour.priceDiscount) * 2;
   const halfMinor = Math.floor(totalMinor / 2);
-  const amount = await bookAndPay(page, tour, date, 2);
+  // The sandbox's checkout shows the policy above its pay button, as Stripe's does.
+  const amount = await bookAndPay(page, tour, date, 2, {
+    terms:
+      'Cancellation policy: 30 days or more before departure: full refund; 7 to 29 days before departure: 50% refund; Less than 7 days before departure: no refund.',
+  });
   await page.clock.runFor(10_000);
   await page.waitForURL((u) => u.pathname === '/my-tours');
   await waitForHydration(page);

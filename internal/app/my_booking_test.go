@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -196,6 +197,30 @@ func TestPolicyChangeLeavesOldBookingsAlone(t *testing.T) {
 	eachEngine(t, func(t *testing.T, s *testSite) {
 		tr := s.tourByIndex(t, 2)
 		old := s.paidBooking(t, "lucas@example.com", tr, 0, 1, "4242 4242 4242 4242")
+		// A checkout opened before the change, still on its page, and one opened after it.
+		sandboxPage := func(email string) string {
+			t.Helper()
+			c := s.client(t)
+			s.login(t, c, email)
+			r := s.checkout(t, c, tr.ID, "?date="+tr.StartDates[0].Date+"&participants=1")
+			if r.status != 200 {
+				t.Fatalf("checkout: %d %s", r.status, r.body)
+			}
+			return mustURL(t, decode(t, r)["session"].(map[string]any)["url"].(string)).Path
+		}
+		terms := func(path string) string {
+			t.Helper()
+			m := regexp.MustCompile(`<p class="terms" id="terms">([^<]*)</p>`).FindStringSubmatch(s.get(t, s.client(t), path).body)
+			if m == nil {
+				t.Fatalf("the sandbox checkout %s shows no cancellation policy", path)
+			}
+			return html.UnescapeString(m[1])
+		}
+		const defaultTerms = "Cancellation policy: 30 days or more before departure: full refund; 7 to 29 days before departure: 50% refund; Less than 7 days before departure: no refund."
+		openBefore := sandboxPage("daniel@example.com")
+		if got := terms(openBefore); got != defaultTerms {
+			t.Errorf("the sandbox checkout's policy: %q", got)
+		}
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
 		path := "/api/v1/tours/" + tr.ID
@@ -233,6 +258,13 @@ func TestPolicyChangeLeavesOldBookingsAlone(t *testing.T) {
 		mine := myBookingOf(t, s.get(t, traveller, "/api/v1/my-bookings/"+old.ID))
 		if policy := fmt.Sprint(mine["policy"]); !strings.Contains(policy, "30 days or more before departure") || strings.Contains(policy, "60 days") {
 			t.Errorf("the old booking's policy changed: %s", policy)
+		}
+		// The checkout opened before shows what it was opened under; a new one the new policy.
+		if got := terms(openBefore); got != defaultTerms {
+			t.Errorf("a checkout opened before the change now shows %q", got)
+		}
+		if got := terms(sandboxPage("priya@example.com")); got != "Cancellation policy: 60 days or more before departure: full refund; Less than 60 days before departure: 20% refund." {
+			t.Errorf("a checkout opened after the change shows %q", got)
 		}
 		// A booking made now takes the new one.
 		fresh := s.paidBooking(t, "chloe@example.com", tr, 0, 1, "4242 4242 4242 4242")

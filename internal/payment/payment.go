@@ -74,9 +74,8 @@ type CheckoutRequest struct {
 	SuccessURL      string // may contain PlaceholderCheckoutID
 	CancelURL       string
 	ExpiresAt       time.Time
-	// Terms is the cancellation policy in one sentence, which Stripe shows beside its pay
-	// button; "" for none. The sandbox's page does not (the site's own booking panel
-	// says it just before the customer leaves for the checkout).
+	// Terms is the cancellation policy in one sentence, which Stripe's checkout and the
+	// sandbox's show beside the pay button; "" for none.
 	Terms string
 }
 

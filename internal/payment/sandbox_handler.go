@@ -29,6 +29,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 .brand{font-weight:700;color:#4b45c6;margin-bottom:1rem}.merchant{color:#697386;font-weight:400}
 h1{font-size:1.35rem;margin:.25rem 0}
 .desc,.unit,.email{color:#4f566b;margin:.25rem 0}
+.terms{font-size:.85rem;color:#4f566b;background:#f6f8fa;border-radius:.35rem;padding:.5rem .7rem;margin:.75rem 0 0}
 .total{font-size:1.15rem;margin:.75rem 0 1rem;border-top:1px solid #e3e8ee;padding-top:.75rem;display:flex;justify-content:space-between}
 label{display:block;font-size:.875rem;font-weight:600;margin:.75rem 0 .25rem}
 input{width:100%;font:inherit;padding:.55rem .7rem;border:1px solid #cfd7df;border-radius:.35rem}
@@ -63,6 +64,7 @@ type sandboxPageData struct {
 	UnitAmount  string
 	Total       string
 	Email       string
+	Terms       string // the cancellation policy the customer agrees to by paying
 	Message     string
 	FieldErrors map[string]string
 	Values      cardForm
@@ -109,6 +111,7 @@ func (s *Sandbox) pageData(sess SandboxCheckout) sandboxPageData {
 		UnitAmount:  money.Format(sess.Request.UnitAmountMinor, sess.Request.Currency),
 		Total:       money.Format(sess.amount(), sess.Request.Currency),
 		Email:       sess.Request.CustomerEmail,
+		Terms:       sess.Request.Terms,
 		FormToken:   sess.FormToken,
 		PayAction:   SandboxPath + sess.ID + "/pay",
 		CancelURL:   sess.Request.CancelURL,

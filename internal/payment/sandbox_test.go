@@ -85,6 +85,7 @@ func testRequest() CheckoutRequest {
 		UnitAmountMinor: 49700,
 		Quantity:        3,
 		Currency:        "usd",
+		Terms:           "Cancellation policy: 30 days or more before departure: full refund; less than 30 days <before> departure: no refund.",
 		SuccessURL:      "https://tours.example/bookings/success?session_id={CHECKOUT_SESSION_ID}",
 		CancelURL:       "https://tours.example/tour/the-forest-hiker?checkout=cancelled",
 		ExpiresAt:       testNow.Add(30 * time.Minute),
@@ -159,12 +160,15 @@ func TestSandboxPageShowsTestModeAndAmount(t *testing.T) {
 		"The Forest &lt;Hiker&gt;", // escaped
 		`href="https://tours.example/tour/the-forest-hiker?checkout=cancelled">Cancel and return`,
 		`name="number"`, `name="expiry"`, `name="cvc"`, `name="name"`,
+		// The policy the customer agrees to, just above the pay button, escaped.
+		`<p class="terms" id="terms">Cancellation policy: 30 days or more before departure: full refund; less than 30 days &lt;before&gt; departure: no refund.</p>
+    <button type="submit" class="button">Pay $1,491.00</button>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if strings.Contains(body, "<Hiker>") {
+	if strings.Contains(body, "<Hiker>") || strings.Contains(body, "<before>") {
 		t.Error("tour name not escaped")
 	}
 	if strings.Contains(body, "http://") || strings.Contains(body, "src=") {

@@ -20,11 +20,11 @@ func (s *Store) CreateSandboxCheckout(ctx context.Context, c payment.SandboxChec
 	r := c.Request
 	_, err := s.writer().ExecContext(ctx, `INSERT INTO sandbox_checkouts (id, booking_id, tour_id, user_id,
 		customer_email, tour_name, description, start_date, image_url, unit_amount, quantity, currency,
-		success_url, cancel_url, form_token, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+		success_url, cancel_url, form_token, created_at, expires_at, terms)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 		c.ID, r.BookingID, r.TourID, r.UserID, r.CustomerEmail, r.TourName, r.Description, r.StartDate,
 		r.ImageURL, r.UnitAmountMinor, r.Quantity, r.Currency, r.SuccessURL, r.CancelURL, c.FormToken,
-		ts(c.CreatedAt), ts(r.ExpiresAt))
+		ts(c.CreatedAt), ts(r.ExpiresAt), r.Terms)
 	if err != nil {
 		return fmt.Errorf("create sandbox checkout: %w", err)
 	}
@@ -33,13 +33,13 @@ func (s *Store) CreateSandboxCheckout(ctx context.Context, c payment.SandboxChec
 
 const sandboxCheckoutColumns = `id, booking_id, tour_id, user_id, customer_email, tour_name, description,
 	start_date, image_url, unit_amount, quantity, currency, success_url, cancel_url, form_token, created_at,
-	expires_at, COALESCE(payment_ref, ''), paid_at`
+	expires_at, COALESCE(payment_ref, ''), paid_at, terms`
 
 func sandboxCheckoutFields(c *payment.SandboxCheckout) []any {
 	r := &c.Request
 	return []any{&c.ID, &r.BookingID, &r.TourID, &r.UserID, &r.CustomerEmail, &r.TourName, &r.Description,
 		&r.StartDate, &r.ImageURL, &r.UnitAmountMinor, &r.Quantity, &r.Currency, &r.SuccessURL, &r.CancelURL,
-		&c.FormToken, timeCol{&c.CreatedAt}, timeCol{&r.ExpiresAt}, &c.PaymentRef, timeCol{&c.PaidAt}}
+		&c.FormToken, timeCol{&c.CreatedAt}, timeCol{&r.ExpiresAt}, &c.PaymentRef, timeCol{&c.PaidAt}, &r.Terms}
 }
 
 // SandboxCheckout returns a sandbox checkout (payment.ErrNotFound when there is none).

@@ -113,6 +113,7 @@ func sandboxRequest(expires time.Time) payment.CheckoutRequest {
 		BookingID: "b1", TourID: "t1", UserID: "u1", CustomerEmail: "ann@example.com",
 		TourName: "The Forest Hiker", Description: "15 June 2031 · 3 participants", StartDate: "2031-06-15",
 		UnitAmountMinor: 49700, Quantity: 3, Currency: "usd",
+		Terms:      "Cancellation policy: any time before departure: full refund.",
 		SuccessURL: "https://tours.example/bookings/success?session_id={CHECKOUT_SESSION_ID}",
 		CancelURL:  "https://tours.example/tour/the-forest-hiker", ExpiresAt: expires,
 	}
@@ -168,7 +169,9 @@ func TestSandboxCheckoutsAreShared(t *testing.T) {
 			t.Fatal(err)
 		}
 		status, body := b.page(t, co.ID)
-		if status != http.StatusOK || !strings.Contains(body, "The Forest Hiker") || !strings.Contains(body, "$1,491.00") {
+		// The other instance shows the checkout as opened, its cancellation policy too.
+		if status != http.StatusOK || !strings.Contains(body, "The Forest Hiker") || !strings.Contains(body, "$1,491.00") ||
+			!strings.Contains(body, `id="terms">Cancellation policy: any time before departure: full refund.</p>`) {
 			t.Fatalf("the other instance's page: %d %.300s", status, body)
 		}
 		token := formTokenOf(t, body)
