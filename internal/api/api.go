@@ -30,6 +30,7 @@ type Handler struct {
 	CheckIns CheckIns
 	Resets   Resets
 	Waitlist Waitlist
+	Reviews  Reviews
 	Offers   OfferPayer
 	Cookies  httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.

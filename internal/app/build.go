@@ -27,6 +27,7 @@ import (
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
 	"tourbook/internal/payment"
+	"tourbook/internal/review"
 	"tourbook/internal/seed"
 	"tourbook/internal/server"
 	"tourbook/internal/ssr"
@@ -142,6 +143,10 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store
 // Build opens the database, loads the JS engine and wires every handler.
 func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, error) {
 	now := time.Now
+	if cfg.TestClockFile != "" {
+		log.Warn("the site's clock is moved by a test file (TOURBOOK_TEST_CLOCK_FILE): never set it in production", "file", cfg.TestClockFile)
+		now = testClock(cfg.TestClockFile)
+	}
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -282,6 +287,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	st.SetOfferMailer(writer.WaitlistOffer)
 	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
 		Queued: site.Mailer.Wake})
+	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
+	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st, Counter: site.Metrics,
@@ -307,10 +314,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
-		Calendars: bookingMail, Waitlist: waiting, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
+		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, CheckIns: office, Resets: resets,
-		Waitlist: waiting, Offers: bookings,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

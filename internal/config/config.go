@@ -50,6 +50,10 @@ type Config struct {
 	// read and write limits bound); a page whose database does not answer in time is a
 	// 503, never a hang. 0: no limit.
 	RequestTimeout time.Duration
+	// TestClockFile, from TOURBOOK_TEST_CLOCK_FILE only, moves the site's clock by the
+	// duration written in that file ("72h"), for browser tests of what happens after a
+	// trip; "" (always, in production) is the real clock.
+	TestClockFile string
 
 	Payment Payment
 
@@ -105,6 +109,7 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.StringVar(&c.LogLevel, "log-level", env("TOURBOOK_LOG_LEVEL", "info"), "debug, info, warn or error (env TOURBOOK_LOG_LEVEL)")
 	fs.StringVar(&c.LogFormat, "log-format", env("TOURBOOK_LOG_FORMAT", "text"), "text or json (env TOURBOOK_LOG_FORMAT)")
 	fs.StringVar(&c.DebugAddr, "debug-addr", env("TOURBOOK_DEBUG_ADDR", ""), "serve Go's profiler (net/http/pprof) on this address, e.g. 127.0.0.1:6060; off when empty (env TOURBOOK_DEBUG_ADDR)")
+	c.TestClockFile = env("TOURBOOK_TEST_CLOCK_FILE", "")
 	var proxies string
 	fs.StringVar(&proxies, "trusted-proxies", env("TOURBOOK_TRUSTED_PROXIES", ""), "reverse proxies in front of the site, as addresses or prefixes (10.0.0.0/8,127.0.0.1): the client address is then read from X-Forwarded-For (env TOURBOOK_TRUSTED_PROXIES)")
 	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")

@@ -66,8 +66,9 @@ func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
 		}
 		dep := tour.StartDate{Date: b.StartDate, StartTime: startTimeOf(t, b.StartDate)}
 		start := t.StartsAt(dep)
-		y, m, d := start.Date()
-		reviewAt := time.Date(y, m, d+max(t.DurationDays, 1), reviewHour, 0, 0, 0, start.Location())
+		end := t.EndsAt(b.StartDate)
+		y, m, d := end.Date()
+		reviewAt := time.Date(y, m, d, reviewHour, 0, 0, 0, end.Location())
 		var write func(context.Context, booking.Booking) (*tbmail.Message, error)
 		switch {
 		case !now.Before(start.Add(-ReminderBefore)) && now.Before(start):

@@ -9,6 +9,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
+	"tourbook/internal/review"
 	"tourbook/internal/tour"
 )
 
@@ -172,8 +173,8 @@ func (s *Store) BookedTours(ctx context.Context, userID string, now time.Time) (
 	return tours, nil
 }
 
-// TourBySlug returns one published tour with everything, shown reviews newest first, or
-// tour.ErrNotFound.
+// TourBySlug returns one published tour with everything, the first page of its shown
+// reviews (review.PageSize, newest first), or tour.ErrNotFound.
 func (s *Store) TourBySlug(ctx context.Context, slug string, now time.Time) (tour.Tour, error) {
 	t, err := s.oneTour(ctx, tourFilter{column: "slug", value: slug, published: true}, now)
 	if err != nil {
@@ -200,25 +201,8 @@ func (s *Store) oneTour(ctx context.Context, f tourFilter, now time.Time) (tour.
 		return tour.Tour{}, tour.ErrNotFound
 	}
 	t := tours[0]
-	t.Reviews = []tour.Review{}
-	rows, err := s.reader().QueryContext(ctx, `SELECT r.id, r.tour_id, r.user_id, u.name, u.photo,
-			r.rating, r.text, r.created_at
-		FROM reviews r JOIN users u ON u.id = r.user_id
-		WHERE r.tour_id = $1 AND NOT r.hidden ORDER BY r.created_at DESC, r.id DESC`, t.ID)
-	if err != nil {
-		return tour.Tour{}, fmt.Errorf("reviews: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var r tour.Review
-		if err := rows.Scan(&r.ID, &r.TourID, &r.UserID, &r.UserName, &r.UserPhoto,
-			&r.Rating, &r.Text, timeCol{&r.CreatedAt}); err != nil {
-			return tour.Tour{}, fmt.Errorf("reviews: %w", err)
-		}
-		t.Reviews = append(t.Reviews, r)
-	}
-	if err := rows.Err(); err != nil {
-		return tour.Tour{}, fmt.Errorf("reviews: %w", err)
+	if t.Reviews, err = s.TourReviews(ctx, t.ID, 0, review.PageSize); err != nil {
+		return tour.Tour{}, err
 	}
 	return t, nil
 }

@@ -100,6 +100,8 @@ type Review struct {
 	Rating    int // 1..5
 	Text      string
 	CreatedAt time.Time
+	UpdatedAt time.Time // zero until its author edits it
+	Hidden    bool      // hidden by an admin: not shown, not in the rating
 }
 
 // Tour is a bookable tour with everything its pages show.
@@ -165,6 +167,21 @@ func (t Tour) Zone() *time.Location {
 // StartsAt is the moment a departure starts: its day and start time in the tour's zone.
 func (t Tour) StartsAt(d StartDate) time.Time {
 	return StartsAt(d.Date, d.StartTime, t.Zone())
+}
+
+// EndsAt is the moment a departure on day has ended where the tour runs: local midnight
+// after its last day (a 3-day tour leaving on 1 March ends as 4 March begins). A tour of
+// no days counts as one.
+func (t Tour) EndsAt(day time.Time) time.Time {
+	y, m, d := day.UTC().Date()
+	return time.Date(y, m, d+max(t.DurationDays, 1), 0, 0, 0, 0, t.Zone())
+}
+
+// LastEndedDay is the latest departure day (midnight UTC, as start dates are kept) whose
+// departure has ended at now: every departure on it or before it has ended, none after.
+func (t Tour) LastEndedDay(now time.Time) time.Time {
+	y, m, d := now.In(t.Zone()).Date()
+	return time.Date(y, m, d-max(t.DurationDays, 1), 0, 0, 0, 0, time.UTC)
 }
 
 // Started reports whether the departure has begun at now: it can no longer be booked.

@@ -9,6 +9,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
 	"tourbook/internal/media"
+	"tourbook/internal/review"
 	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
 )
@@ -67,7 +68,8 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 	detail := NewTourDetail(t, h.Now())
 	places, _ := h.waitlistPlaces(r, t.ID)
 	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary,
-		props:     tourProps{Tour: detail, Waitlist: places, WaitlistDates: WaitlistDates(t, h.Now())},
+		props: tourProps{Tour: detail, Waitlist: places, WaitlistDates: WaitlistDates(t, h.Now()),
+			Reviewing: h.reviewStanding(r, t), ReviewLimits: ReviewLimits{MinText: review.MinText, MaxText: review.MaxText}},
 		canonical: path, image: socialImage(t), structuredData: ld,
 		preload: ssr.ImagePreload{Href: detail.CoverImage, SrcSet: detail.CoverSrcSet, Sizes: HeroSizes}})
 }

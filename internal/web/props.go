@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/format"
 	"tourbook/internal/media"
 	"tourbook/internal/money"
+	"tourbook/internal/review"
 	"tourbook/internal/tour"
 )
 
@@ -88,6 +89,8 @@ type Review struct {
 	UserName        string `json:"userName"`
 	UserPhoto       string `json:"userPhoto"`
 	UserPhotoSrcSet string `json:"userPhotoSrcSet"`
+	Date            string `json:"date"`   // when it was written
+	Edited          bool   `json:"edited"` // changed by its author since
 }
 
 // Picture is an image with the widths it is stored in ("" srcSet: one file only).
@@ -104,7 +107,9 @@ type TourDetail struct {
 	Guides      []Guide           `json:"guides"`
 	Locations   []TourLocation    `json:"locations"`
 	StartDates  []StartDateOption `json:"startDates"`
-	Reviews     []Review          `json:"reviews"`
+	// Reviews is the first page of the shown reviews, newest first, of ReviewPages.
+	Reviews     []Review `json:"reviews"`
+	ReviewPages int      `json:"reviewPages"`
 	// CancellationPolicy is the policy new bookings are made under.
 	CancellationPolicy []PolicyTier `json:"cancellationPolicy"`
 }
@@ -141,6 +146,10 @@ type tourProps struct {
 	// WaitlistDates are the departures (yyyy-mm-dd) whose waiting list is open: not
 	// closed and not too close to their start for an offer.
 	WaitlistDates []string `json:"waitlistDates"`
+	// Reviewing is the signed-in user's review or right to write one; nil for visitors.
+	Reviewing *ReviewStanding `json:"reviewing"`
+	// ReviewLimits bound the review form's text.
+	ReviewLimits ReviewLimits `json:"reviewLimits"`
 }
 
 type myToursProps struct {
@@ -215,7 +224,7 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage), CoverSrcSet: TourImageSrcSet(t.CoverImage),
 		StartLocation: t.StartLocation.Description, Stops: len(t.Locations),
 		MaxGroupSize: t.MaxGroupSize, Price: money.FormatShort(t.UnitPriceMinor(), t.Currency),
-		RatingsAverage: strconv.FormatFloat(t.RatingsAverage, 'f', 1, 64), RatingsQuantity: t.RatingsCount,
+		RatingsAverage: ratingLabel(t.RatingsAverage), RatingsQuantity: t.RatingsCount,
 	}
 	if d, ok := t.NextDate(now); ok {
 		s := d.Date.Format("January 2006")
@@ -223,6 +232,9 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 	}
 	return c
 }
+
+// ratingLabel is a rating average as pages show it: one decimal ("4.5").
+func ratingLabel(avg float64) string { return strconv.FormatFloat(avg, 'f', 1, 64) }
 
 func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	d := TourDetail{
@@ -247,8 +259,9 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		})
 	}
 	for _, r := range t.Reviews {
-		d.Reviews = append(d.Reviews, Review{ID: r.ID, Text: r.Text, Rating: r.Rating, UserName: r.UserName, UserPhoto: UserPhotoURL(r.UserPhoto), UserPhotoSrcSet: UserPhotoSrcSet(r.UserPhoto)})
+		d.Reviews = append(d.Reviews, NewReview(r))
 	}
+	d.ReviewPages = max(1, (t.RatingsCount+review.PageSize-1)/review.PageSize)
 	return d
 }
 

@@ -57,6 +57,7 @@ type Handler struct {
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
+	Reviews   Reviewing      // nil: no review form
 	Tickets   Tickets
 	Site      SiteConfig
 	// BaseURL is the site's public address without a trailing slash

@@ -1,0 +1,80 @@
+// Package review holds the rules of verified reviews: who may review a tour (a traveller
+// whose paid booking's departure has ended), once, with a rating and a text within
+// limits, and their editing and deleting their own. It knows nothing of HTTP or SQL; the
+// store checks the booking in the transaction that writes the review, and recomputes the
+// tour's rating there.
+package review
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"tourbook/internal/fault"
+)
+
+// Limits of a review, checked on the server and shown by the form.
+const (
+	MinText = 10   // characters, after trimming
+	MaxText = 2000 // characters, after trimming
+	// PageSize is how many reviews a page of a tour's reviews holds.
+	PageSize = 5
+)
+
+var (
+	// ErrNotFound: no such review, or not the user's (whose it is is not told).
+	ErrNotFound = fault.New(http.StatusNotFound, "review not found or not the user's", "There is no such review of yours.")
+	// ErrNotTravelled: the user has no paid, not cancelled booking of the tour.
+	ErrNotTravelled = fault.New(http.StatusForbidden, "no paid booking of the tour",
+		"Only travellers who took this tour can review it, and you have no paid booking of it.")
+	// ErrLogIn: a visitor tried to write.
+	ErrLogIn = fault.New(http.StatusUnauthorized, "not logged in", "Please log in to review this tour.")
+)
+
+// NotEndedError: the user's paid bookings of the tour all depart on or after First's day,
+// whose departure has not ended yet. The store says so with the day; the service, which
+// knows the tour's zone, tells the person when they can write (EndsAt).
+type NotEndedError struct {
+	First  time.Time // the earliest departure day of the user's paid bookings
+	EndsAt time.Time // when it ends, in the tour's zone; zero until the service fills it
+}
+
+func (e *NotEndedError) Error() string {
+	return fmt.Sprintf("trip on %s not ended", e.First.Format(time.DateOnly))
+}
+
+func (e *NotEndedError) HTTPStatus() int { return http.StatusForbidden }
+
+func (e *NotEndedError) PublicMessage() string {
+	if e.EndsAt.IsZero() {
+		return "You can review this tour once your trip has ended."
+	}
+	return "You can review this tour once your trip has ended, from " + e.EndsAt.Format("2 January 2006") + "."
+}
+
+// Input is what a traveller writes: checked and trimmed by Clean.
+type Input struct {
+	Rating int
+	Text   string
+}
+
+// Clean trims the text and checks the rating and the text's length, in characters.
+func (in Input) Clean() (Input, error) {
+	if in.Rating < 1 || in.Rating > 5 {
+		return in, invalid("Please give the tour a rating from 1 to 5 stars.")
+	}
+	in.Text = strings.TrimSpace(in.Text)
+	switch n := utf8.RuneCountInString(in.Text); {
+	case n < MinText:
+		return in, invalid(fmt.Sprintf("Please write at least %d characters about your trip.", MinText))
+	case n > MaxText:
+		return in, invalid(fmt.Sprintf("Please keep your review to %d characters; it has %d.", MaxText, n))
+	}
+	return in, nil
+}
+
+func invalid(msg string) *fault.Error {
+	return &fault.Error{Status: http.StatusBadRequest, Log: "invalid review", Message: msg}
+}
