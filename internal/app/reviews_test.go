@@ -42,7 +42,7 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 		if r := s.postJSON(t, rita, "/api/v1/users/signup", signup); r.status != http.StatusCreated && r.status != http.StatusOK {
 			t.Fatalf("signup: %d %s", r.status, r.body)
 		}
-		s.walkIn(t, admin, tr.ID, date, "rita@example.org", 2)
+		bookingID, _ := s.walkIn(t, admin, tr.ID, date, "rita@example.org", 2)
 		s.login(t, sophie, "sophie@example.com")
 		full := s.Site.Store
 		before, err := full.TourByID(t.Context(), tr.ID, time.Now())
@@ -58,7 +58,10 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 		refused(t, "no booking of it", s.send(t, sophie, "POST", reviewsPath, good), 403, "no paid booking of it")
 		if page := s.get(t, rita, "/tour/"+tr.Slug).body; !strings.Contains(page, `"waiting":"You can review this tour once your trip has ended`) {
 			i := strings.Index(page, `"reviewing"`)
-			t.Errorf("the tour page does not tell rita when he can review: %.300s", page[max(i, 0):])
+			t.Errorf("the tour page does not tell rita when she can review: %.300s", page[max(i, 0):])
+		}
+		if page := s.get(t, rita, "/my-tours/"+bookingID).body; !strings.Contains(page, `"reviewUrl":""`) {
+			t.Error("her booking's page offers a review before the trip")
 		}
 
 		// The day after the trip's last day, where the tour runs.
@@ -73,6 +76,12 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 		}
 		s.login(t, sophie, "sophie@example.com")
 
+		if page := s.get(t, rita, "/my-tours/"+bookingID).body; !strings.Contains(page, `"reviewUrl":"/tour/`+tr.Slug+`#your-review"`) {
+			t.Error("her booking's page does not link to the review form after the trip")
+		}
+		if page := s.get(t, rita, "/tour/"+tr.Slug).body; !strings.Contains(page, `"reviewing":{"own":null,"canWrite":true,"waiting":""}`) {
+			t.Error("the tour page does not offer rita the review form after the trip")
+		}
 		refused(t, "a rating of 6", s.send(t, rita, "POST", reviewsPath, map[string]any{"rating": 6, "text": "Far too good to be true."}), 400, "from 1 to 5")
 		refused(t, "half a star", s.send(t, rita, "POST", reviewsPath, map[string]any{"rating": 4.5, "text": "Nearly perfect trip."}), 400, "must be a whole number")
 		refused(t, "a short text", s.send(t, rita, "POST", reviewsPath, map[string]any{"rating": 4, "text": "   Great!   "}), 400,

@@ -23,6 +23,9 @@ type Own struct {
 	Tour      tour.Tour
 	Departure tour.StartDate
 	Quote     booking.Quote
+	// Ended: the departure is over (tour.Tour.EndsAt): a paid booking's traveller may
+	// review the tour.
+	Ended bool
 }
 
 // selfCancelKey is the idempotency key of a traveller's own cancellation: one per
@@ -51,7 +54,8 @@ func (s *Service) OwnBooking(ctx context.Context, customer account.User, id stri
 			dep = d
 		}
 	}
-	return Own{BookingRow: row, Tour: t, Departure: dep, Quote: booking.QuoteCancellation(row.Booking, t, dep, now)}, nil
+	return Own{BookingRow: row, Tour: t, Departure: dep, Quote: booking.QuoteCancellation(row.Booking, t, dep, now),
+		Ended: !now.Before(t.EndsAt(dep.Date))}, nil
 }
 
 // CancelOwn cancels customer's own booking and refunds what its policy gives at this

@@ -78,7 +78,8 @@ type Outcome struct {
 // Standing is a signed-in user's place among a tour's reviewers, for the tour page.
 type Standing struct {
 	Own *tour.Review // their review, hidden or not; nil when none
-	// CanWrite: no review yet, and a paid booking whose departure has ended.
+	// CanWrite: a paid booking whose departure has ended: they may write a review when
+	// they have none (Own nil), or again after deleting theirs.
 	CanWrite bool
 	// Waiting is set when they have paid bookings none of which has ended yet: why they
 	// cannot write yet (NotEndedError's message). "" otherwise.
@@ -112,7 +113,6 @@ func (s *Service) Standing(ctx context.Context, user account.User, t tour.Tour) 
 	switch {
 	case err == nil:
 		st.Own = &own
-		return st, nil
 	case !errors.Is(err, ErrNotFound):
 		return st, err
 	}

@@ -137,5 +137,6 @@ func tourPage(tb testing.TB, name string) []byte {
 	t["locations"], t["startDates"], t["reviews"] = locations, dates, reviews
 	t["cancellationPolicy"] = []map[string]any{{"when": "30 days or more before departure", "refund": "Full refund"},
 		{"when": "Less than 30 days before departure", "refund": "No refund"}}
-	return pageData(tb, "tour", nil, map[string]any{"tour": t, "waitlist": []any{}, "waitlistDates": []string{}})
+	return pageData(tb, "tour", nil, map[string]any{"tour": t, "waitlist": []any{}, "waitlistDates": []string{},
+		"reviewing": nil, "reviewLimits": map[string]int{"minText": 10, "maxText": 2000}})
 }

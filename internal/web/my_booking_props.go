@@ -53,6 +53,9 @@ type MyBooking struct {
 	Policy       []PolicyTier    `json:"policy"`
 	CalendarURL  string          `json:"calendarUrl"`
 	Cancel       MyBookingCancel `json:"cancel"`
+	// ReviewURL is where the traveller of a paid booking whose trip has ended reviews
+	// the tour (its page's review form); "" otherwise.
+	ReviewURL string `json:"reviewUrl"`
 }
 
 type myBookingProps struct {
@@ -86,6 +89,9 @@ func NewMyBooking(o backoffice.Own) MyBooking {
 	}
 	if m.MeetingPoint == "" {
 		m.MeetingPoint = t.StartLocation.Description
+	}
+	if o.Ended && o.Status == booking.Paid && m.Tour.URL != "" {
+		m.ReviewURL = m.Tour.URL + "#your-review"
 	}
 	if o.RefundedMinor > 0 {
 		m.Refunded = money.Format(o.RefundedMinor, o.Currency)

@@ -131,6 +131,8 @@ export const forestHikerDetail: TourDetail = {
       userName: 'Sophie Louise Hart',
       userPhoto: '/img/users/user-3.jpg',
       userPhotoSrcSet: '',
+      date: 'Mon 3 May 2027',
+      edited: false,
     },
     {
       id: 'r-2',
@@ -139,8 +141,11 @@ export const forestHikerDetail: TourDetail = {
       userName: 'Ayla Cornell',
       userPhoto: '/img/users/user-16.jpg',
       userPhotoSrcSet: '',
+      date: 'Sat 1 May 2027',
+      edited: true,
     },
   ],
+  reviewPages: 1,
   cancellationPolicy: [
     { when: '30 days or more before departure', refund: 'Full refund' },
     { when: '7 to 29 days before departure', refund: '50% refund' },
@@ -780,6 +785,7 @@ export const myBooking: MyBooking = {
     { when: 'Less than 7 days before departure', refund: 'No refund' },
   ],
   calendarUrl: '/my-tours/b-1/calendar.ics',
+  reviewUrl: '',
   cancel: {
     allowed: true,
     refusal: '',
@@ -808,7 +814,13 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
     page: 'tour',
     site,
     user,
-    props: { tour: forestHikerDetail, waitlist: [], waitlistDates: forestHikerDetail.startDates.map((d) => d.date) },
+    props: {
+      tour: forestHikerDetail,
+      waitlist: [],
+      waitlistDates: forestHikerDetail.startDates.map((d) => d.date),
+      reviewing: { own: null, canWrite: true, waiting: '' },
+      reviewLimits: { minText: 10, maxText: 2000 },
+    },
   },
   login: { page: 'login', site, user: null, props: {} },
   signup: { page: 'signup', site, user: null, props: {} },

@@ -89,6 +89,30 @@ export interface Review {
   userName: string;
   userPhoto: string;
   userPhotoSrcSet: string;
+  /** When it was written, "Tue 15 June 2027" */
+  date: string;
+  /** Changed by its author since */
+  edited: boolean;
+}
+
+/** The signed-in traveller's own review; hidden: an admin hid it from others. */
+export interface OwnReview extends Review {
+  hidden: boolean;
+}
+
+/** A signed-in user's place among a tour's reviewers. */
+export interface ReviewStanding {
+  own: OwnReview | null;
+  /** No review yet, and a paid booking whose trip has ended */
+  canWrite: boolean;
+  /** Why they cannot write yet (their trip has not ended), or "" */
+  waiting: string;
+}
+
+/** The review form's text bounds, in characters after trimming (the server's). */
+export interface ReviewLimits {
+  minText: number;
+  maxText: number;
 }
 
 /** A picture; srcSet lists its widths when it is stored in several, else "". */
@@ -105,7 +129,9 @@ export interface TourDetail extends TourCard {
   guides: Guide[];
   locations: TourLocation[];
   startDates: StartDateOption[];
+  /** The first page of the shown reviews, newest first */
   reviews: Review[];
+  reviewPages: number;
   /** The cancellation policy new bookings are made under */
   cancellationPolicy: PolicyTier[];
 }
@@ -147,6 +173,8 @@ export interface MyBooking {
   policy: PolicyTier[] | null;
   /** "/my-tours/{id}/calendar.ics" */
   calendarUrl: string;
+  /** Where to review the tour: a paid booking whose trip has ended; "" otherwise */
+  reviewUrl: string;
   /** What cancelling now gives back */
   cancel: {
     allowed: boolean;
@@ -570,7 +598,14 @@ export interface Paging {
 export interface PageProps {
   overview: { tours: TourCard[] };
   /** waitlist: the signed-in traveller's entries on this tour; waitlistDates: the dates (yyyy-mm-dd) whose waiting list is open */
-  tour: { tour: TourDetail; waitlist: WaitlistPlace[]; waitlistDates: string[] };
+  /** reviewing: the signed-in user's review or right to write one, null for visitors */
+  tour: {
+    tour: TourDetail;
+    waitlist: WaitlistPlace[];
+    waitlistDates: string[];
+    reviewing: ReviewStanding | null;
+    reviewLimits: ReviewLimits;
+  };
   login: Record<string, never>;
   signup: Record<string, never>;
   forgotPassword: Record<string, never>;

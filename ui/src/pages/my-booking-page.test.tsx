@@ -31,6 +31,13 @@ describe('MyBookingPage', () => {
     ]);
     expect(document.getElementById('cancel-quote')!.textContent).toBe('If you cancel now (12 days before departure), you get $397.00 back: 50% of $794.00.');
     expect(document.getElementById('cancel-until')!.textContent).toBe('This refund applies until the end of Tue 8 June 2027 (America/Edmonton time).');
+    expect(document.getElementById('review-link'), 'no review before the trip').toBeNull();
+  });
+
+  it('links an ended trip to its review form on the tour page', () => {
+    const ended = { ...fixtures.myBooking, props: { booking: { ...myBooking, reviewUrl: '/tour/the-forest-hiker#your-review' } } };
+    render(<App data={ended} />);
+    expect(screen.getByRole('link', { name: 'Review this tour' }).getAttribute('href')).toBe('/tour/the-forest-hiker#your-review');
   });
 
   it('reads a fresh quote, asks to confirm, cancels with the quoted amount and shows the outcome', async () => {

@@ -79,6 +79,11 @@ export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking
               View tour
             </a>
           ) : null}
+          {booking.reviewUrl ? (
+            <a id="review-link" className="btn btn--small btn--outline" href={booking.reviewUrl}>
+              Review this tour
+            </a>
+          ) : null}
         </p>
       </section>
 

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { BookingPanel } from '../components/booking-panel';
 import { CancellationPolicy } from '../components/cancellation-policy';
 import { WaitlistPanel } from '../components/waitlist-panel';
 import { TourMap } from '../components/tour-map';
+import { TourReviews } from '../components/tour-reviews';
 import { UserPhoto } from '../components/user-photo';
 import type { PageProps, StartDateOption } from '../props';
 import { difficultyLabel, plural } from '../lib/format';
@@ -10,22 +12,6 @@ import { useSession } from '../session';
 
 /** The hero's sizes: the server preloads the hero with the same (web.HeroSizes). */
 const HERO_SIZES = '(min-width: 1240px) 1200px, 100vw';
-
-// Two runs of stars rather than a span each: the same look in half the elements, and a
-// review list is most of a tour page's markup (every element is server-render time).
-function Stars({ rating }: { rating: number }) {
-  const full = Math.min(5, Math.max(0, Math.round(rating)));
-  return (
-    <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
-      <span className="stars__on" aria-hidden="true">
-        {'★'.repeat(full)}
-      </span>
-      <span className="stars__off" aria-hidden="true">
-        {'★'.repeat(5 - full)}
-      </span>
-    </span>
-  );
-}
 
 /** Every departure with its local start time, for everyone (booking needs a login). */
 function Departures({ startDates }: { startDates: StartDateOption[] }) {
@@ -51,8 +37,10 @@ function Departures({ startDates }: { startDates: StartDateOption[] }) {
   );
 }
 
-export function TourPage({ tour, waitlist, waitlistDates }: PageProps['tour']) {
+export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimits }: PageProps['tour']) {
   const { site } = useSession();
+  // A traveller's review changes the rating shown here without a reload.
+  const [rating, setRating] = useState({ average: tour.ratingsAverage, quantity: tour.ratingsQuantity });
   const paragraphs = tour.description.split(/\n+/).filter((p) => p.trim() !== '');
 
   return (
@@ -97,7 +85,7 @@ export function TourPage({ tour, waitlist, waitlistDates }: PageProps['tour']) {
             </div>
             <div className="facts__item">
               <dt>Rating</dt>
-              <dd>{`${tour.ratingsAverage} / 5 (${plural(tour.ratingsQuantity, 'review', 'reviews')})`}</dd>
+              <dd id="tour-rating">{`${rating.average} / 5 (${plural(rating.quantity, 'review', 'reviews')})`}</dd>
             </div>
           </dl>
 
@@ -173,34 +161,15 @@ export function TourPage({ tour, waitlist, waitlistDates }: PageProps['tour']) {
         </>
       ) : null}
 
-      <section className="reviews" aria-labelledby="reviews-title">
-        <h2 id="reviews-title" className="section-title">
-          Reviews
-        </h2>
-        {tour.reviews.length === 0 ? (
-          <p className="empty">No reviews yet.</p>
-        ) : (
-          <ul className="reviews__list">
-            {tour.reviews.map((review) => (
-              <li key={review.id} className="review">
-                <div className="review__author">
-                  <UserPhoto
-                    className="review__img"
-                    src={review.userPhoto}
-                    srcSet={review.userPhotoSrcSet}
-                    size={44}
-                    alt={review.userName}
-                    lazy
-                  />
-                  <span className="review__name">{review.userName}</span>
-                </div>
-                <p className="review__text">{review.text}</p>
-                <Stars rating={review.rating} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <TourReviews
+        tourId={tour.id}
+        reviews={tour.reviews}
+        pages={tour.reviewPages}
+        total={tour.ratingsQuantity}
+        reviewing={reviewing}
+        limits={reviewLimits}
+        onRating={(average, quantity) => setRating({ average, quantity })}
+      />
 
       <section className="cta" aria-labelledby="cta-title">
         <h2 id="cta-title" className="section-title">
