@@ -5,11 +5,29 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"tourbook/internal/booking"
 	"tourbook/internal/mail"
 	"tourbook/internal/waitlist"
 )
+
+// fullDeparture has grace pay for seats on the second sample tour's first departure and
+// an admin lower its capacity to the seats taken, so it is full. It returns the tour, the
+// departure's date and API path, the admin's client and grace's booking.
+func (s *testSite) fullDeparture(t *testing.T, seats int) (tr tourDetail, date, dep string, admin *http.Client, b booking.Booking) {
+	t.Helper()
+	tr = s.tourByIndex(t, 1)
+	date = tr.StartDates[0].Date
+	admin = s.client(t)
+	s.login(t, admin, "laura@example.com")
+	b = s.paidBooking(t, "grace@example.com", tr, 0, seats, "4242 4242 4242 4242")
+	dep = fmt.Sprintf("/api/v1/tours/%s/departures/%s", tr.ID, date)
+	if r := s.send(t, admin, "PATCH", dep, map[string]any{"capacity": tr.MaxGroupSize - tr.StartDates[0].SeatsLeft + seats}); r.status != 200 {
+		t.Fatalf("fill the departure: %d %s", r.status, r.body)
+	}
+	return tr, date, dep, admin, b
+}
 
 // The waiting list through the real router, on every test engine: a traveller joins a
 // full departure, an operator cancels a booking, the traveller is offered the seats (a
@@ -18,17 +36,7 @@ import (
 func TestWaitlistOfferPaidThroughCheckout(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, s *testSite) {
-		tr := s.tourByIndex(t, 1)
-		date := tr.StartDates[0].Date
-		admin := s.client(t)
-		s.login(t, admin, "laura@example.com")
-		b := s.paidBooking(t, "grace@example.com", tr, 0, 2, "4242 4242 4242 4242")
-		// Fill the departure: its capacity down to the seats taken.
-		taken := tr.MaxGroupSize - tr.StartDates[0].SeatsLeft + 2
-		dep := fmt.Sprintf("/api/v1/tours/%s/departures/%s", tr.ID, date)
-		if r := s.send(t, admin, "PATCH", dep, map[string]any{"capacity": taken}); r.status != 200 {
-			t.Fatalf("fill the departure: %d %s", r.status, r.body)
-		}
+		tr, date, _, admin, b := s.fullDeparture(t, 2)
 
 		omar, hannah := s.client(t), s.client(t)
 		s.login(t, omar, "omar@example.com")
@@ -121,5 +129,96 @@ func TestWaitlistOfferPaidThroughCheckout(t *testing.T) {
 			t.Error("/my-tours after paying: still an offer, or no paid booking")
 		}
 		refused(t, "paying a paid offer", s.send(t, omar, "POST", "/api/v1/waitlist/"+entryID+"/checkout", nil), 409, "offer has ended")
+	})
+}
+
+// TestCancelledDepartureEndsItsWaitingList: an operator cancels a departure whose waiting
+// list has an open offer and a traveller waiting. Both places end at once: the held seats
+// are released, /my-tours no longer shows the offer or the place, and each traveller gets
+// an email through the outbox saying the departure is cancelled, why, and for the one
+// with the offer that it can no longer be paid. Cancelling again tells nobody twice.
+func TestCancelledDepartureEndsItsWaitingList(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr, date, dep, admin, b := s.fullDeparture(t, 1)
+		omar, hannah := s.client(t), s.client(t)
+		s.login(t, omar, "omar@example.com")
+		s.login(t, hannah, "hannah@example.com")
+		for _, c := range []*http.Client{omar, hannah} {
+			if r := s.send(t, c, "POST", "/api/v1/waitlist", map[string]any{"tourId": tr.ID, "date": date, "participants": 1}); r.status != http.StatusCreated {
+				t.Fatalf("join: %d %s", r.status, r.body)
+			}
+		}
+		// Grace cancels herself: her seat is offered to omar; hannah waits behind.
+		grace := s.client(t)
+		s.login(t, grace, "grace@example.com")
+		if r := s.send(t, grace, "POST", "/api/v1/my-bookings/"+b.ID+"/cancel", map[string]any{}); r.status != 200 {
+			t.Fatalf("self-cancel: %d %s", r.status, r.body)
+		}
+		if mine := s.get(t, omar, "/my-tours").body; !strings.Contains(mine, "Seats are held for you from the waiting list") {
+			t.Fatal("omar has no offer")
+		}
+		if mine := s.get(t, hannah, "/my-tours").body; !strings.Contains(mine, tr.Name) {
+			t.Fatal("hannah's /my-tours does not show her place on the list")
+		}
+
+		const reason = "The pass is closed by snow."
+		for round := range 2 {
+			if r := s.send(t, admin, "POST", dep+"/cancel", map[string]any{"reason": reason}); r.status != 200 {
+				t.Fatalf("cancel the departure (%d): %d %s", round, r.status, r.body)
+			}
+		}
+		for name, c := range map[string]*http.Client{"omar": omar, "hannah": hannah} {
+			if mine := s.get(t, c, "/my-tours").body; strings.Contains(mine, "Seats are held for you") || strings.Contains(mine, tr.Name) {
+				t.Errorf("%s's /my-tours still shows the waiting list of the cancelled departure", name)
+			}
+		}
+		day, err := time.Parse(time.DateOnly, date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows, err := s.Store.DepartureWaitlist(t.Context(), tr.ID, day); err != nil || len(rows) != 0 {
+			t.Errorf("the departure's list after it was cancelled: %+v, %v", rows, err)
+		}
+		for _, ob := range s.bookings(t, "omar@example.com") {
+			if ob.TourID == tr.ID && ob.Status != booking.Cancelled {
+				t.Errorf("omar's offer is %s, want its hold released", ob.Status)
+			}
+		}
+		emails, _, err := s.Store.ListEmails(t.Context(), mail.Filter{Kind: "waitlistCancelled"}, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		to := map[string]mail.Message{} // by address
+		for _, listed := range emails {
+			m, err := s.Store.EmailByID(t.Context(), listed.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Text = strings.Join(strings.Fields(m.Text), " ") // as read, not as wrapped
+			for _, email := range []string{"omar@example.com", "hannah@example.com"} {
+				if strings.Contains(m.To, "<"+email+">") || m.To == email {
+					to[email] = m
+				}
+			}
+		}
+		if len(emails) != 2 {
+			t.Fatalf("%d waiting list emails, want one each for omar and hannah: %+v", len(emails), to)
+		}
+		for _, email := range []string{"omar@example.com", "hannah@example.com"} {
+			m, ok := to[email]
+			if !ok {
+				t.Errorf("no email to %s", email)
+				continue
+			}
+			if !strings.Contains(m.Subject, tr.Name+" on ") || !strings.Contains(m.Subject, "is cancelled") ||
+				!strings.Contains(m.Text, "Reason: "+reason) || !strings.Contains(m.Text, "Nothing was charged.") ||
+				!strings.Contains(m.Text, s.URL+"/tour/"+tr.Slug) {
+				t.Errorf("the email to %s: %q\n%s", email, m.Subject, m.Text)
+			}
+		}
+		if !strings.Contains(to["omar@example.com"].Text, "can no longer be paid") || strings.Contains(to["hannah@example.com"].Text, "can no longer be paid") {
+			t.Error("the emails do not say who had an offer")
+		}
 	})
 }

@@ -52,6 +52,10 @@ type Store interface {
 	CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
 	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
+	// EndDepartureWaitlist ends a cancelled departure's waiting list, each traveller
+	// told by notice's email, and says how many entries ended.
+	EndDepartureWaitlist(ctx context.Context, tourID string, date, now time.Time,
+		notice func(o waitlist.Offer) (*mail.Message, error)) (int, error)
 	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
 	SalesSince(ctx context.Context, since time.Time) (Sales, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
@@ -77,9 +81,11 @@ type Departures interface {
 }
 
 // Mailer writes the email that tells a customer their booking was cancelled, and how
-// much was refunded (refundedMinor, in the booking's currency; 0 for none).
+// much was refunded (refundedMinor, in the booking's currency; 0 for none); and the one
+// that tells a traveller on a cancelled departure's waiting list that their place ended.
 type Mailer interface {
 	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*mail.Message, error)
+	WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*mail.Message, error)
 }
 
 // Options configures NewService.
@@ -402,6 +408,19 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	}
 	if err := s.departures.CloseDeparture(ctx, actor, tourID, d, reason); err != nil {
 		return nil, err
+	}
+	// Closed, it gets no new offers; those open and the places waiting end, each
+	// traveller told why.
+	var notice func(o waitlist.Offer) (*mail.Message, error)
+	if s.mailer != nil {
+		notice = func(o waitlist.Offer) (*mail.Message, error) { return s.mailer.WaitlistCancelled(ctx, o, reason) }
+	}
+	ended, err := s.store.EndDepartureWaitlist(ctx, tourID, d, s.now(), notice)
+	if err != nil {
+		return nil, err
+	}
+	if ended > 0 {
+		s.queued()
 	}
 	if _, err := s.store.ReleaseDepartureHolds(ctx, tourID, d); err != nil {
 		return nil, err

@@ -32,6 +32,8 @@ func TestEveryTemplateInEveryEngine(t *testing.T) {
 		"reviewRequest": {"name": to.Name, "tourName": "Fjord Days", "reviewUrl": "https://tours.example/tour/fjord-days#reviews-title"},
 		"waitlistOffer": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"participants": 2, "amount": "$994.00", "deadline": "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "payUrl": "https://tours.example/my-tours"},
+		"waitlistCancelled": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
+			"participants": 2, "reason": "Storm", "offered": "$994.00", "tourUrl": "https://tours.example/tour/fjord-days"},
 	}
 	rendered := map[string]map[string]string{} // kind → engine → subject|html|text
 	for _, kind := range ssr.Kinds() {

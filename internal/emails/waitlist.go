@@ -3,6 +3,7 @@ package emails
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"tourbook/internal/account"
 	"tourbook/internal/format"
@@ -28,5 +29,29 @@ func (w *Writer) WaitlistOffer(ctx context.Context, o waitlist.Offer) (*tbmail.M
 	}
 	// One email per offer: an entry offered again after an offer lapsed gets a new one.
 	m.IdemKey = "waitlist-offer:" + o.BookingID
+	return &m, nil
+}
+
+// WaitlistCancelled is the email telling a traveller on a departure's waiting list,
+// waiting or with seats offered (o.Status), that the operator cancelled the departure and
+// their place has ended, with the operator's reason. Like WaitlistOffer it is written
+// inside the store's transaction and reads nothing.
+func (w *Writer) WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*tbmail.Message, error) {
+	t := tour.Tour{TimeZone: o.TimeZone}
+	d := tour.StartDate{Date: o.StartDate, StartTime: o.StartTime}
+	offered := ""
+	if o.Status == waitlist.Offered {
+		offered = money.Format(o.AmountMinor, o.Currency)
+	}
+	m, err := w.Render(ctx, "waitlistCancelled", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
+		"name": o.UserName, "tourName": o.TourName, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
+		"participants": o.Participants, "reason": reason, "offered": offered,
+		"tourUrl": w.site.URL + "/tour/" + url.PathEscape(o.TourSlug),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("waiting list of entry %s cancelled: %w", o.ID, err)
+	}
+	// One email per entry: the entry ends with it.
+	m.IdemKey = "waitlist-cancelled:" + o.ID
 	return &m, nil
 }

@@ -385,3 +385,76 @@ func (s *Store) makeOffer(ctx context.Context, t tour.Tour, dep tour.StartDate, 
 	}
 	return nil
 }
+
+// EndDepartureWaitlist ends the waiting list of a departure the operator cancelled:
+// every active entry lapses, the seats held for offers are released, and each traveller
+// is told by notice's email (nil, or a nil message: none), all in one transaction under
+// the departure's lock. It says how many entries ended; running it again ends none.
+func (s *Store) EndDepartureWaitlist(ctx context.Context, tourID string, date, now time.Time,
+	notice func(o waitlist.Offer) (*mail.Message, error)) (int, error) {
+	var ended int
+	err := s.InTx(ctx, func(tx *Store) error {
+		dep, err := tx.lockDeparture(ctx, tourID, date)
+		if errors.Is(err, tour.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("lock departure: %w", err)
+		}
+		rows, err := tx.tx.QueryContext(ctx, `SELECT `+waitlistColumns+`, t.name, t.slug, t.time_zone,
+				u.name, u.email, COALESCE(b.amount_minor, 0), COALESCE(b.currency, t.currency)
+			FROM waitlist_entries w JOIN tours t ON t.id = w.tour_id JOIN users u ON u.id = w.user_id
+			LEFT JOIN bookings b ON b.id = w.booking_id
+			WHERE w.tour_id = $1 AND w.start_date = $2 AND w.status IN ('waiting', 'offered')
+			ORDER BY w.created_at, w.id`, tourID, day(date))
+		if err != nil {
+			return err
+		}
+		entries, err := collect(rows, func(o *waitlist.Offer) []any {
+			return append(waitlistFields(&o.Entry), &o.TourName, &o.TourSlug, &o.TimeZone,
+				&o.UserName, &o.UserEmail, &o.AmountMinor, &o.Currency)
+		})
+		if err != nil {
+			return err
+		}
+		if len(entries) == 0 {
+			return nil
+		}
+		for _, q := range []string{
+			`UPDATE bookings SET status = 'cancelled' WHERE status = 'pending' AND id IN (SELECT booking_id
+				FROM waitlist_entries WHERE tour_id = $1 AND start_date = $2 AND status = 'offered')`,
+			`UPDATE waitlist_entries SET status = 'lapsed' WHERE tour_id = $1 AND start_date = $2
+				AND status IN ('waiting', 'offered')`,
+		} {
+			if _, err := tx.tx.ExecContext(ctx, q, tourID, day(date)); err != nil {
+				return fmt.Errorf("end entries: %w", err)
+			}
+		}
+		ended = len(entries)
+		if notice == nil {
+			return nil
+		}
+		for _, o := range entries {
+			o.StartTime, o.MeetingPoint = dep.StartTime, dep.MeetingPoint
+			m, err := notice(o)
+			if err != nil {
+				// The list ends whether or not its email could be written.
+				if tx.logger != nil {
+					tx.logger.Error("write waiting list cancelled email", "entry_id", o.ID, "error", err)
+				}
+				continue
+			}
+			if m == nil {
+				continue
+			}
+			if _, err := tx.EnqueueEmail(ctx, m); err != nil {
+				return fmt.Errorf("email of entry %s: %w", o.ID, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("end waiting list of tour %s on %s: %w", tourID, day(date), err)
+	}
+	return ended, nil
+}

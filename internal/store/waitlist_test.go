@@ -348,3 +348,77 @@ func TestWaitlistCapacityRaisedAndReopened(t *testing.T) {
 		}
 	})
 }
+
+// A cancelled departure's waiting list ends in one go: the open offer's hold is released,
+// every active entry lapses and each traveller gets one notice (the offered one marked
+// so); another departure's list is left alone, and running it again ends nothing.
+func TestWaitlistEndsWithItsDeparture(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		s.SetOfferMailer(offerMailer)
+		d, other := date(2031, 7, 1), date(2031, 7, 2)
+		tr := addTour(t, s, "ends", 1, []time.Time{d, other})
+		users := map[string]account.User{}
+		for _, n := range []string{"ann", "carol", "dave", "erin"} {
+			users[n] = addUser(t, s, n, account.RoleUser)
+		}
+		ann := paidBooking(t, s, tr, users["ann"], d, 1, t0)
+		paidBooking(t, s, tr, users["ann"], other, 1, t0)
+		carol := joinList(t, s, tr, users["carol"], d, 1, t0)
+		dave := joinList(t, s, tr, users["dave"], d, 1, t0.Add(time.Second))
+		erin := joinList(t, s, tr, users["erin"], other, 1, t0)
+		now := t0.Add(time.Minute)
+		must(t, closeBooking(t.Context(), s, ann, now))
+		offer := entryStatus(t, s, carol.ID)
+		if offer.Status != waitlist.Offered {
+			t.Fatalf("carol is %s, want offered", offer.Status)
+		}
+
+		told := map[string]waitlist.Status{}
+		notice := func(o waitlist.Offer) (*mail.Message, error) {
+			told[o.UserEmail] = o.Status
+			if o.TourName != tr.Name || o.Participants != 1 || !o.StartDate.Equal(d) {
+				t.Errorf("the notice of %s: %+v", o.UserEmail, o)
+			}
+			return &mail.Message{IdemKey: "waitlist-cancelled:" + o.ID, Kind: "waitlistCancelled", To: o.UserEmail,
+				Subject: "Cancelled", Text: "Cancelled"}, nil
+		}
+		n, err := s.EndDepartureWaitlist(t.Context(), tr.ID, d, now, notice)
+		must(t, err)
+		if n != 2 || len(told) != 2 || told[users["carol"].Email] != waitlist.Offered || told[users["dave"].Email] != waitlist.Waiting {
+			t.Errorf("%d entries ended, told %v", n, told)
+		}
+		for name, id := range map[string]string{"carol": carol.ID, "dave": dave.ID} {
+			if got := entryStatus(t, s, id); got.Status != waitlist.Lapsed {
+				t.Errorf("%s is %s, want lapsed", name, got.Status)
+			}
+		}
+		if b, err := s.BookingByID(t.Context(), offer.BookingID); err != nil || b.Status != booking.Cancelled {
+			t.Errorf("carol's offer hold: %s, %v", b.Status, err)
+		}
+		if seats := seatsInUse(t, s, tr, d, now); seats != 0 {
+			t.Errorf("%d seats held or sold on the cancelled departure", seats)
+		}
+		for _, u := range []string{"carol", "dave"} {
+			places, err := s.UserWaitlist(t.Context(), users[u].ID, now)
+			must(t, err)
+			if len(places) != 0 {
+				t.Errorf("%s still has a place: %+v", u, places)
+			}
+		}
+		if got := entryStatus(t, s, erin.ID); got.Status != waitlist.Waiting {
+			t.Errorf("erin, on another departure, is %s", got.Status)
+		}
+		list, _, err := s.ListEmails(t.Context(), mail.Filter{Kind: "waitlistCancelled"}, 0, 10)
+		must(t, err)
+		if len(list) != 2 {
+			t.Errorf("%d notices in the outbox, want 2", len(list))
+		}
+
+		// Again: nothing left to end, nobody told twice.
+		told = map[string]waitlist.Status{}
+		if n, err := s.EndDepartureWaitlist(t.Context(), tr.ID, d, now, notice); err != nil || n != 0 || len(told) != 0 {
+			t.Errorf("a second run ended %d, told %v: %v", n, told, err)
+		}
+	})
+}

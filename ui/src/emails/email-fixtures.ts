@@ -75,6 +75,20 @@ export const emailFixtures: EmailData[] = [
     },
   },
   {
+    kind: 'waitlistCancelled',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      reason: 'The trail is closed after a storm.',
+      offered: '$994.00',
+      tourUrl: 'https://tours.example/tour/the-forest-hiker',
+    },
+  },
+  {
     kind: 'reviewRequest',
     site: emailSite,
     props: {
@@ -106,5 +120,19 @@ export const emailVariantFixtures: EmailData[] = [
     kind: 'bookingCancelled',
     site: emailSite,
     props: { name: 'Grace Hopper', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '' },
+  },
+  {
+    kind: 'waitlistCancelled',
+    site: emailSite,
+    props: {
+      name: 'Grace Hopper',
+      tourName: 'The Sea Explorer',
+      date: 'Monday, 3 May 2027',
+      startTime: '10:30 AM',
+      participants: 1,
+      reason: '',
+      offered: '',
+      tourUrl: 'https://tours.example/tour/the-sea-explorer',
+    },
   },
 ];

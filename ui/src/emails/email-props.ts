@@ -111,6 +111,20 @@ export interface WaitlistOfferProps {
   payUrl: string;
 }
 
+export interface WaitlistCancelledProps {
+  name: string;
+  tourName: string;
+  date: string;
+  startTime: string;
+  participants: number;
+  /** The operator's reason for cancelling the departure, or "" */
+  reason: string;
+  /** The amount of the offer that ended with it, or "" when the traveller was waiting */
+  offered: string;
+  /** The tour's page, to choose another date */
+  tourUrl: string;
+}
+
 export interface EmailPropsByKind {
   passwordReset: PasswordResetProps;
   welcome: WelcomeProps;
@@ -119,6 +133,7 @@ export interface EmailPropsByKind {
   reminder: ReminderProps;
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
+  waitlistCancelled: WaitlistCancelledProps;
 }
 
 export type EmailKind = keyof EmailPropsByKind;
@@ -179,5 +194,15 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     amount: 'string',
     deadline: 'string',
     payUrl: 'string',
+  },
+  waitlistCancelled: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    reason: 'string',
+    offered: 'string',
+    tourUrl: 'string',
   },
 };

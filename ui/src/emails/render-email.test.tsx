@@ -18,6 +18,7 @@ const subjects: Record<EmailKind, string> = {
   reminder: 'The Forest Hiker starts in two days',
   reviewRequest: 'How was The Forest Hiker?',
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
+  waitlistCancelled: 'The Forest Hiker on Saturday, 12 June 2027 is cancelled: your waiting list place has ended',
 };
 
 /** The facts each kind must state besides its string props (numbers, optional parts). */
@@ -35,6 +36,10 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   reminder: () => [],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
+  waitlistCancelled: (d) =>
+    d.kind === 'waitlistCancelled' && d.props.offered === ''
+      ? ['(1 person) has ended', 'Nothing was charged.']
+      : ['(2 people) has ended', 'The seats we were holding for you are released', 'Nothing was charged.'],
 };
 
 function parse(html: string): Document {
@@ -54,7 +59,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(7);
+    expect(emailKinds).toHaveLength(8);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

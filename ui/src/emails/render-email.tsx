@@ -25,6 +25,7 @@ import type { EmailTemplate } from './email-template';
 import { PasswordResetEmail, passwordResetSubject, passwordResetText } from './password-reset-email';
 import { ReminderEmail, reminderSubject, reminderText } from './reminder-email';
 import { ReviewRequestEmail, reviewRequestSubject, reviewRequestText } from './review-request-email';
+import { WaitlistCancelledEmail, waitlistCancelledSubject, waitlistCancelledText } from './waitlist-cancelled-email';
 import { WaitlistOfferEmail, waitlistOfferSubject, waitlistOfferText } from './waitlist-offer-email';
 import { WelcomeEmail, welcomeSubject, welcomeText } from './welcome-email';
 
@@ -39,6 +40,11 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   bookingCancelled: { subject: bookingCancelledSubject, Component: BookingCancelledEmail, text: bookingCancelledText },
   reminder: { subject: reminderSubject, Component: ReminderEmail, text: reminderText },
   waitlistOffer: { subject: waitlistOfferSubject, Component: WaitlistOfferEmail, text: waitlistOfferText },
+  waitlistCancelled: {
+    subject: waitlistCancelledSubject,
+    Component: WaitlistCancelledEmail,
+    text: waitlistCancelledText,
+  },
   reviewRequest: { subject: reviewRequestSubject, Component: ReviewRequestEmail, text: reviewRequestText },
 };
 
