@@ -154,7 +154,9 @@ func TestSelfCancelRefundAtEachTierBoundary(t *testing.T) {
 					t.Fatalf("at %s counting in UTC gives the same %d%%: the case proves nothing about zones", c.at, inUTC)
 				}
 				id := payDirectly(t, s, tr, u, day, c.at.AddDate(0, -2, 0))
-				office := officeAt(s, sandbox, c.at)
+				// The site's clock reads the moment in the server's zone (UTC here), not
+				// the tour's: the quote must convert it, not trust the time's own zone.
+				office := officeAt(s, sandbox, c.at.In(time.UTC))
 				own, err := office.OwnBooking(t.Context(), u, id)
 				if err != nil {
 					t.Fatal(err)

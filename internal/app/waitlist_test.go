@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -219,6 +220,85 @@ func TestCancelledDepartureEndsItsWaitingList(t *testing.T) {
 		}
 		if !strings.Contains(to["omar@example.com"].Text, "can no longer be paid") || strings.Contains(to["hannah@example.com"].Text, "can no longer be paid") {
 			t.Error("the emails do not say who had an offer")
+		}
+	})
+}
+
+// TestWaitlistTwoSelfCancelsAtOnce: two travellers cancel their own one-seat bookings of a
+// full departure at the same moment, through the site, while three single travellers
+// wait: the first two on the list get an offer each, the third keeps waiting, both are
+// refunded once, and the departure never has more seats sold and held than it has.
+func TestWaitlistTwoSelfCancelsAtOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 1)
+		date := tr.StartDates[0].Date
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		cancellers := []string{"grace@example.com", "lucas@example.com"}
+		var ids []string
+		for _, email := range cancellers {
+			ids = append(ids, s.paidBooking(t, email, tr, 0, 1, "4242 4242 4242 4242").ID)
+		}
+		capacity := tr.MaxGroupSize - tr.StartDates[0].SeatsLeft + 2
+		if r := s.send(t, admin, "PATCH", fmt.Sprintf("/api/v1/tours/%s/departures/%s", tr.ID, date), map[string]any{"capacity": capacity}); r.status != 200 {
+			t.Fatalf("fill the departure: %d %s", r.status, r.body)
+		}
+		waiting := []string{"omar@example.com", "hannah@example.com", "chloe@example.com"}
+		entries := map[string]string{}
+		for _, email := range waiting {
+			c := s.client(t)
+			s.login(t, c, email)
+			r := s.send(t, c, "POST", "/api/v1/waitlist", map[string]any{"tourId": tr.ID, "date": date, "participants": 1})
+			if r.status != http.StatusCreated {
+				t.Fatalf("%s joins: %d %s", email, r.status, r.body)
+			}
+			entries[email] = decode(t, r)["data"].(map[string]any)["entry"].(map[string]any)["id"].(string)
+		}
+
+		clients := make([]*http.Client, len(cancellers))
+		for i, email := range cancellers {
+			clients[i] = s.client(t)
+			s.login(t, clients[i], email)
+		}
+		statuses := make([]int, len(cancellers))
+		var wg sync.WaitGroup
+		for i := range cancellers {
+			wg.Go(func() {
+				statuses[i] = s.send(t, clients[i], "POST", "/api/v1/my-bookings/"+ids[i]+"/cancel", map[string]any{}).status
+			})
+		}
+		wg.Wait()
+		for i, st := range statuses {
+			if st != 200 {
+				t.Errorf("%s cancelling: %d", cancellers[i], st)
+			}
+		}
+
+		for email, want := range map[string]waitlist.Status{"omar@example.com": waitlist.Offered,
+			"hannah@example.com": waitlist.Offered, "chloe@example.com": waitlist.Waiting} {
+			if e, err := s.Store.WaitlistEntry(t.Context(), entries[email]); err != nil || e.Status != want {
+				t.Errorf("%s: %s, %v; want %s", email, e.Status, err, want)
+			}
+		}
+		now := time.Now()
+		after, err := s.Store.TourByIDAnyStatus(t.Context(), tr.ID, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range after.StartDates {
+			if d.Date.Format(time.DateOnly) == date && (d.Taken != capacity || d.Capacity != capacity) {
+				t.Errorf("%d seats sold and held of %d (capacity %d)", d.Taken, capacity, d.Capacity)
+			}
+		}
+		for i, id := range ids {
+			b, err := s.Store.BookingByID(t.Context(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, total := succeeded(s.refundsOf(t, id)); b.RefundedMinor != total || (total > 0 && n != 1) {
+				t.Errorf("%s: %d refunds of %d, %d recorded", cancellers[i], n, total, b.RefundedMinor)
+			}
 		}
 	})
 }
