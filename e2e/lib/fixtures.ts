@@ -80,6 +80,11 @@ interface WorkerFixtures {
    * then the binary holds its emails in the outbox.
    */
   smtpServer: boolean;
+  /**
+   * Start the worker's binary with a test clock (lib/server.ts): `server.moveClock(ms)`
+   * moves the site's time. Off by default; a spec that moves time should move it back.
+   */
+  testClock: boolean;
   /** The worker's test SMTP server, or undefined when `smtpServer` is off. */
   smtp: TestSmtpServer | undefined;
   server: RunningServer;
@@ -98,6 +103,7 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   importTours: [false, { scope: 'worker', option: true }],
   smtpServer: [false, { scope: 'worker', option: true }],
+  testClock: [false, { scope: 'worker', option: true }],
 
   smtp: [
     async ({ smtpServer }, use) => {
@@ -113,7 +119,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   server: [
-    async ({ importTours, smtp }, use, workerInfo) => {
+    async ({ importTours, smtp, testClock }, use, workerInfo) => {
       mkdirSync(workerInfo.project.outputDir, { recursive: true });
       const logFile = path.join(workerInfo.project.outputDir, `tourbook-worker-${workerInfo.workerIndex}.log`);
       const server = await startServer({
@@ -125,6 +131,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             }
           : undefined,
         extraArgs: smtp ? ['--smtp-url', smtp.url, '--mail-from', MAIL_FROM] : undefined,
+        testClock,
       });
       await use(server);
       await server.stop();

@@ -1,7 +1,7 @@
 // Starts the real `tourbook` binary on a fresh data folder and a free loopback port, and
 // stops it again. One per Playwright worker (lib/fixtures.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,12 +17,19 @@ export interface ServerOptions {
   logFile: string;
   /** More flags for `tourbook serve`, after the harness's own (e.g. `--smtp-url …`). */
   extraArgs?: string[];
+  /**
+   * Give the binary a test clock (TOURBOOK_TEST_CLOCK_FILE): RunningServer.moveClock then
+   * moves the site's time, for what happens after a trip, without waiting.
+   */
+  testClock?: boolean;
 }
 
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
   logFile: string;
+  /** Moves the site's clock `ms` milliseconds from real time (0: back to it); needs `testClock`. */
+  moveClock(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -92,6 +99,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   }
 
+  const clockFile = path.join(dataDir, 'test-clock');
+  const moveClock = (ms: number): void => {
+    if (!opts.testClock) throw new Error('moveClock needs a server started with testClock');
+    writeFileSync(clockFile, `${Math.round(ms)}ms`);
+  };
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(opts.logFile);
@@ -106,7 +118,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       '--tile-url', TILE_TEMPLATE,
       ...(opts.extraArgs ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOURBOOK_LOG_LEVEL: 'info' } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TOURBOOK_LOG_LEVEL: 'info', ...(opts.testClock ? { TOURBOOK_TEST_CLOCK_FILE: clockFile } : {}) },
+    },
   );
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
@@ -133,5 +148,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await stop();
     throw err;
   }
-  return { baseURL, dataDir, logFile: opts.logFile, stop };
+  return { baseURL, dataDir, logFile: opts.logFile, moveClock, stop };
 }

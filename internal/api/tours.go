@@ -75,7 +75,7 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 	for _, l := range t.Locations {
 		j.Locations = append(j.Locations, point(l))
 	}
-	for _, d := range t.StartDates {
+	for _, d := range t.NotEnded(now) {
 		j.StartDates = append(j.StartDates, StartDateJSON{Date: d.Date.Format(time.DateOnly),
 			StartTime: t.StartsAt(d).Format("15:04"), MeetingPoint: d.MeetingPoint,
 			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now)})

@@ -6,8 +6,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/booking"
 	"tourbook/internal/tour"
 )
 
@@ -18,6 +21,7 @@ type fakeStore struct {
 	users    []account.User
 	tours    []tour.Tour
 	reviews  []tour.Review
+	bookings []booking.Booking
 	nextID   int
 	failTour int // when > 0, the failTour-th CreateTour fails
 	created  int
@@ -30,14 +34,22 @@ func (f *fakeStore) id() string {
 
 func (f *fakeStore) InTx(ctx context.Context, fn func(tx *fakeStore) error) error {
 	f.mu.Lock()
-	users, tours, reviews := slices.Clone(f.users), slices.Clone(f.tours), slices.Clone(f.reviews)
+	users, tours, reviews, bookings := slices.Clone(f.users), slices.Clone(f.tours), slices.Clone(f.reviews), slices.Clone(f.bookings)
 	f.mu.Unlock()
 	if err := fn(f); err != nil {
 		f.mu.Lock()
-		f.users, f.tours, f.reviews = users, tours, reviews
+		f.users, f.tours, f.reviews, f.bookings = users, tours, reviews, bookings
 		f.mu.Unlock()
 		return err
 	}
+	return nil
+}
+
+func (f *fakeStore) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b.ID, b.Status, b.CreatedAt, b.PaidAt = f.id(), booking.Paid, now, now
+	f.bookings = append(f.bookings, *b)
 	return nil
 }
 

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/booking"
 	"tourbook/internal/tour"
 )
 
@@ -26,6 +28,7 @@ type Tx interface {
 	CreateUser(ctx context.Context, u *account.User) error
 	CreateTour(ctx context.Context, t *tour.Tour) error
 	CreateReview(ctx context.Context, r *tour.Review) error
+	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
 }
 
 // Store is a Tx that can run a function in one transaction. The type parameter is the
@@ -124,6 +127,11 @@ func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
 	tours := sampleTours()
 	for i := range tours {
 		t := buildTour(tours[i], i, ids, now)
+		var trip time.Time
+		if i == 0 {
+			trip = pastTripDay(t, now)
+			t.StartDates = append([]tour.StartDate{{Date: trip}}, t.StartDates...)
+		}
 		if err := tx.CreateTour(ctx, &t); err != nil {
 			return fmt.Errorf("create tour %q: %w", t.Name, err)
 		}
@@ -132,6 +140,33 @@ func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
 				return fmt.Errorf("create review of %q: %w", t.Name, err)
 			}
 		}
+		if !trip.IsZero() {
+			if err := pastTrip(ctx, tx, t, trip, ids[PastTripTraveller]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// PastTripTraveller has a paid booking of the first sample tour on a departure that
+// ended days ago, and no review of it yet: sign in as them to write one.
+const PastTripTraveller = "daniel@example.com"
+
+// pastTripDay is the day of the first tour's past departure: it ended ten days before
+// now, where the tour runs, outside the week review requests are sent in.
+func pastTripDay(t tour.Tour, now time.Time) time.Time {
+	return t.LastEndedDay(now).AddDate(0, 0, -10)
+}
+
+// pastTrip records PastTripTraveller's booking of t on day, paid in cash at the office
+// a month before it, as the back office's walk-in does.
+func pastTrip(ctx context.Context, tx Tx, t tour.Tour, day time.Time, userID string) error {
+	b := &booking.Booking{TourID: t.ID, UserID: userID, StartDate: day, Participants: 2,
+		AmountMinor: 2 * t.UnitPriceMinor(), Currency: t.Currency, Source: booking.Cash, Policy: tour.DefaultPolicy()}
+	entry := audit.Entry{Action: "booking.walk_in", ObjectType: "booking"}
+	if err := tx.CreatePaidBooking(ctx, b, "Sample data", day.AddDate(0, -1, 0), entry); err != nil {
+		return fmt.Errorf("create the past trip on %q: %w", t.Name, err)
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/image/font/opentype"
 
 	"tourbook/internal/account"
+	"tourbook/internal/booking"
 	"tourbook/internal/tour"
 )
 
@@ -149,10 +150,19 @@ func TestLoadTours(t *testing.T) {
 				}
 				prevDay = l.Day
 			}
-			if len(tr.StartDates) != 3 {
-				t.Errorf("%d start dates, want 3", len(tr.StartDates))
+			upcoming := tr.StartDates
+			if tr.ID == st.tours[0].ID {
+				// The first tour also ran ten days before its end, for the sample traveller's past trip.
+				if len(upcoming) == 0 || !upcoming[0].Date.Equal(tr.LastEndedDay(testNow).AddDate(0, 0, -10)) {
+					t.Errorf("first tour's departures %v: no past trip first", upcoming)
+				} else {
+					upcoming = upcoming[1:]
+				}
 			}
-			for _, d := range tr.StartDates {
+			if len(upcoming) != 3 {
+				t.Errorf("%d upcoming start dates, want 3", len(upcoming))
+			}
+			for _, d := range upcoming {
 				if !d.Date.After(testNow) || !d.Date.Equal(tour.Day(d.Date)) || d.Date.Location() != time.UTC {
 					t.Errorf("start date %v: not a future midnight UTC", d.Date)
 				}
@@ -253,6 +263,34 @@ func TestLoadReviews(t *testing.T) {
 	for _, tr := range st.tours {
 		if perTour[tr.ID] < 3 {
 			t.Errorf("%s has %d reviews, want at least 3", tr.Slug, perTour[tr.ID])
+		}
+	}
+}
+
+// TestLoadPastTrip: the sample traveller has a paid booking of the first tour on a
+// departure that has ended, and has not reviewed it: the review journey can be tried.
+func TestLoadPastTrip(t *testing.T) {
+	st, _ := loadedStore(t)
+	var daniel account.User
+	for _, u := range st.users {
+		if u.Email == PastTripTraveller {
+			daniel = u
+		}
+	}
+	first := st.tours[0]
+	if len(st.bookings) != 1 {
+		t.Fatalf("%d sample bookings, want 1", len(st.bookings))
+	}
+	b := st.bookings[0]
+	if b.UserID != daniel.ID || b.TourID != first.ID || b.Status != booking.Paid || b.AmountMinor != 2*first.UnitPriceMinor() {
+		t.Errorf("past trip %+v", b)
+	}
+	if ends := first.EndsAt(b.StartDate); !ends.Before(testNow) || !b.PaidAt.Before(b.StartDate) {
+		t.Errorf("the trip on %v ends %v, paid %v: not a trip taken before %v", b.StartDate, ends, b.PaidAt, testNow)
+	}
+	for _, r := range st.reviews {
+		if r.UserID == daniel.ID && r.TourID == first.ID {
+			t.Errorf("%s has already reviewed %s", PastTripTraveller, first.Name)
 		}
 	}
 }

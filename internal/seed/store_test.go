@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"tourbook/internal/review"
 	"tourbook/internal/store/storetest"
 )
 
@@ -42,8 +43,21 @@ func TestLoadOnRealStore(t *testing.T) {
 	if p := m.StartLocation.Point; p.Lng != 7.7491 || p.Lat != 46.0207 {
 		t.Errorf("Zermatt stored at %+v", p)
 	}
-	if len(m.Guides) != 2 || m.Guides[0].Name == "" || len(m.Reviews) != m.RatingsCount {
+	if len(m.Guides) != 2 || m.Guides[0].Name == "" || len(m.Reviews) != min(m.RatingsCount, review.PageSize) {
 		t.Errorf("guides %+v, %d reviews for a count of %d", m.Guides, len(m.Reviews), m.RatingsCount)
+	}
+	// The sample traveller's past trip: paid, ended, so the review form is theirs.
+	daniel, err := st.UserByEmail(ctx, PastTripTraveller)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken, err := st.TourBySlug(ctx, sampleTours()[0].slug, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, ok, err := st.FirstPaidDeparture(ctx, taken.ID, daniel.ID)
+	if err != nil || !ok || !taken.EndsAt(first).Before(testNow) {
+		t.Errorf("%s's paid trip on %s: %v, %v", PastTripTraveller, first, ok, err)
 	}
 	u, err := st.UserByEmail(ctx, "laura@example.com")
 	if err != nil || u.Role != "admin" || u.Photo != userPhotoFile("laura@example.com") {

@@ -184,6 +184,18 @@ func (t Tour) LastEndedDay(now time.Time) time.Time {
 	return time.Date(y, m, d-max(t.DurationDays, 1), 0, 0, 0, 0, time.UTC)
 }
 
+// NotEnded is the departures that have not ended at now (EndsAt): what visitors are
+// shown. Ended ones stay for their bookings, the back office and reviews.
+func (t Tour) NotEnded(now time.Time) []StartDate {
+	out := []StartDate{}
+	for _, d := range t.StartDates {
+		if now.Before(t.EndsAt(d.Date)) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Started reports whether the departure has begun at now: it can no longer be booked.
 func (t Tour) Started(d StartDate, now time.Time) bool { return !now.Before(t.StartsAt(d)) }
 

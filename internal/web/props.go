@@ -251,7 +251,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	for _, l := range t.Locations {
 		d.Locations = append(d.Locations, TourLocation{Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Day: l.Day, Description: l.Description})
 	}
-	for _, sd := range t.StartDates {
+	for _, sd := range t.NotEnded(now) {
 		d.StartDates = append(d.StartDates, StartDateOption{
 			Date: sd.Date.Format(time.DateOnly), Label: FormatDate(sd.Date),
 			StartTime: StartTimeLabel(t, sd), MeetingPoint: sd.MeetingPoint,

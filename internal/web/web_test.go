@@ -69,7 +69,7 @@ func sampleTour() tour.Tour {
 		Locations:     []tour.Location{{Point: tour.Point{Lng: 7.7491, Lat: 46.0207}, Day: 1, Description: "Zermatt"}},
 		TimeZone:      "Europe/Zurich", // UTC+1 in March: now (15:00 UTC) is 16:00 there
 		StartDates: []tour.StartDate{
-			{Date: day(2027, 3, 1), Taken: 0},                                  // past
+			{Date: day(2027, 3, 1), Taken: 0},                                  // ended on 6 March: not listed
 			{Date: day(2027, 3, 9), StartTime: "20:00", Taken: 0},              // yesterday evening
 			{Date: day(2027, 3, 10), StartTime: "15:30", Taken: 0},             // today, started 30 minutes ago
 			{Date: day(2027, 3, 10+1), StartTime: "07:15", Taken: 4},           // full
@@ -105,7 +105,6 @@ func TestTourProps(t *testing.T) {
 		t.Errorf("coordinates %v, want [lng, lat]", got)
 	}
 	want := []StartDateOption{
-		{Date: "2027-03-01", Label: "Mon 1 March 2027", StartTime: "09:00 CET (Europe/Zurich)", SeatsLeft: 4},
 		{Date: "2027-03-09", Label: "Tue 9 March 2027", StartTime: "20:00 CET (Europe/Zurich)", SeatsLeft: 4},
 		{Date: "2027-03-10", Label: "Wed 10 March 2027", StartTime: "15:30 CET (Europe/Zurich)", SeatsLeft: 4},
 		{Date: "2027-03-11", Label: "Thu 11 March 2027", StartTime: "07:15 CET (Europe/Zurich)", SeatsLeft: 0},

@@ -1,0 +1,124 @@
+// Verified reviews end to end, on the real binary with a test clock (lib/server.ts): a
+// traveller booked at the office sees on the tour page that they can review once their
+// trip has ended; the site's clock is moved past the trip's end (no waiting); from their
+// booking's page they go to the review form, publish a review, and see the tour's rating
+// and count change and their review listed first, then edit it. Visitors see it too.
+import type { APIRequestContext } from '@playwright/test';
+import { listTours, logIn, signedInUser } from '../lib/api';
+import { expect, test } from '../lib/fixtures';
+import { expectAlert, waitForHydration } from '../lib/page';
+
+test.use({ testClock: true });
+
+const ADMIN = 'laura@example.com';
+const DAY = 86_400_000;
+
+interface TourFacts {
+  id: string;
+  slug: string;
+  duration: number;
+  ratingsAverage: number;
+  ratingsQuantity: number;
+  startDates: { date: string }[];
+}
+
+async function tourFacts(request: APIRequestContext, id: string): Promise<TourFacts> {
+  const res = await request.get(`/api/v1/tours/${id}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { tour: TourFacts } }).data.tour;
+}
+
+/**
+ * A rating from 1 to 5 other than `not` that moves a sum of `sum` over `n` reviews to an
+ * average whose one-decimal rounding is not a tie (4.25): the server rounds ties to even,
+ * toFixed away from zero, and this test is about the rating changing, not about ties.
+ */
+function ratingWithoutTie(sum: number, n: number, not = 0): number {
+  const r = [1, 2, 3, 4, 5].find((x) => {
+    const tenths = ((sum + x) * 10) / n;
+    return x !== not && Math.abs(tenths - Math.floor(tenths) - 0.5) > 1e-6;
+  });
+  if (r === undefined) throw new Error(`every rating ties over ${n} reviews`);
+  return r;
+}
+
+/** The rating line of the tour page's quick facts. */
+function ratingLine(average: number, quantity: number): string {
+  return `${average.toFixed(1)} / 5 (${quantity} ${quantity === 1 ? 'review' : 'reviews'})`;
+}
+
+test('a traveller reviews a tour after the trip and sees the rating change', async ({ page, context, newContext, server }) => {
+  // Two people and a move of the site's clock: more than the default budget on a busy machine.
+  test.slow();
+  const adminContext = await newContext();
+  const admin = adminContext.request;
+  await logIn(admin, ADMIN);
+  const tour = await tourFacts(admin, (await listTours(admin))[0]!.id);
+  const date = tour.startDates[0]!.date;
+
+  // Booked and paid at the office.
+  const traveller = await signedInUser(context, 'Rhea Reviewer');
+  const walkIn = await admin.post(`/api/v1/tours/${tour.id}/departures/${date}/bookings`, {
+    data: { email: traveller.email, name: traveller.name, participants: 1, paymentMethod: 'cash' },
+  });
+  expect(walkIn.status(), await walkIn.text()).toBe(201);
+  const { bookingId } = ((await walkIn.json()) as { data: { bookingId: string } }).data;
+
+  await page.goto(`/tour/${tour.slug}`);
+  await waitForHydration(page);
+  await expect(page.locator('#review-waiting')).toHaveText(/^You can review this tour once your trip has ended, from \d{1,2} \w+ \d{4}\.$/);
+  await expect(page.locator('#review-form')).toHaveCount(0);
+  await expect(page.locator('#tour-rating')).toHaveText(ratingLine(tour.ratingsAverage, tour.ratingsQuantity));
+
+  try {
+    // Two days after the trip's last day in UTC: past its end in any time zone.
+    server.moveClock(Date.parse(`${date}T00:00:00Z`) + (tour.duration + 2) * DAY - Date.now());
+    // Weeks went by: the session ended, so the traveller logs in again.
+    await logIn(context.request, traveller.email, traveller.password);
+
+    await page.goto(`/my-tours/${bookingId}`);
+    await page.locator('#review-link').click();
+    await expect(page).toHaveURL(new RegExp(`/tour/${tour.slug}#your-review$`));
+    await waitForHydration(page);
+    await expect(page.locator('#review-waiting')).toHaveCount(0);
+
+    const text = 'Long days, kind guides, and views I will not forget.';
+    const n = tour.ratingsQuantity + 1;
+    const sum = Math.round(tour.ratingsAverage * tour.ratingsQuantity);
+    const stars = ratingWithoutTie(sum, n);
+    await page.getByLabel(stars === 1 ? '1 star' : `${stars} stars`, { exact: true }).check();
+    await page.locator('#review-text').fill(text);
+    await expect(page.locator('#review-form .form__hint')).toHaveText(`10 to 2000 characters; ${text.length} so far.`);
+    await page.locator('#review-submit').click();
+    await expectAlert(page, 'success', 'Thank you! Your review is published.');
+
+    await expect(page.locator('#tour-rating')).toHaveText(ratingLine((sum + stars) / n, n));
+    const first = page.locator('#reviews-list .review').first();
+    await expect(first.locator('.review__name')).toHaveText(traveller.name);
+    await expect(first.locator('.review__text')).toHaveText(text);
+    await expect(page.locator('#own-review-text')).toHaveText(text);
+    await expect(page.locator('#review-form')).toHaveCount(0);
+
+    // The server agrees, after a reload and for a visitor.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('#tour-rating')).toHaveText(ratingLine((sum + stars) / n, n));
+    await expect(page.locator('#reviews-list .review').first().locator('.review__text')).toHaveText(text);
+    const visitor = await (await newContext()).newPage();
+    await visitor.goto(`/tour/${tour.slug}`);
+    await expect(visitor.locator('#tour-rating')).toHaveText(ratingLine((sum + stars) / n, n));
+    await expect(visitor.locator('#reviews-list .review').first().locator('.review__text')).toHaveText(text);
+    await expect(visitor.locator('#your-review')).toHaveCount(0);
+
+    // Edited: another rating, and the rating follows.
+    const edited = ratingWithoutTie(sum, n, stars);
+    await page.locator('#edit-review').click();
+    await page.getByLabel(edited === 1 ? '1 star' : `${edited} stars`, { exact: true }).check();
+    await page.locator('#review-submit').click();
+    await expectAlert(page, 'success', 'Your review is updated.');
+    await expect(page.locator('#tour-rating')).toHaveText(ratingLine((sum + edited) / n, n));
+    await expect(page.locator('#reviews-list .review').first().locator('.review__date')).toHaveText(/ \(edited\)$/);
+  } finally {
+    server.moveClock(0);
+  }
+});
