@@ -82,9 +82,23 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 		return tx.insertBooking(ctx, b)
 	})
 	if err != nil {
-		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), err)
+		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), s.offerAfterRefusal(ctx, b, now, err))
 	}
 	return nil
+}
+
+// offerAfterRefusal makes again, in a transaction of its own, the waiting-list offers
+// that a booking's transaction made before it was refused for want of seats (err is
+// booking.ErrNoSeats) and so rolled back with it: they stand whether or not the booking
+// does. It returns err, joined with its own error if it has one.
+func (s *Store) offerAfterRefusal(ctx context.Context, b *booking.Booking, now time.Time, err error) error {
+	if !errors.Is(err, booking.ErrNoSeats) || s.tx != nil {
+		return err
+	}
+	if oerr := s.InTx(ctx, func(tx *Store) error { return tx.offerSeats(ctx, b.TourID, b.StartDate, now) }); oerr != nil {
+		return errors.Join(err, fmt.Errorf("offer seats: %w", oerr))
+	}
+	return err
 }
 
 // lockAndCountSeats locks the start date of b and returns it with the seats taken on it

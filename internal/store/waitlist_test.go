@@ -422,3 +422,57 @@ func TestWaitlistEndsWithItsDeparture(t *testing.T) {
 		}
 	})
 }
+
+// Neither a walk-in recorded in the back office nor an online checkout jumps the waiting
+// list: seats a hold left when it ran out (before the minute sweep) go to the list first,
+// and the newcomer is refused when none are left, the offer standing all the same. Seats
+// the list cannot use (a group too large for them) are sold.
+func TestWaitlistWalkInDoesNotJumpTheList(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		s.SetOfferMailer(offerMailer)
+		d, d2 := date(2031, 8, 1), date(2031, 8, 2)
+		tr := addTour(t, s, "walkin", 2, []time.Time{d, d2})
+		users := map[string]account.User{}
+		for _, n := range []string{"ann", "bob", "carol", "dave", "erin"} {
+			users[n] = addUser(t, s, n, account.RoleUser)
+		}
+		walkIn := func(u account.User, day time.Time, n int, now time.Time) error {
+			b := newBooking(tr, u, day, n, now)
+			b.Source = booking.Cash
+			return s.CreatePaidBooking(t.Context(), &b, "Op", now, audit.Entry{ActorID: "op", Action: "booking.record", ObjectType: "booking"})
+		}
+		online := func(u account.User, day time.Time, n int, now time.Time) error {
+			_, err := hold(t, s, tr, u, day, n, now)
+			return err
+		}
+		now := t0.Add(time.Hour)
+		for day, newcomer := range map[time.Time]func(account.User, time.Time, int, time.Time) error{d: walkIn, d2: online} {
+			paidBooking(t, s, tr, users["ann"], day, 1, t0)
+			mustHold(t, s, tr, users["bob"], day, 1, t0) // runs out at t0+30m
+			carol := joinList(t, s, tr, users["carol"], day, 1, t0.Add(time.Second))
+			// Bob's hold ran out and no sweep has run: the seat is carol's.
+			if err := newcomer(users["dave"], day, 1, now); !errors.Is(err, booking.ErrNoSeats) {
+				t.Errorf("%s: a newcomer took the seat the list was owed: %v", day.Format(time.DateOnly), err)
+			}
+			if got := entryStatus(t, s, carol.ID); got.Status != waitlist.Offered {
+				t.Errorf("%s: carol is %s, want offered", day.Format(time.DateOnly), got.Status)
+			}
+			if n := seatsInUse(t, s, tr, day, now); n != 2 {
+				t.Errorf("%s: %d seats in use of 2", day.Format(time.DateOnly), n)
+			}
+		}
+
+		// Raised to 4: the two new seats cannot serve erin's group of three, so a walk-in
+		// may have them, and erin keeps her place.
+		four := 4
+		_, _, err := s.UpdateDeparture(t.Context(), tr.ID, d, catalog.DepartureChange{Capacity: &four}, now,
+			audit.Entry{ActorID: "op", Action: "departure.update", ObjectType: "tour"})
+		must(t, err)
+		erin := joinList(t, s, tr, users["erin"], d, 3, now)
+		must(t, walkIn(users["dave"], d, 2, now))
+		if got := entryStatus(t, s, erin.ID); got.Status != waitlist.Waiting {
+			t.Errorf("erin is %s, want waiting", got.Status)
+		}
+	})
+}
