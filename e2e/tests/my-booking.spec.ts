@@ -3,15 +3,19 @@
 // cancelling it there within the policy's 50% tier, the refund going through the sandbox
 // provider; the page and /my-tours then say it is cancelled and what was refunded.
 //
-// The departure is made 12 days ahead by an admin through the API, so the booking is in
-// the 7–29-day tier of the default policy without waiting for any clock.
+// The departure is made 40 days ahead by an admin through the API, so the booking is made
+// in the default policy's full-refund tier; the site's test clock (lib/server.ts) is then
+// moved 20 days on, into its 7–29-day tier, without waiting.
 import { readFile } from 'node:fs/promises';
 import { formatDay, formatMoney, logIn, signedInUser, tourByName } from '../lib/api';
 import { bookAndPay } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
 import { expectAlert, waitForHydration } from '../lib/page';
 
+test.use({ testClock: true });
+
 const ADMIN = 'laura@example.com';
+const DAY = 86_400_000;
 // No other spec books or changes this tour.
 const TOUR = 'Highlands and the Isle of Skye';
 const ZONE = 'Europe/London';
@@ -34,14 +38,15 @@ test('a traveller books, opens the booking page, downloads the calendar file and
   page,
   context,
   newContext,
+  server,
 }) => {
   test.slow(); // a sandbox checkout, a download and a refund through the provider
 
-  // --- An admin schedules a departure 12 days ahead, with a meeting point. ---
+  // --- An admin schedules a departure 40 days ahead, with a meeting point. ---
   const adminContext = await newContext();
   await logIn(adminContext.request, ADMIN);
   let tour = await tourByName(page.request, TOUR);
-  const date = daysAhead(12);
+  const date = daysAhead(40);
   const added = await adminContext.request.post(`/api/v1/tours/${encodeURIComponent(tour.id)}/departures`, {
     data: { date, startTime: START_TIME, meetingPoint: MEETING_POINT },
   });
@@ -113,34 +118,49 @@ test('a traveller books, opens the booking page, downloads the calendar file and
   expect(lines.find((l) => l.startsWith('UID:'))).toMatch(new RegExp(`^UID:booking-${bookingPath.split('/').at(-1)}@`));
   expect(page.url(), 'the download leaves the page where it was').toContain(bookingPath);
 
-  // --- Cancelling: the refund is shown before confirming, then made. ---
-  const half = formatMoney(halfMinor, tour.currency);
+  // --- Booked 40 days ahead: cancelling now would give everything back. ---
+  const money = (text: string) => text.replace(/[$.]/g, '\\$&');
   await expect(page.locator('#cancel-quote')).toHaveText(
-    new RegExp(`^If you cancel now \\(1[123] days before departure\\), you get ${half.replace(/[$.]/g, '\\$&')} back: 50% of ${amount.replace(/[$.]/g, '\\$&')}\\.$`),
+    new RegExp(`^If you cancel now \\((39|40|41) days before departure\\), you get ${money(amount)} back: 100% of ${money(amount)}\\.$`),
   );
-  await expect(page.locator('#cancel-until')).toContainText(`(${ZONE} time)`);
-  await page.locator('#cancel-my-booking').click();
-  await expect(page.locator('#confirm-cancel-title')).toHaveText(`Cancel your booking and get ${half} back? This cannot be undone.`);
-  await expect(page.locator('#confirm-cancel')).toHaveText(`Yes, cancel and refund ${half}`);
-  await page.locator('#confirm-cancel').click();
-  await expectAlert(page, 'success', `Your booking is cancelled and ${half} is refunded.`);
-  await expect(page.locator('.my-booking__status .status')).toHaveText(`Cancelled, ${half} refunded`);
-  await expect(page.locator('#refunded')).toHaveText(half);
-  await expect(page.locator('#cancel-outcome')).toHaveText(`This booking is cancelled and ${half} was refunded to your card.`);
-  await expect(page.locator('#confirm-cancel')).toHaveCount(0);
 
-  // --- It stays so after a reload, and /my-tours says the same. ---
-  await page.reload();
-  await waitForHydration(page);
-  await expect(page.locator('.my-booking__status .status')).toHaveText(`Cancelled, ${half} refunded`);
-  await page.goto('/my-tours');
-  await waitForHydration(page);
-  await expect(page.locator('.my-tours .card').filter({ hasText: tour.name }).locator('.status')).toHaveText(`Cancelled, ${half} refunded`);
+  // --- 20 days later on the site's clock, the booking is in the 50% tier. ---
+  server.moveClock(20 * DAY);
+  try {
+    await page.reload();
+    await waitForHydration(page);
 
-  // --- The two seats are free again. ---
-  const after = await tourByName(page.request, TOUR);
-  const before = tour.startDates.find((d) => d.date === date)!;
-  expect(after.startDates.find((d) => d.date === date)?.seatsLeft).toBe(before.seatsLeft);
+    // --- Cancelling: the refund is shown before confirming, then made. ---
+    const half = formatMoney(halfMinor, tour.currency);
+    await expect(page.locator('#cancel-quote')).toHaveText(
+      new RegExp(`^If you cancel now \\((19|20|21) days before departure\\), you get ${money(half)} back: 50% of ${money(amount)}\\.$`),
+    );
+    await expect(page.locator('#cancel-until')).toContainText(`(${ZONE} time)`);
+    await page.locator('#cancel-my-booking').click();
+    await expect(page.locator('#confirm-cancel-title')).toHaveText(`Cancel your booking and get ${half} back? This cannot be undone.`);
+    await expect(page.locator('#confirm-cancel')).toHaveText(`Yes, cancel and refund ${half}`);
+    await page.locator('#confirm-cancel').click();
+    await expectAlert(page, 'success', `Your booking is cancelled and ${half} is refunded.`);
+    await expect(page.locator('.my-booking__status .status')).toHaveText(`Cancelled, ${half} refunded`);
+    await expect(page.locator('#refunded')).toHaveText(half);
+    await expect(page.locator('#cancel-outcome')).toHaveText(`This booking is cancelled and ${half} was refunded to your card.`);
+    await expect(page.locator('#confirm-cancel')).toHaveCount(0);
+
+    // --- It stays so after a reload, and /my-tours says the same. ---
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('.my-booking__status .status')).toHaveText(`Cancelled, ${half} refunded`);
+    await page.goto('/my-tours');
+    await waitForHydration(page);
+    await expect(page.locator('.my-tours .card').filter({ hasText: tour.name }).locator('.status')).toHaveText(`Cancelled, ${half} refunded`);
+
+    // --- The two seats are free again. ---
+    const after = await tourByName(page.request, TOUR);
+    const before = tour.startDates.find((d) => d.date === date)!;
+    expect(after.startDates.find((d) => d.date === date)?.seatsLeft).toBe(before.seatsLeft);
+  } finally {
+    server.moveClock(0);
+  }
 });
 
 test("another traveller gets the 404 page for someone's booking", async ({ page, context, newContext, guard }) => {
