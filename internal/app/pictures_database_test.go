@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tourbook/internal/store/testdb"
+	"tourbook/internal/web"
 )
 
 // With -picture-storage database, a picture uploaded on one instance is served by
@@ -73,6 +74,13 @@ func TestPicturesInTheDatabaseAcrossInstances(t *testing.T) {
 		if sample.status != 200 || sample.header.Get("Cache-Control") == "no-cache" || sample.body == def.body {
 			t.Errorf("a sample photo on b: %d %q", sample.status, sample.header.Get("Cache-Control"))
 		}
+		// The sample tours' pictures, in every width, from the database.
+		_, slug, _ := b.firstTour(t)
+		hero := imgs(t, b.get(t, visitor, "/tour/"+slug).body, "tour-hero__img")
+		if len(hero) != 1 {
+			t.Fatalf("%d heroes", len(hero))
+		}
+		b.checkTourSrcSet(t, visitor, hero[0], web.HeroSizes)
 		missing := b.get(t, visitor, "/img/users/user-nobody.jpg")
 		if def.status != 200 || missing.status != 200 || missing.body != def.body || missing.header.Get("Cache-Control") != "no-cache" {
 			t.Errorf("a missing photo: %d, %q, the default picture: %v", missing.status, missing.header.Get("Cache-Control"), missing.body == def.body)

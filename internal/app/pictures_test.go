@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"tourbook/internal/web"
+
 	"golang.org/x/net/html"
 )
 
@@ -38,15 +40,13 @@ func imgs(t *testing.T, body, class string) []map[string]string {
 	return out
 }
 
-// checkPhotoSrcSet checks that a photo's <img> offers 64, 160 and 500 px files, each
-// a JPEG of that many pixels square, shown size CSS pixels wide.
-func (s *testSite) checkPhotoSrcSet(t *testing.T, c *http.Client, img map[string]string, size int) {
+// checkSrcSet checks that an <img>'s srcset offers files of the widths want ("64w 160w
+// 500w"), each a JPEG of that width and of height(width) pixels high, and returns the
+// responses.
+func (s *testSite) checkSrcSet(t *testing.T, c *http.Client, img map[string]string, want string, height func(int) int) []result {
 	t.Helper()
-	px := strconv.Itoa(size)
-	if img["width"] != px || img["height"] != px || img["sizes"] != px+"px" {
-		t.Errorf("photo %v: want %s px square, sizes %spx", img, px, px)
-	}
 	var widths []string
+	var got []result
 	for _, cand := range strings.Split(img["srcset"], ", ") {
 		file, w, ok := strings.Cut(cand, " ")
 		if !ok {
@@ -55,16 +55,32 @@ func (s *testSite) checkPhotoSrcSet(t *testing.T, c *http.Client, img map[string
 		widths = append(widths, w)
 		r := s.get(t, c, file)
 		cfg, err := jpeg.DecodeConfig(bytes.NewReader([]byte(r.body)))
-		if r.status != 200 || err != nil || strconv.Itoa(cfg.Width)+"w" != w || cfg.Height != cfg.Width {
+		if r.status != 200 || err != nil || strconv.Itoa(cfg.Width)+"w" != w || cfg.Height != height(cfg.Width) {
 			t.Errorf("%s (%s): %d, %dx%d %v", file, w, r.status, cfg.Width, cfg.Height, err)
 		}
+		got = append(got, r)
 	}
-	if strings.Join(widths, " ") != "64w 160w 500w" {
-		t.Errorf("srcset widths %v in %q", widths, img["srcset"])
+	if strings.Join(widths, " ") != want {
+		t.Errorf("srcset widths %v in %q, want %s", widths, img["srcset"], want)
 	}
+	return got
 }
 
-func TestPhotosInSeveralWidths(t *testing.T) {
+// checkPhotoSrcSet checks that a photo's <img> offers 64, 160 and 500 px files, each
+// a JPEG of that many pixels square, shown size CSS pixels wide.
+func (s *testSite) checkPhotoSrcSet(t *testing.T, c *http.Client, img map[string]string, size int) {
+	t.Helper()
+	px := strconv.Itoa(size)
+	if img["width"] != px || img["height"] != px || img["sizes"] != px+"px" {
+		t.Errorf("photo %v: want %s px square, sizes %spx", img, px, px)
+	}
+	s.checkSrcSet(t, c, img, "64w 160w 500w", func(w int) int { return w })
+}
+
+// Photos and tour pictures, the sample ones too, are stored in several widths, offered in
+// srcset with the width each is shown at; the hero comes first, what is below the fold
+// when scrolled to.
+func TestPicturesInSeveralWidths(t *testing.T) {
 	t.Parallel()
 	s := newTestSite(t)
 	_, slug, _ := s.firstTour(t)
@@ -84,8 +100,19 @@ func TestPhotosInSeveralWidths(t *testing.T) {
 	s.checkPhotoSrcSet(t, visitor, reviews[0], 44)
 	// The hero is the first paint: not lazy, asked for first.
 	hero := imgs(t, page, "tour-hero__img")
-	if len(hero) != 1 || hero[0]["loading"] != "" || hero[0]["fetchpriority"] != "high" || hero[0]["width"] != "1600" || hero[0]["height"] != "1067" {
-		t.Errorf("hero %v", hero)
+	if len(hero) != 1 || hero[0]["loading"] != "" || hero[0]["fetchpriority"] != "high" {
+		t.Fatalf("hero %v", hero)
+	}
+	s.checkTourSrcSet(t, visitor, hero[0], web.HeroSizes)
+	gallery := imgs(t, page, "pictures__img")
+	if len(gallery) != 3 {
+		t.Fatalf("%d gallery pictures", len(gallery))
+	}
+	for _, img := range gallery {
+		s.checkTourSrcSet(t, visitor, img, "(max-width: 900px) 100vw, 33vw")
+		if img["loading"] != "lazy" {
+			t.Errorf("gallery picture %s is not lazy", img["src"])
+		}
 	}
 
 	// An upload is stored in the same widths, which the header and the account page offer.
@@ -109,5 +136,24 @@ func TestPhotosInSeveralWidths(t *testing.T) {
 		if lazy := c["loading"] == "lazy"; lazy != (i >= 3) {
 			t.Errorf("card %d loading=%q", i, c["loading"])
 		}
+		s.checkTourSrcSet(t, visitor, c, "(max-width: 700px) 100vw, 400px")
+	}
+}
+
+// checkTourSrcSet checks that a tour picture's <img> offers 480, 960 and 1600 px files,
+// each a 3:2 JPEG of that width, states the widest's size (so its box is kept before it
+// arrives) and says how wide it is shown.
+func (s *testSite) checkTourSrcSet(t *testing.T, c *http.Client, img map[string]string, sizes string) {
+	t.Helper()
+	if img["width"] != "1600" || img["height"] != "1067" || img["sizes"] != sizes {
+		t.Errorf("tour picture %v: want 1600×1067, sizes %q", img, sizes)
+	}
+	for _, r := range s.checkSrcSet(t, c, img, "480w 960w 1600w", func(w int) int { return (2*w + 1) / 3 }) {
+		if cc := r.header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+			t.Errorf("a tour picture's Cache-Control %q", cc)
+		}
+	}
+	if !strings.HasSuffix(img["srcset"], img["src"]+" 1600w") {
+		t.Errorf("src %q is not the widest of %q", img["src"], img["srcset"])
 	}
 }

@@ -29,7 +29,8 @@ import (
 
 const (
 	picturesPerTour = 3
-	// Tour pictures are shown at most about 1200 px wide; bigger files only slow the page.
+	// The fallback tour picture is shown at most about 1200 px wide; the sample tours'
+	// pictures are drawn in each width uploads are stored in (media.TourPictureVariants).
 	tourW, tourH = 1200, 800
 	// Users' photos are 500×500, the size the photo upload produces.
 	photoSize = 500
@@ -118,11 +119,12 @@ func ridgeShape(t terrain, k int, rng *rand.Rand) func(x float64) float64 {
 	return func(x float64) float64 { return 0.15 + 0.6*sum(octs, x, smooth) }
 }
 
+// tourImageFile names a sample tour's picture k (0 is the cover) as an upload is named,
+// from a hash of the tour and k rather than at random, so that it is stored in the widths
+// uploads have (media.TourPictureVariants) and offered in srcset like them.
 func tourImageFile(slug string, k int) string {
-	if k == 0 {
-		return "tour-" + slug + "-cover.jpg"
-	}
-	return fmt.Sprintf("tour-%s-%d.jpg", slug, k)
+	sum := sha256.Sum256(fmt.Appendf(nil, "tour-picture:%s:%d", slug, k))
+	return hex.EncodeToString(sum[:16]) + ".jpg"
 }
 
 // userPhotoFile names a sample user's photo as an upload is named, from a hash of the
@@ -151,9 +153,13 @@ func WriteImages(imagesDir string) error {
 	for _, st := range sampleTours() {
 		for k := 0; k <= picturesPerTour; k++ {
 			name := tourImageFile(st.slug, k)
-			jobs.addMissing(filepath.Join(tours, name), func() (image.Image, error) {
-				return landscape(tourW, tourH, st.look, seedOf(name)), nil
-			})
+			// Each width is drawn rather than scaled from the widest: the drawing is resolution
+			// independent, and drawing it costs a fifth of a good downscale.
+			for _, v := range media.TourPictureVariants(name) {
+				jobs.addMissing(filepath.Join(tours, v.File), func() (image.Image, error) {
+					return landscape(v.Width, v.Height, st.look, seedOf(name)), nil
+				})
+			}
 		}
 	}
 	for _, su := range sampleUsers {
@@ -201,8 +207,6 @@ func (js *jobs) addMissing(path string, draw func() (image.Image, error)) {
 	}
 }
 
-// runJobs draws and writes pictures, one worker per core: drawing and JPEG encoding are
-// CPU-bound, and a first start should stay short.
 // addPhoto adds the missing files of the photo name in dir: the photo and its narrower
 // copies, scaled as an upload's are from the photo already there (an operator's own
 // default photo) or else from draw.
@@ -217,17 +221,27 @@ func (js *jobs) addPhoto(dir, name string, draw func() (image.Image, error)) {
 		}
 		return draw()
 	})
+	// The copies are scaled once, by the first job that needs one.
+	scaled := sync.OnceValues(func() ([]media.OutFile, error) {
+		img, err := source()
+		if err != nil {
+			return nil, err
+		}
+		return media.PhotoFiles(name, img), nil
+	})
 	for i, v := range media.PhotoVariants(name) {
 		js.addMissing(filepath.Join(dir, v.File), func() (image.Image, error) {
-			img, err := source()
+			out, err := scaled()
 			if err != nil {
 				return nil, err
 			}
-			return media.PhotoFiles(name, img)[i].Img, nil
+			return out[i].Img, nil
 		})
 	}
 }
 
+// runJobs draws and writes pictures, one worker per core: drawing and JPEG encoding are
+// CPU-bound, and a first start should stay short.
 func runJobs(jobs []job) error {
 	work := make(chan job)
 	errs := make([]error, runtime.GOMAXPROCS(0))

@@ -179,8 +179,15 @@ func TestLoadTours(t *testing.T) {
 					t.Errorf("guide %d (%s) has role %q", i, g.UserID, role)
 				}
 			}
+			// Stored as an upload is, in every width pages offer in srcset.
 			for _, name := range append([]string{tr.CoverImage}, tr.Pictures...) {
-				decodeJPEG(t, filepath.Join(dir, "tours", name), 1200, 800)
+				vs := media.TourPictureVariants(name)
+				if len(vs) != 3 {
+					t.Errorf("%s: %d widths, want 3 (named as an upload is)", name, len(vs))
+				}
+				for _, v := range vs {
+					decodeJPEG(t, filepath.Join(dir, "tours", v.File), v.Width, v.Height)
+				}
 			}
 			if len(tr.Pictures) != 3 {
 				t.Errorf("%d pictures, want 3", len(tr.Pictures))
@@ -377,8 +384,9 @@ func TestPicturesDiffer(t *testing.T) {
 			n++
 		}
 	}
-	// Photos come with their two narrower copies, the default photo too.
-	if want := len(sampleTours())*4 + 3*len(sampleUsers) + 3 + 1; n != want {
+	// Tour pictures come in three widths; photos with their two narrower copies, the
+	// default photo too.
+	if want := len(sampleTours())*4*3 + 3*len(sampleUsers) + 3 + 1; n != want {
 		t.Errorf("%d files, want %d", n, want)
 	}
 }

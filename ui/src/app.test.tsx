@@ -24,7 +24,7 @@ describe('App', () => {
     expect(hero.getAttribute('srcset')).toContain('0a1b2c3d4e5f60718293a4b5c6d7e8f9-480.jpg 480w');
     expect(hero.getAttribute('sizes')).toBe('(min-width: 1240px) 1200px, 100vw');
     const pictures = [...container.querySelectorAll('.pictures__img')];
-    // Sample pictures are one file: no srcset; an uploaded one lists its widths.
+    // Imported pictures are one file: no srcset; an uploaded (or sample) one lists its widths.
     expect(pictures.map((img) => img.getAttribute('srcset'))).toEqual([
       null,
       null,
