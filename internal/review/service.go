@@ -21,10 +21,12 @@ type Store interface {
 	FirstPaidDeparture(ctx context.Context, tourID, userID string) (time.Time, bool, error)
 }
 
-// Tours finds a published tour: its zone and duration say when a trip has ended, its
-// rating is what the answers carry.
+// Tours finds a tour: a published one to review (its zone and duration say when a trip
+// has ended), and any, for the rating a write leaves (an author may edit or delete their
+// review of a tour taken off sale since).
 type Tours interface {
 	TourByID(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 }
 
 // Service lets travellers review the tours they took, and everyone read the reviews.
@@ -187,9 +189,9 @@ func (s *Service) Delete(ctx context.Context, user account.User, id string) (Out
 	return s.outcome(ctx, user, r.TourID)
 }
 
-// outcome reads the tour after a write (the cache was just forgotten: fresh rating).
+// outcome reads the tour after a write, from the database: its fresh rating.
 func (s *Service) outcome(ctx context.Context, user account.User, tourID string) (Outcome, error) {
-	t, err := s.tours.TourByID(ctx, tourID, s.now())
+	t, err := s.tours.TourByIDAnyStatus(ctx, tourID, s.now())
 	if err != nil {
 		return Outcome{}, fmt.Errorf("tour after review: %w", err)
 	}

@@ -148,6 +148,18 @@ func TestVerifiedReviewRules(t *testing.T) {
 		// Deleted, it may be written again.
 		must(t, write(ann, 3))
 		rating(3, 1)
+
+		// Taken off sale: no new reviews, but its author still edits theirs.
+		_, err = s.write.ExecContext(ctx, `UPDATE tours SET status = 'archived' WHERE id = $1`, tr.ID)
+		must(t, err)
+		_, err = svc.Create(ctx, nob, tr.ID, review.Input{Rating: 5, Text: "A tour nobody can book."})
+		refused("reviewing an archived tour", err, 404, "There is no tour with that name or id.")
+		again, err := s.UserReview(ctx, tr.ID, ann.ID)
+		must(t, err)
+		out, err = svc.Update(ctx, ann, again.ID, review.Input{Rating: 1, Text: "Glad I went while it ran."})
+		if err != nil || out.Tour.RatingsAverage != 1 || out.Tour.RatingsCount != 1 {
+			t.Errorf("editing on an archived tour: %+v, %v", out.Tour, err)
+		}
 	})
 }
 
