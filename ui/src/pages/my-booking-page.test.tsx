@@ -35,7 +35,7 @@ describe('MyBookingPage', () => {
   });
 
   it('links an ended trip to its review form on the tour page', () => {
-    const ended = { ...fixtures.myBooking, props: { booking: { ...myBooking, reviewUrl: '/tour/the-forest-hiker#your-review' } } };
+    const ended = { ...fixtures.myBooking, props: { ...fixtures.myBooking.props, booking: { ...myBooking, reviewUrl: '/tour/the-forest-hiker#your-review' } } };
     render(<App data={ended} />);
     expect(screen.getByRole('link', { name: 'Review this tour' }).getAttribute('href')).toBe('/tour/the-forest-hiker#your-review');
   });
