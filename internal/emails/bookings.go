@@ -182,7 +182,7 @@ func (e *Bookings) ReviewRequest(ctx context.Context, b booking.Booking) (*tbmai
 		return nil, fmt.Errorf("review request of booking %s: %w", b.ID, err)
 	}
 	m, err := e.w.Render(ctx, "reviewRequest", u, map[string]any{
-		"name": u.Name, "tourName": t.Name, "reviewUrl": e.w.Site().URL + "/tour/" + url.PathEscape(t.Slug) + "#reviews-title",
+		"name": u.Name, "tourName": t.Name, "reviewUrl": e.w.Site().URL + "/tour/" + url.PathEscape(t.Slug) + "#your-review",
 	})
 	if err != nil {
 		return nil, err

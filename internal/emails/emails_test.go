@@ -29,7 +29,7 @@ func TestEveryTemplateInEveryEngine(t *testing.T) {
 		"bookingCancelled": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "refunded": "$994.00", "reason": "Storm"},
 		"reminder": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours"},
-		"reviewRequest": {"name": to.Name, "tourName": "Fjord Days", "reviewUrl": "https://tours.example/tour/fjord-days#reviews-title"},
+		"reviewRequest": {"name": to.Name, "tourName": "Fjord Days", "reviewUrl": "https://tours.example/tour/fjord-days#your-review"},
 		"waitlistOffer": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"participants": 2, "amount": "$994.00", "deadline": "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "payUrl": "https://tours.example/my-tours"},
 		"waitlistCancelled": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -234,7 +235,11 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 }
 
 // ratingLabel is a rating average as pages show it: one decimal ("4.5").
-func ratingLabel(avg float64) string { return strconv.FormatFloat(avg, 'f', 1, 64) }
+// RoundRating is a rating average to one decimal, halves up as people round (4.25 is
+// 4.3; formatting alone would round 4.25 to even, 4.2).
+func RoundRating(avg float64) float64 { return math.Round(avg*10) / 10 }
+
+func ratingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
 
 func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	d := TourDetail{

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -151,7 +150,7 @@ func TourStructuredData(t tour.Tour, siteName, base, path string, now time.Time)
 	}
 	if t.RatingsCount > 0 {
 		trip.AggregateRating = &ldRating{Type: "AggregateRating",
-			RatingValue: math.Round(t.RatingsAverage*10) / 10, ReviewCount: t.RatingsCount,
+			RatingValue: RoundRating(t.RatingsAverage), ReviewCount: t.RatingsCount,
 			BestRating: 5, WorstRating: 1}
 	}
 	return json.Marshal(trip)
