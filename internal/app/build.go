@@ -147,23 +147,32 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		log.Warn("the site's clock is moved by a test file (TOURBOOK_TEST_CLOCK_FILE): never set it in production", "file", cfg.TestClockFile)
 		now = testClock(cfg.TestClockFile)
 	}
+	phases := newPhases()
+	// Metrics: a registry of this site's own (tests build several sites in one process).
+	site := &Site{Metrics: metrics.New(prometheus.NewRegistry())}
+	site.EngineKind, site.SSRWorkers = ssrEngine(cfg)
+	// Server rendering needs nothing from the database: its runtimes load the bundle
+	// while the database opens.
+	engine := startEngine(cfg, site.EngineKind, site.SSRWorkers, log, site.Metrics)
+	ok := false
+	defer func() {
+		if !ok {
+			if e, err := engine(); err == nil {
+				e.Close()
+			}
+			if site.Store != nil {
+				site.Store.Close()
+			}
+		}
+	}()
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	// Metrics: a registry of this site's own (tests build several sites in one process).
-	site := &Site{Store: st, Metrics: metrics.New(prometheus.NewRegistry())}
+	site.Store = st
 	site.Metrics.AddPools(st.Pools())
 	site.Metrics.AddOutbox(st.EmailBacklog)
-	ok := false
-	defer func() {
-		if !ok {
-			st.Close()
-			if site.engine != nil {
-				site.engine.Close()
-			}
-		}
-	}()
+	phases.done("database")
 
 	images := imagesDir(cfg)
 	for _, sub := range []string{"tours", "users"} {
@@ -179,32 +188,21 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if err := seed.EnsureDefaultImages(images); err != nil {
 		return nil, err
 	}
+	phases.done("sample data and images")
 	buckets, err := pictureBuckets(ctx, cfg, st, log)
 	if err != nil {
 		return nil, err
 	}
+	phases.done("picture buckets")
 
-	// Server rendering.
-	bundle, err := ui.ServerBundle()
-	if err != nil {
-		return nil, err
-	}
 	manifest, err := ui.Manifest()
 	if err != nil {
 		return nil, err
 	}
-	kind := cfg.SSREngine
-	if kind == "" {
-		kind = ssr.Kinds()[0]
+	if site.engine, err = engine(); err != nil {
+		return nil, err
 	}
-	site.SSRWorkers = cfg.SSRWorkers
-	if site.SSRWorkers <= 0 {
-		site.SSRWorkers = runtime.GOMAXPROCS(0)
-	}
-	if site.engine, err = ssr.NewEngineWith(kind, bundle, site.SSRWorkers, ssr.Options{Logger: log, Observer: site.Metrics}); err != nil {
-		return nil, fmt.Errorf("start %s engine: %w", kind, err)
-	}
-	site.EngineKind = kind
+	phases.done("ssr engine (waited for)")
 	renderer, err := ssr.NewRenderer(site.engine, manifest)
 	if err != nil {
 		return nil, err
@@ -331,9 +329,67 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if err != nil {
 		return nil, err
 	}
+	phases.done("handlers")
+	log.Debug("start-up", phases.attrs()...)
 	ok = true
 	return site, nil
 }
+
+// ssrEngine is the server-rendering engine cfg asks for and how many runtimes it gets.
+func ssrEngine(cfg config.Config) (kind string, workers int) {
+	kind, workers = cfg.SSREngine, cfg.SSRWorkers
+	if kind == "" {
+		kind = ssr.Kinds()[0]
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return kind, workers
+}
+
+// startEngine starts the server-rendering engine in the background; the function it
+// returns waits for it. V8 keeps its compiled bundle in the data folder's cache/ for the
+// next start (ssr's codecache.go).
+func startEngine(cfg config.Config, kind string, workers int, log *slog.Logger, obs ssr.Observer) func() (ssr.Engine, error) {
+	type started struct {
+		engine ssr.Engine
+		err    error
+	}
+	done := make(chan started, 1)
+	go func() {
+		t0 := time.Now()
+		bundle, err := ui.ServerBundle()
+		if err != nil {
+			done <- started{err: err}
+			return
+		}
+		e, err := ssr.NewEngineWith(kind, bundle, workers, ssr.Options{Logger: log, Observer: obs,
+			CodeCacheDir: filepath.Join(cfg.DataDir, "cache")})
+		if err != nil {
+			err = fmt.Errorf("start %s engine: %w", kind, err)
+		}
+		log.Debug("start-up: ssr engine", "kind", kind, "took", time.Since(t0).Round(time.Microsecond))
+		done <- started{e, err}
+	}()
+	return sync.OnceValues(func() (ssr.Engine, error) {
+		s := <-done
+		return s.engine, s.err
+	})
+}
+
+// phases times Build's steps, for the debug log: where start-up goes.
+type phases struct {
+	last time.Time
+	list []any
+}
+
+func newPhases() *phases { return &phases{last: time.Now()} }
+func (p *phases) done(name string) {
+	now := time.Now()
+	p.list = append(p.list, name, now.Sub(p.last).Round(time.Microsecond))
+	p.last = now
+}
+func (p *phases) attrs() []any { return p.list }
 
 // pictureBuckets opens where the pictures are kept, by folder ("tours", "users"). With
 // -picture-storage database, the pictures of the local folder that the database lacks

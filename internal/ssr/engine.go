@@ -32,6 +32,9 @@ type Observer interface {
 type Options struct {
 	Logger   *slog.Logger
 	Observer Observer // nil: nobody listens
+	// CodeCacheDir is a folder where V8 keeps the compiled bundle for the next start
+	// (see codecache.go); "" keeps none. QuickJS does not use it.
+	CodeCacheDir string
 }
 
 var (
@@ -71,6 +74,8 @@ type config struct {
 	renderTimeout time.Duration
 	heapLimit     int
 	observer      Observer
+	cacheDir      string
+	cache         *codeCache // made by newEngine from cacheDir; shared by the runtimes
 }
 
 // engineKind is a built-in engine: its name and how to start one runtime of it.
@@ -111,6 +116,7 @@ func NewEngineWith(kind string, bundle []byte, workers int, o Options) (Engine, 
 		renderTimeout: defaultRenderTimeout,
 		heapLimit:     defaultHeapLimit,
 		observer:      o.Observer,
+		cacheDir:      o.CodeCacheDir,
 	})
 }
 
@@ -126,6 +132,7 @@ func newEngine(cfg config) (Engine, error) {
 		cfg.logger = slog.New(slog.DiscardHandler)
 	}
 	cfg.logger = cfg.logger.With("engine", cfg.kind)
+	cfg.cache = newCodeCache(cfg.cacheDir, cfg.bundle, cfg.logger)
 	for _, k := range kinds {
 		if k.name == cfg.kind {
 			return newPool(cfg, k.new)

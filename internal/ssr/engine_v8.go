@@ -61,7 +61,8 @@ func (r *v8Runtime) serve(cfg config, started chan<- error) {
 	defer close(r.done)
 	C.tb_v8_init()
 	r.iso = C.tb_isolate_new(C.size_t(cfg.heapLimit))
-	if err := r.load(cfg.bundle); err != nil {
+	cached := cfg.cache.load(uint32(C.tb_code_cache_tag()), C.GoString(C.tb_v8_version()))
+	if err := r.load(cfg.bundle, cached, cfg.cache); err != nil {
 		C.tb_isolate_free(r.iso)
 		started <- err
 		return
@@ -72,21 +73,50 @@ func (r *v8Runtime) serve(cfg config, started chan<- error) {
 		// Go memory is passed without copying: V8 copies it into JS strings first.
 		c.html, c.err = r.result(C.tb_render(r.iso, cstr(c.page), C.size_t(len(c.page)), props, C.size_t(len(c.props))))
 		c.reply <- c
+		// After the reply: the page does not wait for the cache, the next call does.
+		if c.err == nil && cfg.cache.claim() {
+			r.saveCache(cfg.cache)
+		}
 	}
 	C.tb_isolate_free(r.iso)
 }
 
-func (r *v8Runtime) load(bundle []byte) error {
-	for _, script := range []struct{ name, src string }{
-		{preludeName, prelude},
-		{bundleName, string(bundle)},
-	} {
-		if _, err := r.result(C.tb_eval(r.iso, cstr(script.src), C.size_t(len(script.src)), cstr(script.name), C.size_t(len(script.name)))); err != nil {
-			return fmt.Errorf("evaluate %s: %w", script.name, err)
-		}
+// load evaluates the prelude and the bundle, the bundle from cached when V8 takes it.
+func (r *v8Runtime) load(bundle, cached []byte, cache *codeCache) error {
+	if _, err := r.eval(preludeName, prelude, nil); err != nil {
+		return err
 	}
-	_, err := r.result(C.tb_bind_render(r.iso))
+	rejected, err := r.eval(bundleName, string(bundle), cached)
+	if err != nil {
+		return err
+	}
+	cache.loaded(rejected)
+	_, err = r.result(C.tb_bind_render(r.iso))
 	return err
+}
+
+func (r *v8Runtime) eval(name, src string, cached []byte) (rejected bool, err error) {
+	var refused C.int
+	// The cache's bytes stay Go memory: V8 reads them during the call only.
+	res := C.tb_eval(r.iso, cstr(src), C.size_t(len(src)), cstr(name), C.size_t(len(name)),
+		(*C.char)(unsafe.Pointer(unsafe.SliceData(cached))), C.size_t(len(cached)), &refused)
+	if _, err := r.result(res); err != nil {
+		return false, fmt.Errorf("evaluate %s: %w", name, err)
+	}
+	return refused != 0, nil
+}
+
+// saveCache serialises the bundle as compiled so far and hands it to the cache's writer.
+func (r *v8Runtime) saveCache(cache *codeCache) {
+	res := C.tb_code_cache(r.iso)
+	if res.status != C.TB_OK {
+		_, err := r.result(res)
+		r.logger.Warn("ssr: could not make a code cache", slog.Any("err", err))
+		return
+	}
+	data := C.GoBytes(unsafe.Pointer(res.data), C.int(res.len))
+	C.free(unsafe.Pointer(res.data))
+	cache.save(data)
 }
 
 func (r *v8Runtime) render(page string, propsJSON []byte) (string, error) {

@@ -51,11 +51,8 @@ func newPool(cfg config, newRuntime func(cfg config) (jsRuntime, error)) (*pool,
 		slots:      make(chan *slot, cfg.workers),
 		closing:    make(chan struct{}),
 	}
-	// Loading the bundle takes tens of milliseconds per runtime; do them side by side.
-	type made struct {
-		rt  jsRuntime
-		err error
-	}
+	// Loading the bundle takes tens of milliseconds per runtime: start them side by side,
+	// and let pages render as soon as one is up; the others join the pool as they finish.
 	results := make(chan made, cfg.workers)
 	for range cfg.workers {
 		go func() {
@@ -71,14 +68,40 @@ func newPool(cfg config, newRuntime func(cfg config) (jsRuntime, error)) (*pool,
 			continue
 		}
 		p.slots <- &slot{rt: m.rt}
-	}
-	if len(errs) > 0 {
-		for range len(p.slots) {
-			(<-p.slots).rt.close()
+		for _, err := range errs {
+			p.lost(err)
 		}
-		return nil, fmt.Errorf("ssr: start %s engine: %w", cfg.kind, errs[0])
+		go p.join(results, cfg.workers-1-len(errs))
+		return p, nil
 	}
-	return p, nil
+	// Every runtime failed: the bundle itself is broken.
+	return nil, fmt.Errorf("ssr: start %s engine: %w", cfg.kind, errs[0])
+}
+
+// made is a runtime started, or why it could not be.
+type made struct {
+	rt  jsRuntime
+	err error
+}
+
+// join adds the n runtimes still starting to the pool as they come up.
+func (p *pool) join(results <-chan made, n int) {
+	for range n {
+		m := <-results
+		if m.err != nil {
+			p.lost(m.err)
+			continue
+		}
+		p.slots <- &slot{rt: m.rt}
+	}
+}
+
+// lost adds the slot of a runtime that failed to start: the next render to borrow it
+// starts one again, as after a failed rebuild.
+func (p *pool) lost(err error) {
+	p.cfg.logger.Error("ssr: start runtime", slog.Any("err", err))
+	p.dead.Add(1)
+	p.slots <- &slot{}
 }
 
 func (p *pool) Render(ctx context.Context, page string, propsJSON []byte) (html string, err error) {
@@ -214,6 +237,7 @@ func (p *pool) Close() error {
 				s.rt.close()
 			}
 		}
+		p.cfg.cache.wait()
 	})
 	return nil
 }

@@ -36,6 +36,7 @@ struct tb_isolate {
   v8::ArrayBuffer::Allocator *allocator = nullptr;
   v8::Global<v8::Context> context;
   v8::Global<v8::Function> render;
+  v8::Global<v8::UnboundScript> script;  // the last script tb_eval ran (the bundle)
   std::string logs;
   std::atomic<bool> oom{false};
 };
@@ -192,7 +193,8 @@ tb_isolate *tb_isolate_new(size_t heap_limit_bytes) {
   return t;
 }
 
-tb_result tb_eval(tb_isolate *t, const char *src, size_t len, const char *name, size_t name_len) {
+tb_result tb_eval(tb_isolate *t, const char *src, size_t len, const char *name, size_t name_len,
+                  const char *cache, size_t cache_len, int *cache_rejected) {
   tb_result r{};
   v8::Isolate *iso = t->isolate;
   Entered entered(t);
@@ -207,16 +209,50 @@ tb_result tb_eval(tb_isolate *t, const char *src, size_t len, const char *name, 
     return r;
   }
   v8::ScriptOrigin origin(iso, file);
-  v8::Local<v8::Script> script;
-  if (v8::Script::Compile(ctx, source, &origin).ToLocal(&script)) {
-    script->Run(ctx).IsEmpty();
+  v8::ScriptCompiler::CachedData *cached = nullptr;
+  v8::ScriptCompiler::CompileOptions options = v8::ScriptCompiler::kNoCompileOptions;
+  if (cache != nullptr && cache_len > 0) {
+    // Not owned: the bytes are the caller's and outlive the compilation.
+    cached = new v8::ScriptCompiler::CachedData(reinterpret_cast<const uint8_t *>(cache), static_cast<int>(cache_len));
+    options = v8::ScriptCompiler::kConsumeCodeCache;
   }
+  v8::ScriptCompiler::Source compile_source(source, origin, cached);  // owns cached
+  v8::Local<v8::UnboundScript> unbound;
+  if (v8::ScriptCompiler::CompileUnboundScript(iso, &compile_source, options).ToLocal(&unbound)) {
+    t->script.Reset(iso, unbound);
+    unbound->BindToCurrentContext()->Run(ctx).IsEmpty();
+  }
+  if (cache_rejected != nullptr) *cache_rejected = cached != nullptr && compile_source.GetCachedData()->rejected;
   if (!check(t, ctx, tc, &r)) iso->PerformMicrotaskCheckpoint();
   if (r.status == TB_OK) check(t, ctx, tc, &r);
   take_logs(t, &r);
   pump(iso);
   return r;
 }
+
+tb_result tb_code_cache(tb_isolate *t) {
+  tb_result r{};
+  v8::Isolate *iso = t->isolate;
+  v8::HandleScope handles(iso);
+  if (t->script.IsEmpty()) {
+    r.status = TB_FAILED;
+    set_data(&r, "no script to cache");
+    return r;
+  }
+  std::unique_ptr<v8::ScriptCompiler::CachedData> data(v8::ScriptCompiler::CreateCodeCache(t->script.Get(iso)));
+  if (data == nullptr || data->length <= 0) {
+    r.status = TB_FAILED;
+    set_data(&r, "V8 made no code cache for the script");
+    return r;
+  }
+  r.data = copy_bytes(reinterpret_cast<const char *>(data->data), static_cast<size_t>(data->length));
+  r.len = static_cast<size_t>(data->length);
+  return r;
+}
+
+unsigned int tb_code_cache_tag(void) { return v8::ScriptCompiler::CachedDataVersionTag(); }
+
+const char *tb_v8_version(void) { return v8::V8::GetVersion(); }
 
 tb_result tb_bind_render(tb_isolate *t) {
   tb_result r{};
@@ -279,6 +315,7 @@ void tb_terminate(tb_isolate *t) { t->isolate->TerminateExecution(); }
 
 void tb_isolate_free(tb_isolate *t) {
   t->render.Reset();
+  t->script.Reset();
   t->context.Reset();
   delete t->isolate_scope;
   delete t->locker;
