@@ -235,9 +235,11 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 }
 
 // ratingLabel is a rating average as pages show it: one decimal ("4.5").
-// RoundRating is a rating average to one decimal, halves up as people round (4.25 is
-// 4.3; formatting alone would round 4.25 to even, 4.2).
-func RoundRating(avg float64) float64 { return math.Round(avg*10) / 10 }
+// RoundRating is a rating average to one decimal, halves up as people round: 4.25 is 4.3
+// (formatting alone rounds it to even, 4.2), and so is 87/20, which is a hair under 4.35
+// as a float: the nudge, far below the 1/(20·count) between an average and the nearest
+// other half, lets every true half round up.
+func RoundRating(avg float64) float64 { return math.Round(avg*10+1e-9) / 10 }
 
 func ratingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
 

@@ -170,7 +170,7 @@ func TestUserPhotoSrcSet(t *testing.T) {
 
 // A rating average is shown to one decimal rounded as people round: halves up.
 func TestRatingLabelRoundsHalvesUp(t *testing.T) {
-	for avg, want := range map[float64]string{4.25: "4.3", 4.75: "4.8", 4.24: "4.2", 5: "5.0", 0: "0.0", 3.95: "4.0"} {
+	for avg, want := range map[float64]string{4.25: "4.3", 87.0 / 20: "4.4", 43.0 / 10: "4.3", 13.0 / 3: "4.3", 4.75: "4.8", 4.24: "4.2", 5: "5.0", 0: "0.0", 3.95: "4.0"} {
 		if got := ratingLabel(avg); got != want {
 			t.Errorf("ratingLabel(%v) = %q, want %q", avg, got, want)
 		}
