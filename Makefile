@@ -47,7 +47,7 @@ $(APT_UPDATED):
 	$(SUDO) apt-get update -qq
 	@touch $@
 
-test: lint test-go test-ui test-e2e ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests
+test: lint test-go test-ui test-e2e test-lighthouse ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
 
 lint: deps ui ## go vet, gofmt, the TypeScript type check and the JavaScript budget
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

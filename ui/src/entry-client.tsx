@@ -1,5 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './styles/main.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PageShell, type PageComponent } from './page-shell';
 import { pageLoaders } from './page-loaders';
@@ -7,14 +8,19 @@ import type { PageData, PageName } from './props';
 import { unknownPageData } from './unknown-page';
 
 // Only this page's code is fetched (the document preloads its chunk beside this one);
-// then the server's HTML is hydrated with the same props.
+// then the server's HTML is hydrated with the same props. Hydrating in a transition lets
+// React yield to the browser every few milliseconds instead of holding the main thread
+// for the whole page (on a slow phone, hundreds of milliseconds in which a tap waits).
 async function hydrate(root: HTMLElement, data: PageData) {
   const load = (pageLoaders as Partial<Record<PageName, () => Promise<PageComponent>>>)[data.page];
-  if (!load) {
-    hydrateRoot(root, <PageShell data={unknownPageData(data)} page={await pageLoaders.error()} />);
-    return;
-  }
-  hydrateRoot(root, <PageShell data={data} page={await load()} />);
+  const page = load ? (
+    <PageShell data={data} page={await load()} />
+  ) : (
+    <PageShell data={unknownPageData(data)} page={await pageLoaders.error()} />
+  );
+  startTransition(() => {
+    hydrateRoot(root, page);
+  });
 }
 
 const propsEl = document.getElementById('page-props');
