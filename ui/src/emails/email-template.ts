@@ -1,5 +1,6 @@
 // What every template file provides: a subject, a React component for the HTML and a
-// plain function for the text alternative, all computed from the same props.
+// plain function for the text alternative, all computed from the same props; notice()
+// (email-notice.tsx) makes all three from one description of the email's blocks.
 import type { ComponentType } from 'react';
 import type { EmailSite } from './email-props';
 

@@ -3,16 +3,8 @@
 // (vite.server.config.ts), which has renderToStaticMarkup: no hydration markers, and the
 // same module the pages use, so emails add no renderer to the bundle.
 import { renderToStaticMarkup } from 'react-dom/server.browser';
-import {
-  BookingCancelledEmail,
-  bookingCancelledSubject,
-  bookingCancelledText,
-} from './booking-cancelled-email';
-import {
-  BookingConfirmationEmail,
-  bookingConfirmationSubject,
-  bookingConfirmationText,
-} from './booking-confirmation-email';
+import { bookingCancelled } from './booking-cancelled-email';
+import { bookingConfirmation } from './booking-confirmation-email';
 import {
   emailPropTypes,
   type EmailData,
@@ -22,30 +14,22 @@ import {
   type RenderedEmail,
 } from './email-props';
 import type { EmailTemplate } from './email-template';
-import { PasswordResetEmail, passwordResetSubject, passwordResetText } from './password-reset-email';
-import { ReminderEmail, reminderSubject, reminderText } from './reminder-email';
-import { ReviewRequestEmail, reviewRequestSubject, reviewRequestText } from './review-request-email';
-import { WaitlistCancelledEmail, waitlistCancelledSubject, waitlistCancelledText } from './waitlist-cancelled-email';
-import { WaitlistOfferEmail, waitlistOfferSubject, waitlistOfferText } from './waitlist-offer-email';
-import { WelcomeEmail, welcomeSubject, welcomeText } from './welcome-email';
+import { passwordReset } from './password-reset-email';
+import { reminder } from './reminder-email';
+import { reviewRequest } from './review-request-email';
+import { waitlistCancelled } from './waitlist-cancelled-email';
+import { waitlistOffer } from './waitlist-offer-email';
+import { welcome } from './welcome-email';
 
 const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
-  passwordReset: { subject: passwordResetSubject, Component: PasswordResetEmail, text: passwordResetText },
-  welcome: { subject: welcomeSubject, Component: WelcomeEmail, text: welcomeText },
-  bookingConfirmation: {
-    subject: bookingConfirmationSubject,
-    Component: BookingConfirmationEmail,
-    text: bookingConfirmationText,
-  },
-  bookingCancelled: { subject: bookingCancelledSubject, Component: BookingCancelledEmail, text: bookingCancelledText },
-  reminder: { subject: reminderSubject, Component: ReminderEmail, text: reminderText },
-  waitlistOffer: { subject: waitlistOfferSubject, Component: WaitlistOfferEmail, text: waitlistOfferText },
-  waitlistCancelled: {
-    subject: waitlistCancelledSubject,
-    Component: WaitlistCancelledEmail,
-    text: waitlistCancelledText,
-  },
-  reviewRequest: { subject: reviewRequestSubject, Component: ReviewRequestEmail, text: reviewRequestText },
+  passwordReset,
+  welcome,
+  bookingConfirmation,
+  bookingCancelled,
+  reminder,
+  waitlistOffer,
+  waitlistCancelled,
+  reviewRequest,
 };
 
 export const emailKinds = Object.keys(templates) as EmailKind[];
