@@ -115,6 +115,9 @@ func run() error {
 		{"GET /api/v1/tours, compressed", site + "/api/v1/tours", nil, browser},
 		{"GET /api/v1/tours/" + tourID, site + "/api/v1/tours/" + tourID, nil, ""},
 		{"GET /api/v1/bookings/checkout-session (sandbox)", site + "/api/v1/bookings/checkout-session/" + benchTour, member, ""},
+		{"GET /api/v1/tours/" + tourID + ", compressed", site + "/api/v1/tours/" + tourID, nil, browser},
+		{"GET /api/v1/tours/" + tourID + "/reviews?page=1", site + "/api/v1/tours/" + tourID + "/reviews?page=1", nil, ""},
+		{"GET /api/v1/tours/" + tourID + "/reviews?page=1, compressed", site + "/api/v1/tours/" + tourID + "/reviews?page=1", nil, browser},
 	}
 	results := measure(targets, *concurrency, *warmup, *duration)
 	staticRPS := results[0].rps
@@ -122,6 +125,8 @@ func run() error {
 	fmt.Printf("tour page compressed: %.0f%% of the requests/s uncompressed not signed in, %.0f%% signed in (target ≥ 90%%)\n",
 		100*results[3].rps/results[2].rps, 100*results[5].rps/results[4].rps)
 	fmt.Printf("tour page signed in, rendered per request: %.1f%% of the static limit\n", 100*results[4].rps/staticRPS)
+	fmt.Printf("tours API compressed: %.0f%% of the requests/s uncompressed for the list, %.0f%% for one tour, %.0f%% for its reviews\n",
+		100*results[7].rps/results[6].rps, 100*results[10].rps/results[8].rps, 100*results[12].rps/results[11].rps)
 
 	tourKB, err := printTransfer(site, "/tour/"+slug, browser)
 	if err != nil {

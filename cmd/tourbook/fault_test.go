@@ -154,9 +154,9 @@ func databaseCutOff(t *testing.T) {
 	pg.Host = proxy.Addr()
 	through := database{engine: db.engine, url: pg.String(), dataDir: db.dataDir}
 	const requestTimeout = 2 * time.Second
-	// The page cache would answer a visitor's overview and tour page from memory for up
-	// to its TTL while the database is away, by design; this test is about the pages
-	// that reach the database, so it is off here.
+	// The page cache would answer a visitor's overview, tour page and tours API from
+	// memory for up to its TTL while the database is away, by design; this test is about
+	// the pages that reach the database, so it is off here.
 	site := start(t, "site", nil, append(through.args(), "-sample-data", "-request-timeout", requestTimeout.String(),
 		"-page-cache-ttl", "0")...)
 	_, slug, _ := tourDate(t, site.URL, 0)

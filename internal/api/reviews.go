@@ -22,14 +22,10 @@ type Reviews interface {
 // TourReviews is GET /api/v1/tours/{id}/reviews?page=N: a published tour's shown
 // reviews, newest first, review.PageSize a page, for everyone.
 func (h *Handler) TourReviews(w http.ResponseWriter, r *http.Request) {
-	page := 1
-	if v := r.URL.Query().Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "The page must be a whole number from 1."))
-			return
-		}
-		page = n
+	page, err := reviewsPage(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
 	}
 	p, err := h.Reviews.Reviews(r.Context(), r.PathValue("id"), page)
 	if err != nil {
@@ -37,6 +33,40 @@ func (h *Handler) TourReviews(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.OK(w, web.NewReviewsPage(p))
+}
+
+// reviewsPage is the page of reviews a request asks for: ?page=N, 1 without it.
+func reviewsPage(r *http.Request) (int, error) {
+	v := r.URL.Query().Get("page")
+	if v == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, httpx.Errorf(http.StatusBadRequest, "The page must be a whole number from 1.")
+	}
+	return n, nil
+}
+
+// keptReviewPages is how many pages of a tour's reviews visitors who are not signed in
+// get from the page cache: any page number past the last is a 200 of no reviews, so
+// the bound keeps made-up page numbers from filling the cache.
+const keptReviewPages = 10
+
+// TourReviewsKey is TourReviews' key in the page cache (server.CacheKey): the path and
+// the page as TourReviews reads it, so ?page=1, ?page=01 and no page are one entry. An
+// address with any other parameter, a page that is refused or past keptReviewPages is
+// answered by TourReviews, not kept.
+func (h *Handler) TourReviewsKey(r *http.Request) (string, bool) {
+	q := r.URL.Query()
+	if len(q) > 1 || (len(q) == 1 && !q.Has("page")) {
+		return "", false
+	}
+	page, err := reviewsPage(r)
+	if err != nil || page > keptReviewPages {
+		return "", false
+	}
+	return r.URL.Path + "?page=" + strconv.Itoa(page), true
 }
 
 // reviewInput is the body of a review's create and edit.

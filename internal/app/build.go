@@ -54,6 +54,8 @@ type Site struct {
 	Schedule *emails.Schedule
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
 	Metrics *metrics.Metrics
+	// Pages keeps the public pages and catalogue answers for visitors not signed in.
+	Pages *server.PageCache
 
 	engine ssr.Engine
 }
@@ -224,10 +226,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
-	// The public pages as rendered for visitors not signed in, forgotten at every change.
+	// The public pages and the catalogue's API answers as made for visitors not signed
+	// in, forgotten at every change.
 	cookies := httpx.Cookies{Secure: cfg.Secure()}
 	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
 	tours.OnChange(pages.Invalidate)
+	site.Pages = pages
 
 	// Emails are written by the server bundle's templates, in the same engine as pages,
 	// and go to the outbox with the event that causes them.

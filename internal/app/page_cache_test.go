@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"slices"
@@ -130,4 +131,148 @@ func mustAtoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// The public catalogue's API answers (the tours, a tour, a tour's reviews) come from the
+// page cache for visitors who are not signed in, on every engine: the same bytes as an
+// answer made for the request, in every coding, with its headers; a change on this
+// instance shows at once; a signed-in visitor's answer is made for them; and an address
+// with junk in its query string is answered by the handler and adds no entry. The TTL is
+// an hour, so only an invalidation can explain a fresh answer.
+func TestPublicAPIComesFromMemoryUntilSomethingChanges(t *testing.T) {
+	t.Parallel()
+	eachEngineEnv(t, nil, []string{"-page-cache-ttl", "1h"}, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 0)
+		list, one, reviews := "/api/v1/tours", "/api/v1/tours/"+tr.ID, "/api/v1/tours/"+tr.ID+"/reviews"
+		member := s.client(t)
+		s.login(t, member, "sophie@example.com")
+		// seats lists the seats left of tr's departures in the answer at path (list or one).
+		seats := func(c *http.Client, path string) []int {
+			t.Helper()
+			r := s.get(t, c, path)
+			var out struct {
+				Data struct {
+					Tour  tourDetail
+					Tours []tourDetail
+				}
+			}
+			if err := json.Unmarshal([]byte(r.body), &out); r.status != http.StatusOK || err != nil {
+				t.Fatalf("GET %s: %d %v", path, r.status, err)
+			}
+			for _, d := range append(out.Data.Tours, out.Data.Tour) {
+				if d.ID == tr.ID {
+					var n []int
+					for _, sd := range d.StartDates {
+						n = append(n, sd.SeatsLeft)
+					}
+					return n
+				}
+			}
+			t.Fatalf("GET %s: no tour %s in it", path, tr.ID)
+			return nil
+		}
+
+		// Kept answers are the handler's: a signed-in visitor's answer is made for the
+		// request and holds nothing of theirs in these addresses.
+		for _, p := range []string{list, one, reviews + "?page=1"} {
+			fresh := s.get(t, member, p)
+			plain := s.getEncoded(t, p, "")
+			if fresh.status != http.StatusOK || plain.status != http.StatusOK || plain.body != fresh.body {
+				t.Fatalf("GET %s: anonymous %d, signed in %d, same bytes %v", p, plain.status, fresh.status, plain.body == fresh.body)
+			}
+			for _, h := range []string{"Content-Type", "Cache-Control"} {
+				if plain.header.Get(h) != fresh.header.Get(h) {
+					t.Errorf("GET %s: %s %q from memory, %q made", p, h, plain.header.Get(h), fresh.header.Get(h))
+				}
+			}
+			if plain.header.Get("ETag") == "" || plain.header.Get("Set-Cookie") != "" {
+				t.Errorf("GET %s anonymous: ETag %q, Set-Cookie %q", p, plain.header.Get("ETag"), plain.header.Get("Set-Cookie"))
+			}
+			for _, coding := range []string{"gzip", "zstd"} {
+				r := s.getEncoded(t, p, coding)
+				if r.header.Get("Content-Encoding") != coding || !strings.Contains(strings.Join(r.header.Values("Vary"), ","), "Accept-Encoding") ||
+					r.header.Get("Content-Type") != fresh.header.Get("Content-Type") {
+					t.Errorf("GET %s in %s: headers %v", p, coding, r.header)
+				}
+				if decompress(t, coding, r.body) != fresh.body {
+					t.Errorf("GET %s in %s does not decompress to the answer made for the request", p, coding)
+				}
+				again := s.do(t, rawClient, http.MethodGet, p, "", nil, "Accept-Encoding", coding, "If-None-Match", r.header.Get("ETag"))
+				if again.status != http.StatusNotModified || again.body != "" {
+					t.Errorf("GET %s in %s revalidated: %d", p, coding, again.status)
+				}
+			}
+		}
+
+		// Seats held on this instance show at once.
+		first := seats(http.DefaultClient, one)
+		traveller := s.client(t)
+		s.login(t, traveller, "hannah@example.com")
+		if r := s.checkout(t, traveller, tr.ID, "?date="+tr.StartDates[0].Date+"&participants=2"); r.status != http.StatusOK {
+			t.Fatalf("checkout: %d %s", r.status, r.body)
+		}
+		held := seats(http.DefaultClient, one)
+		if held[0] != first[0]-2 || !slices.Equal(seats(http.DefaultClient, list), held) {
+			t.Fatalf("seats after a hold of 2: %v (the tour), %v (the list); before %v", held, seats(http.DefaultClient, list), first)
+		}
+		s.get(t, http.DefaultClient, reviews)
+
+		// Released behind the cache's back (as on another instance): visitors get the kept
+		// answers; the signed-in visitor, and junk in the address, get answers made now.
+		u, err := s.Store.UserByEmail(context.Background(), "hannah@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.Store.ReleaseHolds(context.Background(), u.ID, tr.ID, time.Now()); err != nil || n != 1 {
+			t.Fatalf("release the hold in the database: %d, %v", n, err)
+		}
+		for _, p := range []string{one, list} {
+			if got := seats(http.DefaultClient, p); !slices.Equal(got, held) {
+				t.Errorf("GET %s anonymous right after a change the cache was not told of: %v; want the kept %v", p, got, held)
+			}
+			if got := seats(member, p); !slices.Equal(got, first) {
+				t.Errorf("GET %s signed in: %v; want the seats now, %v", p, got, first)
+			}
+		}
+		entries := s.Pages.Len()
+		for _, p := range []string{one + "?utm_source=mail", list + "?a=1&b=2", list + "?page=1"} {
+			if got := seats(http.DefaultClient, p); !slices.Equal(got, first) {
+				t.Errorf("GET %s: %v; want the seats now, %v (not kept)", p, got, first)
+			}
+		}
+		page1 := s.get(t, http.DefaultClient, reviews+"?page=1").body
+		for _, p := range []string{"?page=01", "?page=1&sort=x", "?junk"} {
+			if r := s.get(t, http.DefaultClient, reviews+p); r.status != http.StatusOK || r.body != page1 {
+				t.Errorf("GET reviews%s: %d, not page 1: %.200s", p, r.status, r.body)
+			}
+		}
+		for _, p := range []string{"?page=2", "?page=99999"} {
+			if r := s.get(t, http.DefaultClient, reviews+p); r.status != http.StatusOK {
+				t.Errorf("GET reviews%s: %d %.200s", p, r.status, r.body)
+			}
+		}
+		if r := s.get(t, http.DefaultClient, "/api/v1/tours/no-such-tour"); r.status != http.StatusNotFound {
+			t.Errorf("an unknown tour: %d", r.status)
+		}
+		// Page 2 is a page a visitor may ask for: one entry; the rest none.
+		if got := s.Pages.Len(); got != entries+1 {
+			t.Errorf("%d kept answers after the junk addresses; want %d (%d before, and reviews page 2)", got, entries+1, entries)
+		}
+
+		// A tour's change through the back office shows at once, in the list and the tour.
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		renamed := "The Renamed Hiker"
+		if r := s.send(t, admin, "PATCH", one, map[string]any{"version": s.tourVersion(t, tr.ID), "name": renamed}); r.status != http.StatusOK {
+			t.Fatalf("rename: %d %s", r.status, r.body)
+		}
+		for _, p := range []string{one, list} {
+			if r := s.get(t, http.DefaultClient, p); !strings.Contains(r.body, `"name":"`+renamed+`"`) {
+				t.Errorf("GET %s after the rename: the old name", p)
+			}
+			if got := seats(http.DefaultClient, p); !slices.Equal(got, first) {
+				t.Errorf("GET %s after the rename: seats %v; want %v", p, got, first)
+			}
+		}
+	})
 }

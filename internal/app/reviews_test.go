@@ -16,7 +16,9 @@ import (
 // Verified reviews through the real router, on every test engine: a traveller with a
 // paid booking reviews the tour once its trip has ended (the site's clock moved by
 // TOURBOOK_TEST_CLOCK_FILE), not before, once; others cannot touch the review; the
-// tour's rating, its reviews' first page and the public page follow every write.
+// tour's rating, its reviews' first page and the public page follow every write (the
+// page cache keeps visitors' copies for an hour here: only its invalidation can explain
+// them following).
 func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	clocks := map[string]string{}
@@ -24,7 +26,7 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 	eachEngineEnv(t, func(engine string) map[string]string {
 		clocks[engine] = filepath.Join(dir, engine+"-clock")
 		return map[string]string{"TOURBOOK_TEST_CLOCK_FILE": clocks[engine]}
-	}, nil, func(t *testing.T, s *testSite) {
+	}, []string{"-page-cache-ttl", "1h"}, func(t *testing.T, s *testSite) {
 		engine := s.Store.Dialect()
 		moveClock := func(d time.Duration) {
 			t.Helper()
@@ -94,6 +96,13 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 		cross := s.do(t, rita, "POST", reviewsPath, "application/json", strings.NewReader(`{"rating":5,"text":"From another site."}`), "Sec-Fetch-Site", "cross-site")
 		refused(t, "from another site", cross, 403, "another site")
 
+		// What visitors are sent before the review, kept.
+		tourPath := "/api/v1/tours/" + tr.ID
+		for _, p := range []string{"/tour/" + tr.Slug, reviewsPath + "?page=1", tourPath} {
+			if r := s.get(t, http.DefaultClient, p); r.status != http.StatusOK || strings.Contains(r.body, "The best week of my year") {
+				t.Fatalf("GET %s before the review: %d", p, r.status)
+			}
+		}
 		created := s.send(t, rita, "POST", reviewsPath, good)
 		if created.status != http.StatusCreated {
 			t.Fatalf("review: %d %s", created.status, created.body)
@@ -126,6 +135,9 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 		if rs := list["reviews"].([]any); len(rs) != review.PageSize || rs[0].(map[string]any)["id"] != own["id"] || int(list["total"].(float64)) != after.RatingsCount {
 			t.Errorf("page 1: %v", list)
 		}
+		if n := decode(t, s.get(t, http.DefaultClient, tourPath))["data"].(map[string]any)["tour"].(map[string]any)["ratingsQuantity"]; n != float64(after.RatingsCount) {
+			t.Errorf("the tour in the API: %v ratings, want %d", n, after.RatingsCount)
+		}
 		refused(t, "page 0", s.get(t, http.DefaultClient, reviewsPath+"?page=0"), 400, "whole number from 1")
 		refused(t, "an unknown tour", s.get(t, http.DefaultClient, "/api/v1/tours/000000000000000000000000/reviews"), 404, "no tour")
 
@@ -150,6 +162,9 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 			t.Errorf("after deleting: %v from %d, want %v from %d", got.RatingsAverage, got.RatingsCount, before.RatingsAverage, before.RatingsCount)
 		}
 		refused(t, "deleting twice", s.send(t, rita, "DELETE", mine, nil), 404, "no such review of yours")
+		if list := s.get(t, http.DefaultClient, reviewsPath).body; strings.Contains(list, own["id"].(string)) {
+			t.Error("the deleted review is still in the list visitors get")
+		}
 	})
 }
 

@@ -45,7 +45,7 @@ type Config struct {
 	TrustedProxies  []netip.Prefix // reverse proxies whose X-Forwarded-For is believed
 	ShutdownTimeout time.Duration
 	TourCacheTTL    time.Duration // how long tour texts may be served from memory; seats are always live
-	PageCacheTTL    time.Duration // how long a public page may be sent to visitors not signed in as rendered
+	PageCacheTTL    time.Duration // how long a public page or catalogue answer may be sent to visitors not signed in as made
 	// RequestTimeout bounds the work for one request (not uploads, which the server's
 	// read and write limits bound); a page whose database does not answer in time is a
 	// 503, never a hang. 0: no limit.
@@ -113,7 +113,7 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	var proxies string
 	fs.StringVar(&proxies, "trusted-proxies", env("TOURBOOK_TRUSTED_PROXIES", ""), "reverse proxies in front of the site, as addresses or prefixes (10.0.0.0/8,127.0.0.1): the client address is then read from X-Forwarded-For (env TOURBOOK_TRUSTED_PROXIES)")
 	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")
-	fs.DurationVar(&c.PageCacheTTL, "page-cache-ttl", 5*time.Second, "how long the overview and tour pages may be sent from memory to visitors who are not signed in: the most seats left can be out of date by; 0 turns it off")
+	fs.DurationVar(&c.PageCacheTTL, "page-cache-ttl", 5*time.Second, "how long the overview, the tour pages and the public tours API (the tours, a tour, its reviews) may be sent from memory to visitors who are not signed in: the most seats left can be out of date by; 0 turns it off")
 	fs.DurationVar(&c.RequestTimeout, "request-timeout", 30*time.Second, "longest time a request may work before it answers 503 (uploads: the server's 60s limits); 0 for no limit")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long in-flight requests may take to finish on SIGINT/SIGTERM")
 	fs.StringVar(&c.Payment.Provider, "payment-provider", env("TOURBOOK_PAYMENT_PROVIDER", "sandbox"), "sandbox (offline test checkout) or stripe (env TOURBOOK_PAYMENT_PROVIDER)")

@@ -16,17 +16,19 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// PageCache keeps the public pages (the overview and the tour pages) as sent to visitors
-// who are not signed in: a page from memory costs no render, no query and, already
-// compressed, no compression.
+// PageCache keeps the public pages (the overview and the tour pages) and the public
+// catalogue's API answers (the tours, a tour, a tour's reviews) as sent to visitors who
+// are not signed in: an answer from memory costs no render or JSON encoding, no query
+// and, already compressed, no compression.
 //
-// What a cached page may show: it is rendered for a request without a session cookie
-// and without a query string (nothing else varies the HTML: no CSRF token, nonce or
-// request id is in it), only a 200 without Set-Cookie is kept, and a signed-in
-// visitor's page is always rendered for them. Invalidate forgets every page at once;
-// the site calls it whenever a tour, a departure, a review or seats change in this
-// process (store.TourCache's listeners). What other instances change is seen within the
-// TTL: that is the bound on how stale seats left can be, 5 s by default.
+// What a cached answer may show: it is made for a request without a session cookie and
+// kept under the request's key (CacheKey: the path, and the query parameters as the
+// handler reads them; nothing else varies these answers: no CSRF token, nonce or request
+// id is in them), only a 200 without Set-Cookie is kept, and a signed-in visitor's
+// answer is always made for them. Invalidate forgets every answer at once; the site
+// calls it whenever a tour, a departure, a review or seats change in this process
+// (store.TourCache's listeners). What other instances change is seen within the TTL:
+// that is the bound on how stale seats left can be, 5 s by default.
 type PageCache struct {
 	ttl       time.Duration
 	now       func() time.Time
@@ -64,8 +66,8 @@ func (l *lazyCopy) get(make func() []byte) []byte {
 	return l.b
 }
 
-// maxCachedPages bounds the cache: only published tours' pages get in, but a site with
-// thousands of tours should not keep them all.
+// maxCachedPages bounds the cache: only published tours' pages and answers get in (and
+// a few reviews pages each), but a site with thousands of tours should not keep them all.
 const maxCachedPages = 1000
 
 // NewPageCache returns a cache keeping pages for ttl (0 or less: nothing is cached);
@@ -91,17 +93,45 @@ func (c *PageCache) Invalidate() {
 	clear(c.pages)
 }
 
-// Wrap serves next's GET answers from the cache when they may be shared.
-func (c *PageCache) Wrap(next http.Handler) http.Handler {
+// Len is how many answers are kept now.
+func (c *PageCache) Len() int {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return len(c.pages)
+}
+
+// CacheKey names the answer a request gets: requests with the same key must get the same
+// bytes from the handler, so the key holds everything the handler reads from the request
+// besides the session: the path, and the query parameters in the form the handler reads
+// them. ok is false for a request whose answer is not kept (a parameter the handler does
+// not read, or a value it refuses): the handler answers it. A key must not let junk in
+// the address make new entries.
+type CacheKey func(r *http.Request) (key string, ok bool)
+
+// PathOnly is the key of a handler that reads nothing but the path: an address with a
+// query string is answered by the handler, not kept.
+func PathOnly(r *http.Request) (string, bool) { return r.URL.Path, r.URL.RawQuery == "" }
+
+// Wrap serves next's GET answers from the cache when they may be shared; next reads
+// nothing but the path (PathOnly).
+func (c *PageCache) Wrap(next http.Handler) http.Handler { return c.WrapKeyed(next, PathOnly) }
+
+// WrapKeyed serves next's GET answers from the cache when they may be shared, kept by
+// keyOf.
+func (c *PageCache) WrapKeyed(next http.Handler, keyOf CacheKey) http.Handler {
 	if c == nil || c.ttl <= 0 {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || r.URL.RawQuery != "" || !c.anonymous(r) {
+		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !c.anonymous(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		key := r.URL.Path
+		key, ok := keyOf(r)
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
 		now := c.now()
 		c.mu.RLock()
 		p, gen := c.pages[key], c.gen

@@ -158,3 +158,43 @@ func TestPageCacheSendsCompressedCopies(t *testing.T) {
 		t.Errorf("%d renders for one page in three codings", page.renders.Load())
 	}
 }
+
+// An answer that depends on a query parameter is kept under its key: one entry per value
+// as the handler reads it; an address the key refuses is answered by the handler and
+// adds no entry.
+func TestPageCacheKeyedByQuery(t *testing.T) {
+	clock := time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC)
+	c := newTestPageCache(&clock)
+	renders := 0
+	h := c.WrapKeyed(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		renders++
+		fmt.Fprintf(w, "page %s, render %d", r.URL.Query().Get("page"), renders)
+	}), func(r *http.Request) (string, bool) {
+		q := r.URL.Query()
+		if len(q) != 1 || !q.Has("page") {
+			return "", false
+		}
+		return r.URL.Path + "?page=" + q.Get("page"), true
+	})
+	get := func(target string) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		return rec.Body.String()
+	}
+	for _, want := range []struct{ target, body string }{
+		{"/r?page=1", "page 1, render 1"},
+		{"/r?page=1", "page 1, render 1"},
+		{"/r?page=2", "page 2, render 2"},
+		{"/r?page=1&utm=x", "page 1, render 3"},
+		{"/r?page=1&utm=y", "page 1, render 4"},
+		{"/r", "page , render 5"},
+		{"/r?page=2", "page 2, render 2"},
+	} {
+		if got := get(want.target); got != want.body {
+			t.Errorf("GET %s: %q; want %q", want.target, got, want.body)
+		}
+	}
+	if c.Len() != 2 {
+		t.Errorf("%d entries; want one for each page", c.Len())
+	}
+}

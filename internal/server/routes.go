@@ -33,7 +33,7 @@ type Deps struct {
 	// TourPictures and UserPhotos keep the pictures served under /img/tours/ and
 	// /img/users/: folders, or the database.
 	TourPictures, UserPhotos media.Bucket
-	Pages                    *PageCache // the public pages for visitors not signed in; nil keeps none
+	Pages                    *PageCache // the public pages and catalogue answers for visitors not signed in; nil keeps none
 	// Requests hears every request's route pattern, status and time (the site's
 	// metrics); nil: nobody.
 	Requests RequestObserver
@@ -92,11 +92,12 @@ func New(d Deps) (http.Handler, error) {
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
-	// not the catch-all's 404.
+	// not the catch-all's 404. The public catalogue's GETs (the tours, a tour, its
+	// reviews) go through the page cache like the public pages.
 	api := jsonRoutes{mux: mux, log: d.Log}
-	api.handle("GET", "/api/v1/tours", http.HandlerFunc(a.ListTours))
+	api.handle("GET", "/api/v1/tours", d.Pages.Wrap(http.HandlerFunc(a.ListTours)))
 	api.handle("POST", "/api/v1/tours", http.HandlerFunc(a.CreateTour))
-	api.handle("GET", "/api/v1/tours/{id}", http.HandlerFunc(a.GetTour))
+	api.handle("GET", "/api/v1/tours/{id}", d.Pages.Wrap(http.HandlerFunc(a.GetTour)))
 	api.handle("PATCH", "/api/v1/tours/{id}", http.HandlerFunc(a.UpdateTour))
 	api.handle("DELETE", "/api/v1/tours/{id}", http.HandlerFunc(a.DeleteTour))
 	api.handle("PUT", "/api/v1/tours/{id}/status", http.HandlerFunc(a.SetTourStatus))
@@ -127,7 +128,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
 	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))
-	api.handle("GET", "/api/v1/tours/{id}/reviews", http.HandlerFunc(a.TourReviews))
+	api.handle("GET", "/api/v1/tours/{id}/reviews", d.Pages.WrapKeyed(http.HandlerFunc(a.TourReviews), a.TourReviewsKey))
 	api.handle("POST", "/api/v1/tours/{id}/reviews", http.HandlerFunc(a.CreateReview))
 	api.handle("PATCH", "/api/v1/reviews/{id}", http.HandlerFunc(a.UpdateMyReview))
 	api.handle("DELETE", "/api/v1/reviews/{id}", http.HandlerFunc(a.DeleteMyReview))
