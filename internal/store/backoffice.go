@@ -655,8 +655,19 @@ func (s *Store) SetReviewHidden(ctx context.Context, id string, hidden bool, ent
 	return r, nil
 }
 
-// recomputeRating sets a tour's rating average and count from its shown reviews.
+// recomputeRating sets a tour's rating average and count from its shown reviews. On
+// PostgreSQL it first locks the tour's row in a statement of its own: under read committed
+// an UPDATE that waits for another review's transaction computes its subqueries from the
+// snapshot it started with, without that review; the statement after the wait sees it. The
+// lock is FOR NO KEY UPDATE, which the key-share lock that inserting a review takes on its
+// tour does not block, so two reviews at once queue instead of deadlocking.
 func (s *Store) recomputeRating(ctx context.Context, tourID string) error {
+	if s.dialect == Postgres {
+		var id string
+		if err := s.tx.QueryRowContext(ctx, `SELECT id FROM tours WHERE id = $1 FOR NO KEY UPDATE`, tourID).Scan(&id); err != nil {
+			return fmt.Errorf("lock tour %s for its rating: %w", tourID, err)
+		}
+	}
 	_, err := s.tx.ExecContext(ctx, `UPDATE tours SET
 		ratings_count = (SELECT COUNT(*) FROM reviews WHERE tour_id = $1 AND NOT hidden),
 		ratings_average = (SELECT COALESCE(AVG(rating), 0) FROM reviews WHERE tour_id = $1 AND NOT hidden)

@@ -135,6 +135,17 @@ func TestVerifiedReviewRules(t *testing.T) {
 		if h, _ := s.UserReview(ctx, tr.ID, bob.ID); !h.Hidden {
 			t.Error("an edit showed a hidden review")
 		}
+		// Nor can its author delete it, to write it again shown.
+		if _, err := svc.Delete(ctx, bob, bobs.ID); !errors.Is(err, review.ErrHiddenStays) {
+			t.Errorf("deleting a hidden review: %v", err)
+		}
+		if h, err := s.UserReview(ctx, tr.ID, bob.ID); err != nil || !h.Hidden {
+			t.Errorf("a hidden review after its author tried to delete it: %+v, %v", h, err)
+		}
+		if err := write(bob, 5); !errors.Is(err, tour.ErrDuplicateReview) {
+			t.Errorf("a second review beside a hidden one: %v", err)
+		}
+		rating(5, 1)
 
 		out, err = svc.Delete(ctx, ann, own.ID)
 		must(t, err)
@@ -159,6 +170,49 @@ func TestVerifiedReviewRules(t *testing.T) {
 		out, err = svc.Update(ctx, ann, again.ID, review.Input{Rating: 1, Text: "Glad I went while it ran."})
 		if err != nil || out.Tour.RatingsAverage != 1 || out.Tour.RatingsCount != 1 {
 			t.Errorf("editing on an archived tour: %+v, %v", out.Tour, err)
+		}
+	})
+}
+
+// TestReviewsAtOnceKeepTheRating: travellers reviewing one tour at the same moment all
+// count in its rating (on PostgreSQL a recompute that waited for another review's
+// transaction used to leave that review out).
+func TestReviewsAtOnceKeepTheRating(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		ctx := t.Context()
+		day := date(2031, 3, 10)
+		tr := addTour(t, s, "many-voices", 50, []time.Time{day})
+		booked := date(2031, 2, 1)
+		const n = 40
+		var users []account.User
+		for i := range n {
+			u := addUser(t, s, fmt.Sprintf("voice%d", i), account.RoleUser)
+			id := mustHold(t, s, tr, u, day, 1, booked)
+			_, _, err := s.FulfilBooking(ctx, id, fmt.Sprintf("pi_voice%d", i), tr.UnitPriceMinor(), "usd", booked, nil)
+			must(t, err)
+			users = append(users, u)
+		}
+		now := date(2031, 4, 1)
+		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return now }})
+		errs := make(chan error, n)
+		start := make(chan struct{})
+		for i, u := range users {
+			go func() {
+				<-start
+				_, err := svc.Create(ctx, u, tr.ID, review.Input{Rating: 1 + i%5, Text: fmt.Sprintf("Review number %d of the trip.", i)})
+				errs <- err
+			}()
+		}
+		close(start)
+		sum := 0
+		for i := range n {
+			must(t, <-errs)
+			sum += 1 + i%5
+		}
+		got, err := s.TourByID(ctx, tr.ID, now)
+		must(t, err)
+		if want := float64(sum) / n; got.RatingsCount != n || got.RatingsAverage < want-1e-9 || got.RatingsAverage > want+1e-9 {
+			t.Errorf("rating %v from %d, want %v from %d", got.RatingsAverage, got.RatingsCount, want, n)
 		}
 	})
 }
