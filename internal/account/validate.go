@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"tourbook/internal/plaintext"
 )
 
 // Limits of the account form fields. SPEC.md leaves them to the server; these are ours.
@@ -25,18 +27,10 @@ func ValidateName(name string) (string, error) {
 		return "", invalid("name", "Your name contains characters we cannot read.")
 	case utf8.RuneCountInString(name) > MaxNameLen:
 		return "", invalid("name", "Your name must be at most 70 characters long.")
-	case strings.ContainsFunc(name, isHiddenControl):
+	case plaintext.HasHiddenControl(name, false):
 		return "", invalid("name", "Your name must not contain control characters.")
 	}
 	return name, nil
-}
-
-// isHiddenControl matches characters that change how surrounding text is shown rather
-// than being shown: C0/C1 controls, line and paragraph separators, and the bidirectional
-// overrides and isolates, which can make a name on a review read as something else.
-func isHiddenControl(r rune) bool {
-	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
-		(r >= '\u202A' && r <= '\u202E') || (r >= '\u2066' && r <= '\u2069')
 }
 
 // ValidateEmail returns the address trimmed (otherwise as typed), or a *ValidationError.
@@ -58,7 +52,7 @@ func ValidateEmail(email string) (string, error) {
 
 func isBareAddress(s string) bool {
 	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || isHiddenControl(r)
+		return unicode.IsSpace(r) || plaintext.IsHiddenControl(r)
 	}) {
 		return false
 	}

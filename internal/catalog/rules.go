@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/plaintext"
 	"tourbook/internal/tour"
 )
 
@@ -99,13 +100,8 @@ func cleanText(field, s string, max int, required, multiline bool) (string, erro
 	if !utf8.ValidString(s) {
 		return "", invalid("The %s contains characters that are not text.", field)
 	}
-	for _, r := range s {
-		if multiline && (r == '\n' || r == '\r' || r == '\t') {
-			continue
-		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
-			return "", invalid("The %s contains a control character. Please remove it.", field)
-		}
+	if plaintext.HasHiddenControl(s, multiline) {
+		return "", invalid("The %s contains a control character. Please remove it.", field)
 	}
 	return s, nil
 }

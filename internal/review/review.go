@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/plaintext"
 )
 
 // Limits of a review, checked on the server and shown by the form.
@@ -29,6 +30,10 @@ var (
 	// ErrNotTravelled: the user has no paid, not cancelled booking of the tour.
 	ErrNotTravelled = fault.New(http.StatusForbidden, "no paid booking of the tour",
 		"Only travellers who took this tour can review it, and you have no paid booking of it.")
+	// ErrHiddenStays: the author tried to delete a review an admin hid. Deleting it would
+	// let them write it again, shown, around the moderation; the team removes it instead.
+	ErrHiddenStays = fault.New(http.StatusConflict, "delete of a hidden review refused",
+		"Our team has hidden this review, so it cannot be deleted here. Please contact us to have it removed.")
 	// ErrLogIn: a visitor tried to write.
 	ErrLogIn = fault.New(http.StatusUnauthorized, "not logged in", "Please log in to review this tour.")
 )
@@ -60,7 +65,8 @@ type Input struct {
 	Text   string
 }
 
-// Clean trims the text and checks the rating and the text's length, in characters.
+// Clean trims the text and checks the rating, the text's length in characters and that it
+// is plain text (line breaks allowed; no controls or direction overrides).
 func (in Input) Clean() (Input, error) {
 	if in.Rating < 1 || in.Rating > 5 {
 		return in, invalid("Please give the tour a rating from 1 to 5 stars.")
@@ -71,6 +77,8 @@ func (in Input) Clean() (Input, error) {
 		return in, invalid(fmt.Sprintf("Please write at least %d characters about your trip.", MinText))
 	case n > MaxText:
 		return in, invalid(fmt.Sprintf("Please keep your review to %d characters; it has %d.", MaxText, n))
+	case !utf8.ValidString(in.Text) || plaintext.HasHiddenControl(in.Text, true):
+		return in, invalid("Your review contains a control character. Please remove it.")
 	}
 	return in, nil
 }

@@ -24,6 +24,11 @@ func TestInputClean(t *testing.T) {
 		{Input{3, strings.Repeat("ü", MaxText+1)}, "", "Please keep your review to 2000 characters; it has 2001."},
 		{Input{0, "A fine trip overall."}, "", "Please give the tour a rating from 1 to 5 stars."},
 		{Input{6, "A fine trip overall."}, "", "Please give the tour a rating from 1 to 5 stars."},
+		{Input{4, "First day.\r\n\tSecond day."}, "First day.\r\n\tSecond day.", ""},
+		// PostgreSQL refuses a NUL in text: a 400 here, not a 500 from the store.
+		{Input{4, "Great trip\x00 overall"}, "", "Your review contains a control character. Please remove it."},
+		{Input{4, "Great trip \u202Eevol I"}, "", "Your review contains a control character. Please remove it."},
+		{Input{4, "Great trip \xff overall"}, "", "Your review contains a control character. Please remove it."},
 	} {
 		got, err := c.in.Clean()
 		if c.refusal == "" {

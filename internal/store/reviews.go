@@ -104,7 +104,8 @@ func (s *Store) UpdateOwnReview(ctx context.Context, userID, id string, rating i
 }
 
 // DeleteOwnReview deletes userID's review id and recomputes its tour's rating in the same
-// transaction, returning what was deleted; not theirs, or none, is review.ErrNotFound.
+// transaction, returning what was deleted; not theirs, or none, is review.ErrNotFound, and
+// one an admin hid is review.ErrHiddenStays.
 func (s *Store) DeleteOwnReview(ctx context.Context, userID, id string) (tour.Review, error) {
 	var r tour.Review
 	err := s.InTx(ctx, func(tx *Store) error {
@@ -112,7 +113,9 @@ func (s *Store) DeleteOwnReview(ctx context.Context, userID, id string) (tour.Re
 		if r, err = tx.reviewWhere(ctx, tx.tx, `r.id = $1 AND r.user_id = $2`, id, userID); err != nil {
 			return err
 		}
-		if _, err := tx.tx.ExecContext(ctx, `DELETE FROM reviews WHERE id = $1`, id); err != nil {
+		// A hidden review stays (review.ErrHiddenStays): deleted, it could be written again.
+		res, err := tx.tx.ExecContext(ctx, `DELETE FROM reviews WHERE id = $1 AND NOT hidden`, id)
+		if err := updated(res, err, "delete review", review.ErrHiddenStays); err != nil {
 			return err
 		}
 		return tx.recomputeRating(ctx, r.TourID)

@@ -122,6 +122,13 @@ describe('TourReviews', () => {
     expect(listed()).not.toContain('mine');
   });
 
+  it('lets the author edit but not delete a review the site hid, and says it is hidden', () => {
+    setup({ own: { ...mine, hidden: true }, canWrite: false, waiting: '' });
+    expect(screen.getByText('Hidden by the site: other visitors do not see it, and it does not count in the rating.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it('tells a traveller whose trip has not ended when they can write, without a form', () => {
     setup({ own: null, canWrite: false, waiting: 'You can review this tour once your trip has ended, from 13 January 2031.' });
     expect(screen.getByText('You can review this tour once your trip has ended, from 13 January 2031.')).toBeTruthy();

@@ -112,9 +112,11 @@ export function TourReviews({ tourId, reviews, pages: initialPages, total: initi
                   <button id="edit-review" type="button" className="btn btn--small btn--outline" onClick={() => setEditing(true)}>
                     Edit
                   </button>
-                  <button id="delete-review" type="button" className="btn btn--small btn--outline" onClick={() => setConfirming(true)}>
-                    Delete
-                  </button>
+                  {own.hidden ? null : (
+                    <button id="delete-review" type="button" className="btn btn--small btn--outline" onClick={() => setConfirming(true)}>
+                      Delete
+                    </button>
+                  )}
                 </p>
               )}
             </>
