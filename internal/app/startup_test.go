@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// A start on an existing data folder compiles the server bundle from the V8 code cache
-// the previous run wrote there after its first page, and serves the same pages.
+// The first run on a data folder leaves the V8 code cache there after its first page, and
+// the next start on it serves the same pages (that V8 starts from the file, and refuses
+// another bundle's or a damaged one, is internal/ssr's TestCodeCache… tests).
 func TestRestartUsesTheCodeCache(t *testing.T) {
 	dataDir := t.TempDir()
 	first := newTestSite(t, "-data-dir", dataDir)

@@ -173,6 +173,11 @@ func (c *Config) finish(baseURL, smtpURL, mailFrom string) error {
 	if c.PictureStorage != "folder" && c.PictureStorage != "database" {
 		return fmt.Errorf("picture storage %q: want folder or database", c.PictureStorage)
 	}
+	// Whoever could write the test clock's file could move refund tiers, hold and offer
+	// deadlines and when reviews open: never with real money or on a public address.
+	if c.TestClockFile != "" && (c.Secure() || c.Payment.Provider != "sandbox") {
+		return errors.New("TOURBOOK_TEST_CLOCK_FILE moves the site's clock for tests: it is refused on an https site and with a real payment provider")
+	}
 	switch c.Payment.Provider {
 	case "sandbox":
 		if c.Secure() && !c.Payment.AllowSandbox {

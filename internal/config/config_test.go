@@ -78,6 +78,8 @@ func TestRefusals(t *testing.T) {
 		{nil, []string{"-smtp-url", "http://mail.example.com"}, "smtp:// (STARTTLS) or smtps://"},
 		{map[string]string{"TOURBOOK_SMTP_URL": "smtp://u:hunter2@mail.example.com?tls=none"}, nil, "loopback"},
 		{nil, []string{"-mail-from", "not an address"}, "from address"},
+		{map[string]string{"TOURBOOK_TEST_CLOCK_FILE": "/tmp/clock"}, []string{"-base-url", "https://tours.example.com", "-allow-sandbox"}, "refused on an https site"},
+		{map[string]string{"TOURBOOK_TEST_CLOCK_FILE": "/tmp/clock", "STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}, []string{"-payment-provider", "stripe"}, "refused on an https site and with a real payment provider"},
 	} {
 		_, err := parse(t, tc.env, tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
