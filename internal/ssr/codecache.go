@@ -131,7 +131,8 @@ func (c *codeCache) wait() {
 const codeCacheHeader = len(codeCacheMagic) + 2*sha256.Size + 4
 
 func writeCodeCache(path string, bundle [sha256.Size]byte, tag uint32, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+	// V8 runs what the file holds as it would the bundle: only this user may write there.
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
 	sum := sha256.Sum256(data)
@@ -164,6 +165,17 @@ func writeCodeCache(path string, bundle [sha256.Size]byte, tag uint32, data []by
 }
 
 func readCodeCache(path string, bundle [sha256.Size]byte, tag uint32) ([]byte, error) {
+	// The checksums catch damage, not a file someone else made: one that others could
+	// have written, or in a folder they could write to, is not run.
+	for _, p := range []string{filepath.Dir(path), path} {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if info.Mode().Perm()&0o022 != 0 {
+			return nil, fmt.Errorf("%s is writable by other users (%v)", p, info.Mode().Perm())
+		}
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

@@ -102,6 +102,21 @@ func TestCodeCacheFileIsChecked(t *testing.T) {
 			}
 		})
 	}
+	// A good file that other users could have written is not run, nor one in such a folder.
+	must := func(t *testing.T, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{path, dir} {
+		must(t, os.WriteFile(path, good, 0o600))
+		must(t, os.Chmod(p, 0o777))
+		if _, err := readCodeCache(path, c.bundle, tag); err == nil || !bytes.Contains([]byte(err.Error()), []byte("writable by other users")) {
+			t.Errorf("%s mode 0777: read %v, want a refusal", p, err)
+		}
+		must(t, os.Chmod(p, map[bool]os.FileMode{true: 0o600, false: 0o700}[p == path]))
+	}
 	// Started on the damaged file: compiled from source, renders, and writes a good file.
 	if err := os.WriteFile(path, damaged, 0o600); err != nil {
 		t.Fatal(err)
