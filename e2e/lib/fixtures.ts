@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 import { startServer, TILE_HOST, type RunningServer } from './server';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 
@@ -94,10 +94,11 @@ interface TestFixtures {
   guard: Guard;
   /**
    * Opens another browser context (a second person, with their own cookies) with the
-   * project's baseURL, locale, time zone and viewport, guarded like the default context.
+   * project's baseURL, locale, time zone and viewport (options add to them or override
+   * them: { javaScriptEnabled: false }), guarded like the default context.
    * Every context it opens is closed after the test, before the guard's checks.
    */
-  newContext: () => Promise<BrowserContext>;
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -158,8 +159,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   newContext: async ({ browser, guard, baseURL, locale, timezoneId, viewport }, use) => {
     const opened: BrowserContext[] = [];
-    await use(async () => {
-      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+    await use(async (options?: BrowserContextOptions) => {
+      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport, ...options });
       opened.push(context);
       await guard.attach(context);
       return context;

@@ -3,6 +3,8 @@
 // trip has ended; the site's clock is moved past the trip's end (no waiting); from their
 // booking's page they go to the review form, publish a review, and see the tour's rating
 // and count change and their review listed first, then edit it. Visitors see it too.
+// Paging: "More reviews" is a link the server renders (read here without JavaScript),
+// which the hydrated page follows by fetching and appending.
 import type { APIRequestContext } from '@playwright/test';
 import { listTours, logIn, signedInUser } from '../lib/api';
 import { expect, test } from '../lib/fixtures';
@@ -109,4 +111,53 @@ test('a traveller reviews a tour after the trip and sees the rating change', asy
   } finally {
     server.moveClock(0);
   }
+});
+
+interface ReviewsPage {
+  reviews: { id: string; text: string }[];
+  pages: number;
+  total: number;
+}
+
+async function reviewsPage(request: APIRequestContext, tourId: string, n: number): Promise<ReviewsPage> {
+  const res = await request.get(`/api/v1/tours/${tourId}/reviews?page=${n}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: ReviewsPage }).data;
+}
+
+test('the second page of reviews is a link the server renders, and a click appends it once hydrated', async ({ page, newContext, request }) => {
+  const tour = (await listTours(request))[0]!;
+  const first = await reviewsPage(request, tour.id, 1);
+  const second = await reviewsPage(request, tour.id, 2);
+  expect(first.pages, 'the sample tour has a second page of reviews').toBeGreaterThan(1);
+  const ids = (p: ReviewsPage) => p.reviews.map((r) => r.id);
+
+  // Without JavaScript (a search engine, or before the scripts have run).
+  const noScript = await (await newContext({ javaScriptEnabled: false })).newPage();
+  await noScript.goto(`/tour/${tour.slug}`);
+  const listed = noScript.locator('#reviews-list .review');
+  await expect(listed).toHaveCount(first.reviews.length);
+  await noScript.getByRole('link', { name: 'More reviews' }).click();
+  await expect(noScript).toHaveURL(new RegExp(`/tour/${tour.slug}\\?reviews=2#reviews$`));
+  expect(await listed.evaluateAll((els) => els.map((el) => el.getAttribute('data-review-id')))).toEqual(ids(second));
+  await expect(listed.first().locator('.review__text')).toHaveText(second.reviews[0]!.text);
+  await expect(noScript.locator('.reviews__count')).toHaveText(
+    `Showing reviews ${first.reviews.length + 1}–${first.reviews.length + second.reviews.length} of ${first.total}.`,
+  );
+  // Search engines index it as the tour's page.
+  await expect(noScript.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/tour/${tour.slug}$`));
+  await noScript.getByRole('link', { name: 'Newer reviews' }).click();
+  await expect(noScript).toHaveURL(new RegExp(`/tour/${tour.slug}#reviews$`));
+  expect(await listed.evaluateAll((els) => els.map((el) => el.getAttribute('data-review-id')))).toEqual(ids(first));
+
+  // Hydrated: the same link fetches the page and appends it; the address stays.
+  await page.goto(`/tour/${tour.slug}`);
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'More reviews' }).click();
+  await expect(page.locator('#reviews-list .review')).toHaveCount(first.reviews.length + second.reviews.length);
+  expect(await page.locator('#reviews-list .review').evaluateAll((els) => els.map((el) => el.getAttribute('data-review-id')))).toEqual([
+    ...ids(first),
+    ...ids(second),
+  ]);
+  await expect(page).toHaveURL(new RegExp(`/tour/${tour.slug}$`));
 });

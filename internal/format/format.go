@@ -11,6 +11,12 @@ import (
 // Date writes a departure's day: "Tue 15 June 2027".
 func Date(t time.Time) string { return t.UTC().Format("Mon 2 January 2006") }
 
+// DayIn writes the day an instant falls on in a zone, as Date writes days: a review
+// written at 20:00 UTC on a Tokyo tour is dated the next day, as its travellers live it.
+func DayIn(at time.Time, loc *time.Location) string {
+	return at.In(loc).Format("Mon 2 January 2006")
+}
+
 // StartTime writes a departure's local start time with its zone, as people read it:
 // "09:00 GMT (Atlantic/Reykjavik)", or "09:00 UTC".
 func StartTime(t tour.Tour, d tour.StartDate) string {

@@ -24,6 +24,9 @@ const (
 	PageSize = 5
 )
 
+// Pages is how many pages count shown reviews fill: at least one, which may be empty.
+func Pages(count int) int { return max(1, (count+PageSize-1)/PageSize) }
+
 var (
 	// ErrNotFound: no such review, or not the user's (whose it is is not told).
 	ErrNotFound = fault.New(http.StatusNotFound, "review not found or not the user's", "There is no such review of yours.")

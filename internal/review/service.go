@@ -67,6 +67,8 @@ type Page struct {
 	Page    int // from 1
 	Pages   int // at least 1
 	Total   int
+	// Zone is the tour's: a review is dated by the day it was written where the tour runs.
+	Zone *time.Location
 }
 
 // Outcome is what a traveller's write leaves: the tour with its new rating, the first
@@ -94,12 +96,13 @@ func (s *Service) Reviews(ctx context.Context, tourID string, page int) (Page, e
 	if err != nil {
 		return Page{}, err
 	}
-	return s.page(ctx, t, page)
+	return s.TourPage(ctx, t, page)
 }
 
-func (s *Service) page(ctx context.Context, t tour.Tour, page int) (Page, error) {
+// TourPage is page (from 1; less is 1) of t's shown reviews.
+func (s *Service) TourPage(ctx context.Context, t tour.Tour, page int) (Page, error) {
 	page = max(page, 1)
-	p := Page{Page: page, Total: t.RatingsCount, Pages: max(1, (t.RatingsCount+PageSize-1)/PageSize)}
+	p := Page{Page: page, Total: t.RatingsCount, Pages: Pages(t.RatingsCount), Zone: t.Zone()}
 	var err error
 	p.Reviews, err = s.store.TourReviews(ctx, t.ID, (page-1)*PageSize, PageSize)
 	return p, err
@@ -196,7 +199,7 @@ func (s *Service) outcome(ctx context.Context, user account.User, tourID string)
 		return Outcome{}, fmt.Errorf("tour after review: %w", err)
 	}
 	o := Outcome{Tour: t}
-	if o.First, err = s.page(ctx, t, 1); err != nil {
+	if o.First, err = s.TourPage(ctx, t, 1); err != nil {
 		return Outcome{}, err
 	}
 	own, err := s.store.UserReview(ctx, t.ID, user.ID)

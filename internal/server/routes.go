@@ -59,7 +59,7 @@ func New(d Deps) (http.Handler, error) {
 
 	// Pages (server-rendered React).
 	mux.Handle("GET /{$}", d.Pages.Wrap(http.HandlerFunc(w.Overview)))
-	mux.Handle("GET /tour/{slug}", d.Pages.Wrap(http.HandlerFunc(w.Tour)))
+	mux.Handle("GET /tour/{slug}", d.Pages.WrapKeyed(http.HandlerFunc(w.Tour), w.TourKey))
 	mux.HandleFunc("GET /login", w.Login)
 	mux.HandleFunc("GET /signup", w.Signup)
 	mux.HandleFunc("GET /forgot-password", w.ForgotPassword)

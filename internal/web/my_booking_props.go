@@ -118,6 +118,5 @@ func paymentLabel(b booking.Booking, loc *time.Location) string {
 	case booking.BankTransfer:
 		how = "by bank transfer"
 	}
-	y, m, d := b.PaidAt.In(loc).Date()
-	return fmt.Sprintf("Paid %s on %s", how, format.Date(time.Date(y, m, d, 0, 0, 0, 0, time.UTC)))
+	return fmt.Sprintf("Paid %s on %s", how, format.DayIn(b.PaidAt, loc))
 }

@@ -60,12 +60,28 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path := "/tour/" + url.PathEscape(t.Slug)
+	n, ok := h.reviewsPage(r.URL.Query(), t)
+	if !ok {
+		http.Redirect(w, r, path+"#reviews", http.StatusFound)
+		return
+	}
 	ld, err := TourStructuredData(t, h.Site.Name, h.BaseURL, path, h.Now())
 	if err != nil {
 		h.Error(w, r, fmt.Errorf("tour %s structured data: %w", t.ID, err))
 		return
 	}
 	detail := NewTourDetail(t, h.Now())
+	if n > 1 {
+		// Another page of reviews (the "More reviews" link without JavaScript): the
+		// same page otherwise, and the same canonical address, the tour's.
+		p, err := h.Reviews.TourPage(r.Context(), t, n)
+		if err != nil {
+			h.Error(w, r, fmt.Errorf("tour %s reviews page %d: %w", t.ID, n, err))
+			return
+		}
+		detail.Reviews = NewReviewsPage(p).Reviews
+		detail.ReviewPage = n
+	}
 	places, _ := h.waitlistPlaces(r, t.ID)
 	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary,
 		props: tourProps{Tour: detail, Waitlist: places, WaitlistDates: WaitlistDates(t, h.Now()),

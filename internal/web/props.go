@@ -108,9 +108,13 @@ type TourDetail struct {
 	Guides      []Guide           `json:"guides"`
 	Locations   []TourLocation    `json:"locations"`
 	StartDates  []StartDateOption `json:"startDates"`
-	// Reviews is the first page of the shown reviews, newest first, of ReviewPages.
+	// Reviews is page ReviewPage (the first unless the address asked for another) of
+	// the shown reviews, newest first, of ReviewPages.
 	Reviews     []Review `json:"reviews"`
+	ReviewPage  int      `json:"reviewPage"`
 	ReviewPages int      `json:"reviewPages"`
+	// ReviewPageSize is how many reviews a page holds (review.PageSize).
+	ReviewPageSize int `json:"reviewPageSize"`
 	// CancellationPolicy is the policy new bookings are made under.
 	CancellationPolicy []PolicyTier `json:"cancellationPolicy"`
 }
@@ -244,8 +248,9 @@ func RoundRating(avg float64) float64 { return math.Round(avg*10+1e-9) / 10 }
 func ratingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
 
 func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
+	loc := t.Zone()
 	d := TourDetail{
-		TourCard: NewTourCard(t, now), Description: t.Description, TimeZone: t.Zone().String(),
+		TourCard: NewTourCard(t, now), Description: t.Description, TimeZone: loc.String(),
 		Pictures: []Picture{}, Guides: []Guide{}, Locations: []TourLocation{},
 		StartDates: []StartDateOption{}, Reviews: []Review{}, CancellationPolicy: NewPolicyTiers(t.Policy),
 	}
@@ -266,9 +271,9 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		})
 	}
 	for _, r := range t.Reviews {
-		d.Reviews = append(d.Reviews, NewReview(r))
+		d.Reviews = append(d.Reviews, NewReview(r, loc))
 	}
-	d.ReviewPages = max(1, (t.RatingsCount+review.PageSize-1)/review.PageSize)
+	d.ReviewPage, d.ReviewPages, d.ReviewPageSize = 1, review.Pages(t.RatingsCount), review.PageSize
 	return d
 }
 

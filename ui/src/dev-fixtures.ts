@@ -145,7 +145,9 @@ export const forestHikerDetail: TourDetail = {
       edited: true,
     },
   ],
+  reviewPage: 1,
   reviewPages: 1,
+  reviewPageSize: 5,
   cancellationPolicy: [
     { when: '30 days or more before departure', refund: 'Full refund' },
     { when: '7 to 29 days before departure', refund: '50% refund' },

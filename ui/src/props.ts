@@ -129,9 +129,12 @@ export interface TourDetail extends TourCard {
   guides: Guide[];
   locations: TourLocation[];
   startDates: StartDateOption[];
-  /** The first page of the shown reviews, newest first */
+  /** Page reviewPage (the first unless the address asked for another) of the shown reviews, newest first */
   reviews: Review[];
+  reviewPage: number;
   reviewPages: number;
+  /** How many reviews a page holds */
+  reviewPageSize: number;
   /** The cancellation policy new bookings are made under */
   cancellationPolicy: PolicyTier[];
 }

@@ -22,9 +22,22 @@ function review(n: number, extra: Partial<Review> = {}): Review {
 const limits = { minText: 10, maxText: 2000 };
 const firstPage = [1, 2, 3, 4, 5].map((n) => review(n));
 
-function setup(reviewing: ReviewStanding | null, reviews = firstPage, pages = 2, total = 7) {
+function setup(reviewing: ReviewStanding | null, reviews = firstPage, pages = 2, total = 7, page = 1) {
   const onRating = vi.fn();
-  render(<TourReviews tourId="t-1" reviews={reviews} pages={pages} total={total} reviewing={reviewing} limits={limits} onRating={onRating} />);
+  render(
+    <TourReviews
+      tourId="t-1"
+      path="/tour/alps"
+      reviews={reviews}
+      page={page}
+      pages={pages}
+      pageSize={5}
+      total={total}
+      reviewing={reviewing}
+      limits={limits}
+      onRating={onRating}
+    />,
+  );
   return onRating;
 }
 
@@ -34,20 +47,78 @@ function listed(): string[] {
     .map((li) => li.getAttribute('data-review-id') ?? '');
 }
 
+/** Clicks a link and tells whether the browser would have followed it (the component did
+ * not prevent it); jsdom is kept from navigating either way. */
+function follows(link: HTMLElement, init: MouseEventInit = {}): boolean {
+  let followed = false;
+  const last = (e: Event) => {
+    followed = !e.defaultPrevented;
+    e.preventDefault();
+  };
+  document.addEventListener('click', last);
+  fireEvent.click(link, init);
+  document.removeEventListener('click', last);
+  return followed;
+}
+
 const mine: OwnReview = { ...review(9), id: 'mine', text: 'My own words about the trip.', rating: 4, userName: 'Me', hidden: false };
 
 describe('TourReviews', () => {
-  it('lists the first page and fetches the next with "More reviews", then no more', async () => {
-    const fetch = mockFetch(jsonResponse({ status: 'success', data: { reviews: [review(6), review(7)], page: 2, pages: 2, total: 7 } }));
-    setup(null);
+  it('lists the first page; "More reviews" links to the next, and a plain click fetches and appends it instead', async () => {
+    const fetch = mockFetch(
+      jsonResponse({ status: 'success', data: { reviews: [review(6), review(7), review(8), review(9), review(10)], page: 2, pages: 3, total: 12 } }),
+      jsonResponse({ status: 'success', data: { reviews: [review(11), review(12)], page: 3, pages: 3, total: 12 } }),
+    );
+    setup(null, firstPage, 3, 12);
     expect(listed()).toEqual(['r-1', 'r-2', 'r-3', 'r-4', 'r-5']);
-    expect(screen.getByText('Showing 5 of 7 reviews.')).toBeTruthy();
+    expect(screen.getByText('Showing 5 of 12 reviews.')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'More reviews' }));
+    expect(screen.queryByRole('link', { name: 'Newer reviews' })).toBeNull();
+    const more = screen.getByRole('link', { name: 'More reviews' });
+    // Without JavaScript, or before hydration, the link opens page 2 from the server.
+    expect(more.getAttribute('href')).toBe('/tour/alps?reviews=2#reviews');
+    expect(more.getAttribute('rel')).toBe('next');
+
+    expect(follows(more)).toBe(false);
+    expect(more.textContent).toBe('Loading...');
     await flush();
     expect(String(fetch.mock.calls[0]![0])).toMatch(/\/api\/v1\/tours\/t-1\/reviews\?page=2$/);
-    expect(listed()).toEqual(['r-1', 'r-2', 'r-3', 'r-4', 'r-5', 'r-6', 'r-7']);
-    expect(screen.queryByRole('button', { name: 'More reviews' })).toBeNull();
+    expect(listed()).toEqual(['r-1', 'r-2', 'r-3', 'r-4', 'r-5', 'r-6', 'r-7', 'r-8', 'r-9', 'r-10']);
+    expect(screen.getByText('Showing 10 of 12 reviews.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'More reviews' }).getAttribute('href')).toBe('/tour/alps?reviews=3#reviews');
+
+    expect(follows(screen.getByRole('link', { name: 'More reviews' }))).toBe(false);
+    await flush();
+    expect(String(fetch.mock.calls[1]![0])).toMatch(/\?page=3$/);
+    expect(listed()).toHaveLength(12);
+    expect(screen.queryByRole('link', { name: 'More reviews' })).toBeNull();
+  });
+
+  it('leaves a click meant for a new tab to the browser', () => {
+    const fetch = mockFetch();
+    setup(null);
+    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) {
+      expect(follows(screen.getByRole('link', { name: 'More reviews' }), init)).toBe(true);
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(listed()).toHaveLength(5);
+  });
+
+  it('renders a later page as the server sent it, with links to the newer and the older reviews', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'success', data: { reviews: [review(11), review(12)], page: 3, pages: 3, total: 12 } }));
+    setup(null, [6, 7, 8, 9, 10].map((n) => review(n)), 3, 12, 2);
+    expect(listed()).toEqual(['r-6', 'r-7', 'r-8', 'r-9', 'r-10']);
+    expect(screen.getByText('Showing reviews 6–10 of 12.')).toBeTruthy();
+    const newer = screen.getByRole('link', { name: 'Newer reviews' });
+    expect(newer.getAttribute('href')).toBe('/tour/alps#reviews');
+    expect(newer.getAttribute('rel')).toBe('prev');
+    expect(screen.getByRole('link', { name: 'More reviews' }).getAttribute('href')).toBe('/tour/alps?reviews=3#reviews');
+
+    expect(follows(screen.getByRole('link', { name: 'More reviews' }))).toBe(false);
+    await flush();
+    expect(String(fetch.mock.calls[0]![0])).toMatch(/\?page=3$/);
+    expect(listed()).toEqual(['r-6', 'r-7', 'r-8', 'r-9', 'r-10', 'r-11', 'r-12']);
+    expect(screen.getByText('Showing reviews 6–12 of 12.')).toBeTruthy();
   });
 
   it('publishes a review: POST with rating and text, the rating reported, the review listed first', async () => {
@@ -138,6 +209,6 @@ describe('TourReviews', () => {
   it('says so when there are no reviews', () => {
     setup(null, [], 1, 0);
     expect(screen.getByText('No reviews yet.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'More reviews' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'More reviews' })).toBeNull();
   });
 });

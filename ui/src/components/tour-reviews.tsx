@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { createReview, deleteReview, fetchReviews, updateReview, type ReviewOutcome } from '../api/reviews';
 import { plural } from '../lib/format';
 import type { OwnReview, Review, ReviewLimits, ReviewStanding } from '../props';
@@ -8,9 +8,14 @@ import { Stars } from './stars';
 
 interface Props {
   tourId: string;
-  /** The first page, newest first, as the server rendered it */
+  /** The tour page's address ("/tour/alps"): each page of reviews is it with ?reviews=N */
+  path: string;
+  /** Page `page` (1 unless the address asked for another), newest first, as the server rendered it */
   reviews: Review[];
+  page: number;
   pages: number;
+  /** How many reviews a page holds */
+  pageSize: number;
   /** How many reviews are shown in all (the tour's count) */
   total: number;
   reviewing: ReviewStanding | null;
@@ -19,14 +24,24 @@ interface Props {
   onRating: (average: string, quantity: number) => void;
 }
 
+/** The address of page n of a tour's reviews: the tour's own for the first. */
+function reviewsHref(path: string, n: number): string {
+  return n > 1 ? `${path}?reviews=${n}#reviews` : `${path}#reviews`;
+}
+
 /**
- * The tour page's reviews: the first page as rendered, more on demand ("More reviews"
- * fetches the next page), and for a signed-in traveller their own review with Edit and
- * Delete, or the form once their trip has ended, or when they can write.
+ * The tour page's reviews: the page the server rendered, and more on demand: "More
+ * reviews" is a link to the next page (/tour/alps?reviews=2#reviews, which the server
+ * renders, so paging works without JavaScript and for search engines); once hydrated a
+ * plain click fetches that page and appends it instead. A later page links back to the
+ * newer ones. For a signed-in traveller: their own review with Edit and Delete, or the
+ * form once their trip has ended, or when they can write.
  */
-export function TourReviews({ tourId, reviews, pages: initialPages, total: initialTotal, reviewing, limits, onRating }: Props) {
+export function TourReviews({ tourId, path, reviews, page: initialPage, pages: initialPages, pageSize, total: initialTotal, reviewing, limits, onRating }: Props) {
   const [list, setList] = useState(reviews);
-  const [page, setPage] = useState(1);
+  // The first page listed, and the last: appending moves only the last.
+  const [firstPage, setFirstPage] = useState(initialPage);
+  const [page, setPage] = useState(initialPage);
   const [pages, setPages] = useState(initialPages);
   const [total, setTotal] = useState(initialTotal);
   const [loading, setLoading] = useState(false);
@@ -37,6 +52,7 @@ export function TourReviews({ tourId, reviews, pages: initialPages, total: initi
 
   function apply(o: ReviewOutcome) {
     setList(o.first.reviews);
+    setFirstPage(1);
     setPage(1);
     setPages(o.first.pages);
     setTotal(o.first.total);
@@ -44,6 +60,13 @@ export function TourReviews({ tourId, reviews, pages: initialPages, total: initi
     setEditing(false);
     setConfirming(false);
     onRating(o.ratingsAverage, o.ratingsQuantity);
+  }
+
+  function onMore(e: MouseEvent<HTMLAnchorElement>) {
+    // A click meant for a new tab or window follows the link.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    if (!loading) void more();
   }
 
   async function more() {
@@ -73,7 +96,7 @@ export function TourReviews({ tourId, reviews, pages: initialPages, total: initi
   }
 
   return (
-    <section className="reviews" aria-labelledby="reviews-title">
+    <section id="reviews" className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="section-title">
         Reviews
       </h2>
@@ -149,14 +172,34 @@ export function TourReviews({ tourId, reviews, pages: initialPages, total: initi
       )}
       <p className="reviews__more">
         <span className="reviews__count" aria-live="polite">
-          {list.length > 0 && total > list.length ? `Showing ${list.length} of ${plural(total, 'review', 'reviews')}.` : ''}
+          {showing(list.length, (firstPage - 1) * pageSize + 1, total)}
         </span>
+        {firstPage > 1 ? (
+          <a id="newer-reviews" className="btn btn--small btn--outline" href={reviewsHref(path, firstPage - 1)} rel="prev">
+            Newer reviews
+          </a>
+        ) : null}
         {page < pages ? (
-          <button id="more-reviews" type="button" className="btn btn--small btn--outline" disabled={loading} onClick={() => void more()}>
+          <a
+            id="more-reviews"
+            className="btn btn--small btn--outline"
+            href={reviewsHref(path, page + 1)}
+            rel="next"
+            aria-disabled={loading || undefined}
+            onClick={onMore}
+          >
             {loading ? 'Loading...' : 'More reviews'}
-          </button>
+          </a>
         ) : null}
       </p>
     </section>
   );
+}
+
+/** Which reviews are listed, when not all: "Showing 5 of 7 reviews." from the newest,
+ * "Showing reviews 6–7 of 7." from the from-th. */
+function showing(listed: number, from: number, total: number): string {
+  if (listed === 0 || total <= listed) return '';
+  if (from === 1) return `Showing ${listed} of ${plural(total, 'review', 'reviews')}.`;
+  return `Showing reviews ${from}–${from + listed - 1} of ${total}.`;
 }

@@ -163,8 +163,11 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
 
       <TourReviews
         tourId={tour.id}
+        path={`/tour/${encodeURIComponent(tour.slug)}`}
         reviews={tour.reviews}
+        page={tour.reviewPage}
         pages={tour.reviewPages}
+        pageSize={tour.reviewPageSize}
         total={tour.ratingsQuantity}
         reviewing={reviewing}
         limits={reviewLimits}
