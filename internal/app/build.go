@@ -57,7 +57,10 @@ type Site struct {
 	// Pages keeps the public pages and catalogue answers for visitors not signed in.
 	Pages *server.PageCache
 
-	engine ssr.Engine
+	engine       ssr.Engine
+	photos       *media.Photos
+	tourPictures *media.TourPictures
+	tours        *store.TourCache
 }
 
 // readyTimeout bounds the readiness checks, so a database that does not answer is a
@@ -94,14 +97,24 @@ func (s *Site) Close() error {
 	return errors.Join(s.engine.Close(), s.Store.Close())
 }
 
-// RunBackground does the periodic chores until ctx is done, and returns when all have
-// stopped: releasing the seats of abandoned checkouts, deleting expired sessions and
+// RunBackground does the chores until ctx is done, and returns when all have stopped:
+// once, giving the tours' single-file pictures their widths (ConvertPictures); then
+// periodically, releasing the seats of abandoned checkouts, deleting expired sessions and
 // forgetting old failed logins; and sending the email outbox every few seconds.
 func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 	var expiry sync.WaitGroup
 	expiry.Go(func() { s.Bookings.RunExpiry(ctx, time.Minute) })
 	expiry.Go(func() { s.Mailer.Run(ctx, 5*time.Second) })
 	expiry.Go(func() { s.Schedule.Run(ctx, 10*time.Minute) })
+	expiry.Go(func() {
+		// A moment's wait leaves the CPUs to a start's first requests.
+		select {
+		case <-ctx.Done():
+		case <-time.After(convertDelay):
+			_, _ = s.ConvertPictures(ctx, log)
+			_, _ = s.ConvertPhotos(ctx, log)
+		}
+	})
 	defer expiry.Wait()
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -122,6 +135,39 @@ func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// convertDelay is how long after the start RunBackground converts single-file pictures.
+var convertDelay = time.Second
+
+// ConvertPictures gives the tours' pictures stored as one file (imported, or from before
+// pictures had widths) their widths, once (media.ConvertTours): serve runs it in the
+// background after the site listens, so it never delays a start. Each switched tour is
+// forgotten by the tour cache and the page cache at once.
+func (s *Site) ConvertPictures(ctx context.Context, log *slog.Logger) (media.ConvertResult, error) {
+	res, err := s.tourPictures.ConvertTours(ctx, s.Store, s.tours.Invalidate, log)
+	logConversion(ctx, log, "tour pictures", res, err)
+	return res, err
+}
+
+// ConvertPhotos gives the users' photos stored as one file (imported, or uploaded before
+// photos had copies) their narrower copies, once (media.ConvertPhotos), in the
+// background like ConvertPictures.
+func (s *Site) ConvertPhotos(ctx context.Context, log *slog.Logger) (media.ConvertResult, error) {
+	res, err := s.photos.ConvertPhotos(ctx, s.Store, s.tours.Invalidate, log)
+	logConversion(ctx, log, "photos", res, err)
+	return res, err
+}
+
+// logConversion logs what a pass of ConvertPictures or ConvertPhotos did, when it did
+// anything.
+func logConversion(ctx context.Context, log *slog.Logger, what string, res media.ConvertResult, err error) {
+	switch {
+	case err != nil && ctx.Err() == nil:
+		log.Warn("store "+what+" in widths", "error", err)
+	case res.Pictures > 0 || res.Failed > 0:
+		log.Info(what+" stored in widths", "switched", res.Pictures, "missing", res.Missing, "failed", res.Failed)
 	}
 }
 
@@ -304,6 +350,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	if err != nil {
 		return nil, err
 	}
+	site.photos, site.tourPictures, site.tours = photos, tourPictures, tours
 	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log})
 
 	// The bookings back office: refunds go through the same provider as payments.

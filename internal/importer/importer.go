@@ -21,6 +21,8 @@
 //     password, and the account service upgrades them to argon2id at the next sign-in.
 //   - Image names (photo, imageCover, images) are kept as written, even when the file is
 //     not in the images folder; the web layer shows its default pictures for missing files.
+//     `tourbook import` then stores the files it finds in widths and switches the names
+//     to them (media.ConvertTours, media.ConvertPhotos), after this transaction.
 //   - Slugs come from the names and are made unique with -2, -3, … (the export's own slug
 //     field is ignored, it may be stale).
 package importer

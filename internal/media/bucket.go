@@ -68,9 +68,14 @@ func (f *Folder) Dir() string { return f.dir }
 
 // Put writes a temporary file and renames it, so a reader never sees half a picture and
 // a crash leaves only a temporary file (whose leading dot ValidName refuses, so it is
-// never served).
+// never served). The temporary name is unique, so two writers of one name (instances
+// sharing the folder, converting the same picture) never collide: the last rename wins.
 func (f *Folder) Put(_ context.Context, name string, data []byte) error {
-	tmp := ".upload-" + name + ".tmp"
+	random, err := randomHex(8)
+	if err != nil {
+		return err
+	}
+	tmp := ".upload-" + name + "-" + random + ".tmp"
 	file, err := f.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err

@@ -57,27 +57,14 @@ func (p *TourPictures) Process(r io.Reader) (string, error) {
 	if u.width < widest {
 		return "", ErrTooNarrow
 	}
-	big, err := p.pipe.render(u, widest, tourHeight(widest))
-	if err != nil {
-		return "", err
-	}
 	random, err := randomHex(16)
 	if err != nil {
 		return "", fmt.Errorf("tour picture name: %w", err)
 	}
 	name := random + ".jpg"
-	variants := TourPictureVariants(name)
-	files := make([]OutFile, len(variants))
-	img := big
-	for i, v := range slices.Backward(variants) {
-		if v.Width != img.Bounds().Dx() {
-			// Each width from the next wider one rather than from the upload: a fraction
-			// of the work and memory, and Catmull-Rom filters a downscale properly.
-			next := image.NewRGBA(image.Rect(0, 0, v.Width, v.Height))
-			xdraw.CatmullRom.Scale(next, next.Bounds(), img, img.Bounds(), xdraw.Src, nil)
-			img = next
-		}
-		files[i] = OutFile{v.File, img}
+	files, err := p.variantFiles(u, name)
+	if err != nil {
+		return "", err
 	}
 
 	ctx, cancel := storeContext()
@@ -88,6 +75,30 @@ func (p *TourPictures) Process(r io.Reader) (string, error) {
 		return "", fmt.Errorf("write tour picture: %w", err)
 	}
 	return name, nil
+}
+
+// variantFiles renders u's centre at 3:2 in every width of TourPictureVariants(name),
+// narrowest first (the widest from u, each narrower one from the next wider).
+func (p *TourPictures) variantFiles(u upload, name string) ([]OutFile, error) {
+	widest := tourWidths[len(tourWidths)-1]
+	big, err := p.pipe.render(u, widest, tourHeight(widest))
+	if err != nil {
+		return nil, err
+	}
+	variants := TourPictureVariants(name)
+	files := make([]OutFile, len(variants))
+	var img image.Image = big
+	for i, v := range slices.Backward(variants) {
+		if v.Width != img.Bounds().Dx() {
+			// Each width from the next wider one rather than from the upload: a fraction
+			// of the work and memory, and Catmull-Rom filters a downscale properly.
+			next := image.NewRGBA(image.Rect(0, 0, v.Width, v.Height))
+			xdraw.CatmullRom.Scale(next, next.Bounds(), img, img.Bounds(), xdraw.Src, nil)
+			img = next
+		}
+		files[i] = OutFile{v.File, img}
+	}
+	return files, nil
 }
 
 // putJPEG is writeAll's writer: each image encoded as a JPEG of quality, into the bucket.

@@ -51,3 +51,111 @@ func (b pictureBucket) Delete(ctx context.Context, name string) error {
 	}
 	return nil
 }
+
+// TourPictureRefs lists every tour's cover and gallery files (media.ConvertTours).
+func (s *Store) TourPictureRefs(ctx context.Context) ([]media.TourRefs, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT id, cover_image FROM tours ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("list tour pictures: %w", err)
+	}
+	var tours []media.TourRefs
+	index := map[string]int{}
+	var t media.TourRefs
+	err = scanAll(rows, func() error {
+		if err := rows.Scan(&t.TourID, &t.Cover); err != nil {
+			return err
+		}
+		index[t.TourID] = len(tours)
+		tours = append(tours, t)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list tour pictures: %w", err)
+	}
+	rows, err = s.reader().QueryContext(ctx, `SELECT tour_id, file FROM tour_pictures ORDER BY tour_id, position`)
+	if err != nil {
+		return nil, fmt.Errorf("list tour pictures: %w", err)
+	}
+	var id, file string
+	err = scanAll(rows, func() error {
+		if err := rows.Scan(&id, &file); err != nil {
+			return err
+		}
+		if i, ok := index[id]; ok {
+			tours[i].Gallery = append(tours[i].Gallery, file)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list tour pictures: %w", err)
+	}
+	return tours, nil
+}
+
+// RenameTourPictures switches a tour's references from single files to their pictures in
+// widths, in one transaction, each only where the tour still names the old file: a
+// conversion that another instance finished first, or that an operator's change overtook,
+// changes nothing. The tour's version (updated_at) stays: the picture shown is the same,
+// and an operator's open edit form must still save. It says how many references changed.
+func (s *Store) RenameTourPictures(ctx context.Context, id string, renames []media.Rename) (int, error) {
+	n := 0
+	err := s.InTx(ctx, func(tx *Store) error {
+		n = 0
+		if _, err := tx.lockTour(ctx, id); err != nil {
+			return err
+		}
+		for _, r := range renames {
+			q := `UPDATE tour_pictures SET file = $3 WHERE tour_id = $1 AND file = $2`
+			if r.Cover {
+				q = `UPDATE tours SET cover_image = $3 WHERE id = $1 AND cover_image = $2`
+			}
+			res, err := tx.tx.ExecContext(ctx, q, id, r.Old, r.New)
+			if err != nil {
+				return err
+			}
+			k, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			n += int(k)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("switch pictures of tour %s to widths: %w", id, err)
+	}
+	return n, nil
+}
+
+// UserPhotoRefs lists the users whose photo is their own (media.ConvertPhotos).
+func (s *Store) UserPhotoRefs(ctx context.Context) ([]media.PhotoRef, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT id, photo FROM users WHERE photo <> '' AND photo <> $1 ORDER BY id`,
+		media.DefaultPhoto)
+	if err != nil {
+		return nil, fmt.Errorf("list photos: %w", err)
+	}
+	var refs []media.PhotoRef
+	var r media.PhotoRef
+	err = scanAll(rows, func() error {
+		if err := rows.Scan(&r.UserID, &r.Photo); err != nil {
+			return err
+		}
+		refs = append(refs, r)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list photos: %w", err)
+	}
+	return refs, nil
+}
+
+// RenameUserPhoto switches a user's photo from the single file old to the photo to
+// (stored with its narrower copies) if the user still has old: a conversion another
+// instance finished first, or that the user's own upload overtook, changes nothing.
+func (s *Store) RenameUserPhoto(ctx context.Context, id, old, to string) (bool, error) {
+	res, err := s.writer().ExecContext(ctx, `UPDATE users SET photo = $3 WHERE id = $1 AND photo = $2`, id, old, to)
+	if err != nil {
+		return false, fmt.Errorf("switch photo of user %s: %w", id, err)
+	}
+	return affected(res)
+}
