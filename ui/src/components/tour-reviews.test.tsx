@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReviewOutcome } from '../api/reviews';
 import type { OwnReview, Review, ReviewStanding } from '../props';
@@ -204,6 +204,18 @@ describe('TourReviews', () => {
     setup({ own: null, canWrite: false, waiting: 'You can review this tour once your trip has ended, from 13 January 2031.' });
     expect(screen.getByText('You can review this tour once your trip has ended, from 13 January 2031.')).toBeTruthy();
     expect(document.getElementById('review-form')).toBeNull();
+  });
+
+  it('gives the review links (#your-review) somewhere to land: why not yet, or an invitation to log in', () => {
+    setup({ own: null, canWrite: false, waiting: 'You can review this tour once your trip has ended, from 13 January 2031.' });
+    expect(document.getElementById('your-review')?.textContent).toBe('You can review this tour once your trip has ended, from 13 January 2031.');
+    cleanup();
+    setup(null);
+    expect(document.getElementById('your-review')?.textContent).toBe('Took this tour? Log in to review it.');
+    expect(within(document.getElementById('your-review')!).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    cleanup();
+    setup({ own: null, canWrite: false, waiting: '' });
+    expect(document.getElementById('your-review')).toBeNull();
   });
 
   it('says so when there are no reviews', () => {

@@ -35,7 +35,9 @@ function reviewsHref(path: string, n: number): string {
  * renders, so paging works without JavaScript and for search engines); once hydrated a
  * plain click fetches that page and appends it instead. A later page links back to the
  * newer ones. For a signed-in traveller: their own review with Edit and Delete, or the
- * form once their trip has ended, or when they can write.
+ * form once their trip has ended, or when they can write; for a visitor, an invitation to
+ * log in. Each is #your-review, where the review links of the booking page and the
+ * review-request email land.
  */
 export function TourReviews({ tourId, path, reviews, page: initialPage, pages: initialPages, pageSize, total: initialTotal, reviewing, limits, onRating }: Props) {
   const [list, setList] = useState(reviews);
@@ -156,8 +158,16 @@ export function TourReviews({ tourId, path, reviews, page: initialPage, pages: i
           />
         </div>
       ) : reviewing?.waiting ? (
-        <p id="review-waiting" className="form__hint">
-          {reviewing.waiting}
+        // The review links (#your-review) land here before the trip has ended.
+        <div id="your-review">
+          <p id="review-waiting" className="form__hint">
+            {reviewing.waiting}
+          </p>
+        </div>
+      ) : reviewing === null ? (
+        // A traveller opening the review-request email where they are not signed in.
+        <p id="your-review" className="form__hint">
+          Took this tour? <a href="/login">Log in</a> to review it.
         </p>
       ) : null}
 
