@@ -24,16 +24,16 @@ import (
 // them following).
 func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	clocks := map[string]string{}
+	// One clock file per engine, named from it: the engines' subtests run in parallel.
 	dir := t.TempDir()
+	clock := func(engine string) string { return filepath.Join(dir, engine+"-clock") }
 	eachEngineEnv(t, func(engine string) map[string]string {
-		clocks[engine] = filepath.Join(dir, engine+"-clock")
-		return map[string]string{"TOURBOOK_TEST_CLOCK_FILE": clocks[engine]}
+		return map[string]string{"TOURBOOK_TEST_CLOCK_FILE": clock(engine)}
 	}, []string{"-page-cache-ttl", "1h"}, func(t *testing.T, s *testSite) {
 		engine := s.Store.Dialect()
 		moveClock := func(d time.Duration) {
 			t.Helper()
-			if err := os.WriteFile(clocks[engine], []byte(d.String()), 0o600); err != nil {
+			if err := os.WriteFile(clock(engine), []byte(d.String()), 0o600); err != nil {
 				t.Fatal(err)
 			}
 		}
