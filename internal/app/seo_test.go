@@ -265,7 +265,10 @@ func TestStructuredDataEscapesScriptEnds(t *testing.T) {
 	id, slug, _ := s.firstTour(t)
 	tr := s.tourByIDAny(t, id)
 	name := `Fire </script><script>alert(1)</script> & <!-- ice`
-	summary := "Lava\u2028fields</SCRIPT >and <!--glaciers-->"
+	// (A line separator, which JSON allows raw but a script does not, cannot come through
+	// the API any more — a one-line text refuses it —: internal/web's
+	// TestStructuredDataEscapesLineSeparators covers it.)
+	summary := "Lava fields</SCRIPT >and <!--glaciers-->"
 	tourOf(t, s.send(t, admin, "PATCH", "/api/v1/tours/"+id, map[string]any{"version": tr.Version, "name": name, "summary": summary, "slug": slug}), 200)
 
 	trip, h := s.tripOf(t, slug)

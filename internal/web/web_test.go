@@ -176,3 +176,22 @@ func TestRatingLabelRoundsHalvesUp(t *testing.T) {
 		}
 	}
 }
+
+// A line or paragraph separator is valid raw in JSON but ends a line in a script: the
+// JSON-LD escapes them, whatever texts older data holds.
+func TestStructuredDataEscapesLineSeparators(t *testing.T) {
+	tr := tour.Tour{ID: "t-1", Slug: "lava", Name: "Lava\u2029fields", Summary: "Lava\u2028fields </script>"}
+	b, err := TourStructuredData(tr, "Tourbook", "https://tours.example", "/tour/lava", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"\u2028", "\u2029", "</"} {
+		if strings.Contains(string(b), bad) {
+			t.Errorf("JSON-LD carries %q raw: %s", bad, b)
+		}
+	}
+	var got struct{ Name, Description string }
+	if err := json.Unmarshal(b, &got); err != nil || got.Name != tr.Name || got.Description != tr.Summary {
+		t.Errorf("JSON-LD reads back as %+v, %v", got, err)
+	}
+}
