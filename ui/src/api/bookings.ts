@@ -4,7 +4,7 @@ import { navigate } from '../lib/navigate';
 import { errorMessage, request, type ApiResponse } from './client';
 
 /** The checkout call's answer: {status, session: {url}} (SPEC.md §3, "session.url"). */
-type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
+export type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
 
 export function checkoutPath(tourId: string, date: string, participants: number): string {
   const query = new URLSearchParams({ date, participants: String(participants) });
@@ -13,7 +13,14 @@ export function checkoutPath(tourId: string, date: string, participants: number)
 
 /** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
 export async function bookTour(tourId: string, date: string, participants: number): Promise<boolean> {
-  const res: CheckoutResponse = await request('GET', checkoutPath(tourId, date, participants));
+  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, participants)));
+}
+
+/**
+ * Sends the browser to the checkout page a checkout call answered with (a booking's, or
+ * a waiting-list offer's) and returns true, or shows the error alert and returns false.
+ */
+export function leaveForCheckout(res: CheckoutResponse): boolean {
   const url = res.session?.url;
   if (res.status === 'success' && typeof url === 'string' && url !== '') {
     navigate(url);

@@ -1,8 +1,8 @@
 // The waiting list calls: join a full departure, leave it, and pay an offer (the browser
 // then goes to the checkout, as for a booking).
 import { showAlert } from '../lib/alert';
-import { navigate } from '../lib/navigate';
-import { apiPath, errorMessage, request, type ApiResponse } from './client';
+import { leaveForCheckout } from './bookings';
+import { apiPath, errorMessage, request } from './client';
 
 const BASE = 'api/v1/waitlist';
 
@@ -28,16 +28,7 @@ export async function leaveWaitlist(id: string): Promise<boolean> {
   return true;
 }
 
-type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
-
 /** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
 export async function payOffer(id: string): Promise<boolean> {
-  const res: CheckoutResponse = await request('POST', apiPath(BASE, id, 'checkout'));
-  const url = res.session?.url;
-  if (res.status === 'success' && typeof url === 'string' && url !== '') {
-    navigate(url);
-    return true;
-  }
-  showAlert('error', res.status === 'success' ? 'Could not start the checkout. Please try again.' : errorMessage(res));
-  return false;
+  return leaveForCheckout(await request('POST', apiPath(BASE, id, 'checkout')));
 }
