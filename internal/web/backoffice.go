@@ -129,15 +129,25 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		props: adminBookingProps{Booking: NewAdminBookingDetail(d)}})
 }
 
-// AdminManifest is /admin/tours/{id}/departures/{date}: who is on a departure.
-func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
+// manifest is the departure {id}/{date} of the request's path, and the back-office user
+// asking, who may see manifests; false once the answer is sent (login, 404 for others, the error page).
+func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, backoffice.Manifest, bool) {
 	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
 	if !ok {
-		return
+		return u, backoffice.Manifest{}, false
 	}
 	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
 	if err != nil {
 		h.Error(w, r, err)
+		return u, m, false
+	}
+	return u, m, true
+}
+
+// AdminManifest is /admin/tours/{id}/departures/{date}: who is on a departure.
+func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
+	u, m, ok := h.manifest(w, r)
+	if !ok {
 		return
 	}
 	p := adminManifestProps{
@@ -163,13 +173,8 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 // order mark (so Excel reads the accents), every cell quoted where needed, and cells a
 // spreadsheet would run as a formula (= + - @, tab, carriage return) made text.
 func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	_, m, ok := h.manifest(w, r)
 	if !ok {
-		return
-	}
-	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
-	if err != nil {
-		h.Error(w, r, err)
 		return
 	}
 	date := m.Departure.Date.Format(time.DateOnly)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 
-	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/ticket"
 )
@@ -19,13 +18,8 @@ type Tickets interface {
 // AdminCheckIn is /admin/tours/{id}/departures/{date}/check-in: the guide's page at the
 // meeting point, made for a phone: type or scan a ticket, record who came.
 func (h *Handler) AdminCheckIn(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	_, m, ok := h.manifest(w, r)
 	if !ok {
-		return
-	}
-	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
-	if err != nil {
-		h.Error(w, r, err)
 		return
 	}
 	p := NewAdminCheckInProps(m, h.Now())
