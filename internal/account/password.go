@@ -47,6 +47,12 @@ func HashPassword(password string) (string, error) {
 	return hashArgon2(password, DefaultArgon2)
 }
 
+// HashWith is HashPassword with the cost p, for code that takes the hash as a function
+// (seed, walk-in accounts, resets) where the service's cost is not DefaultArgon2.
+func HashWith(p Argon2Params) func(string) (string, error) {
+	return func(password string) (string, error) { return hashArgon2(password, p) }
+}
+
 func hashArgon2(password string, p Argon2Params) (string, error) {
 	salt := make([]byte, p.SaltLen)
 	if _, err := rand.Read(salt); err != nil {

@@ -21,6 +21,7 @@ import (
 // person understands, and changes nothing.
 
 func TestLoginRefusals(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	c := s.client(t)
 	tests := []struct {
@@ -63,6 +64,7 @@ func TestLoginRefusals(t *testing.T) {
 }
 
 func TestLoginRateLimit(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	c := s.client(t)
 	bad := map[string]string{"email": "daniel@example.com", "password": "not-his-password"}
@@ -86,6 +88,7 @@ func TestLoginRateLimit(t *testing.T) {
 }
 
 func TestSignup(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	ok := map[string]string{"name": "Ada Lovelace", "email": "ada@example.com", "password": "analytical", "passwordConfirm": "analytical"}
 	with := func(k, v string) map[string]string {
@@ -184,6 +187,7 @@ func pngBomb(t *testing.T) []byte {
 }
 
 func TestUpdateMe(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	c := s.client(t)
 	s.login(t, c, "priya@example.com")
@@ -267,6 +271,7 @@ func (zeroReader) Read(p []byte) (int, error) {
 }
 
 func TestUpdateMyPassword(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	c, other := s.client(t), s.client(t)
 	s.login(t, c, "lucas@example.com")
@@ -316,6 +321,7 @@ func TestUpdateMyPassword(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	c := s.client(t)
 	s.login(t, c, "omar@example.com")
@@ -334,6 +340,7 @@ func TestLogout(t *testing.T) {
 }
 
 func TestSessionCookieAttributes(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	r := s.postJSON(t, s.client(t), "/api/v1/users/login", map[string]string{"email": "grace@example.com", "password": seed.SamplePassword})
 	ck := r.header.Get("Set-Cookie")
@@ -351,6 +358,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 // X-Forwarded-For, not against the proxy's: one client's guessing locks out that client,
 // not everyone behind the proxy.
 func TestLoginLimitPerClientBehindAProxy(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t, "-trusted-proxies", "127.0.0.1,::1")
 	c := s.client(t)
 	guess := func(email, client string) int {

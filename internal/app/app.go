@@ -18,14 +18,17 @@ import (
 	"sync"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/config"
+	"tourbook/internal/seed"
 )
 
 const usage = `Tourbook: a tour-booking site in one binary.
 
 Usage:
   tourbook serve   [flags]   start the web site (tourbook serve -h lists the flags)
-  tourbook migrate [flags]   create or upgrade the database schema, then exit
+  tourbook migrate [flags]   create or upgrade the database schema (and with -sample-data
+                             fill an empty database with the sample data), then exit
   tourbook import  [flags]   load tours, users and reviews from JSON export files
   tourbook backup  -o FILE   copy the SQLite database and the pictures, while the site runs
   tourbook restore -i FILE   put a backup in place (the site stopped)
@@ -75,6 +78,15 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		defer st.Close()
 		fmt.Fprintf(stdout, "database is up to date (%s)\n", st.Dialect())
+		if cfg.SampleData {
+			// As serve does at its start: a database that has users is left alone.
+			if err := seed.Load(ctx, st, imagesDir(cfg), account.HashPassword, time.Now()); err != nil {
+				return err
+			}
+			if err := seed.EnsureDefaultImages(imagesDir(cfg)); err != nil {
+				return err
+			}
+		}
 		return nil
 	case "import":
 		return runImport(ctx, rest, getenv, stdout, stderr)

@@ -44,6 +44,7 @@ func pictureNames(t *testing.T, dir string) []string {
 // A backup taken while people book is sound and consistent, and restores into a site
 // where the same people see the same bookings.
 func TestBackupWhileBookingAndRestore(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := newTestSiteEnv(t, nil, "-data-dir", dir)
 	tr := s.tourByIndex(t, 0)
@@ -184,6 +185,7 @@ func writeArchive(t *testing.T, entries map[string][]byte) string {
 // Backup and restore refuse what would lose or damage data, each with a message that
 // says why, and leave everything as it was.
 func TestBackupAndRestoreRefusals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := newTestSiteEnv(t, nil, "-data-dir", dir)
 	ctx := context.Background()

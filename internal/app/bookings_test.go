@@ -68,6 +68,7 @@ func (s *testSite) pay(t *testing.T, c *http.Client, checkoutURL, card string) r
 }
 
 func TestBookAndPayWithTheSandbox(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	tr := s.tourByIndex(t, 0)
 	c := s.client(t)
@@ -149,6 +150,7 @@ func (s *testSite) bookings(t *testing.T, email string) []booking.Booking {
 }
 
 func TestCheckoutRefusals(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	tr := s.tourByIndex(t, 0)
 	c := s.client(t)
@@ -185,6 +187,7 @@ func TestCheckoutRefusals(t *testing.T) {
 
 // Fifty people ask for the last five seats at once: exactly five get a checkout.
 func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	tr := s.tourByIndex(t, 0)
 	date := tr.StartDates[0]
@@ -241,6 +244,7 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 }
 
 func TestWebhookSignature(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	tr := s.tourByIndex(t, 0)
 	c := s.client(t)
@@ -266,6 +270,7 @@ func TestWebhookSignature(t *testing.T) {
 // With Stripe unreachable the checkout answers 502 with a message, and the seats it held
 // are released at once.
 func TestProviderUnreachable(t *testing.T) {
+	t.Parallel()
 	// Nothing listens on port 1 of the loopback: the provider is unreachable.
 	s := newTestSiteEnv(t, map[string]string{
 		"STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_WEBHOOK_SECRET": "whsec_x",
@@ -286,6 +291,7 @@ func TestProviderUnreachable(t *testing.T) {
 // Walking away from a checkout, or booking the same tour again, gives the seats back at
 // once: nobody is refused seats by their own abandoned checkout.
 func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	tr := s.tourByIndex(t, 0)
 	date := tr.StartDates[0]

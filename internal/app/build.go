@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	xdraw "golang.org/x/image/draw"
 
 	"tourbook/internal/account"
 	"tourbook/internal/api"
@@ -58,6 +59,7 @@ type Site struct {
 	Pages *server.PageCache
 
 	engine       ssr.Engine
+	ownEngine    bool // false when the engine was lent by buildOptions and outlives the site
 	photos       *media.Photos
 	tourPictures *media.TourPictures
 	tours        *store.TourCache
@@ -92,9 +94,13 @@ func (s *Site) Ready(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the JS engine and the database.
+// Close releases the JS engine (unless it was lent) and the database.
 func (s *Site) Close() error {
-	return errors.Join(s.engine.Close(), s.Store.Close())
+	var err error
+	if s.ownEngine {
+		err = s.engine.Close()
+	}
+	return errors.Join(err, s.Store.Close())
 }
 
 // RunBackground does the chores until ctx is done, and returns when all have stopped:
@@ -190,6 +196,24 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store
 
 // Build opens the database, loads the JS engine and wires every handler.
 func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, error) {
+	return build(ctx, cfg, log, buildOptions{})
+}
+
+// buildOptions are what tests change in a site: production builds with the zero value.
+type buildOptions struct {
+	// engine, when set, renders this site's pages and emails instead of an engine of its
+	// own; the site does not close it. One engine serves a whole test binary.
+	engine ssr.Engine
+	// argon2 is the cost of the password hashes the site writes and wants (zero:
+	// account.DefaultArgon2). Tests lower it: at 64 MiB a hash, logins were much of a
+	// test's time under the race detector.
+	argon2 account.Argon2Params
+	// scaler resizes uploaded pictures (nil: media's Catmull-Rom); tests take a cheaper
+	// one for the same reason.
+	scaler xdraw.Scaler
+}
+
+func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildOptions) (*Site, error) {
 	now := time.Now
 	if cfg.TestClockFile != "" {
 		log.Warn("the site's clock is moved by a test file (TOURBOOK_TEST_CLOCK_FILE): never set it in production", "file", cfg.TestClockFile)
@@ -201,11 +225,19 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	site.EngineKind, site.SSRWorkers = ssrEngine(cfg)
 	// Server rendering needs nothing from the database: its runtimes load the bundle
 	// while the database opens.
-	engine := startEngine(cfg, site.EngineKind, site.SSRWorkers, log, site.Metrics)
+	engine := func() (ssr.Engine, error) { return opts.engine, nil }
+	if opts.engine == nil {
+		engine, site.ownEngine = startEngine(cfg, site.EngineKind, site.SSRWorkers, log, site.Metrics), true
+	}
+	argon := opts.argon2
+	if argon == (account.Argon2Params{}) {
+		argon = account.DefaultArgon2
+	}
+	hashPassword := account.HashWith(argon)
 	ok := false
 	defer func() {
 		if !ok {
-			if e, err := engine(); err == nil {
+			if e, err := engine(); err == nil && site.ownEngine {
 				e.Close()
 			}
 			if site.Store != nil {
@@ -229,7 +261,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		}
 	}
 	if cfg.SampleData {
-		if err := seed.Load(ctx, st, images, account.HashPassword, now()); err != nil {
+		if err := seed.Load(ctx, st, images, hashPassword, now()); err != nil {
 			return nil, fmt.Errorf("load sample data: %w", err)
 		}
 	}
@@ -284,12 +316,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
 
 	// Accounts.
-	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"]})
+	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler})
 	if err != nil {
 		return nil, err
 	}
 	accounts, err := account.NewService(tours, account.Options{Now: now, Logger: log, Photos: photos,
-		Welcome: writer, Queued: site.Mailer.Wake})
+		Welcome: writer, Queued: site.Mailer.Wake, Argon2: argon})
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +378,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	site.Bookings = bookings
 
 	// The back office's catalogue: changes forget the public pages' cached tours at once.
-	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"]})
+	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"], Scaler: opts.scaler})
 	if err != nil {
 		return nil, err
 	}
@@ -355,11 +387,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	// The bookings back office: refunds go through the same provider as payments.
 	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake,
+		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake,
 		Counter: site.Metrics})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
-		Queued: site.Mailer.Wake})
+		Queued: site.Mailer.Wake, Hash: hashPassword})
 
 	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,

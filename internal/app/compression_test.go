@@ -52,6 +52,7 @@ func decompress(t *testing.T, coding, body string) string {
 }
 
 func TestPagesAndJSONAreCompressedOnTheFly(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	_, slug, _ := s.firstTour(t)
 	for _, path := range []string{"/", "/tour/" + slug, "/api/v1/tours", "/login"} {
@@ -92,6 +93,7 @@ func TestPagesAndJSONAreCompressedOnTheFly(t *testing.T) {
 
 // The scripts and styles go out as the build compressed them, with their own lengths.
 func TestAssetsArePrecompressed(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	page := s.getEncoded(t, "/", "").body
 	var files []string

@@ -31,6 +31,7 @@ const importTours = `[{"_id":"5c88fa8cf4afda39709c2955","name":"The Sea Explorer
 // tourbook import, as an operator runs it: a good export loads and its users sign in with
 // their old passwords; a bad one is reported with file and record, and loads nothing.
 func TestImportCommand(t *testing.T) {
+	t.Parallel()
 	dir, data := t.TempDir(), t.TempDir()
 	hash, err := bcrypt.GenerateFromPassword([]byte("old-password"), bcrypt.MinCost)
 	if err != nil {

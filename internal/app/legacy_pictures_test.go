@@ -85,6 +85,7 @@ const legacyTour = `[{"_id":"5c88fa8cf4afda39709c29aa","name":"The Old Site Hike
 // tour once, a second pass changes nothing, and an undecodable file is logged and left.
 // Both engines, both picture storages.
 func TestLegacyTourPicturesGetWidths(t *testing.T) {
+	t.Parallel()
 	for _, storage := range []string{"folder", "database"} {
 		t.Run(storage, func(t *testing.T) {
 			t.Parallel()
@@ -248,6 +249,7 @@ func testLegacyTourPictures(t *testing.T, storage, databaseURL string) {
 // tour's first page offers srcset, from the folder or, with -picture-storage database,
 // from the database (read by an instance with a data folder of its own).
 func TestImportStoresTourPicturesInWidths(t *testing.T) {
+	t.Parallel()
 	for _, storage := range []string{"folder", "database"} {
 		t.Run(storage, func(t *testing.T) {
 			t.Parallel()

@@ -31,6 +31,7 @@ func (h signalHandler) WithGroup(string) slog.Handler      { return h }
 // Without -smtp-url the site's background chores hold emails in the outbox; RunBackground
 // waits for the sender when it stops.
 func TestBackgroundHoldsEmailsWithoutSMTP(t *testing.T) {
+	t.Parallel()
 	cfg, err := config.Parse([]string{"-data-dir", t.TempDir(), "-ssr-workers", "1"}, func(string) string { return "" }, io.Discard)
 	if err != nil {
 		t.Fatal(err)

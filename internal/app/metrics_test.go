@@ -83,7 +83,8 @@ func (f families) value(name string, labels ...string) float64 {
 }
 
 func TestMetrics(t *testing.T) {
-	s := newTestSite(t)
+	t.Parallel()
+	s := newTestSiteWith(t, siteOptions{ownEngine: true}) // its SSR metrics are its own engine's
 	before := s.scrape(t)
 	_, slug, _ := s.firstTour(t) // GET /api/v1/tours
 	visitor := s.client(t)
@@ -197,6 +198,7 @@ func TestMetrics(t *testing.T) {
 }
 
 func TestReadyz(t *testing.T) {
+	t.Parallel()
 	dataDir := t.TempDir()
 	s := newTestSite(t, "-data-dir", dataDir)
 	if r := s.get(t, http.DefaultClient, "/readyz"); r.status != 200 {

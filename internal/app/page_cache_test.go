@@ -31,6 +31,7 @@ var versionInProps = regexp.MustCompile(`"version":(\d+)`)
 
 // The TTL is an hour here, so only an invalidation can explain a fresh page.
 func TestPublicPagesComeFromMemoryUntilSomethingChanges(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t, "-page-cache-ttl", "1h")
 	tr := s.tourByIndex(t, 0)
 	path := "/tour/" + tr.Slug
@@ -97,6 +98,7 @@ func TestPublicPagesComeFromMemoryUntilSomethingChanges(t *testing.T) {
 
 // A signed-in visitor's pages are theirs: rendered per request, never shared.
 func TestSignedInPagesAreNeverShared(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t, "-page-cache-ttl", "1h")
 	tr := s.tourByIndex(t, 0)
 	member := s.client(t)

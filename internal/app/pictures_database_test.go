@@ -19,6 +19,7 @@ import (
 // another that has no copy of it on disk, with the headers of the folder's pictures,
 // and sample and default pictures come from the database too.
 func TestPicturesInTheDatabaseAcrossInstances(t *testing.T) {
+	t.Parallel()
 	eachSharedDatabase(t, func(t *testing.T, databaseURL string) {
 		dirA, dirB := t.TempDir(), t.TempDir()
 		args := []string{"-picture-storage", "database", "-database-url", databaseURL}

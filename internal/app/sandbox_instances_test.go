@@ -12,6 +12,7 @@ import (
 // another, whose webhook the first accepts (the signing secret is the database's), and
 // an open checkout page still works after its instance restarts.
 func TestSandboxAcrossInstancesAndRestarts(t *testing.T) {
+	t.Parallel()
 	eachSharedDatabase(t, func(t *testing.T, databaseURL string) {
 		args := []string{"-data-dir", t.TempDir(), "-database-url", databaseURL}
 		a := newTestSiteEnv(t, nil, args...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -12,14 +13,21 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	xdraw "golang.org/x/image/draw"
+
+	"tourbook/internal/account"
 	"tourbook/internal/config"
 	"tourbook/internal/seed"
+	"tourbook/internal/ssr"
+	"tourbook/ui"
 )
 
 // testSite is the real site (router, middleware, SSR, SQLite with the sample data) behind
@@ -38,41 +46,145 @@ func newTestSite(t testing.TB, args ...string) *testSite {
 	return newTestSiteEnv(t, nil, args...)
 }
 
-// samplePictures holds the sample pictures, drawn once for the whole test binary: drawing
-// them is most of a test site's start-up under the race detector, and the files are
-// the same every time. Each site gets copies, so tests cannot disturb each other.
-var samplePictures = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "tourbook-pictures-")
+// testArgon2 is the password cost of every test site: verifying the sample password at
+// the production cost (64 MiB) took a large share of a test under the race detector.
+// internal/account's tests keep the real cost.
+var testArgon2 = account.Argon2Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
+
+// testEngine is the server-rendering engine the test sites of this binary share: a pool of
+// runtimes is the same for every site (it renders from the bundle and the props alone), and
+// starting one per site was a large part of each test. Tests of the engine's own wiring
+// (its code cache, its metrics) give their site one of its own (siteOptions.ownEngine).
+var testEngine = sync.OnceValues(func() (ssr.Engine, error) {
+	bundle, err := ui.ServerBundle()
+	if err != nil {
+		return nil, err
+	}
+	return ssr.NewEngineWith(ssr.Kinds()[0], bundle, runtime.GOMAXPROCS(0), ssr.Options{})
+})
+
+// goldenData is a data folder with the migrated SQLite database, the sample data and the
+// sample pictures, made once for the whole test binary: every test site on SQLite starts
+// from a copy of it instead of migrating, seeding and drawing sixty pictures again.
+var goldenData = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "tourbook-golden-")
 	if err != nil {
 		return "", err
 	}
-	if err := seed.WriteImages(dir); err != nil {
-		return "", err
+	if bin := os.Getenv("TOURBOOK_BIN"); bin != "" {
+		// The built binary draws the sample pictures several times faster than this
+		// binary under the race detector. Its database goes: the one below is seeded with
+		// the tests' password cost, and finds the pictures there.
+		out, err := exec.Command(bin, "migrate", "-data-dir", dir, "-sample-data").CombinedOutput()
+		if err != nil {
+			return dir, fmt.Errorf("%s migrate -sample-data: %w\n%s", bin, err, out)
+		}
+		dbs, _ := filepath.Glob(filepath.Join(dir, "tourbook.db*"))
+		for _, f := range dbs {
+			if err := os.Remove(f); err != nil {
+				return dir, err
+			}
+		}
 	}
-	return dir, seed.EnsureDefaultImages(dir)
+	cfg, err := config.Parse([]string{"-data-dir", dir, "-sample-data"}, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		return dir, err
+	}
+	engine, err := testEngine()
+	if err != nil {
+		return dir, err
+	}
+	site, err := build(context.Background(), cfg, slog.New(slog.DiscardHandler), buildOptions{engine: engine, argon2: testArgon2, scaler: xdraw.ApproxBiLinear})
+	if err != nil {
+		return dir, err
+	}
+	// Closing the last connection checkpoints the WAL into tourbook.db.
+	return dir, site.Close()
 })
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if dir, err := samplePictures(); err == nil {
+	if dir, err := goldenData(); dir != "" {
 		os.RemoveAll(dir)
+	} else if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	if e, err := testEngine(); err == nil {
+		e.Close()
 	}
 	os.Exit(code)
 }
 
-// copyPictures puts the sample pictures into dataDir's image folder.
-func copyPictures(t testing.TB, dataDir string) {
+// copyGolden fills dataDir from the golden data folder: the database unless dataDir
+// already has one or the site is on another database (withDatabase), and the pictures,
+// which every site needs (a site that keeps its pictures in the database copies them in
+// from its folder at start, as a real one moving there does).
+func copyGolden(t testing.TB, dataDir string, withDatabase bool) {
 	t.Helper()
-	src, err := samplePictures()
+	src, err := goldenData()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.CopyFS(filepath.Join(dataDir, "img"), os.DirFS(src)); err != nil && !errors.Is(err, fs.ErrExist) {
+	if err := linkTree(filepath.Join(src, "img"), filepath.Join(dataDir, "img")); err != nil {
+		t.Fatal(err)
+	}
+	if !withDatabase {
+		return
+	}
+	dst := filepath.Join(dataDir, "tourbook.db")
+	if _, err := os.Stat(dst); err == nil {
+		return // a restart on the same folder
+	}
+	b, err := os.ReadFile(filepath.Join(src, "tourbook.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
 }
 
+// linkTree makes dst a tree of hard links to src's files (a copy where links cannot be
+// made), leaving files dst already has. The sample pictures are never written in place:
+// uploads and conversions write new names, so sites may share the files. Copying them
+// was a tenth of the package's time under the race detector.
+func linkTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o750)
+		}
+		if err := os.Link(path, target); err == nil || errors.Is(err, fs.ErrExist) {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o600)
+	})
+}
+
+// siteOptions are what a test changes in its site beyond the command line.
+type siteOptions struct {
+	env map[string]string // the environment the configuration reads
+	// ownEngine starts an engine for this site alone, for tests of the engine's wiring.
+	ownEngine bool
+}
+
 func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSite {
+	t.Helper()
+	return newTestSiteWith(t, siteOptions{env: env}, args...)
+}
+
+func newTestSiteWith(t testing.TB, opts siteOptions, args ...string) *testSite {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
@@ -80,12 +192,18 @@ func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSi
 		"-data-dir", t.TempDir(), "-sample-data", "-ssr-workers", "2",
 		"-base-url", base, "-tile-url", "https://tiles.example.test/{z}/{x}/{y}.png",
 	}, args...)
-	cfg, err := config.Parse(args, func(k string) string { return env[k] }, io.Discard)
+	cfg, err := config.Parse(args, func(k string) string { return opts.env[k] }, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	copyPictures(t, cfg.DataDir)
-	site, err := Build(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	copyGolden(t, cfg.DataDir, cfg.DatabaseURL == "")
+	bo := buildOptions{argon2: testArgon2, scaler: xdraw.ApproxBiLinear}
+	if !opts.ownEngine {
+		if bo.engine, err = testEngine(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	site, err := build(context.Background(), cfg, slog.New(slog.DiscardHandler), bo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +291,7 @@ func (s *testSite) firstTour(t testing.TB) (id, slug, name string) {
 }
 
 func TestRoutes(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	id, slug, name := s.firstTour(t)
 	visitor := s.client(t)
@@ -237,6 +356,7 @@ func TestRoutes(t *testing.T) {
 }
 
 func TestAssetsAreEmbeddedAndCachedForever(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	page := s.get(t, http.DefaultClient, "/").body
 	i := strings.Index(page, `src="/assets/`)
@@ -257,6 +377,7 @@ func TestAssetsAreEmbeddedAndCachedForever(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	r := s.get(t, http.DefaultClient, "/")
 	csp := r.header.Get("Content-Security-Policy")
@@ -274,6 +395,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestCrossOriginStateChangeIsRefused(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	c := s.client(t)
 	body := map[string]string{"email": "sophie@example.com", "password": seed.SamplePassword}
@@ -310,6 +432,7 @@ func mustURL(t *testing.T, s string) *url.URL {
 }
 
 func TestServeExitsWithOneLineWhenThePortIsTaken(t *testing.T) {
+	t.Parallel()
 	ln := httptest.NewServer(http.NotFoundHandler())
 	defer ln.Close()
 	addr := strings.TrimPrefix(ln.URL, "http://")
@@ -326,6 +449,7 @@ func TestServeExitsWithOneLineWhenThePortIsTaken(t *testing.T) {
 }
 
 func TestUnreachableDatabaseIsOneLine(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	err := Run(ctx, []string{"migrate", "-database-url", "postgres://tourbook:secret@127.0.0.1:1/tourbook?sslmode=disable"}, func(string) string { return "" }, io.Discard, io.Discard)
@@ -338,6 +462,7 @@ func TestUnreachableDatabaseIsOneLine(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{}, {"frobnicate"}, {"serve", "-payment-provider", "paypal"}, {"serve", "-tile-url", "https://x/{z}.png"}} {
 		err := Run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard)
 		if err == nil || ExitCode(err) != 2 {
@@ -347,6 +472,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestServeStopsGracefullyOnSignal(t *testing.T) {
+	t.Parallel()
 	ln := httptest.NewServer(http.NotFoundHandler())
 	addr := strings.TrimPrefix(ln.URL, "http://")
 	ln.Close() // a free port
@@ -384,6 +510,7 @@ func TestServeStopsGracefullyOnSignal(t *testing.T) {
 
 // A symlink planted in an image folder must not serve a file from outside it.
 func TestImagesStayInTheirFolder(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	s := newTestSite(t, "-data-dir", data)
 	secret := filepath.Join(t.TempDir(), "secret.jpg")
@@ -400,6 +527,7 @@ func TestImagesStayInTheirFolder(t *testing.T) {
 }
 
 func TestWrongMethodOnAnAPIAddress(t *testing.T) {
+	t.Parallel()
 	s := newTestSite(t)
 	for _, tc := range []struct{ method, path, allow string }{
 		{http.MethodDelete, "/api/v1/users/login", "POST"},

@@ -11,8 +11,9 @@ import (
 // the next start on it serves the same pages (that V8 starts from the file, and refuses
 // another bundle's or a damaged one, is internal/ssr's TestCodeCache… tests).
 func TestRestartUsesTheCodeCache(t *testing.T) {
+	t.Parallel()
 	dataDir := t.TempDir()
-	first := newTestSite(t, "-data-dir", dataDir)
+	first := newTestSiteWith(t, siteOptions{ownEngine: true}, "-data-dir", dataDir)
 	_, slug, _ := first.firstTour(t)
 	page := first.get(t, http.DefaultClient, "/tour/"+slug)
 	if page.status != http.StatusOK {
@@ -27,7 +28,7 @@ func TestRestartUsesTheCodeCache(t *testing.T) {
 		t.Fatalf("%s engine left the cache files %v, want %d", first.EngineKind, files, want)
 	}
 
-	again := newTestSite(t, "-data-dir", dataDir)
+	again := newTestSiteWith(t, siteOptions{ownEngine: true}, "-data-dir", dataDir)
 	got := again.get(t, http.DefaultClient, "/tour/"+slug)
 	// The two sites differ in their address only.
 	if want := strings.ReplaceAll(page.body, first.URL, again.URL); got.status != http.StatusOK || got.body != want {

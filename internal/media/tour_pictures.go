@@ -93,7 +93,7 @@ func (p *TourPictures) variantFiles(u upload, name string) ([]OutFile, error) {
 			// Each width from the next wider one rather than from the upload: a fraction
 			// of the work and memory, and Catmull-Rom filters a downscale properly.
 			next := image.NewRGBA(image.Rect(0, 0, v.Width, v.Height))
-			xdraw.CatmullRom.Scale(next, next.Bounds(), img, img.Bounds(), xdraw.Src, nil)
+			p.pipe.opts.Scaler.Scale(next, next.Bounds(), img, img.Bounds(), xdraw.Src, nil)
 			img = next
 		}
 		files[i] = OutFile{v.File, img}
