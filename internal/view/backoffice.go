@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 	"tourbook/internal/waitlist"
 )
 
-// The Go mirror of the back office's part-2 types in ui/src/props.ts.
+// The bookings back office: dashboard, bookings, manifests, users, reviews, audit.
 
 type DashboardDeparture struct {
 	TourID         string `json:"tourId"`
@@ -70,7 +70,7 @@ type AdminRefund struct {
 	Error  string `json:"error"`
 }
 
-type idName struct {
+type IDName struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
@@ -195,25 +195,16 @@ type Paging struct {
 // PageSize is how many rows a back-office list shows at a time.
 const PageSize = 50
 
-// pageOf reads ?page= (1-based; anything else is 1) and gives the offset.
-func pageOf(q url.Values) (page, offset int) {
-	page, err := strconv.Atoi(q.Get("page"))
-	if err != nil || page < 1 || page > 1_000_000 {
-		page = 1
-	}
-	return page, (page - 1) * PageSize
-}
-
-func newPaging(page, total int) Paging {
+func NewPaging(page, total int) Paging {
 	return Paging{Page: page, Total: total, HasPrev: page > 1, HasNext: page*PageSize < total}
 }
 
-type dashboardProps struct {
+type DashboardProps struct {
 	Departures []DashboardDeparture `json:"departures"`
 	Sales      *DashboardSales      `json:"sales"`
 }
 
-type bookingFilters struct {
+type BookingFilters struct {
 	Tour   string `json:"tour"`
 	Date   string `json:"date"`
 	Status string `json:"status"`
@@ -222,18 +213,18 @@ type bookingFilters struct {
 	To     string `json:"to"`
 }
 
-type adminBookingsProps struct {
+type AdminBookingsProps struct {
 	Bookings []AdminBookingRow `json:"bookings"`
-	Filters  bookingFilters    `json:"filters"`
-	Tours    []idName          `json:"tours"`
+	Filters  BookingFilters    `json:"filters"`
+	Tours    []IDName          `json:"tours"`
 	Paging   Paging            `json:"paging"`
 }
 
-type adminBookingProps struct {
+type AdminBookingProps struct {
 	Booking AdminBookingDetail `json:"booking"`
 }
 
-type manifestDeparture struct {
+type ManifestDeparture struct {
 	Date           string `json:"date"`
 	Label          string `json:"label"`
 	StartTimeLabel string `json:"startTimeLabel"`
@@ -243,9 +234,9 @@ type manifestDeparture struct {
 	Past           bool   `json:"past"`
 }
 
-type adminManifestProps struct {
-	Tour       idName            `json:"tour"`
-	Departure  manifestDeparture `json:"departure"`
+type AdminManifestProps struct {
+	Tour       IDName            `json:"tour"`
+	Departure  ManifestDeparture `json:"departure"`
 	Rows       []ManifestRow     `json:"rows"`
 	Travellers int               `json:"travellers"`
 	CSVURL     string            `json:"csvUrl"`
@@ -256,25 +247,25 @@ type adminManifestProps struct {
 	Waiting  int                   `json:"waiting"`
 }
 
-type adminUsersProps struct {
+type AdminUsersProps struct {
 	Users  []AdminUserRow `json:"users"`
 	Query  string         `json:"query"`
 	Paging Paging         `json:"paging"`
 }
 
-type adminReviewsProps struct {
+type AdminReviewsProps struct {
 	Reviews []AdminReviewRow `json:"reviews"`
 	Paging  Paging           `json:"paging"`
 }
 
-type auditFilters struct {
+type AuditFilters struct {
 	Actor  string `json:"actor"`
 	Object string `json:"object"`
 }
 
-type adminAuditProps struct {
+type AdminAuditProps struct {
 	Entries []AuditRow   `json:"entries"`
-	Filters auditFilters `json:"filters"`
+	Filters AuditFilters `json:"filters"`
 	Paging  Paging       `json:"paging"`
 }
 

@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The Go mirror of MyBooking in ui/src/props.ts: /my-tours/{id}.
+// One booking as its traveller sees it: /my-tours/{id}.
 
 type MyBookingTour struct {
 	Name         string `json:"name"`
@@ -58,7 +58,7 @@ type MyBooking struct {
 	ReviewURL string `json:"reviewUrl"`
 }
 
-type myBookingProps struct {
+type MyBookingProps struct {
 	Booking MyBooking `json:"booking"`
 	// Ticket is the paid booking's ticket, nil for any other.
 	Ticket *TicketView `json:"ticket"`

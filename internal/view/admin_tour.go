@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"time"
@@ -9,7 +9,7 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The back office's props: the Go mirror of the admin types in ui/src/props.ts.
+// The back office's tours: the catalogue list and the tour editor.
 
 type AdminTourRow struct {
 	ID                 string  `json:"id"`
@@ -89,14 +89,14 @@ type GuideOption struct {
 	RoleLabel string `json:"roleLabel"`
 }
 
-type adminToursProps struct {
+type AdminToursProps struct {
 	Tours   []AdminTourRow `json:"tours"`
 	Query   string         `json:"query"`
 	Status  string         `json:"status"`
 	CanEdit bool           `json:"canEdit"`
 }
 
-type adminTourProps struct {
+type AdminTourProps struct {
 	Tour       *AdminTour    `json:"tour"`
 	Guides     []GuideOption `json:"guides"`
 	TimeZones  []string      `json:"timeZones"`

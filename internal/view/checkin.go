@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The Go mirror of the tickets' and check-in's types in ui/src/props.ts.
+// Tickets and the check-in at the departure.
 
 // CheckInState is what a guide recorded of a booking at the departure.
 type CheckInState struct {
@@ -49,9 +49,9 @@ type TicketView struct {
 	Checked string `json:"checked"` // "" until checked in, then "Checked in at 08:42"
 }
 
-type adminCheckInProps struct {
-	Tour        idName            `json:"tour"`
-	Departure   manifestDeparture `json:"departure"`
+type AdminCheckInProps struct {
+	Tour        IDName            `json:"tour"`
+	Departure   ManifestDeparture `json:"departure"`
 	ManifestURL string            `json:"manifestUrl"`
 	// Opens says when check-in opens while it is not yet the departure's day; "" once open.
 	Opens      string       `json:"opens"`
@@ -87,8 +87,8 @@ func NewCheckInTicket(k ticket.Ticket) CheckInTicket {
 		Participants: k.Participants, CheckIn: NewCheckInState(t, k)}
 }
 
-// manifestCheckIn is the check-in of a manifest's booking, or nil.
-func manifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInState {
+// ManifestCheckIn is the check-in of a manifest's booking, or nil.
+func ManifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInState {
 	c, ok := m.CheckIns[b.ID]
 	if !ok {
 		return nil
@@ -96,14 +96,14 @@ func manifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInSta
 	return NewCheckInState(m.Tour, ticket.Ticket{Participants: b.Participants, CheckIn: &c})
 }
 
-func newManifestDeparture(m backoffice.Manifest, now time.Time) manifestDeparture {
-	return manifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
+func NewManifestDeparture(m backoffice.Manifest, now time.Time) ManifestDeparture {
+	return ManifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
 		StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
 		Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, now)}
 }
 
-func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) adminCheckInProps {
-	p := adminCheckInProps{Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: newManifestDeparture(m, now),
+func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) AdminCheckInProps {
+	p := AdminCheckInProps{Tour: IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: NewManifestDeparture(m, now),
 		ManifestURL: ManifestURL(m.Tour.ID, m.Departure.Date), Rows: []CheckInRow{}}
 	if opens := backoffice.CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
 		p.Opens = "Check-in opens on the day of the departure, " + format.Date(m.Departure.Date) +
@@ -114,7 +114,7 @@ func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) adminCheckInProp
 			continue
 		}
 		row := CheckInRow{BookingID: b.ID, CustomerName: b.CustomerName, Participants: b.Participants,
-			CheckIn: manifestCheckIn(m, b)}
+			CheckIn: ManifestCheckIn(m, b)}
 		p.Travellers += b.Participants
 		if row.CheckIn != nil {
 			p.Arrived += row.CheckIn.Arrived

@@ -1,4 +1,8 @@
-package web
+// Package view holds what the site shows of tours, bookings, reviews and the back
+// office: the JSON shapes the React pages receive as props and the JSON API answers with,
+// and the functions that build them from the domain types. Pages (internal/web) and the
+// API (internal/api) both use it, so neither imports the other.
+package view
 
 import (
 	"math"
@@ -16,8 +20,8 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The Go mirror of ui/src/props.ts: the JSON the React pages receive. Field names and
-// shapes must match that file exactly; the SSR test renders every page from these types.
+// The JSON the React pages receive. ui/src/props.ts re-exports the TypeScript types
+// generated from these; the SSR test renders every page from them.
 
 // PageData is what the document carries in #page-props and what renderPage receives.
 type PageData struct {
@@ -140,11 +144,11 @@ type BookingRow struct {
 	Ticket *TicketView `json:"ticket"`
 }
 
-type overviewProps struct {
+type OverviewProps struct {
 	Tours []TourCard `json:"tours"`
 }
 
-type tourProps struct {
+type TourProps struct {
 	Tour TourDetail `json:"tour"`
 	// Waitlist is the signed-in traveller's entries on this tour's departures.
 	Waitlist []WaitlistPlace `json:"waitlist"`
@@ -157,21 +161,21 @@ type tourProps struct {
 	ReviewLimits ReviewLimits `json:"reviewLimits"`
 }
 
-type myToursProps struct {
+type MyToursProps struct {
 	Bookings []BookingRow `json:"bookings"`
 	// Waitlist is the traveller's waiting list entries: open offers first get a banner.
 	Waitlist []WaitlistPlace `json:"waitlist"`
 }
 
-type errorProps struct {
+type ErrorProps struct {
 	Status  int    `json:"status"`
 	Title   string `json:"title"`
 	Message string `json:"message"`
 }
 
-type emptyProps struct{}
+type EmptyProps struct{}
 
-type resetPasswordProps struct {
+type ResetPasswordProps struct {
 	Token  string `json:"token"`
 	Usable bool   `json:"usable"`
 }
@@ -229,7 +233,7 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage), CoverSrcSet: TourImageSrcSet(t.CoverImage),
 		StartLocation: t.StartLocation.Description, Stops: len(t.Locations),
 		MaxGroupSize: t.MaxGroupSize, Price: money.FormatShort(t.UnitPriceMinor(), t.Currency),
-		RatingsAverage: ratingLabel(t.RatingsAverage), RatingsQuantity: t.RatingsCount,
+		RatingsAverage: RatingLabel(t.RatingsAverage), RatingsQuantity: t.RatingsCount,
 	}
 	if d, ok := t.NextDate(now); ok {
 		s := d.Date.Format("January 2006")
@@ -238,14 +242,14 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 	return c
 }
 
-// ratingLabel is a rating average as pages show it: one decimal ("4.5").
+// RatingLabel is a rating average as pages show it: one decimal ("4.5").
 // RoundRating is a rating average to one decimal, halves up as people round: 4.25 is 4.3
 // (formatting alone rounds it to even, 4.2), and so is 87/20, which is a hair under 4.35
 // as a float: the nudge, far below the 1/(20·count) between an average and the nearest
 // other half, lets every true half round up.
 func RoundRating(avg float64) float64 { return math.Round(avg*10+1e-9) / 10 }
 
-func ratingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
+func RatingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
 
 func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	loc := t.Zone()
