@@ -9,18 +9,23 @@ import (
 
 // The email outbox as the back office shows it.
 
+// AdminEmailRow is one email of the outbox in the back office's list (no bodies).
 type AdminEmailRow struct {
-	ID          string `json:"id"`
-	CreatedAt   string `json:"createdAt"`
-	Kind        string `json:"kind"`
-	To          string `json:"to"`
-	Subject     string `json:"subject"`
-	Status      string `json:"status"`
-	StatusLabel string `json:"statusLabel"`
-	Attempts    int    `json:"attempts"`
-	LastError   string `json:"lastError"`
+	ID string `json:"id"`
+	// Formatted time.
+	CreatedAt string `json:"createdAt"`
+	// What the email is for, e.g. "booking_confirmed".
+	Kind        string        `json:"kind"`
+	To          string        `json:"to"`
+	Subject     string        `json:"subject"`
+	Status      outbox.Status `json:"status"`
+	StatusLabel string        `json:"statusLabel"`
+	// Delivery attempts begun since it was queued or last resent.
+	Attempts  int    `json:"attempts"`
+	LastError string `json:"lastError"`
 }
 
+// EmailAttemptRow is one line of an email's delivery history, oldest first.
 type EmailAttemptRow struct {
 	At           string `json:"at"`
 	Outcome      string `json:"outcome"`
@@ -28,6 +33,7 @@ type EmailAttemptRow struct {
 	Error        string `json:"error"`
 }
 
+// EmailAttachmentRow is one attachment of an email, without its content.
 type EmailAttachmentRow struct {
 	Name        string `json:"name"`
 	ContentType string `json:"contentType"`
@@ -35,28 +41,37 @@ type EmailAttachmentRow struct {
 	SizeLabel   string `json:"sizeLabel"`
 }
 
+// AdminEmailDetail is one email of the outbox with its bodies and history.
 type AdminEmailDetail struct {
 	AdminEmailRow
-	SentAt        string               `json:"sentAt"`
-	NextAttemptAt string               `json:"nextAttemptAt"`
-	Resends       int                  `json:"resends"`
-	HTML          string               `json:"html"`
-	Text          string               `json:"text"`
-	Attachments   []EmailAttachmentRow `json:"attachments"`
-	History       []EmailAttemptRow    `json:"history"`
+	// '' when not sent.
+	SentAt string `json:"sentAt"`
+	// When a pending email is due; '' otherwise.
+	NextAttemptAt string `json:"nextAttemptAt"`
+	// Times an operator resent it.
+	Resends int `json:"resends"`
+	// The HTML part ('' for none): shown only in a sandboxed iframe, never in the page.
+	HTML string `json:"html"`
+	// The plain-text part ('' for none)
+	Text        string               `json:"text"`
+	Attachments []EmailAttachmentRow `json:"attachments"`
+	History     []EmailAttemptRow    `json:"history"`
 }
 
+// EmailFilters are the outbox list's filters, as the address gave them.
 type EmailFilters struct {
-	Status string `json:"status"`
+	Status string `json:"status" tstype:"EmailStatus | ''"`
 	Kind   string `json:"kind"`
 	To     string `json:"to"`
 }
 
+// StatusOption is one choice of the outbox's status filter.
 type StatusOption struct {
-	Value string `json:"value"`
-	Label string `json:"label"`
+	Value outbox.Status `json:"value"`
+	Label string        `json:"label"`
 }
 
+// AdminEmailsProps are the props of /admin/emails.
 type AdminEmailsProps struct {
 	Emails   []AdminEmailRow `json:"emails"`
 	Filters  EmailFilters    `json:"filters"`
@@ -64,6 +79,7 @@ type AdminEmailsProps struct {
 	Paging   Paging          `json:"paging"`
 }
 
+// AdminEmailProps are the props of /admin/emails/{id}.
 type AdminEmailProps struct {
 	Email AdminEmailDetail `json:"email"`
 }
@@ -106,7 +122,7 @@ func emailOutcomeLabel(o string) string {
 func EmailStatuses() []StatusOption {
 	out := make([]StatusOption, 0, len(outbox.Statuses))
 	for _, s := range outbox.Statuses {
-		out = append(out, StatusOption{Value: string(s), Label: EmailStatusLabel(s)})
+		out = append(out, StatusOption{Value: s, Label: EmailStatusLabel(s)})
 	}
 	return out
 }
@@ -123,7 +139,7 @@ func sizeLabel(n int) string {
 
 func NewAdminEmailRow(m outbox.Message) AdminEmailRow {
 	return AdminEmailRow{ID: m.ID, CreatedAt: FormatTime(m.CreatedAt), Kind: m.Kind, To: m.To, Subject: m.Subject,
-		Status: string(m.Status), StatusLabel: EmailStatusLabel(m.Status), Attempts: m.Attempts, LastError: m.LastError}
+		Status: m.Status, StatusLabel: EmailStatusLabel(m.Status), Attempts: m.Attempts, LastError: m.LastError}
 }
 
 func NewAdminEmailDetail(d backoffice.EmailDetail) AdminEmailDetail {

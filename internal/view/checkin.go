@@ -16,17 +16,20 @@ import (
 
 // CheckInState is what a guide recorded of a booking at the departure.
 type CheckInState struct {
+	// Participants who came; 0 is a no-show.
 	Arrived int    `json:"arrived"`
 	NoShow  bool   `json:"noShow"`
 	At      string `json:"at"` // "08:42", in the tour's time zone
-	By      string `json:"by"`
-	Label   string `json:"label"` // "2 of 2 arrived", "No-show"
-	Text    string `json:"text"`  // "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived."
+	// The name of who checked it in.
+	By    string `json:"by"`
+	Label string `json:"label"` // "2 of 2 arrived", "No-show"
+	Text  string `json:"text"`  // "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived."
 }
 
 // CheckInTicket is a ticket as the check-in page shows it.
 type CheckInTicket struct {
-	BookingID    string        `json:"bookingId"`
+	BookingID string `json:"bookingId"`
+	// "7KQ4-M2XD-9TWP".
 	Code         string        `json:"code"`
 	CustomerName string        `json:"customerName"`
 	Participants int           `json:"participants"`
@@ -44,20 +47,26 @@ type CheckInRow struct {
 
 // TicketView is a ticket as its traveller sees it.
 type TicketView struct {
-	Code    string `json:"code"`
+	// "7KQ4-M2XD-9TWP".
+	Code string `json:"code"`
+	// The QR code of the ticket, an SVG only its traveller may load.
 	QRURL   string `json:"qrUrl"`
 	Checked string `json:"checked"` // "" until checked in, then "Checked in at 08:42"
 }
 
+// AdminCheckInProps are the props of a departure's check-in page.
 type AdminCheckInProps struct {
-	Tour        IDName            `json:"tour"`
-	Departure   ManifestDeparture `json:"departure"`
-	ManifestURL string            `json:"manifestUrl"`
+	Tour      IDName            `json:"tour"`
+	Departure ManifestDeparture `json:"departure"`
+	// "/admin/tours/{id}/departures/{date}".
+	ManifestURL string `json:"manifestUrl"`
 	// Opens says when check-in opens while it is not yet the departure's day; "" once open.
-	Opens      string       `json:"opens"`
-	Rows       []CheckInRow `json:"rows"`
-	Travellers int          `json:"travellers"`
-	Arrived    int          `json:"arrived"`
+	Opens string       `json:"opens"`
+	Rows  []CheckInRow `json:"rows"`
+	// Participants of paid bookings.
+	Travellers int `json:"travellers"`
+	// Of those, checked in as arrived.
+	Arrived int `json:"arrived"`
 }
 
 // CheckInURL is the address of a departure's check-in page.

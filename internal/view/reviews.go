@@ -17,9 +17,11 @@ type OwnReview struct {
 // ReviewStanding is the tour page's part for a signed-in user: their review, or whether
 // they may write one, or when they can.
 type ReviewStanding struct {
-	Own      *OwnReview `json:"own"`
-	CanWrite bool       `json:"canWrite"`
-	Waiting  string     `json:"waiting"`
+	Own *OwnReview `json:"own"`
+	// No review yet, and a paid booking whose trip has ended.
+	CanWrite bool `json:"canWrite"`
+	// Why they cannot write yet (their trip has not ended), or "".
+	Waiting string `json:"waiting"`
 }
 
 // ReviewLimits are the form's bounds, the server's (review.MinText…).

@@ -12,18 +12,21 @@ import (
 // WaitlistPlace is one of the traveller's waiting list entries: a place in the queue, or
 // seats held for them until a deadline (an offer).
 type WaitlistPlace struct {
-	ID           string `json:"id"`
-	TourName     string `json:"tourName"`
-	TourSlug     string `json:"tourSlug"`
-	Date         string `json:"date"` // yyyy-mm-dd
-	DateLabel    string `json:"dateLabel"`
-	StartTime    string `json:"startTime"`
-	Participants int    `json:"participants"`
-	Status       string `json:"status"` // "waiting" | "offered"
+	ID       string `json:"id"`
+	TourName string `json:"tourName"`
+	TourSlug string `json:"tourSlug"`
+	Date     string `json:"date"` // yyyy-mm-dd
+	// "Tue 15 June 2027".
+	DateLabel string `json:"dateLabel"`
+	// "08:30 GMT (Atlantic/Reykjavik)".
+	StartTime    string          `json:"startTime"`
+	Participants int             `json:"participants"`
+	Status       waitlist.Status `json:"status" tstype:"'waiting' | 'offered'"` // "waiting" | "offered"
 	// Position is 1 for the first in the queue; 0 for an offer.
 	Position int `json:"position"`
 	// Amount and OfferUntil are "" while waiting.
-	Amount     string `json:"amount"`
+	Amount string `json:"amount"`
+	// "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "" while waiting.
 	OfferUntil string `json:"offerUntil"`
 }
 
@@ -32,7 +35,7 @@ func NewWaitlistPlace(p waitlist.Place) WaitlistPlace {
 	w := WaitlistPlace{ID: p.ID, TourName: p.TourName, TourSlug: p.TourSlug,
 		Date: p.StartDate.Format(time.DateOnly), DateLabel: FormatDate(p.StartDate),
 		StartTime:    format.StartTime(t, tour.StartDate{Date: p.StartDate, StartTime: p.StartTime}),
-		Participants: p.Participants, Status: string(p.Status), Position: p.Position}
+		Participants: p.Participants, Status: p.Status, Position: p.Position}
 	if p.Status == waitlist.Offered {
 		w.Amount = money.Format(p.AmountMinor, p.Currency)
 		w.OfferUntil = format.Moment(p.OfferUntil, t.Zone())
