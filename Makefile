@@ -48,16 +48,19 @@ $(APT_UPDATED):
 	@touch $@
 
 # Files generated from Go declarations, so that the contract between Go and TypeScript is
-# written once: the page props' and API answers' types from internal/view (cmd/tsgen).
+# written once: the page props' and API answers' types from internal/view (cmd/tsgen), and
+# pages as internal/view's builders make them, for the UI's tests (TestPageFixtures).
 GENERATED_TS := ui/src/generated/view.ts
 
-generate: ## Regenerate the files made from Go declarations (the UI's types from internal/view)
+generate: ## Regenerate the files made from Go declarations (the UI's types and Go-built page fixtures)
 	go run ./cmd/tsgen -o $(GENERATED_TS)
+	go test ./internal/view -run '^TestPageFixtures$$' -count=1 -update
 
 check-generated: ## Fail when a generated file differs from what `make generate` writes
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	go run ./cmd/tsgen -o "$$tmp/view.ts" || exit 1; \
 	if ! diff -u $(GENERATED_TS) "$$tmp/view.ts"; then echo "$(GENERATED_TS) is stale: run make generate"; exit 1; fi
+	go test ./internal/view -run '^TestPageFixtures$$' -count=1
 
 test: lint test-go test-ui test-e2e test-lighthouse ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
 
