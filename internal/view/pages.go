@@ -1,5 +1,11 @@
 package view
 
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
 // PageProps names every page and the props it receives: a field's JSON name is the
 // page's name (internal/web renders it under that name), its type the page's props.
 // It is the contract's table of contents for the UI (PageName is keyof PageProps); no
@@ -46,4 +52,22 @@ type PageProps struct {
 	AdminEmails AdminEmailsProps `json:"adminEmails"`
 	// AdminEmail is /admin/emails/{id} (admins).
 	AdminEmail AdminEmailProps `json:"adminEmail"`
+}
+
+// CheckPage says whether props are what PageProps names for the page: the UI renders
+// them with the TypeScript types generated from PageProps, so a page whose props are of
+// another type is refused rather than sent.
+func CheckPage(name string, props any) error {
+	t := reflect.TypeFor[PageProps]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag != name {
+			continue
+		}
+		if got := reflect.TypeOf(props); got != f.Type {
+			return fmt.Errorf("page %q: props of type %v, PageProps names %v", name, got, f.Type)
+		}
+		return nil
+	}
+	return fmt.Errorf("page %q is not in PageProps", name)
 }

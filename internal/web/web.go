@@ -89,6 +89,14 @@ type page struct {
 }
 
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
+	if err := view.CheckPage(p.name, p.props); err != nil {
+		if p.name == "error" {
+			h.fallback(w, r, err)
+			return
+		}
+		h.Error(w, r, err)
+		return
+	}
 	data := view.PageData{Page: p.name, Site: h.Site, Props: p.props}
 	if u, ok := httpx.User(r.Context()); ok {
 		data.User = view.NewSessionUser(u)

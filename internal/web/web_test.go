@@ -196,3 +196,15 @@ func TestStructuredDataEscapesLineSeparators(t *testing.T) {
 		t.Errorf("JSON-LD reads back as %+v, %v", got, err)
 	}
 }
+
+// A page sent with props other than view.PageProps names for it would reach the UI
+// under types that do not describe it: it gets the error page instead.
+func TestRenderRefusesPropsThePageDoesNotTake(t *testing.T) {
+	r := &fakeRenderer{}
+	h := newHandler(r)
+	rec := httptest.NewRecorder()
+	h.render(rec, httptest.NewRequest(http.MethodGet, "/", nil), page{name: "overview", props: view.TourProps{}})
+	if rec.Code != http.StatusInternalServerError || !strings.HasSuffix(rec.Body.String(), "error") {
+		t.Fatalf("%d %q", rec.Code, rec.Body.String())
+	}
+}
