@@ -10,7 +10,7 @@ APT_UPDATED := .cache/apt-updated
 # apt-get needs root: as another user, ask sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run build ui test test-go test-ui test-e2e test-lighthouse lint fuzz bench clean deps deps-chromium
+.PHONY: help run build ui generate check-generated test test-go test-ui test-e2e test-lighthouse lint fuzz bench clean deps deps-chromium
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-12s %s\n", $$1, $$2}'
@@ -47,9 +47,24 @@ $(APT_UPDATED):
 	$(SUDO) apt-get update -qq
 	@touch $@
 
+# Files generated from Go declarations, so that the contract between Go and TypeScript is
+# written once: the page props' and API answers' types from internal/view (cmd/tsgen), and
+# pages as internal/view's builders make them, for the UI's tests (TestPageFixtures).
+GENERATED_TS := ui/src/generated/view.ts
+
+generate: ## Regenerate the files made from Go declarations (the UI's types and Go-built page fixtures)
+	go run ./cmd/tsgen -o $(GENERATED_TS)
+	go test ./internal/view -run '^TestPageFixtures$$' -count=1 -update
+
+check-generated: ## Fail when a generated file differs from what `make generate` writes
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	go run ./cmd/tsgen -o "$$tmp/view.ts" || exit 1; \
+	if ! diff -u $(GENERATED_TS) "$$tmp/view.ts"; then echo "$(GENERATED_TS) is stale: run make generate"; exit 1; fi
+	go test ./internal/view -run '^TestPageFixtures$$' -count=1
+
 test: lint test-go test-ui test-e2e test-lighthouse ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
 
-lint: deps ui ## go vet, gofmt, the TypeScript type check and the JavaScript budget
+lint: check-generated deps ui ## Generated files up to date, go vet, gofmt, the TypeScript type check and the JavaScript budget
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./cmd/... ./internal/... ./ui/...
 	CGO_ENABLED=0 go vet -tags purego ./cmd/... ./internal/... ./ui/...

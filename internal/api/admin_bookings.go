@@ -8,7 +8,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // Office is the bookings back office's service (backoffice.Service); docs/admin.md
@@ -30,7 +30,7 @@ func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backof
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"booking": web.NewAdminBookingDetail(d)})
+	httpx.OK(w, map[string]any{"booking": view.NewAdminBookingDetail(d)})
 }
 
 // CancelBooking is POST /api/v1/admin/bookings/{id}/cancel: cancel, refunding refundMinor.
@@ -88,7 +88,7 @@ func (h *Handler) CancelDeparture(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	out := web.NewCancelResults(results, func(err error) string {
+	out := view.NewCancelResults(results, func(err error) string {
 		httpx.LogError(r, h.Log, http.StatusBadGateway, err)
 		_, msg := httpx.Classify(err)
 		return msg
@@ -135,7 +135,7 @@ func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"user": web.NewAdminUserRow(updated)})
+	httpx.OK(w, map[string]any{"user": view.NewAdminUserRow(updated)})
 }
 
 // UpdateReview is PATCH /api/v1/admin/reviews/{id}: hide or show it.
@@ -160,5 +160,5 @@ func (h *Handler) UpdateReview(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"review": web.NewAdminReviewRow(rev)})
+	httpx.OK(w, map[string]any{"review": view.NewAdminReviewRow(rev)})
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"tourbook/internal/httpx"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // ResendEmail is POST /api/v1/admin/emails/{id}/resend (admins): the email is due again
@@ -22,5 +22,5 @@ func (h *Handler) ResendEmail(w http.ResponseWriter, r *http.Request) {
 	if h.MailQueued != nil {
 		h.MailQueued()
 	}
-	httpx.OK(w, map[string]any{"email": web.NewAdminEmailDetail(d)})
+	httpx.OK(w, map[string]any{"email": view.NewAdminEmailDetail(d)})
 }

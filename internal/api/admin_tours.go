@@ -10,7 +10,7 @@ import (
 	"tourbook/internal/catalog"
 	"tourbook/internal/httpx"
 	"tourbook/internal/tour"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // Catalog is the back office's catalogue service (catalog.Service); docs/admin.md
@@ -31,7 +31,7 @@ type Catalog interface {
 
 // tourAnswer writes the tour as the back office edits it.
 func (h *Handler) tourAnswer(w http.ResponseWriter, status int, t tour.Tour, extra map[string]any) {
-	data := map[string]any{"tour": web.NewAdminTour(t, h.Now())}
+	data := map[string]any{"tour": view.NewAdminTour(t, h.Now())}
 	for k, v := range extra {
 		data[k] = v
 	}
@@ -219,7 +219,7 @@ func (h *Handler) ListDepartures(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"departures": web.NewAdminTour(t, h.Now()).Departures})
+	httpx.OK(w, map[string]any{"departures": view.NewAdminTour(t, h.Now()).Departures})
 }
 
 // AddDepartures is POST /api/v1/tours/{id}/departures: one date or a weekly series.

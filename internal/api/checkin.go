@@ -7,7 +7,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/httpx"
 	"tourbook/internal/ticket"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // CheckIns is the departure check-in of the back office (backoffice.Service).
@@ -18,7 +18,7 @@ type CheckIns interface {
 }
 
 func ticketAnswer(w http.ResponseWriter, status int, k ticket.Ticket) {
-	httpx.JSON(w, status, httpx.Response{Status: "success", Data: map[string]any{"ticket": web.NewCheckInTicket(k)}})
+	httpx.JSON(w, status, httpx.Response{Status: "success", Data: map[string]any{"ticket": view.NewCheckInTicket(k)}})
 }
 
 // LookUpTicket is POST /api/v1/tours/{id}/departures/{date}/tickets/lookup {code}: who

@@ -5,7 +5,7 @@ import (
 
 	"tourbook/internal/backoffice"
 	"tourbook/internal/httpx"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // The traveller's own bookings. They live under /api/v1/my-bookings/: under
@@ -16,7 +16,7 @@ func (h *Handler) myBookingAnswer(w http.ResponseWriter, r *http.Request, o back
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"booking": web.NewMyBooking(o)})
+	httpx.OK(w, map[string]any{"booking": view.NewMyBooking(o)})
 }
 
 // MyBooking is GET /api/v1/my-bookings/{id}: the booking as its page shows it, with what

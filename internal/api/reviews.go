@@ -8,7 +8,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/httpx"
 	"tourbook/internal/review"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // Reviews is the verified reviews service (review.Service).
@@ -32,7 +32,7 @@ func (h *Handler) TourReviews(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, web.NewReviewsPage(p))
+	httpx.OK(w, view.NewReviewsPage(p))
 }
 
 // reviewsPage is the page of reviews a request asks for: ?page=N, 1 without it.
@@ -80,7 +80,7 @@ func (h *Handler) reviewAnswer(w http.ResponseWriter, r *http.Request, status in
 		h.fail(w, r, err)
 		return
 	}
-	httpx.JSON(w, status, httpx.Response{Status: "success", Message: message, Data: web.NewReviewOutcome(o)})
+	httpx.JSON(w, status, httpx.Response{Status: "success", Message: message, Data: view.NewReviewOutcome(o)})
 }
 
 // writeReview reads a review's rating and text and hands them, with the signed-in

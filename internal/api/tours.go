@@ -6,7 +6,7 @@ import (
 
 	"tourbook/internal/httpx"
 	"tourbook/internal/tour"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // TourJSON is a tour as the API shows it: GeoJSON points ([lng, lat]), money in minor
@@ -65,12 +65,12 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 		Duration: t.DurationDays, MaxGroupSize: t.MaxGroupSize, Difficulty: string(t.Difficulty),
 		Price: t.PriceMinor, PriceDiscount: t.DiscountMinor, Currency: t.Currency,
 		RatingsAverage: t.RatingsAverage, RatingsQuantity: t.RatingsCount,
-		ImageCover: web.TourImageURL(t.CoverImage), Images: []string{},
+		ImageCover: view.TourImageURL(t.CoverImage), Images: []string{},
 		StartLocation: point(t.StartLocation), Locations: []PointJSON{},
 		TimeZone: t.Zone().String(), StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
 	}
 	for _, p := range t.Pictures {
-		j.Images = append(j.Images, web.TourImageURL(p))
+		j.Images = append(j.Images, view.TourImageURL(p))
 	}
 	for _, l := range t.Locations {
 		j.Locations = append(j.Locations, point(l))
@@ -81,7 +81,7 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now)})
 	}
 	for _, g := range t.Guides {
-		j.Guides = append(j.Guides, GuideJSON{Name: g.Name, Role: g.Role, Photo: web.UserPhotoURL(g.Photo)})
+		j.Guides = append(j.Guides, GuideJSON{Name: g.Name, Role: g.Role, Photo: view.UserPhotoURL(g.Photo)})
 	}
 	return j
 }

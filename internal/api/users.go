@@ -13,7 +13,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/httpx"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // Accounts is the account service the user endpoints call.
@@ -32,7 +32,7 @@ type Photos interface {
 }
 
 func (h *Handler) userData(u account.User) map[string]any {
-	return map[string]any{"user": web.NewSessionUser(u)}
+	return map[string]any{"user": view.NewSessionUser(u)}
 }
 
 // Signup is POST /api/v1/users/signup: creates the account and signs it in.

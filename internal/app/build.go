@@ -34,6 +34,7 @@ import (
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 	"tourbook/internal/waitlist"
 	"tourbook/internal/web"
 	"tourbook/ui"
@@ -373,7 +374,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st, Counter: site.Metrics,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
-		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
+		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
 	site.Bookings = bookings
 
@@ -393,7 +394,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake, Hash: hashPassword})
 
-	siteCfg := web.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
+	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{

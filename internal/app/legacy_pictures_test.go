@@ -16,6 +16,7 @@ import (
 
 	"tourbook/internal/importer"
 	"tourbook/internal/media"
+	"tourbook/internal/view"
 	"tourbook/internal/web"
 )
 
@@ -178,12 +179,12 @@ func testLegacyTourPictures(t *testing.T, storage, databaseURL string) {
 	newCover, newGallery := media.ConvertedName(id, "tour-9-cover.jpg", true, cover), media.ConvertedName(id, "tour-9-1.jpg", false, gallery)
 	page := switched.get(t, visitor, path).body
 	hero := imgs(t, page, "tour-hero__img")
-	if len(hero) != 1 || hero[0]["src"] != web.TourImageURL(newCover) {
+	if len(hero) != 1 || hero[0]["src"] != view.TourImageURL(newCover) {
 		t.Fatalf("hero after the conversion: %v, want %s", hero, newCover)
 	}
 	switched.checkTourSrcSet(t, visitor, hero[0], web.HeroSizes)
 	pics := imgs(t, page, "pictures__img")
-	if len(pics) != 2 || pics[0]["src"] != web.TourImageURL(newGallery) || pics[1]["src"] != "/img/tours/tour-9-broken.jpg" || pics[1]["srcset"] != "" {
+	if len(pics) != 2 || pics[0]["src"] != view.TourImageURL(newGallery) || pics[1]["src"] != "/img/tours/tour-9-broken.jpg" || pics[1]["srcset"] != "" {
 		t.Fatalf("gallery after the conversion: %v", pics)
 	}
 	switched.checkTourSrcSet(t, visitor, pics[0], "(max-width: 900px) 100vw, 33vw")
@@ -226,7 +227,7 @@ func testLegacyTourPictures(t *testing.T, storage, databaseURL string) {
 	member := a.client(t)
 	a.login(t, member, "priya@example.com")
 	header := imgs(t, a.get(t, member, "/me").body, "nav__user-img")
-	if want := web.UserPhotoURL(media.ConvertedPhotoName(priya.ID, oldPhoto, photo)); len(header) != 1 || header[0]["src"] != want {
+	if want := view.UserPhotoURL(media.ConvertedPhotoName(priya.ID, oldPhoto, photo)); len(header) != 1 || header[0]["src"] != want {
 		t.Fatalf("photo in the header %v, want %s", header, want)
 	}
 	a.checkPhotoSrcSet(t, member, header[0], 32)
@@ -277,7 +278,7 @@ func TestImportStoresTourPicturesInWidths(t *testing.T) {
 				s := newTestSiteEnv(t, nil, "-data-dir", siteDir, "-database-url", databaseURL, "-picture-storage", storage)
 				visitor := s.client(t)
 				hero := imgs(t, s.get(t, visitor, "/tour/the-old-site-hiker").body, "tour-hero__img")
-				want := web.TourImageURL(media.ConvertedName("5c88fa8cf4afda39709c29aa", "tour-9-cover.jpg", true, cover))
+				want := view.TourImageURL(media.ConvertedName("5c88fa8cf4afda39709c29aa", "tour-9-cover.jpg", true, cover))
 				if len(hero) != 1 || hero[0]["src"] != want {
 					t.Fatalf("hero %v, want %s", hero, want)
 				}

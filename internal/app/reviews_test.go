@@ -13,7 +13,7 @@ import (
 
 	"tourbook/internal/review"
 	"tourbook/internal/tour"
-	"tourbook/internal/web"
+	"tourbook/internal/view"
 )
 
 // Verified reviews through the real router, on every test engine: a traveller with a
@@ -124,7 +124,7 @@ func TestVerifiedReviewsThroughTheAPI(t *testing.T) {
 		}
 		wantAvg := (before.RatingsAverage*float64(before.RatingsCount) + 5) / float64(before.RatingsCount+1)
 		if after.RatingsCount != before.RatingsCount+1 || math.Abs(after.RatingsAverage-wantAvg) > 1e-9 ||
-			data["ratingsAverage"] != strconv.FormatFloat(web.RoundRating(wantAvg), 'f', 1, 64) {
+			data["ratingsAverage"] != strconv.FormatFloat(view.RoundRating(wantAvg), 'f', 1, 64) {
 			t.Errorf("rating %v from %d (answer %v), want %.1f from %d", after.RatingsAverage, after.RatingsCount, data["ratingsAverage"], wantAvg, before.RatingsCount+1)
 		}
 		refused(t, "a second review", s.send(t, rita, "POST", reviewsPath, good), 409, "You have already reviewed this tour.")

@@ -15,6 +15,7 @@ import (
 
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 	"tourbook/internal/web"
 )
 
@@ -341,7 +342,7 @@ func TestHeadTagsForSearchAndSharing(t *testing.T) {
 	// The tour page preloads its hero as the <img> will ask for it, and asks for the cover.
 	h := parseHead(t, s.get(t, visitor, "/tour/"+slug).body)
 	if pre := h.links["preload"]; pre["as"] != "image" || pre["href"] != "/img/tours/"+tr.CoverImage ||
-		pre["imagesrcset"] == "" || pre["imagesrcset"] != web.TourImageSrcSet(tr.CoverImage) || pre["imagesizes"] != web.HeroSizes {
+		pre["imagesrcset"] == "" || pre["imagesrcset"] != view.TourImageSrcSet(tr.CoverImage) || pre["imagesizes"] != web.HeroSizes {
 		t.Errorf("hero preload %v", pre)
 	}
 	if h.meta["og:image"] != s.URL+"/img/tours/"+tr.CoverImage {

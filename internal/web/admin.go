@@ -7,6 +7,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/catalog"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 )
 
 // Catalog is what the back office's pages read (catalog.Service).
@@ -48,12 +49,12 @@ func (h *Handler) AdminTours(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := h.Now()
-	rows := make([]AdminTourRow, 0, len(tours))
+	rows := make([]view.AdminTourRow, 0, len(tours))
 	for _, t := range tours {
-		rows = append(rows, NewAdminTourRow(t, now))
+		rows = append(rows, view.NewAdminTourRow(t, now))
 	}
 	h.render(w, r, page{name: "adminTours", title: "Tours · Back office",
-		props: adminToursProps{Tours: rows, Query: f.Query, Status: string(f.Status), CanEdit: catalog.CanEdit(u)}})
+		props: view.AdminToursProps{Tours: rows, Query: f.Query, Status: string(f.Status), CanEdit: catalog.CanEdit(u)}})
 }
 
 // AdminNewTour is /admin/tours/new.
@@ -80,11 +81,11 @@ func (h *Handler) AdminTour(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	at := NewAdminTour(t, h.Now())
+	at := view.NewAdminTour(t, h.Now())
 	h.adminTour(w, r, u, &at)
 }
 
-func (h *Handler) adminTour(w http.ResponseWriter, r *http.Request, u account.User, t *AdminTour) {
+func (h *Handler) adminTour(w http.ResponseWriter, r *http.Request, u account.User, t *view.AdminTour) {
 	guides, err := h.Catalog.Guides(r.Context())
 	if err != nil {
 		h.Error(w, r, err)
@@ -94,8 +95,8 @@ func (h *Handler) adminTour(w http.ResponseWriter, r *http.Request, u account.Us
 	if t != nil {
 		title = t.Name
 	}
-	h.render(w, r, page{name: "adminTour", title: title + " · Back office", props: adminTourProps{
-		Tour: t, Guides: NewGuideOptions(guides), TimeZones: catalog.TimeZones,
+	h.render(w, r, page{name: "adminTour", title: title + " · Back office", props: view.AdminTourProps{
+		Tour: t, Guides: view.NewGuideOptions(guides), TimeZones: catalog.TimeZones,
 		Currencies: catalog.Currencies, CanEdit: catalog.CanEdit(u),
 	}})
 }

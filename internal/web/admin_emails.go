@@ -6,6 +6,7 @@ import (
 
 	"tourbook/internal/backoffice"
 	"tourbook/internal/mail"
+	"tourbook/internal/view"
 )
 
 // AdminEmails is /admin/emails?status=&kind=&to=: the email outbox, newest first (admins).
@@ -16,20 +17,20 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
-	fl := emailFilters{Status: q.Get("status"), Kind: strings.TrimSpace(q.Get("kind")), To: emailAddressPart(q.Get("to"))}
+	fl := view.EmailFilters{Status: q.Get("status"), Kind: strings.TrimSpace(q.Get("kind")), To: emailAddressPart(q.Get("to"))}
 	// A status that cannot be read is dropped, and the form shows it empty.
 	if !mail.Status(fl.Status).Valid() {
 		fl.Status = ""
 	}
-	emails, total, err := h.Office.Emails(r.Context(), u, mail.Filter{Status: mail.Status(fl.Status), Kind: fl.Kind, To: fl.To}, offset, PageSize)
+	emails, total, err := h.Office.Emails(r.Context(), u, mail.Filter{Status: mail.Status(fl.Status), Kind: fl.Kind, To: fl.To}, offset, view.PageSize)
 	if err != nil {
 		h.Error(w, r, err)
 		return
 	}
-	p := adminEmailsProps{Emails: make([]AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: emailStatuses(),
-		Paging: newPaging(pageNo, total)}
+	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
+		Paging: view.NewPaging(pageNo, total)}
 	for _, m := range emails {
-		p.Emails = append(p.Emails, NewAdminEmailRow(m))
+		p.Emails = append(p.Emails, view.NewAdminEmailRow(m))
 	}
 	h.render(w, r, page{name: "adminEmails", title: "Emails · Back office", props: p})
 }
@@ -47,5 +48,5 @@ func (h *Handler) AdminEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Security-Policy", EmailPreviewCSP(d.HTML))
 	h.render(w, r, page{name: "adminEmail", title: "Email " + d.ID + " · Back office",
-		props: adminEmailProps{Email: NewAdminEmailDetail(d)}})
+		props: view.AdminEmailProps{Email: view.NewAdminEmailDetail(d)}})
 }

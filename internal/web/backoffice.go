@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
+	"tourbook/internal/view"
 )
 
 // BackOffice is what the bookings back office's pages read (backoffice.Service).
@@ -53,12 +54,12 @@ func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	p := dashboardProps{Departures: make([]DashboardDeparture, 0, len(deps))}
+	p := view.DashboardProps{Departures: make([]view.DashboardDeparture, 0, len(deps))}
 	for _, d := range deps {
-		p.Departures = append(p.Departures, NewDashboardDeparture(d))
+		p.Departures = append(p.Departures, view.NewDashboardDeparture(d))
 	}
 	if sales != nil {
-		p.Sales = &DashboardSales{Bookings30d: sales.Bookings, Revenue30d: FormatAmounts(sales.Revenue), RefundDue: sales.RefundDue}
+		p.Sales = &view.DashboardSales{Bookings30d: sales.Bookings, Revenue30d: view.FormatAmounts(sales.Revenue), RefundDue: sales.RefundDue}
 	}
 	h.render(w, r, page{name: "adminDashboard", title: "Dashboard · Back office", props: p})
 }
@@ -71,9 +72,9 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
-	fl := bookingFilters{Tour: q.Get("tour"), Date: q.Get("date"), Status: q.Get("status"), Email: strings.TrimSpace(q.Get("email")),
+	fl := view.BookingFilters{Tour: q.Get("tour"), Date: q.Get("date"), Status: q.Get("status"), Email: strings.TrimSpace(q.Get("email")),
 		From: q.Get("from"), To: q.Get("to")}
-	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Offset: offset, Limit: PageSize}
+	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Offset: offset, Limit: view.PageSize}
 	// A filter that cannot be read is dropped, and the form shows it empty.
 	switch st := booking.Status(fl.Status); st {
 	case booking.Pending, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
@@ -102,13 +103,13 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	p := adminBookingsProps{Bookings: make([]AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []idName{},
-		Paging: newPaging(pageNo, total)}
+	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
+		Paging: view.NewPaging(pageNo, total)}
 	for _, b := range rows {
-		p.Bookings = append(p.Bookings, NewAdminBookingRow(b))
+		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b))
 	}
 	for _, t := range tours {
-		p.Tours = append(p.Tours, idName{ID: t.ID, Name: t.Name})
+		p.Tours = append(p.Tours, view.IDName{ID: t.ID, Name: t.Name})
 	}
 
 	h.render(w, r, page{name: "adminBookings", title: "Bookings · Back office", props: p})
@@ -126,7 +127,7 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
-		props: adminBookingProps{Booking: NewAdminBookingDetail(d)}})
+		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
 }
 
 // manifest is the departure {id}/{date} of the request's path, and the back-office user
@@ -150,18 +151,18 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := adminManifestProps{
-		Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: newManifestDeparture(m, h.Now()),
-		Rows: make([]ManifestRow, 0, len(m.Bookings)), CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
-		CheckInURL: CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: backoffice.CanManageBookings(u),
+	p := view.AdminManifestProps{
+		Tour: view.IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: view.NewManifestDeparture(m, h.Now()),
+		Rows: make([]view.ManifestRow, 0, len(m.Bookings)), CSVURL: view.ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
+		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: backoffice.CanManageBookings(u),
 	}
-	p.Waitlist = make([]ManifestWaitlistRow, 0, len(m.Waitlist))
+	p.Waitlist = make([]view.ManifestWaitlistRow, 0, len(m.Waitlist))
 	for _, e := range m.Waitlist {
-		p.Waitlist = append(p.Waitlist, NewManifestWaitlistRow(e, m.Tour))
+		p.Waitlist = append(p.Waitlist, view.NewManifestWaitlistRow(e, m.Tour))
 		p.Waiting += e.Participants
 	}
 	for _, b := range m.Bookings {
-		p.Rows = append(p.Rows, NewManifestRow(b, manifestCheckIn(m, b)))
+		p.Rows = append(p.Rows, view.NewManifestRow(b, view.ManifestCheckIn(m, b)))
 		if b.Status == booking.Paid {
 			p.Travellers += b.Participants
 		}
@@ -185,14 +186,14 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start",
 		"Arrived", "Checked in"})
-	start := StartTimeLabel(m.Tour, m.Departure)
+	start := view.StartTimeLabel(m.Tour, m.Departure)
 	for _, b := range m.Bookings {
 		arrived, checked := "", ""
-		if c := manifestCheckIn(m, b); c != nil {
+		if c := view.ManifestCheckIn(m, b); c != nil {
 			arrived, checked = fmt.Sprint(c.Arrived), SafeCell(c.At+" by "+c.By)
 		}
 		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
-			StatusLabel(b.Status), SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked})
+			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -218,14 +219,14 @@ func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
-	users, total, err := h.Office.Users(r.Context(), u, q.Get("q"), offset, PageSize)
+	users, total, err := h.Office.Users(r.Context(), u, q.Get("q"), offset, view.PageSize)
 	if err != nil {
 		h.Error(w, r, err)
 		return
 	}
-	p := adminUsersProps{Users: make([]AdminUserRow, 0, len(users)), Query: q.Get("q"), Paging: newPaging(pageNo, total)}
+	p := view.AdminUsersProps{Users: make([]view.AdminUserRow, 0, len(users)), Query: q.Get("q"), Paging: view.NewPaging(pageNo, total)}
 	for _, x := range users {
-		p.Users = append(p.Users, NewAdminUserRow(x))
+		p.Users = append(p.Users, view.NewAdminUserRow(x))
 	}
 	h.render(w, r, page{name: "adminUsers", title: "Users · Back office", props: p})
 }
@@ -237,14 +238,14 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pageNo, offset := pageOf(r.URL.Query())
-	reviews, total, err := h.Office.Reviews(r.Context(), u, offset, PageSize)
+	reviews, total, err := h.Office.Reviews(r.Context(), u, offset, view.PageSize)
 	if err != nil {
 		h.Error(w, r, err)
 		return
 	}
-	p := adminReviewsProps{Reviews: make([]AdminReviewRow, 0, len(reviews)), Paging: newPaging(pageNo, total)}
+	p := view.AdminReviewsProps{Reviews: make([]view.AdminReviewRow, 0, len(reviews)), Paging: view.NewPaging(pageNo, total)}
 	for _, x := range reviews {
-		p.Reviews = append(p.Reviews, NewAdminReviewRow(x))
+		p.Reviews = append(p.Reviews, view.NewAdminReviewRow(x))
 	}
 	h.render(w, r, page{name: "adminReviews", title: "Reviews · Back office", props: p})
 }
@@ -257,15 +258,15 @@ func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
-	fl := auditFilters{Actor: strings.TrimSpace(q.Get("actor")), Object: strings.TrimSpace(q.Get("object"))}
-	entries, total, err := h.Office.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: PageSize})
+	fl := view.AuditFilters{Actor: strings.TrimSpace(q.Get("actor")), Object: strings.TrimSpace(q.Get("object"))}
+	entries, total, err := h.Office.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: view.PageSize})
 	if err != nil {
 		h.Error(w, r, err)
 		return
 	}
-	p := adminAuditProps{Entries: make([]AuditRow, 0, len(entries)), Filters: fl, Paging: newPaging(pageNo, total)}
+	p := view.AdminAuditProps{Entries: make([]view.AuditRow, 0, len(entries)), Filters: fl, Paging: view.NewPaging(pageNo, total)}
 	for _, e := range entries {
-		p.Entries = append(p.Entries, NewAuditRow(e))
+		p.Entries = append(p.Entries, view.NewAuditRow(e))
 	}
 	h.render(w, r, page{name: "adminAudit", title: "Audit log · Back office", props: p})
 }

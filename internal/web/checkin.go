@@ -7,6 +7,7 @@ import (
 
 	"tourbook/internal/booking"
 	"tourbook/internal/ticket"
+	"tourbook/internal/view"
 )
 
 // Tickets is what the travellers' ticket views read (*store.Store has it).
@@ -22,7 +23,7 @@ func (h *Handler) AdminCheckIn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := NewAdminCheckInProps(m, h.Now())
+	p := view.NewAdminCheckInProps(m, h.Now())
 	h.render(w, r, page{name: "adminCheckIn", title: m.Tour.Name + ", " + p.Departure.Label + " · Check-in", props: p})
 }
 

@@ -8,6 +8,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/ticket"
+	"tourbook/internal/view"
 )
 
 // Calendars writes a booking's departure as a calendar file (emails.Bookings).
@@ -23,12 +24,12 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	props := myBookingProps{Booking: NewMyBooking(own)}
+	props := view.MyBookingProps{Booking: view.NewMyBooking(own)}
 	if own.Booking.Status == booking.Paid {
 		k, err := h.Tickets.BookingTicket(r.Context(), own.Booking.ID)
 		switch {
 		case err == nil:
-			props.Ticket = NewTicketView(k)
+			props.Ticket = view.NewTicketView(k)
 		case !errors.Is(err, ticket.ErrNotFound):
 			h.Error(w, r, err)
 			return

@@ -12,6 +12,7 @@ import (
 	"tourbook/internal/review"
 	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 )
 
 // Overview is / : every tour as a card.
@@ -22,11 +23,11 @@ func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
-	cards := make([]TourCard, 0, len(tours))
+	cards := make([]view.TourCard, 0, len(tours))
 	for _, t := range tours {
-		cards = append(cards, NewTourCard(t, now))
+		cards = append(cards, view.NewTourCard(t, now))
 	}
-	p := page{name: "overview", title: "All tours", canonical: "/", props: overviewProps{Tours: cards},
+	p := page{name: "overview", title: "All tours", canonical: "/", props: view.OverviewProps{Tours: cards},
 		description: "Small-group tours around the world: see each tour's stops on a map, its departures and reviews, and book online."}
 	if len(tours) > 0 {
 		p.image = socialImage(tours[0])
@@ -70,7 +71,7 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, fmt.Errorf("tour %s structured data: %w", t.ID, err))
 		return
 	}
-	detail := NewTourDetail(t, h.Now())
+	detail := view.NewTourDetail(t, h.Now())
 	if n > 1 {
 		// Another page of reviews (the "More reviews" link without JavaScript): the
 		// same page otherwise, and the same canonical address, the tour's.
@@ -79,13 +80,13 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 			h.Error(w, r, fmt.Errorf("tour %s reviews page %d: %w", t.ID, n, err))
 			return
 		}
-		detail.Reviews = NewReviewsPage(p).Reviews
+		detail.Reviews = view.NewReviewsPage(p).Reviews
 		detail.ReviewPage = n
 	}
 	places, _ := h.waitlistPlaces(r, t.ID)
 	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary,
-		props: tourProps{Tour: detail, Waitlist: places, WaitlistDates: WaitlistDates(t, h.Now()),
-			Reviewing: h.reviewStanding(r, t), ReviewLimits: ReviewLimits{MinText: review.MinText, MaxText: review.MaxText}},
+		props: view.TourProps{Tour: detail, Waitlist: places, WaitlistDates: view.WaitlistDates(t, h.Now()),
+			Reviewing: h.reviewStanding(r, t), ReviewLimits: view.ReviewLimits{MinText: review.MinText, MaxText: review.MaxText}},
 		canonical: path, image: socialImage(t), structuredData: ld,
 		preload: ssr.ImagePreload{Href: detail.CoverImage, SrcSet: detail.CoverSrcSet, Sizes: HeroSizes}})
 }
@@ -96,13 +97,13 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, page{name: "login", title: "Log in", canonical: "/login", props: emptyProps{},
+	h.render(w, r, page{name: "login", title: "Log in", canonical: "/login", props: view.EmptyProps{},
 		description: "Log in to book tours, see your bookings and manage your account."})
 }
 
 // ForgotPassword is /forgot-password: ask for a reset link.
 func (h *Handler) ForgotPassword(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, page{name: "forgotPassword", title: "Forgot your password?", props: emptyProps{}})
+	h.render(w, r, page{name: "forgotPassword", title: "Forgot your password?", props: view.EmptyProps{}})
 }
 
 // ResetPassword is /reset-password/{token}, the page a reset link opens: a new password,
@@ -116,7 +117,7 @@ func (h *Handler) ResetPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	// The token is in the address; no referrer carries it off this page.
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	h.render(w, r, page{name: "resetPassword", title: "Choose a new password", props: resetPasswordProps{Token: token, Usable: usable}})
+	h.render(w, r, page{name: "resetPassword", title: "Choose a new password", props: view.ResetPasswordProps{Token: token, Usable: usable}})
 }
 
 // Signup is /signup.
@@ -125,7 +126,7 @@ func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, page{name: "signup", title: "Create your account", canonical: "/signup", props: emptyProps{},
+	h.render(w, r, page{name: "signup", title: "Create your account", canonical: "/signup", props: view.EmptyProps{},
 		description: "Create an account to book small-group tours and keep your bookings in one place."})
 }
 
@@ -134,7 +135,7 @@ func (h *Handler) Account(w http.ResponseWriter, r *http.Request) {
 	if _, ok := requireUser(w, r); !ok {
 		return
 	}
-	h.render(w, r, page{name: "account", title: "Your account", props: emptyProps{}})
+	h.render(w, r, page{name: "account", title: "Your account", props: view.EmptyProps{}})
 }
 
 // MyTours is /my-tours: the user's bookings.
@@ -190,7 +191,7 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		byID[t.ID] = t
 	}
 	places, offers := h.waitlistPlaces(r, "")
-	rows := make([]BookingRow, 0, len(bookings))
+	rows := make([]view.BookingRow, 0, len(bookings))
 	for _, b := range bookings {
 		if offers[b.ID] {
 			continue // an open offer has its own banner until it is paid
@@ -202,13 +203,13 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		if !found || abandoned || (b.Status == booking.Pending && !b.HoldsSeats(now)) {
 			continue
 		}
-		row := NewBookingRow(b, t, now)
+		row := view.NewBookingRow(b, t, now)
 		if k, ok := tickets[b.ID]; ok && b.Status == booking.Paid {
-			row.Ticket = NewTicketView(k)
+			row.Ticket = view.NewTicketView(k)
 		}
 		rows = append(rows, row)
 	}
-	h.render(w, r, page{name: "myTours", title: "My bookings", props: myToursProps{Bookings: rows, Waitlist: places}, alert: alert})
+	h.render(w, r, page{name: "myTours", title: "My bookings", props: view.MyToursProps{Bookings: rows, Waitlist: places}, alert: alert})
 }
 
 // HeroSizes is the tour page's hero <img> sizes (ui/src/pages/tour-page.tsx): the
@@ -217,7 +218,7 @@ const HeroSizes = "(min-width: 1240px) 1200px, 100vw"
 
 // socialImage is a tour's cover as a link preview's picture.
 func socialImage(t tour.Tour) ssr.SocialImage {
-	img := ssr.SocialImage{URL: TourImageURL(t.CoverImage), Alt: t.Name}
+	img := ssr.SocialImage{URL: view.TourImageURL(t.CoverImage), Alt: t.Name}
 	if vs := media.TourPictureVariants(t.CoverImage); len(vs) > 0 {
 		img.Width, img.Height = vs[len(vs)-1].Width, vs[len(vs)-1].Height
 	}

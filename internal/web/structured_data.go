@@ -8,6 +8,7 @@ import (
 
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 )
 
 // The tour page's schema.org description for search engines (JSON-LD): a TouristTrip
@@ -121,10 +122,10 @@ func TourStructuredData(t tour.Tour, siteName, base, path string, now time.Time)
 		trip.Duration = "P" + strconv.Itoa(t.DurationDays) + "D"
 	}
 	if t.CoverImage != "" {
-		trip.Image = append(trip.Image, base+TourImageURL(t.CoverImage))
+		trip.Image = append(trip.Image, base+view.TourImageURL(t.CoverImage))
 	}
 	for _, p := range t.Pictures {
-		trip.Image = append(trip.Image, base+TourImageURL(p))
+		trip.Image = append(trip.Image, base+view.TourImageURL(p))
 	}
 	for i, l := range t.Locations {
 		trip.Itinerary.Elements = append(trip.Itinerary.Elements, ldListItem{
@@ -150,7 +151,7 @@ func TourStructuredData(t tour.Tour, siteName, base, path string, now time.Time)
 	}
 	if t.RatingsCount > 0 {
 		trip.AggregateRating = &ldRating{Type: "AggregateRating",
-			RatingValue: RoundRating(t.RatingsAverage), ReviewCount: t.RatingsCount,
+			RatingValue: view.RoundRating(t.RatingsAverage), ReviewCount: t.RatingsCount,
 			BestRating: 5, WorstRating: 1}
 	}
 	return json.Marshal(trip)

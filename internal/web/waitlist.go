@@ -3,13 +3,10 @@ package web
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"tourbook/internal/account"
-	"tourbook/internal/format"
 	"tourbook/internal/httpx"
-	"tourbook/internal/money"
-	"tourbook/internal/tour"
+	"tourbook/internal/view"
 	"tourbook/internal/waitlist"
 )
 
@@ -18,53 +15,11 @@ type WaitlistPlaces interface {
 	Places(ctx context.Context, user account.User) ([]waitlist.Place, error)
 }
 
-// WaitlistPlace is one of the traveller's waiting list entries: a place in the queue, or
-// seats held for them until a deadline (an offer).
-type WaitlistPlace struct {
-	ID           string `json:"id"`
-	TourName     string `json:"tourName"`
-	TourSlug     string `json:"tourSlug"`
-	Date         string `json:"date"` // yyyy-mm-dd
-	DateLabel    string `json:"dateLabel"`
-	StartTime    string `json:"startTime"`
-	Participants int    `json:"participants"`
-	Status       string `json:"status"` // "waiting" | "offered"
-	// Position is 1 for the first in the queue; 0 for an offer.
-	Position int `json:"position"`
-	// Amount and OfferUntil are "" while waiting.
-	Amount     string `json:"amount"`
-	OfferUntil string `json:"offerUntil"`
-}
-
-func NewWaitlistPlace(p waitlist.Place) WaitlistPlace {
-	t := tour.Tour{TimeZone: p.TimeZone}
-	w := WaitlistPlace{ID: p.ID, TourName: p.TourName, TourSlug: p.TourSlug,
-		Date: p.StartDate.Format(time.DateOnly), DateLabel: FormatDate(p.StartDate),
-		StartTime:    format.StartTime(t, tour.StartDate{Date: p.StartDate, StartTime: p.StartTime}),
-		Participants: p.Participants, Status: string(p.Status), Position: p.Position}
-	if p.Status == waitlist.Offered {
-		w.Amount = money.Format(p.AmountMinor, p.Currency)
-		w.OfferUntil = format.Moment(p.OfferUntil, t.Zone())
-	}
-	return w
-}
-
-// WaitlistDates are the departures of t whose waiting list takes entries at now.
-func WaitlistDates(t tour.Tour, now time.Time) []string {
-	out := []string{}
-	for _, d := range t.StartDates {
-		if _, open := waitlist.OfferDeadline(now, t.StartsAt(d)); open && !d.Closed {
-			out = append(out, d.Date.Format(time.DateOnly))
-		}
-	}
-	return out
-}
-
 // waitlistPlaces is the signed-in user's entries, those of one tour when tourID is set,
 // and the bookings that hold their offers' seats; empty for a visitor. A failure only
 // loses the list: the page matters more.
-func (h *Handler) waitlistPlaces(r *http.Request, tourID string) ([]WaitlistPlace, map[string]bool) {
-	out, offers := []WaitlistPlace{}, map[string]bool{}
+func (h *Handler) waitlistPlaces(r *http.Request, tourID string) ([]view.WaitlistPlace, map[string]bool) {
+	out, offers := []view.WaitlistPlace{}, map[string]bool{}
 	u, ok := httpx.User(r.Context())
 	if !ok || h.Waitlist == nil {
 		return out, offers
@@ -76,7 +31,7 @@ func (h *Handler) waitlistPlaces(r *http.Request, tourID string) ([]WaitlistPlac
 	}
 	for _, p := range list {
 		if tourID == "" || p.TourID == tourID {
-			out = append(out, NewWaitlistPlace(p))
+			out = append(out, view.NewWaitlistPlace(p))
 		}
 		if p.BookingID != "" {
 			offers[p.BookingID] = true

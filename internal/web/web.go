@@ -1,5 +1,5 @@
 // Package web holds the page handlers: each loads what its page needs, builds the page's
-// props (props.go, the mirror of ui/src/props.ts) and asks the SSR renderer for the HTML.
+// props (built by internal/view) and asks the SSR renderer for the HTML.
 package web
 
 import (
@@ -17,6 +17,7 @@ import (
 	"tourbook/internal/httpx"
 	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 )
 
 // Store is what the pages read.
@@ -59,7 +60,7 @@ type Handler struct {
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
 	Reviews   Reviewing      // nil: no review form
 	Tickets   Tickets
-	Site      SiteConfig
+	Site      view.SiteConfig
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is
 	// configured, never taken from the request's Host, which a client chooses.
@@ -88,9 +89,17 @@ type page struct {
 }
 
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
-	data := PageData{Page: p.name, Site: h.Site, Props: p.props}
+	if err := view.CheckPage(p.name, p.props); err != nil {
+		if p.name == "error" {
+			h.fallback(w, r, err)
+			return
+		}
+		h.Error(w, r, err)
+		return
+	}
+	data := view.PageData{Page: p.name, Site: h.Site, Props: p.props}
 	if u, ok := httpx.User(r.Context()); ok {
-		data.User = NewSessionUser(u)
+		data.User = view.NewSessionUser(u)
 	}
 	props, err := json.Marshal(data)
 	if err != nil {
@@ -168,7 +177,7 @@ func (h *Handler) Error(w http.ResponseWriter, r *http.Request, err error) {
 			r = r.WithContext(ctx)
 		}
 	}
-	h.render(w, r, page{name: "error", title: title, status: status, props: errorProps{Status: status, Title: title, Message: msg}})
+	h.render(w, r, page{name: "error", title: title, status: status, props: view.ErrorProps{Status: status, Title: title, Message: msg}})
 }
 
 // errorPageTimeout bounds the render of the error page of a request out of time.

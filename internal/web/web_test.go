@@ -16,6 +16,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
+	"tourbook/internal/view"
 )
 
 var now = time.Date(2027, 3, 10, 15, 0, 0, 0, time.UTC)
@@ -55,7 +56,7 @@ func (f *fakeRenderer) Write(_ context.Context, w io.Writer, doc ssr.Document) e
 }
 
 func newHandler(r *fakeRenderer, tours ...tour.Tour) *Handler {
-	return &Handler{Store: fakeStore{tours}, Renderer: r, Site: SiteConfig{Name: "Tourbook"},
+	return &Handler{Store: fakeStore{tours}, Renderer: r, Site: view.SiteConfig{Name: "Tourbook"},
 		Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }}
 }
 
@@ -91,8 +92,8 @@ func TestTourProps(t *testing.T) {
 	}
 	var data struct {
 		Page  string
-		User  *SessionUser
-		Props struct{ Tour TourDetail }
+		User  *view.SessionUser
+		Props struct{ Tour view.TourDetail }
 	}
 	if err := json.Unmarshal(r.props, &data); err != nil {
 		t.Fatal(err)
@@ -104,7 +105,7 @@ func TestTourProps(t *testing.T) {
 	if got := d.Locations[0].Coordinates; got != [2]float64{7.7491, 46.0207} {
 		t.Errorf("coordinates %v, want [lng, lat]", got)
 	}
-	want := []StartDateOption{
+	want := []view.StartDateOption{
 		{Date: "2027-03-09", Label: "Tue 9 March 2027", StartTime: "20:00 CET (Europe/Zurich)", SeatsLeft: 4},
 		{Date: "2027-03-10", Label: "Wed 10 March 2027", StartTime: "15:30 CET (Europe/Zurich)", SeatsLeft: 4},
 		{Date: "2027-03-11", Label: "Thu 11 March 2027", StartTime: "07:15 CET (Europe/Zurich)", SeatsLeft: 0},
@@ -147,7 +148,7 @@ func TestNotFoundKeepsTheStatus(t *testing.T) {
 }
 
 func TestSessionUserPhotoFallsBack(t *testing.T) {
-	u := NewSessionUser(account.User{ID: "u", Name: "Ann", Role: account.RoleUser})
+	u := view.NewSessionUser(account.User{ID: "u", Name: "Ann", Role: account.RoleUser})
 	if u.Photo != "/img/users/default.jpg" {
 		t.Errorf("photo %q", u.Photo)
 	}
@@ -162,7 +163,7 @@ func TestUserPhotoSrcSet(t *testing.T) {
 		"user-0123456789abcdef.jpg":              "",
 		"user-5c8a1d5b0190b214360dc057-1554.jpg": "",
 	} {
-		if got := UserPhotoSrcSet(file); got != want {
+		if got := view.UserPhotoSrcSet(file); got != want {
 			t.Errorf("UserPhotoSrcSet(%q) = %q, want %q", file, got, want)
 		}
 	}
@@ -171,8 +172,8 @@ func TestUserPhotoSrcSet(t *testing.T) {
 // A rating average is shown to one decimal rounded as people round: halves up.
 func TestRatingLabelRoundsHalvesUp(t *testing.T) {
 	for avg, want := range map[float64]string{4.25: "4.3", 87.0 / 20: "4.4", 43.0 / 10: "4.3", 13.0 / 3: "4.3", 4.75: "4.8", 4.24: "4.2", 5: "5.0", 0: "0.0", 3.95: "4.0"} {
-		if got := ratingLabel(avg); got != want {
-			t.Errorf("ratingLabel(%v) = %q, want %q", avg, got, want)
+		if got := view.RatingLabel(avg); got != want {
+			t.Errorf("RatingLabel(%v) = %q, want %q", avg, got, want)
 		}
 	}
 }
@@ -193,5 +194,17 @@ func TestStructuredDataEscapesLineSeparators(t *testing.T) {
 	var got struct{ Name, Description string }
 	if err := json.Unmarshal(b, &got); err != nil || got.Name != tr.Name || got.Description != tr.Summary {
 		t.Errorf("JSON-LD reads back as %+v, %v", got, err)
+	}
+}
+
+// A page sent with props other than view.PageProps names for it would reach the UI
+// under types that do not describe it: it gets the error page instead.
+func TestRenderRefusesPropsThePageDoesNotTake(t *testing.T) {
+	r := &fakeRenderer{}
+	h := newHandler(r)
+	rec := httptest.NewRecorder()
+	h.render(rec, httptest.NewRequest(http.MethodGet, "/", nil), page{name: "overview", props: view.TourProps{}})
+	if rec.Code != http.StatusInternalServerError || !strings.HasSuffix(rec.Body.String(), "error") {
+		t.Fatalf("%d %q", rec.Code, rec.Body.String())
 	}
 }

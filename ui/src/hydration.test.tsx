@@ -6,6 +6,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { allFixtures, fixtures, variantFixtures } from './dev-fixtures';
+import { goPages } from './fixtures/go-pages';
 import type { PageData } from './props';
 
 vi.mock('./components/leaflet-setup', () => ({ L: null }));
@@ -31,7 +32,7 @@ async function hydrate(serverData: PageData, clientData: PageData = serverData) 
 }
 
 describe('hydration', () => {
-  it.each([...allFixtures, ...variantFixtures].map((d) => [d.page, d] as const))(
+  it.each([...allFixtures, ...variantFixtures, ...goPages].map((d) => [d.page, d] as const))(
     '%s hydrates without errors',
     async (_page, data) => {
       const { consoleError, recoverable } = await hydrate(data);

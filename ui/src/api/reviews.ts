@@ -1,23 +1,12 @@
 // The verified reviews calls: read a page of a tour's reviews; write, edit and delete
 // one's own. Writes answer with the tour's new rating and first page of reviews.
 import { showAlert } from '../lib/alert';
-import type { OwnReview, Review } from '../props';
+import type { ReviewOutcome, ReviewsPage } from '../props';
 import { apiPath, errorMessage, request } from './client';
 
-export interface ReviewsPage {
-  reviews: Review[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
-/** What a write leaves: the rating, the first page, and one's own review (null once deleted). */
-export interface ReviewOutcome {
-  ratingsAverage: string;
-  ratingsQuantity: number;
-  first: ReviewsPage;
-  own: OwnReview | null;
-}
+// A page of reviews and what a write leaves (the rating, the first page, and one's own
+// review, null once deleted) are declared in Go (internal/view) with the pages' types.
+export type { ReviewOutcome, ReviewsPage };
 
 export interface ReviewInput {
   rating: number;

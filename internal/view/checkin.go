@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"fmt"
@@ -12,21 +12,24 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The Go mirror of the tickets' and check-in's types in ui/src/props.ts.
+// Tickets and the check-in at the departure.
 
 // CheckInState is what a guide recorded of a booking at the departure.
 type CheckInState struct {
+	// Participants who came; 0 is a no-show.
 	Arrived int    `json:"arrived"`
 	NoShow  bool   `json:"noShow"`
 	At      string `json:"at"` // "08:42", in the tour's time zone
-	By      string `json:"by"`
-	Label   string `json:"label"` // "2 of 2 arrived", "No-show"
-	Text    string `json:"text"`  // "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived."
+	// The name of who checked it in.
+	By    string `json:"by"`
+	Label string `json:"label"` // "2 of 2 arrived", "No-show"
+	Text  string `json:"text"`  // "Already checked in at 08:42 by Kwame Mensah: 2 of 2 arrived."
 }
 
 // CheckInTicket is a ticket as the check-in page shows it.
 type CheckInTicket struct {
-	BookingID    string        `json:"bookingId"`
+	BookingID string `json:"bookingId"`
+	// "7KQ4-M2XD-9TWP".
 	Code         string        `json:"code"`
 	CustomerName string        `json:"customerName"`
 	Participants int           `json:"participants"`
@@ -44,20 +47,26 @@ type CheckInRow struct {
 
 // TicketView is a ticket as its traveller sees it.
 type TicketView struct {
-	Code    string `json:"code"`
+	// "7KQ4-M2XD-9TWP".
+	Code string `json:"code"`
+	// The QR code of the ticket, an SVG only its traveller may load.
 	QRURL   string `json:"qrUrl"`
 	Checked string `json:"checked"` // "" until checked in, then "Checked in at 08:42"
 }
 
-type adminCheckInProps struct {
-	Tour        idName            `json:"tour"`
-	Departure   manifestDeparture `json:"departure"`
-	ManifestURL string            `json:"manifestUrl"`
+// AdminCheckInProps are the props of a departure's check-in page.
+type AdminCheckInProps struct {
+	Tour      IDName            `json:"tour"`
+	Departure ManifestDeparture `json:"departure"`
+	// "/admin/tours/{id}/departures/{date}".
+	ManifestURL string `json:"manifestUrl"`
 	// Opens says when check-in opens while it is not yet the departure's day; "" once open.
-	Opens      string       `json:"opens"`
-	Rows       []CheckInRow `json:"rows"`
-	Travellers int          `json:"travellers"`
-	Arrived    int          `json:"arrived"`
+	Opens string       `json:"opens"`
+	Rows  []CheckInRow `json:"rows"`
+	// Participants of paid bookings.
+	Travellers int `json:"travellers"`
+	// Of those, checked in as arrived.
+	Arrived int `json:"arrived"`
 }
 
 // CheckInURL is the address of a departure's check-in page.
@@ -87,8 +96,8 @@ func NewCheckInTicket(k ticket.Ticket) CheckInTicket {
 		Participants: k.Participants, CheckIn: NewCheckInState(t, k)}
 }
 
-// manifestCheckIn is the check-in of a manifest's booking, or nil.
-func manifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInState {
+// ManifestCheckIn is the check-in of a manifest's booking, or nil.
+func ManifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInState {
 	c, ok := m.CheckIns[b.ID]
 	if !ok {
 		return nil
@@ -96,14 +105,14 @@ func manifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInSta
 	return NewCheckInState(m.Tour, ticket.Ticket{Participants: b.Participants, CheckIn: &c})
 }
 
-func newManifestDeparture(m backoffice.Manifest, now time.Time) manifestDeparture {
-	return manifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
+func NewManifestDeparture(m backoffice.Manifest, now time.Time) ManifestDeparture {
+	return ManifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
 		StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
 		Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, now)}
 }
 
-func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) adminCheckInProps {
-	p := adminCheckInProps{Tour: idName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: newManifestDeparture(m, now),
+func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) AdminCheckInProps {
+	p := AdminCheckInProps{Tour: IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: NewManifestDeparture(m, now),
 		ManifestURL: ManifestURL(m.Tour.ID, m.Departure.Date), Rows: []CheckInRow{}}
 	if opens := backoffice.CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
 		p.Opens = "Check-in opens on the day of the departure, " + format.Date(m.Departure.Date) +
@@ -114,7 +123,7 @@ func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) adminCheckInProp
 			continue
 		}
 		row := CheckInRow{BookingID: b.ID, CustomerName: b.CustomerName, Participants: b.Participants,
-			CheckIn: manifestCheckIn(m, b)}
+			CheckIn: ManifestCheckIn(m, b)}
 		p.Travellers += b.Participants
 		if row.CheckIn != nil {
 			p.Arrived += row.CheckIn.Arrived

@@ -1,4 +1,8 @@
-package web
+// Package view holds what the site shows of tours, bookings, reviews and the back
+// office: the JSON shapes the React pages receive as props and the JSON API answers with,
+// and the functions that build them from the domain types. Pages (internal/web) and the
+// API (internal/api) both use it, so neither imports the other.
+package view
 
 import (
 	"math"
@@ -16,10 +20,13 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The Go mirror of ui/src/props.ts: the JSON the React pages receive. Field names and
-// shapes must match that file exactly; the SSR test renders every page from these types.
+// The JSON the React pages receive. ui/src/props.ts re-exports the TypeScript types
+// generated from these; the SSR test renders every page from them.
 
 // PageData is what the document carries in #page-props and what renderPage receives.
+// ui/src/props.ts declares it by hand, typed by the page's name (PageData<'tour'>).
+//
+//tsgen:skip
 type PageData struct {
 	Page  string       `json:"page"`
 	Site  SiteConfig   `json:"site"`
@@ -27,62 +34,86 @@ type PageData struct {
 	Props any          `json:"props"`
 }
 
+// SiteConfig is the site's configuration that every page receives.
 type SiteConfig struct {
-	Name            string `json:"name"`
-	TileURL         string `json:"tileUrl"`
+	Name string `json:"name"`
+	// Leaflet tile URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png.
+	TileURL string `json:"tileUrl"`
+	// HTML of the attribution, e.g. &copy; <a
+	// href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors.
+	// Server configuration, trusted.
 	TileAttribution string `json:"tileAttribution"`
 }
 
+// SessionUser is the signed-in user as every page receives them.
 type SessionUser struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Email       string `json:"email"`
-	Photo       string `json:"photo"`
-	PhotoSrcSet string `json:"photoSrcSet"`
-	Role        string `json:"role"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	// URL of the 500x500 photo.
+	Photo string `json:"photo"`
+	// The photo's widths ("url 64w, …"), or "" for a photo stored as one file.
+	PhotoSrcSet string       `json:"photoSrcSet"`
+	Role        account.Role `json:"role"`
 }
 
+// TourCard is a tour as lists show it.
 type TourCard struct {
-	ID              string  `json:"id"`
-	Slug            string  `json:"slug"`
-	Name            string  `json:"name"`
-	Difficulty      string  `json:"difficulty"`
-	DurationDays    int     `json:"durationDays"`
-	Summary         string  `json:"summary"`
-	CoverImage      string  `json:"coverImage"`
-	CoverSrcSet     string  `json:"coverSrcSet"`
-	StartLocation   string  `json:"startLocation"`
-	NextDate        *string `json:"nextDate"`
-	Stops           int     `json:"stops"`
-	MaxGroupSize    int     `json:"maxGroupSize"`
-	Price           string  `json:"price"`
-	RatingsAverage  string  `json:"ratingsAverage"`
-	RatingsQuantity int     `json:"ratingsQuantity"`
+	ID           string          `json:"id"`
+	Slug         string          `json:"slug"`
+	Name         string          `json:"name"`
+	Difficulty   tour.Difficulty `json:"difficulty"`
+	DurationDays int             `json:"durationDays"`
+	Summary      string          `json:"summary"`
+	CoverImage   string          `json:"coverImage"`
+	// Srcset of the cover when it is stored in several widths, else "".
+	CoverSrcSet string `json:"coverSrcSet"`
+	// Description of the start location, e.g. "Banff, CAN".
+	StartLocation string `json:"startLocation"`
+	// Next start date with room, formatted ("June 2027"), or null.
+	NextDate     *string `json:"nextDate"`
+	Stops        int     `json:"stops"`
+	MaxGroupSize int     `json:"maxGroupSize"`
+	// Formatted price per person, e.g. "$497".
+	Price string `json:"price"`
+	// Formatted average, e.g. "4.8".
+	RatingsAverage  string `json:"ratingsAverage"`
+	RatingsQuantity int    `json:"ratingsQuantity"`
 }
 
+// TourLocation is a stop of a tour; coordinates are [longitude, latitude] (SPEC.md §3).
 type TourLocation struct {
 	Coordinates [2]float64 `json:"coordinates"` // [lng, lat], SPEC.md §3
 	Day         int        `json:"day"`
 	Description string     `json:"description"`
 }
 
+// StartDateOption is a departure a traveller may choose on the tour page.
 type StartDateOption struct {
-	Date         string `json:"date"`
-	Label        string `json:"label"`
-	StartTime    string `json:"startTime"`
+	// ISO date, yyyy-mm-dd: the value sent to the checkout call.
+	Date string `json:"date"`
+	// Formatted for people, e.g. "Tue 15 June 2027".
+	Label string `json:"label"`
+	// Local start time with its zone, e.g. "08:30 GMT (Atlantic/Reykjavik)".
+	StartTime string `json:"startTime"`
+	// Where the group meets, or "".
 	MeetingPoint string `json:"meetingPoint"`
 	SeatsLeft    int    `json:"seatsLeft"`
-	Bookable     bool   `json:"bookable"`
+	// False for past or full dates.
+	Bookable bool `json:"bookable"`
 }
 
+// Guide is one of a tour's guides on its page.
 type Guide struct {
-	Name        string `json:"name"`
-	Role        string `json:"role"`
+	Name string       `json:"name"`
+	Role account.Role `json:"role"`
+	// Human label of the role, e.g. "Lead guide".
 	RoleLabel   string `json:"roleLabel"`
 	Photo       string `json:"photo"`
 	PhotoSrcSet string `json:"photoSrcSet"`
 }
 
+// Review is a shown review of a tour.
 type Review struct {
 	ID              string `json:"id"`
 	Text            string `json:"text"`
@@ -100,14 +131,16 @@ type Picture struct {
 	SrcSet string `json:"srcSet"`
 }
 
+// TourDetail is a tour as its page shows it.
 type TourDetail struct {
 	TourCard
-	Description string            `json:"description"`
-	TimeZone    string            `json:"timeZone"`
-	Pictures    []Picture         `json:"pictures"`
-	Guides      []Guide           `json:"guides"`
-	Locations   []TourLocation    `json:"locations"`
-	StartDates  []StartDateOption `json:"startDates"`
+	Description string `json:"description"`
+	// IANA zone the departures' start times are in.
+	TimeZone   string            `json:"timeZone"`
+	Pictures   []Picture         `json:"pictures"`
+	Guides     []Guide           `json:"guides"`
+	Locations  []TourLocation    `json:"locations"`
+	StartDates []StartDateOption `json:"startDates"`
 	// Reviews is page ReviewPage (the first unless the address asked for another) of
 	// the shown reviews, newest first, of ReviewPages.
 	Reviews     []Review `json:"reviews"`
@@ -121,18 +154,24 @@ type TourDetail struct {
 
 // PolicyTier is one line of a cancellation policy (format.Policy).
 type PolicyTier struct {
-	When   string `json:"when"`
+	// E.g. "7 to 29 days before departure".
+	When string `json:"when"`
+	// E.g. "50% refund", "Full refund", "No refund".
 	Refund string `json:"refund"`
 }
 
+// BookingRow is one booking on the traveller's /my-tours.
 type BookingRow struct {
-	ID           string   `json:"id"`
-	Tour         TourCard `json:"tour"`
-	Date         string   `json:"date"`
-	Participants int      `json:"participants"`
-	Amount       string   `json:"amount"`
-	Status       string   `json:"status"`
-	StatusLabel  string   `json:"statusLabel"`
+	ID   string   `json:"id"`
+	Tour TourCard `json:"tour"`
+	// Formatted start date.
+	Date         string `json:"date"`
+	Participants int    `json:"participants"`
+	// Formatted amount paid, e.g. "$994.00".
+	Amount string         `json:"amount"`
+	Status booking.Status `json:"status"`
+	// Human label of the status, e.g. "Paid".
+	StatusLabel string `json:"statusLabel"`
 	// TourURL is the tour's page, "" once the tour is no longer on sale.
 	TourURL string `json:"tourUrl"`
 	// Ticket is the ticket of a paid booking, for the traveller to show at the
@@ -140,11 +179,13 @@ type BookingRow struct {
 	Ticket *TicketView `json:"ticket"`
 }
 
-type overviewProps struct {
+// OverviewProps are the props of /, the tours' overview.
+type OverviewProps struct {
 	Tours []TourCard `json:"tours"`
 }
 
-type tourProps struct {
+// TourProps are the props of /tour/{slug}.
+type TourProps struct {
 	Tour TourDetail `json:"tour"`
 	// Waitlist is the signed-in traveller's entries on this tour's departures.
 	Waitlist []WaitlistPlace `json:"waitlist"`
@@ -157,21 +198,25 @@ type tourProps struct {
 	ReviewLimits ReviewLimits `json:"reviewLimits"`
 }
 
-type myToursProps struct {
+// MyToursProps are the props of /my-tours.
+type MyToursProps struct {
 	Bookings []BookingRow `json:"bookings"`
 	// Waitlist is the traveller's waiting list entries: open offers first get a banner.
 	Waitlist []WaitlistPlace `json:"waitlist"`
 }
 
-type errorProps struct {
+// ErrorProps are the props of the error page.
+type ErrorProps struct {
 	Status  int    `json:"status"`
 	Title   string `json:"title"`
 	Message string `json:"message"`
 }
 
-type emptyProps struct{}
+// EmptyProps are the props of a page that needs none (log in, sign up, the account).
+type EmptyProps struct{}
 
-type resetPasswordProps struct {
+// ResetPasswordProps are the props of /reset-password/{token}.
+type ResetPasswordProps struct {
 	Token  string `json:"token"`
 	Usable bool   `json:"usable"`
 }
@@ -220,16 +265,16 @@ func UserPhotoSrcSet(file string) string {
 }
 
 func NewSessionUser(u account.User) *SessionUser {
-	return &SessionUser{ID: u.ID, Name: u.Name, Email: u.Email, Photo: UserPhotoURL(u.Photo), PhotoSrcSet: UserPhotoSrcSet(u.Photo), Role: string(u.Role)}
+	return &SessionUser{ID: u.ID, Name: u.Name, Email: u.Email, Photo: UserPhotoURL(u.Photo), PhotoSrcSet: UserPhotoSrcSet(u.Photo), Role: u.Role}
 }
 
 func NewTourCard(t tour.Tour, now time.Time) TourCard {
 	c := TourCard{
-		ID: t.ID, Slug: t.Slug, Name: t.Name, Difficulty: string(t.Difficulty),
+		ID: t.ID, Slug: t.Slug, Name: t.Name, Difficulty: t.Difficulty,
 		DurationDays: t.DurationDays, Summary: t.Summary, CoverImage: TourImageURL(t.CoverImage), CoverSrcSet: TourImageSrcSet(t.CoverImage),
 		StartLocation: t.StartLocation.Description, Stops: len(t.Locations),
 		MaxGroupSize: t.MaxGroupSize, Price: money.FormatShort(t.UnitPriceMinor(), t.Currency),
-		RatingsAverage: ratingLabel(t.RatingsAverage), RatingsQuantity: t.RatingsCount,
+		RatingsAverage: RatingLabel(t.RatingsAverage), RatingsQuantity: t.RatingsCount,
 	}
 	if d, ok := t.NextDate(now); ok {
 		s := d.Date.Format("January 2006")
@@ -238,14 +283,14 @@ func NewTourCard(t tour.Tour, now time.Time) TourCard {
 	return c
 }
 
-// ratingLabel is a rating average as pages show it: one decimal ("4.5").
+// RatingLabel is a rating average as pages show it: one decimal ("4.5").
 // RoundRating is a rating average to one decimal, halves up as people round: 4.25 is 4.3
 // (formatting alone rounds it to even, 4.2), and so is 87/20, which is a hair under 4.35
 // as a float: the nudge, far below the 1/(20·count) between an average and the nearest
 // other half, lets every true half round up.
 func RoundRating(avg float64) float64 { return math.Round(avg*10+1e-9) / 10 }
 
-func ratingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
+func RatingLabel(avg float64) string { return strconv.FormatFloat(RoundRating(avg), 'f', 1, 64) }
 
 func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 	loc := t.Zone()
@@ -258,7 +303,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		d.Pictures = append(d.Pictures, Picture{Src: TourImageURL(p), SrcSet: TourImageSrcSet(p)})
 	}
 	for _, g := range t.Guides {
-		d.Guides = append(d.Guides, Guide{Name: g.Name, Role: g.Role, RoleLabel: RoleLabel(g.Role), Photo: UserPhotoURL(g.Photo), PhotoSrcSet: UserPhotoSrcSet(g.Photo)})
+		d.Guides = append(d.Guides, Guide{Name: g.Name, Role: account.Role(g.Role), RoleLabel: RoleLabel(g.Role), Photo: UserPhotoURL(g.Photo), PhotoSrcSet: UserPhotoSrcSet(g.Photo)})
 	}
 	for _, l := range t.Locations {
 		d.Locations = append(d.Locations, TourLocation{Coordinates: [2]float64{l.Point.Lng, l.Point.Lat}, Day: l.Day, Description: l.Description})
@@ -281,7 +326,7 @@ func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
 	return BookingRow{
 		ID: b.ID, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
 		Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency),
-		Status: string(b.Status), StatusLabel: travellerStatusLabel(b), TourURL: tourURLOnSale(t),
+		Status: b.Status, StatusLabel: travellerStatusLabel(b), TourURL: tourURLOnSale(t),
 	}
 }
 

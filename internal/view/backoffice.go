@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"fmt"
@@ -18,63 +18,88 @@ import (
 	"tourbook/internal/waitlist"
 )
 
-// The Go mirror of the back office's part-2 types in ui/src/props.ts.
+// The bookings back office: dashboard, bookings, manifests, users, reviews, audit.
 
+// DashboardDeparture is an upcoming departure on the dashboard.
 type DashboardDeparture struct {
-	TourID         string `json:"tourId"`
-	TourName       string `json:"tourName"`
-	Date           string `json:"date"`
-	Label          string `json:"label"`
+	TourID   string `json:"tourId"`
+	TourName string `json:"tourName"`
+	// Yyyy-mm-dd.
+	Date string `json:"date"`
+	// "Tue 15 June 2027".
+	Label string `json:"label"`
+	// "08:30 GMT (Atlantic/Reykjavik)".
 	StartTimeLabel string `json:"startTimeLabel"`
 	Capacity       int    `json:"capacity"`
-	Sold           int    `json:"sold"`
-	Held           int    `json:"held"`
-	Left           int    `json:"left"`
-	Closed         bool   `json:"closed"`
-	ManifestURL    string `json:"manifestUrl"`
-	CheckInURL     string `json:"checkInUrl"`
+	// Seats paid for.
+	Sold int `json:"sold"`
+	// Seats held by open checkouts.
+	Held   int  `json:"held"`
+	Left   int  `json:"left"`
+	Closed bool `json:"closed"`
+	// "/admin/tours/{id}/departures/{date}".
+	ManifestURL string `json:"manifestUrl"`
+	// "/admin/tours/{id}/departures/{date}/check-in".
+	CheckInURL string `json:"checkInUrl"`
 }
 
+// DashboardSales are the dashboard's figures of the last 30 days.
 type DashboardSales struct {
 	Bookings30d int    `json:"bookings30d"`
 	Revenue30d  string `json:"revenue30d"`
 	RefundDue   int    `json:"refundDue"`
 }
 
+// AdminBookingRow is one row of /admin/bookings.
 type AdminBookingRow struct {
-	ID            string `json:"id"`
-	TourName      string `json:"tourName"`
+	ID       string `json:"id"`
+	TourName string `json:"tourName"`
+	// Departure, formatted.
 	Date          string `json:"date"`
 	CustomerName  string `json:"customerName"`
 	CustomerEmail string `json:"customerEmail"`
 	Participants  int    `json:"participants"`
-	Amount        string `json:"amount"`
-	Status        string `json:"status"`
-	StatusLabel   string `json:"statusLabel"`
-	SourceLabel   string `json:"sourceLabel"`
-	CreatedAt     string `json:"createdAt"`
+	// Formatted amount, e.g. "$994.00".
+	Amount      string         `json:"amount"`
+	Status      booking.Status `json:"status"`
+	StatusLabel string         `json:"statusLabel"`
+	// "Online" or "Cash" / "Bank transfer" for bookings an operator recorded.
+	SourceLabel string `json:"sourceLabel"`
+	// "Mon 3 May 2027, 14:05 UTC".
+	CreatedAt string `json:"createdAt"`
 }
 
+// BookingHistoryEntry is one line of a booking's history in the back office.
 type BookingHistoryEntry struct {
-	At     string `json:"at"`
-	Label  string `json:"label"`
-	Actor  string `json:"actor"`
+	// Formatted time.
+	At string `json:"at"`
+	// What happened, e.g. "Paid", "Refunded $200.00".
+	Label string `json:"label"`
+	// Who did it: an operator's name, "Customer" or "System".
+	Actor string `json:"actor"`
+	// The reason an operator gave, or provider details; may be "".
 	Detail string `json:"detail"`
 }
 
+// AdminRefund is one refund of a booking, begun by an operator or the traveller.
 type AdminRefund struct {
-	ID     string `json:"id"`
-	Amount string `json:"amount"`
-	Status string `json:"status"`
-	At     string `json:"at"`
-	Error  string `json:"error"`
+	ID string `json:"id"`
+	// Formatted.
+	Amount string                  `json:"amount"`
+	Status backoffice.RefundStatus `json:"status"`
+	// Formatted time.
+	At string `json:"at"`
+	// Why it failed, as the provider said; "" otherwise.
+	Error string `json:"error"`
 }
 
-type idName struct {
+// IDName names a tour (or anything else) with its id.
+type IDName struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
 
+// AdminBookingDetail is everything known about one booking (/admin/bookings/{id}).
 type AdminBookingDetail struct {
 	ID   string `json:"id"`
 	Tour struct {
@@ -93,47 +118,55 @@ type AdminBookingDetail struct {
 		Name  string `json:"name"`
 		Email string `json:"email"`
 	} `json:"customer"`
-	Participants    int                   `json:"participants"`
-	Amount          string                `json:"amount"`
-	AmountMinor     int64                 `json:"amountMinor"`
-	Refunded        string                `json:"refunded"`
-	Currency        string                `json:"currency"`
-	Provider        string                `json:"provider"`
-	CheckoutID      string                `json:"checkoutId"`
-	PaymentRef      string                `json:"paymentRef"`
-	SourceLabel     string                `json:"sourceLabel"`
-	Status          string                `json:"status"`
-	StatusLabel     string                `json:"statusLabel"`
-	CreatedAt       string                `json:"createdAt"`
-	PaidAt          string                `json:"paidAt"`
-	History         []BookingHistoryEntry `json:"history"`
-	Refunds         []AdminRefund         `json:"refunds"`
-	Cancellable     bool                  `json:"cancellable"`
-	RefundableMinor int64                 `json:"refundableMinor"`
+	Participants int `json:"participants"`
+	// Formatted amount paid (or asked, while pending)
+	Amount      string `json:"amount"`
+	AmountMinor int64  `json:"amountMinor"`
+	// Formatted total refunded so far.
+	Refunded string `json:"refunded"`
+	Currency string `json:"currency"`
+	// "sandbox", "stripe", or "" for bookings recorded by an operator.
+	Provider    string         `json:"provider"`
+	CheckoutID  string         `json:"checkoutId"`
+	PaymentRef  string         `json:"paymentRef"`
+	SourceLabel string         `json:"sourceLabel"`
+	Status      booking.Status `json:"status"`
+	StatusLabel string         `json:"statusLabel"`
+	CreatedAt   string         `json:"createdAt"`
+	// Formatted, or "" when not paid.
+	PaidAt  string                `json:"paidAt"`
+	History []BookingHistoryEntry `json:"history"`
+	Refunds []AdminRefund         `json:"refunds"`
+	// May be cancelled now (paid or refund due)
+	Cancellable bool `json:"cancellable"`
+	// The most that can still be refunded, minor units.
+	RefundableMinor int64 `json:"refundableMinor"`
 }
 
+// ManifestRow is one booking on a departure's manifest.
 type ManifestRow struct {
-	BookingID     string `json:"bookingId"`
-	CustomerName  string `json:"customerName"`
-	CustomerEmail string `json:"customerEmail"`
-	Participants  int    `json:"participants"`
-	Status        string `json:"status"`
-	StatusLabel   string `json:"statusLabel"`
-	SourceLabel   string `json:"sourceLabel"`
+	BookingID     string         `json:"bookingId"`
+	CustomerName  string         `json:"customerName"`
+	CustomerEmail string         `json:"customerEmail"`
+	Participants  int            `json:"participants"`
+	Status        booking.Status `json:"status"`
+	StatusLabel   string         `json:"statusLabel"`
+	SourceLabel   string         `json:"sourceLabel"`
 	// CheckIn is what the guide recorded at the departure; nil until then.
 	CheckIn *CheckInState `json:"checkIn"`
 }
 
 // ManifestWaitlistRow is one entry of a departure's waiting list, for operators.
 type ManifestWaitlistRow struct {
-	ID            string `json:"id"`
-	CustomerName  string `json:"customerName"`
-	CustomerEmail string `json:"customerEmail"`
-	Participants  int    `json:"participants"`
-	Status        string `json:"status"`
+	ID            string          `json:"id"`
+	CustomerName  string          `json:"customerName"`
+	CustomerEmail string          `json:"customerEmail"`
+	Participants  int             `json:"participants"`
+	Status        waitlist.Status `json:"status" tstype:"'waiting' | 'offered'"`
 	// StatusLabel: "Waiting" or "Offered, until Mon 14 June 2027, 09:00 CEST (Europe/Oslo)"
 	StatusLabel string `json:"statusLabel"`
-	Joined      string `json:"joined"`
+	// When they joined, in the tour's zone.
+	Joined string `json:"joined"`
 	// Passes: how many times smaller groups behind it were offered seats it did not fit.
 	Passes int `json:"passes"`
 }
@@ -144,26 +177,31 @@ func NewManifestWaitlistRow(e waitlist.Row, t tour.Tour) ManifestWaitlistRow {
 		label = "Offered, until " + format.Moment(e.OfferUntil, t.Zone())
 	}
 	return ManifestWaitlistRow{ID: e.ID, CustomerName: e.UserName, CustomerEmail: e.UserEmail,
-		Participants: e.Participants, Status: string(e.Status), StatusLabel: label,
+		Participants: e.Participants, Status: e.Status, StatusLabel: label,
 		Joined: format.Moment(e.CreatedAt, t.Zone()), Passes: e.Passes}
 }
 
+// CancelResult is the outcome of cancelling one booking when a whole departure is
+// cancelled.
 type CancelResult struct {
 	BookingID    string `json:"bookingId"`
 	CustomerName string `json:"customerName"`
 	OK           bool   `json:"ok"`
-	Message      string `json:"message"`
+	// "Refunded $994.00" or why it failed.
+	Message string `json:"message"`
 }
 
+// AdminUserRow is one row of /admin/users.
 type AdminUserRow struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Email     string `json:"email"`
-	Role      string `json:"role"`
-	RoleLabel string `json:"roleLabel"`
-	Active    bool   `json:"active"`
+	ID        string       `json:"id"`
+	Name      string       `json:"name"`
+	Email     string       `json:"email"`
+	Role      account.Role `json:"role"`
+	RoleLabel string       `json:"roleLabel"`
+	Active    bool         `json:"active"`
 }
 
+// AdminReviewRow is one row of /admin/reviews.
 type AdminReviewRow struct {
 	ID        string `json:"id"`
 	TourName  string `json:"tourName"`
@@ -175,18 +213,23 @@ type AdminReviewRow struct {
 	CreatedAt string `json:"createdAt"`
 }
 
+// AuditRow is one entry of the audit log.
 type AuditRow struct {
-	ID         string   `json:"id"`
-	At         string   `json:"at"`
-	ActorName  string   `json:"actorName"`
-	Action     string   `json:"action"`
-	ObjectType string   `json:"objectType"`
-	ObjectID   string   `json:"objectId"`
-	Changes    []string `json:"changes"`
+	ID string `json:"id"`
+	// Formatted time.
+	At         string `json:"at"`
+	ActorName  string `json:"actorName"`
+	Action     string `json:"action"`
+	ObjectType string `json:"objectType"`
+	ObjectID   string `json:"objectId"`
+	// Changed fields as "field: old → new" lines.
+	Changes []string `json:"changes"`
 }
 
+// Paging is the paging of a long list: pages are 1-based.
 type Paging struct {
-	Page    int  `json:"page"`
+	Page int `json:"page"`
+	// How many rows match the filters, on every page.
 	Total   int  `json:"total"`
 	HasPrev bool `json:"hasPrev"`
 	HasNext bool `json:"hasNext"`
@@ -195,45 +238,42 @@ type Paging struct {
 // PageSize is how many rows a back-office list shows at a time.
 const PageSize = 50
 
-// pageOf reads ?page= (1-based; anything else is 1) and gives the offset.
-func pageOf(q url.Values) (page, offset int) {
-	page, err := strconv.Atoi(q.Get("page"))
-	if err != nil || page < 1 || page > 1_000_000 {
-		page = 1
-	}
-	return page, (page - 1) * PageSize
-}
-
-func newPaging(page, total int) Paging {
+func NewPaging(page, total int) Paging {
 	return Paging{Page: page, Total: total, HasPrev: page > 1, HasNext: page*PageSize < total}
 }
 
-type dashboardProps struct {
+// DashboardProps are the props of /admin, the dashboard.
+type DashboardProps struct {
 	Departures []DashboardDeparture `json:"departures"`
-	Sales      *DashboardSales      `json:"sales"`
+	// Null for guides.
+	Sales *DashboardSales `json:"sales"`
 }
 
-type bookingFilters struct {
+// BookingFilters are the bookings list's filters, as the address gave them.
+type BookingFilters struct {
 	Tour   string `json:"tour"`
 	Date   string `json:"date"`
-	Status string `json:"status"`
+	Status string `json:"status" tstype:"BookingStatus | ''"`
 	Email  string `json:"email"`
 	From   string `json:"from"`
 	To     string `json:"to"`
 }
 
-type adminBookingsProps struct {
+// AdminBookingsProps are the props of /admin/bookings.
+type AdminBookingsProps struct {
 	Bookings []AdminBookingRow `json:"bookings"`
-	Filters  bookingFilters    `json:"filters"`
-	Tours    []idName          `json:"tours"`
+	Filters  BookingFilters    `json:"filters"`
+	Tours    []IDName          `json:"tours"`
 	Paging   Paging            `json:"paging"`
 }
 
-type adminBookingProps struct {
+// AdminBookingProps are the props of /admin/bookings/{id}.
+type AdminBookingProps struct {
 	Booking AdminBookingDetail `json:"booking"`
 }
 
-type manifestDeparture struct {
+// ManifestDeparture is the departure a manifest or a check-in page is about.
+type ManifestDeparture struct {
 	Date           string `json:"date"`
 	Label          string `json:"label"`
 	StartTimeLabel string `json:"startTimeLabel"`
@@ -243,38 +283,47 @@ type manifestDeparture struct {
 	Past           bool   `json:"past"`
 }
 
-type adminManifestProps struct {
-	Tour       idName            `json:"tour"`
-	Departure  manifestDeparture `json:"departure"`
-	Rows       []ManifestRow     `json:"rows"`
-	Travellers int               `json:"travellers"`
-	CSVURL     string            `json:"csvUrl"`
-	CheckInURL string            `json:"checkInUrl"`
-	CanManage  bool              `json:"canManage"`
+// AdminManifestProps are the props of a departure's manifest.
+type AdminManifestProps struct {
+	Tour      IDName            `json:"tour"`
+	Departure ManifestDeparture `json:"departure"`
+	Rows      []ManifestRow     `json:"rows"`
+	// Participants of paid bookings.
+	Travellers int `json:"travellers"`
+	// "/admin/tours/{id}/departures/{date}/manifest.csv".
+	CSVURL string `json:"csvUrl"`
+	// "/admin/tours/{id}/departures/{date}/check-in".
+	CheckInURL string `json:"checkInUrl"`
+	// May record walk-ins and cancel the departure (admin, lead guide)
+	CanManage bool `json:"canManage"`
 	// Waitlist is the departure's waiting list, in joining order; Waiting adds up its people.
 	Waitlist []ManifestWaitlistRow `json:"waitlist"`
 	Waiting  int                   `json:"waiting"`
 }
 
-type adminUsersProps struct {
+// AdminUsersProps are the props of /admin/users.
+type AdminUsersProps struct {
 	Users  []AdminUserRow `json:"users"`
 	Query  string         `json:"query"`
 	Paging Paging         `json:"paging"`
 }
 
-type adminReviewsProps struct {
+// AdminReviewsProps are the props of /admin/reviews.
+type AdminReviewsProps struct {
 	Reviews []AdminReviewRow `json:"reviews"`
 	Paging  Paging           `json:"paging"`
 }
 
-type auditFilters struct {
+// AuditFilters are the audit log's filters, as the address gave them.
+type AuditFilters struct {
 	Actor  string `json:"actor"`
 	Object string `json:"object"`
 }
 
-type adminAuditProps struct {
+// AdminAuditProps are the props of /admin/audit.
+type AdminAuditProps struct {
 	Entries []AuditRow   `json:"entries"`
-	Filters auditFilters `json:"filters"`
+	Filters AuditFilters `json:"filters"`
 	Paging  Paging       `json:"paging"`
 }
 
@@ -335,7 +384,7 @@ func NewAdminBookingRow(r backoffice.BookingRow) AdminBookingRow {
 	return AdminBookingRow{
 		ID: r.ID, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
 		CustomerEmail: r.CustomerEmail, Participants: r.Participants, Amount: money.Format(r.AmountMinor, r.Currency),
-		Status: string(r.Status), StatusLabel: StatusLabel(r.Status), SourceLabel: SourceLabel(r.Source),
+		Status: r.Status, StatusLabel: StatusLabel(r.Status), SourceLabel: SourceLabel(r.Source),
 		CreatedAt: FormatTime(r.CreatedAt),
 	}
 }
@@ -347,7 +396,7 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 		ID: b.ID, Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency), AmountMinor: b.AmountMinor,
 		Refunded: money.Format(b.RefundedMinor, b.Currency), Currency: b.Currency, Provider: b.Provider,
 		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
-		Status: string(b.Status), StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
+		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
 		PaidAt: FormatTime(b.PaidAt), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
 		Cancellable:     b.Status == booking.Paid || b.Status == booking.RefundDue,
 		RefundableMinor: b.AmountMinor - b.RefundedMinor,
@@ -396,14 +445,14 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 	}
 	for _, r := range d.Refunds {
 		out.Refunds = append(out.Refunds, AdminRefund{ID: r.ID, Amount: money.Format(r.AmountMinor, r.Currency),
-			Status: string(r.Status), At: FormatTime(r.UpdatedAt), Error: r.Error})
+			Status: r.Status, At: FormatTime(r.UpdatedAt), Error: r.Error})
 	}
 	return out
 }
 
 func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow {
 	return ManifestRow{BookingID: r.ID, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
-		Participants: r.Participants, Status: string(r.Status), StatusLabel: StatusLabel(r.Status),
+		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
 		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }
 
@@ -424,7 +473,7 @@ func NewCancelResults(results []backoffice.CancelResult, message func(error) str
 }
 
 func NewAdminUserRow(u account.User) AdminUserRow {
-	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: string(u.Role), RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
+	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
 }
 
 func NewAdminReviewRow(r backoffice.ReviewRow) AdminReviewRow {

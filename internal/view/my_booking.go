@@ -1,4 +1,4 @@
-package web
+package view
 
 import (
 	"fmt"
@@ -13,8 +13,9 @@ import (
 	"tourbook/internal/tour"
 )
 
-// The Go mirror of MyBooking in ui/src/props.ts: /my-tours/{id}.
+// One booking as its traveller sees it: /my-tours/{id}.
 
+// MyBookingTour is the tour of a traveller's booking.
 type MyBookingTour struct {
 	Name         string `json:"name"`
 	Slug         string `json:"slug"`
@@ -26,39 +27,59 @@ type MyBookingTour struct {
 
 // MyBookingCancel is what cancelling the booking now gives back.
 type MyBookingCancel struct {
-	Allowed     bool   `json:"allowed"`
+	Allowed bool `json:"allowed"`
+	// Why it cannot be cancelled here, when not allowed.
 	Refusal     string `json:"refusal"`
 	RefundMinor int64  `json:"refundMinor"`
-	Refund      string `json:"refund"`
-	Percent     int    `json:"percent"`
-	DaysBefore  int    `json:"daysBefore"`
-	Tier        string `json:"tier"`
-	Until       string `json:"until"`
+	// Formatted refund.
+	Refund  string `json:"refund"`
+	Percent int    `json:"percent"`
+	// Days to the departure's day, where the tour runs.
+	DaysBefore int `json:"daysBefore"`
+	// The tier that applies ("7 to 29 days before departure"), or "".
+	Tier string `json:"tier"`
+	// The last day this refund applies ("Mon 7 June 2027"), or "".
+	Until string `json:"until"`
 }
 
+// MyBooking is one booking as its traveller sees it (/my-tours/{id}).
 type MyBooking struct {
-	ID           string          `json:"id"`
-	Tour         MyBookingTour   `json:"tour"`
-	Date         string          `json:"date"`
-	StartTime    string          `json:"startTime"`
-	TimeZone     string          `json:"timeZone"`
-	MeetingPoint string          `json:"meetingPoint"`
-	MapURL       string          `json:"mapUrl"`
-	Participants int             `json:"participants"`
-	Amount       string          `json:"amount"`
-	Refunded     string          `json:"refunded"`
-	Status       string          `json:"status"`
-	StatusLabel  string          `json:"statusLabel"`
-	Payment      string          `json:"payment"`
-	Policy       []PolicyTier    `json:"policy"`
-	CalendarURL  string          `json:"calendarUrl"`
-	Cancel       MyBookingCancel `json:"cancel"`
+	ID string `json:"id"`
+	// Url is the tour's page, "" once the tour is no longer on sale.
+	Tour MyBookingTour `json:"tour"`
+	// "Tue 15 June 2027".
+	Date string `json:"date"`
+	// "08:30 GMT (Atlantic/Reykjavik)".
+	StartTime string `json:"startTime"`
+	// IANA zone the policy's days are counted in.
+	TimeZone string `json:"timeZone"`
+	// The departure's meeting point, or the tour's start.
+	MeetingPoint string `json:"meetingPoint"`
+	// OpenStreetMap at the tour's start.
+	MapURL       string `json:"mapUrl"`
+	Participants int    `json:"participants"`
+	// Formatted amount paid.
+	Amount string `json:"amount"`
+	// Formatted amount refunded, "" when nothing was.
+	Refunded string         `json:"refunded"`
+	Status   booking.Status `json:"status"`
+	// "Paid", "Cancelled, $497.00 refunded".
+	StatusLabel string `json:"statusLabel"`
+	// "Paid by card on Mon 3 May 2027".
+	Payment string `json:"payment"`
+	// The policy the booking was made under; null when none was recorded.
+	Policy []PolicyTier `json:"policy" tstype:"PolicyTier[] | null"`
+	// "/my-tours/{id}/calendar.ics".
+	CalendarURL string `json:"calendarUrl"`
+	// What cancelling now gives back.
+	Cancel MyBookingCancel `json:"cancel"`
 	// ReviewURL is where the traveller of a paid booking whose trip has ended reviews
 	// the tour (its page's review form); "" otherwise.
 	ReviewURL string `json:"reviewUrl"`
 }
 
-type myBookingProps struct {
+// MyBookingProps are the props of /my-tours/{id}.
+type MyBookingProps struct {
 	Booking MyBooking `json:"booking"`
 	// Ticket is the paid booking's ticket, nil for any other.
 	Ticket *TicketView `json:"ticket"`
@@ -82,7 +103,7 @@ func NewMyBooking(o backoffice.Own) MyBooking {
 		Date: FormatDate(d.Date), StartTime: format.StartTime(t, d), TimeZone: t.Zone().String(),
 		MeetingPoint: d.MeetingPoint, MapURL: MapURL(t.StartLocation.Point),
 		Participants: o.Participants, Amount: money.Format(o.AmountMinor, o.Currency),
-		Status: string(o.Status), StatusLabel: travellerStatusLabel(o.Booking), Payment: paymentLabel(o.Booking, t.Zone()),
+		Status: o.Status, StatusLabel: travellerStatusLabel(o.Booking), Payment: paymentLabel(o.Booking, t.Zone()),
 		Policy: NewPolicyTiers(o.Policy), CalendarURL: MyBookingURL(o.ID) + "/calendar.ics",
 		Cancel: MyBookingCancel{Allowed: q.Allowed, Refusal: q.Refusal, RefundMinor: q.RefundMinor,
 			Refund: money.Format(q.RefundMinor, o.Currency), Percent: q.Percent, DaysBefore: q.DaysBefore},

@@ -1,0 +1,161 @@
+package view
+
+import (
+	"fmt"
+
+	"tourbook/internal/backoffice"
+	outbox "tourbook/internal/mail"
+)
+
+// The email outbox as the back office shows it.
+
+// AdminEmailRow is one email of the outbox in the back office's list (no bodies).
+type AdminEmailRow struct {
+	ID string `json:"id"`
+	// Formatted time.
+	CreatedAt string `json:"createdAt"`
+	// What the email is for, e.g. "booking_confirmed".
+	Kind        string        `json:"kind"`
+	To          string        `json:"to"`
+	Subject     string        `json:"subject"`
+	Status      outbox.Status `json:"status"`
+	StatusLabel string        `json:"statusLabel"`
+	// Delivery attempts begun since it was queued or last resent.
+	Attempts  int    `json:"attempts"`
+	LastError string `json:"lastError"`
+}
+
+// EmailAttemptRow is one line of an email's delivery history, oldest first.
+type EmailAttemptRow struct {
+	At           string `json:"at"`
+	Outcome      string `json:"outcome"`
+	OutcomeLabel string `json:"outcomeLabel"`
+	Error        string `json:"error"`
+}
+
+// EmailAttachmentRow is one attachment of an email, without its content.
+type EmailAttachmentRow struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Size        int    `json:"size"`
+	SizeLabel   string `json:"sizeLabel"`
+}
+
+// AdminEmailDetail is one email of the outbox with its bodies and history.
+type AdminEmailDetail struct {
+	AdminEmailRow
+	// '' when not sent.
+	SentAt string `json:"sentAt"`
+	// When a pending email is due; '' otherwise.
+	NextAttemptAt string `json:"nextAttemptAt"`
+	// Times an operator resent it.
+	Resends int `json:"resends"`
+	// The HTML part ('' for none): shown only in a sandboxed iframe, never in the page.
+	HTML string `json:"html"`
+	// The plain-text part ('' for none)
+	Text        string               `json:"text"`
+	Attachments []EmailAttachmentRow `json:"attachments"`
+	History     []EmailAttemptRow    `json:"history"`
+}
+
+// EmailFilters are the outbox list's filters, as the address gave them.
+type EmailFilters struct {
+	Status string `json:"status" tstype:"EmailStatus | ''"`
+	Kind   string `json:"kind"`
+	To     string `json:"to"`
+}
+
+// StatusOption is one choice of the outbox's status filter.
+type StatusOption struct {
+	Value outbox.Status `json:"value"`
+	Label string        `json:"label"`
+}
+
+// AdminEmailsProps are the props of /admin/emails.
+type AdminEmailsProps struct {
+	Emails   []AdminEmailRow `json:"emails"`
+	Filters  EmailFilters    `json:"filters"`
+	Statuses []StatusOption  `json:"statuses"`
+	Paging   Paging          `json:"paging"`
+}
+
+// AdminEmailProps are the props of /admin/emails/{id}.
+type AdminEmailProps struct {
+	Email AdminEmailDetail `json:"email"`
+}
+
+// EmailStatusLabel says where an email is, for people.
+func EmailStatusLabel(s outbox.Status) string {
+	switch s {
+	case outbox.Pending:
+		return "Pending"
+	case outbox.Sending:
+		return "Sending"
+	case outbox.Sent:
+		return "Sent"
+	case outbox.Failed:
+		return "Failed"
+	case outbox.Held:
+		return "Held (no SMTP)"
+	}
+	return string(s)
+}
+
+func emailOutcomeLabel(o string) string {
+	switch o {
+	case outbox.OutcomeSent:
+		return "Sent"
+	case outbox.OutcomeRetry:
+		return "Failed, to be retried"
+	case outbox.OutcomeFailed:
+		return "Failed"
+	case outbox.OutcomeHeld:
+		return "Held: no SMTP server"
+	case outbox.OutcomeAbandoned:
+		return "Abandoned by a stopped sender"
+	case outbox.OutcomeReleased:
+		return "Released by a stopping sender"
+	}
+	return o
+}
+
+func EmailStatuses() []StatusOption {
+	out := make([]StatusOption, 0, len(outbox.Statuses))
+	for _, s := range outbox.Statuses {
+		out = append(out, StatusOption{Value: s, Label: EmailStatusLabel(s)})
+	}
+	return out
+}
+
+func sizeLabel(n int) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1024*1024:
+		return fmt.Sprintf("%.1f KB", float64(n)/1024)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1024*1024))
+}
+
+func NewAdminEmailRow(m outbox.Message) AdminEmailRow {
+	return AdminEmailRow{ID: m.ID, CreatedAt: FormatTime(m.CreatedAt), Kind: m.Kind, To: m.To, Subject: m.Subject,
+		Status: m.Status, StatusLabel: EmailStatusLabel(m.Status), Attempts: m.Attempts, LastError: m.LastError}
+}
+
+func NewAdminEmailDetail(d backoffice.EmailDetail) AdminEmailDetail {
+	out := AdminEmailDetail{AdminEmailRow: NewAdminEmailRow(d.Message), SentAt: FormatTime(d.SentAt),
+		Resends: d.Resends, HTML: d.HTML, Text: d.Text,
+		Attachments: make([]EmailAttachmentRow, 0, len(d.Attachments)), History: make([]EmailAttemptRow, 0, len(d.History))}
+	if d.Status == outbox.Pending {
+		out.NextAttemptAt = FormatTime(d.NextAttemptAt)
+	}
+	for _, a := range d.Attachments {
+		out.Attachments = append(out.Attachments, EmailAttachmentRow{Name: a.Name, ContentType: a.ContentType,
+			Size: len(a.Data), SizeLabel: sizeLabel(len(a.Data))})
+	}
+	for _, a := range d.History {
+		out.History = append(out.History, EmailAttemptRow{At: FormatTime(a.At), Outcome: a.Outcome,
+			OutcomeLabel: emailOutcomeLabel(a.Outcome), Error: a.Error})
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package view
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// PageProps names every page and the props it receives: a field's JSON name is the
+// page's name (internal/web renders it under that name), its type the page's props.
+// It is the contract's table of contents for the UI (PageName is keyof PageProps); no
+// value of it is ever built.
+type PageProps struct {
+	Overview OverviewProps `json:"overview"`
+	Tour     TourProps     `json:"tour"`
+	Login    EmptyProps    `json:"login"`
+	Signup   EmptyProps    `json:"signup"`
+	// ForgotPassword is /forgot-password.
+	ForgotPassword EmptyProps `json:"forgotPassword"`
+	// ResetPassword is /reset-password/{token}: usable is false for a used, expired or
+	// unknown link.
+	ResetPassword ResetPasswordProps `json:"resetPassword"`
+	Account       EmptyProps         `json:"account"`
+	MyTours       MyToursProps       `json:"myTours"`
+	// MyBooking is /my-tours/{id}: only its traveller sees it.
+	MyBooking MyBookingProps `json:"myBooking"`
+	Error     ErrorProps     `json:"error"`
+	// AdminTours is /admin/tours: guides see only the tours they guide, read-only.
+	AdminTours AdminToursProps `json:"adminTours"`
+	// AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}.
+	AdminTour AdminTourProps `json:"adminTour"`
+	// AdminDashboard is /admin: guides see their own departures only, and no money.
+	AdminDashboard DashboardProps `json:"adminDashboard"`
+	// AdminBookings is /admin/bookings?tour=&date=&status=&email=&from=&to=&page=.
+	AdminBookings AdminBookingsProps `json:"adminBookings"`
+	// AdminBooking is /admin/bookings/{id}.
+	AdminBooking AdminBookingProps `json:"adminBooking"`
+	// AdminManifest is /admin/tours/{id}/departures/{date}: the manifest; guides of the
+	// tour see it read-only.
+	AdminManifest AdminManifestProps `json:"adminManifest"`
+	// AdminCheckIn is /admin/tours/{id}/departures/{date}/check-in: the guide's check-in
+	// at the departure, for a phone.
+	AdminCheckIn AdminCheckInProps `json:"adminCheckIn"`
+	// AdminUsers is /admin/users?q= (admins).
+	AdminUsers AdminUsersProps `json:"adminUsers"`
+	// AdminReviews is /admin/reviews (admins).
+	AdminReviews AdminReviewsProps `json:"adminReviews"`
+	// AdminAudit is /admin/audit?actor=&object= (admins).
+	AdminAudit AdminAuditProps `json:"adminAudit"`
+	// AdminEmails is /admin/emails?status=&kind=&to= (admins): the email outbox, newest
+	// first.
+	AdminEmails AdminEmailsProps `json:"adminEmails"`
+	// AdminEmail is /admin/emails/{id} (admins).
+	AdminEmail AdminEmailProps `json:"adminEmail"`
+}
+
+// CheckPage says whether props are what PageProps names for the page: the UI renders
+// them with the TypeScript types generated from PageProps, so a page whose props are of
+// another type is refused rather than sent.
+func CheckPage(name string, props any) error {
+	t := reflect.TypeFor[PageProps]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag != name {
+			continue
+		}
+		if got := reflect.TypeOf(props); got != f.Type {
+			return fmt.Errorf("page %q: props of type %v, PageProps names %v", name, got, f.Type)
+		}
+		return nil
+	}
+	return fmt.Errorf("page %q is not in PageProps", name)
+}
