@@ -1,16 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests against the real `tourbook` binary (TOURBOOK_BIN). Every worker starts its
-// own binary on a fresh data folder (lib/fixtures.ts); Chromium is Debian's, never a
-// downloaded build.
+// Browser tests against the real `tourbook` binary (TOURBOOK_BIN). Every test starts its
+// own binary on a copy of a golden data folder made once (lib/golden.ts, lib/fixtures.ts),
+// so tests run in parallel across workers; Chromium is Debian's, never a downloaded build.
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  fullyParallel: false,
+  globalSetup: './lib/golden.ts',
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  workers: 2,
+  // Most of a browser test is waiting on the page: three at once keep both cores busy
+  // without starving any (TOURBOOK_E2E_WORKERS overrides).
+  workers: Number(process.env.TOURBOOK_E2E_WORKERS ?? 3),
   retries: 0,
   reporter: 'list',
   use: {

@@ -1,11 +1,11 @@
 // The `test` every spec imports. It adds:
-// - `server`: a real tourbook binary per worker, on a fresh data folder (lib/server.ts);
+// - `server`: a real tourbook binary per test, on a fresh copy of the golden data folder
+//   (lib/server.ts, lib/golden.ts);
 //   `baseURL` points at it, so page.goto('/') and request.get('/…') go there;
 // - `guard`: every browser context the test uses blocks requests that leave the machine,
 //   answers map tiles from fixtures/tile.png, and collects console errors and warnings.
 //   After the test, a blocked request, an unexpected console error or warning, or an
 //   uncaught page error fails it.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
@@ -87,10 +87,10 @@ interface WorkerFixtures {
   testClock: boolean;
   /** The worker's test SMTP server, or undefined when `smtpServer` is off. */
   smtp: TestSmtpServer | undefined;
-  server: RunningServer;
 }
 
 interface TestFixtures {
+  server: RunningServer;
   guard: Guard;
   /**
    * Opens another browser context (a second person, with their own cookies) with the
@@ -119,26 +119,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  server: [
-    async ({ importTours, smtp, testClock }, use, workerInfo) => {
-      mkdirSync(workerInfo.project.outputDir, { recursive: true });
-      const logFile = path.join(workerInfo.project.outputDir, `tourbook-worker-${workerInfo.workerIndex}.log`);
-      const server = await startServer({
-        logFile,
-        importFiles: importTours
-          ? {
-              users: path.join(FIXTURES, 'import/users.json'),
-              tours: path.join(FIXTURES, 'import/tours.json'),
-            }
-          : undefined,
-        extraArgs: smtp ? ['--smtp-url', smtp.url, '--mail-from', MAIL_FROM] : undefined,
-        testClock,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
+  // A fresh site per test, from a copy of the golden data folder: tests share nothing, so
+  // they run in any order and on any worker (fullyParallel).
+  server: async ({ importTours, smtp, testClock }, use, testInfo) => {
+    const server = await startServer({
+      logFile: testInfo.outputPath('tourbook.log'),
+      importFiles: importTours
+        ? {
+            users: path.join(FIXTURES, 'import/users.json'),
+            tours: path.join(FIXTURES, 'import/tours.json'),
+          }
+        : undefined,
+      extraArgs: smtp ? ['--smtp-url', smtp.url, '--mail-from', MAIL_FROM] : undefined,
+      testClock,
+    });
+    await use(server);
+    await server.stop();
+  },
 
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);
@@ -148,7 +145,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const guard = new Guard();
     await use(guard);
     if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('tourbook log (whole worker)', { path: server.logFile, contentType: 'text/plain' });
+      await testInfo.attach('tourbook log', { path: server.logFile, contentType: 'text/plain' });
     }
     if (guard.console.length > 0) {
       await testInfo.attach('console', { body: JSON.stringify(guard.console, null, 2), contentType: 'application/json' });

@@ -1,7 +1,8 @@
 // Starts the real `tourbook` binary on a fresh data folder and a free loopback port, and
-// stops it again. One per Playwright worker (lib/fixtures.ts).
+// stops it again. One per test (lib/fixtures.ts), on a copy of the golden data folder
+// (lib/golden.ts) unless the test imports its own data.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +91,12 @@ async function waitHealthy(baseURL: string, child: ChildProcess, logFile: string
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const bin = binaryPath();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tourbook-e2e-'));
+  // The sample data is loaded only into an empty database: a site that imports its own
+  // starts empty, as before.
+  const golden = process.env.TOURBOOK_E2E_GOLDEN;
+  if (golden && !opts.importFiles) {
+    cpSync(golden, dataDir, { recursive: true });
+  }
   if (opts.importFiles) {
     try {
       runImport(bin, dataDir, opts.importFiles);
