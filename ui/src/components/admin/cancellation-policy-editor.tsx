@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { updateTour, type TierInput } from '../../api/admin';
 import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminTier, AdminTour } from '../../props';
 
 const SAVING_TEXT = 'Saving...';
@@ -65,18 +66,18 @@ function TierCell({ id, label, max, disabled, value, onChange }: TierCellProps) 
  */
 export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const [tiers, setTiers] = useState(() => draftsOf(tour.cancellationPolicy));
-  const [busy, setBusy] = useState(false);
 
   function update(key: string, patch: Partial<Omit<TierDraft, 'key'>>) {
     setTiers((all) => all.map((t) => (t.key === key ? { ...t, ...patch } : t)));
   }
 
-  async function save() {
-    setBusy(true);
-    const saved = await run(updateTour(tour.id, tour.version, { cancellationPolicy: tiers.map(inputOf) }), 'Cancellation policy saved');
-    if (saved) setTiers(draftsOf(saved.tour.cancellationPolicy));
-    setBusy(false);
-  }
+  const save = useSubmit(
+    async () => {
+      const saved = await run(updateTour(tour.id, tour.version, { cancellationPolicy: tiers.map(inputOf) }), 'Cancellation policy saved');
+      if (saved) setTiers(draftsOf(saved.tour.cancellationPolicy));
+    },
+    { busyText: SAVING_TEXT },
+  );
 
   return (
     <section className="admin-section" aria-labelledby="policy-title">
@@ -134,8 +135,8 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
           >
             Add a tier
           </button>
-          <button id="save-policy" type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
-            {busy ? SAVING_TEXT : 'Save policy'}
+          <button id="save-policy" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>
+            {save.text('Save policy')}
           </button>
         </div>
       ) : null}

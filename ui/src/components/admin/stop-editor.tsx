@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { updateTour, type StopInput } from '../../api/admin';
 import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminStop, AdminTour } from '../../props';
 import { StopMap, type StopMapHandle, type StopMarker } from './stop-map';
 import { StopRow, type StopDraft } from './stop-row';
@@ -57,7 +58,6 @@ function markerOf(stop: StopDraft, index: number): StopMarker {
  */
 export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const [stops, setStops] = useState(() => draftsOf(tour.locations));
-  const [busy, setBusy] = useState(false);
   const mapRef = useRef<StopMapHandle>(null);
   const markers = useMemo(() => stops.map(markerOf), [stops]);
 
@@ -91,12 +91,13 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
     setStops((all) => all.filter((s) => s.key !== key));
   }
 
-  async function save() {
-    setBusy(true);
-    const saved = await run(updateTour(tour.id, tour.version, { locations: stops.map(inputOf) }), 'Stops saved');
-    if (saved) setStops((current) => draftsOf(saved.tour.locations, current.map((s) => s.key)));
-    setBusy(false);
-  }
+  const save = useSubmit(
+    async () => {
+      const saved = await run(updateTour(tour.id, tour.version, { locations: stops.map(inputOf) }), 'Stops saved');
+      if (saved) setStops((current) => draftsOf(saved.tour.locations, current.map((s) => s.key)));
+    },
+    { busyText: SAVING_TEXT },
+  );
 
   return (
     <section className="admin-section" aria-labelledby="stops-title">
@@ -150,8 +151,8 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
           <button id="add-stop" type="button" className="btn btn--small btn--outline" onClick={() => add(mapRef.current?.center() ?? [0, 0])}>
             Add stop
           </button>
-          <button id="save-stops" type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
-            {busy ? SAVING_TEXT : 'Save stops'}
+          <button id="save-stops" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>
+            {save.text('Save stops')}
           </button>
         </div>
       ) : null}
