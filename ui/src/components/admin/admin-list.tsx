@@ -2,10 +2,11 @@
 // component"): the admin navigation and title, a GET filter form, a table with a hidden
 // caption, an empty state that says whether the filters found nothing, and the pager. The page gives the columns, the row and
 // the filters; ids follow the page's name (#{id}-table, #{id}-caption) for the browser tests.
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { isFiltered, listUrl } from '../../lib/list-url';
 import type { Paging } from '../../props';
 import { AdminNav, type AdminSection } from './admin-nav';
+import { AdminTable } from './admin-table';
 import { Pager } from './pager';
 
 export interface ListOption {
@@ -121,27 +122,7 @@ export function AdminList<Row extends { id: string }>(props: AdminListProps<Row>
           {filtered && empty.showAll ? <a href={path}>{empty.showAll}</a> : null}
         </div>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-          <table id={`${id}-table`} className="admin-table">
-            <caption id={`${id}-caption`} className="visually-hidden">
-              {caption}
-            </caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((item) => (
-                <Fragment key={item.id}>{row(item)}</Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable id={id} caption={caption} columns={columns} rows={rows} rowKey={(item) => item.id} row={row} />
       )}
       {paging ? <Pager paging={paging} shown={rows.length} pageUrl={(page) => listUrl(path, query, page)} /> : null}
     </div>

@@ -4,6 +4,7 @@ import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminTier, AdminTour } from '../../props';
+import { AdminTable } from './admin-table';
 
 const SAVING_TEXT = 'Saving...';
 
@@ -89,42 +90,34 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
         zone) gets that share of the price back; closer to departure than every tier, nothing. Bookings keep the policy
         they were made under.
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="policy-caption" tabIndex={0}>
-        <table id="policy-table" className="admin-table">
-          <caption id="policy-caption" className="visually-hidden">
-            Refund tiers
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Days before departure, at least</th>
-              <th scope="col">Refund (%)</th>
-              {canEdit ? <th scope="col">Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {tiers.map((tier, i) => (
-              <tr key={tier.key}>
-                <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
-                  value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })} />
-                <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
-                  value={tier.percent} onChange={(percent) => update(tier.key, { percent })} />
-                {canEdit ? (
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--tiny btn--danger"
-                      aria-label={`Remove tier ${i + 1}`}
-                      onClick={() => setTiers((all) => all.filter((t) => t.key !== tier.key))}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Always a table, even with no tier: the editor adds rows to it. */}
+      <AdminTable
+        id="policy"
+        caption="Refund tiers"
+        columns={['Days before departure, at least', 'Refund (%)', canEdit && 'Actions']}
+        rows={tiers}
+        rowKey={(tier) => tier.key}
+        row={(tier, i) => (
+          <tr>
+            <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
+              value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })} />
+            <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
+              value={tier.percent} onChange={(percent) => update(tier.key, { percent })} />
+            {canEdit ? (
+              <td>
+                <button
+                  type="button"
+                  className="btn btn--tiny btn--danger"
+                  aria-label={`Remove tier ${i + 1}`}
+                  onClick={() => setTiers((all) => all.filter((t) => t.key !== tier.key))}
+                >
+                  Remove
+                </button>
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
       {canEdit ? (
         <div className="admin-form__row">
           <button

@@ -5,6 +5,7 @@ import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminStop, AdminTour } from '../../props';
 import { StopMap, type StopMapHandle, type StopMarker } from './stop-map';
+import { AdminTable } from './admin-table';
 import { StopRow, type StopDraft } from './stop-row';
 
 const SAVING_TEXT = 'Saving...';
@@ -111,41 +112,25 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
         onAdd={add}
         onMove={(key, [lng, lat]) => update(key, { lng: String(lng), lat: String(lat) })}
       />
-      {stops.length === 0 ? (
-        <p className="empty">This tour has no stops yet.</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-labelledby="stops-caption" tabIndex={0}>
-          <table id="stops-table" className="admin-table">
-            <caption id="stops-caption" className="visually-hidden">
-              Stops, in order
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Stop</th>
-                <th scope="col">Longitude</th>
-                <th scope="col">Latitude</th>
-                <th scope="col">Day</th>
-                <th scope="col">Description</th>
-                {canEdit ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {stops.map((stop, i) => (
-                <StopRow
-                  key={stop.key}
-                  stop={stop}
-                  index={i}
-                  count={stops.length}
-                  editable={canEdit}
-                  onChange={(patch) => update(stop.key, patch)}
-                  onMove={(by) => move(i, by)}
-                  onRemove={() => remove(stop.key)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        id="stops"
+        caption="Stops, in order"
+        columns={['Stop', 'Longitude', 'Latitude', 'Day', 'Description', canEdit && 'Actions']}
+        rows={stops}
+        rowKey={(stop) => stop.key}
+        row={(stop, i) => (
+          <StopRow
+            stop={stop}
+            index={i}
+            count={stops.length}
+            editable={canEdit}
+            onChange={(patch) => update(stop.key, patch)}
+            onMove={(by) => move(i, by)}
+            onRemove={() => remove(stop.key)}
+          />
+        )}
+        empty="This tour has no stops yet."
+      />
       {canEdit ? (
         <div className="admin-actions">
           <button id="add-stop" type="button" className="btn btn--small btn--outline" onClick={() => add(mapRef.current?.center() ?? [0, 0])}>
