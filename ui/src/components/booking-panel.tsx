@@ -19,7 +19,7 @@ export function BookingPanel({ tourId, startDates, policy }: { tourId: string; s
   const [date, setDate] = useState(bookable[0]?.date ?? '');
   const [participants, setParticipants] = useState('1');
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((date: string, participants: number) => bookTour(tourId, date, participants), {
+  const book = useSubmit((day: string, count: number) => bookTour(tourId, day, count), {
     busyText: PROCESSING_TEXT,
     leaves: (leaving) => leaving,
   });

@@ -30,8 +30,8 @@ export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxG
   const [date, setDate] = useState(open[0]?.date ?? '');
   const [participants, setParticipants] = useState('1');
   const join = useSubmit(
-    async (date: string, n: number) => {
-      if (await joinWaitlist(tourId, date, n)) setJoined((list) => [...list, { id: date, date, participants: n }]);
+    async (day: string, n: number) => {
+      if (await joinWaitlist(tourId, day, n)) setJoined((list) => [...list, { id: day, date: day, participants: n }]);
     },
     { busyText: 'Joining...' },
   );
