@@ -18,8 +18,8 @@ export interface Submit<A extends unknown[]> {
   busy: boolean;
   /** Runs the action unless it is already running: a double click sends one call. */
   run: (...args: A) => Promise<void>;
-  /** A form's onSubmit: no page load, then `run()`. */
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** A form's onSubmit: no page load, then `run()` (only for an action that takes no arguments). */
+  onSubmit: A extends [] ? (e: FormEvent<HTMLFormElement>) => void : never;
   /** The button's text: the busy text while busy, else `idle`. */
   text: (idle: string) => string;
 }
@@ -56,7 +56,7 @@ export function useSubmit<A extends unknown[], R>(action: (...args: A) => Promis
       void run(...([] as unknown as A));
     },
     [run],
-  );
+  ) as Submit<A>['onSubmit'];
 
   const { busyText } = options;
   const text = (idle: string) => (busy && busyText !== undefined ? busyText : idle);
