@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { bookTour } from '../api/bookings';
 import type { PolicyTier, StartDateOption } from '../props';
 import { plural } from '../lib/format';
+import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
 
 const BOOK_TEXT = 'Book tour now!';
@@ -17,7 +18,11 @@ export function BookingPanel({ tourId, startDates, policy }: { tourId: string; s
   const bookable = startDates.filter((d) => d.bookable);
   const [date, setDate] = useState(bookable[0]?.date ?? '');
   const [participants, setParticipants] = useState('1');
-  const [processing, setProcessing] = useState(false);
+  // On success the browser is on its way to the checkout page: keep "Processing...".
+  const book = useSubmit((day: string, count: number) => bookTour(tourId, day, count), {
+    busyText: PROCESSING_TEXT,
+    leaves: (leaving) => leaving,
+  });
   const hintId = useId();
 
   if (bookable.length === 0) {
@@ -43,12 +48,9 @@ export function BookingPanel({ tourId, startDates, policy }: { tourId: string; s
     }
   }
 
-  async function book() {
+  function submit() {
     const count = Number.parseInt(participants, 10);
-    setProcessing(true);
-    const leaving = await bookTour(tourId, chosen.date, Number.isFinite(count) ? clamp(count, 1, maxSeats) : 1);
-    // On success the browser is on its way to the checkout page: keep "Processing...".
-    if (!leaving) setProcessing(false);
+    void book.run(chosen.date, Number.isFinite(count) ? clamp(count, 1, maxSeats) : 1);
   }
 
   return (
@@ -92,10 +94,10 @@ export function BookingPanel({ tourId, startDates, policy }: { tourId: string; s
         type="button"
         className="btn btn--primary"
         data-tour-id={tourId}
-        disabled={processing}
-        onClick={() => void book()}
+        disabled={book.busy}
+        onClick={submit}
       >
-        {processing ? PROCESSING_TEXT : BOOK_TEXT}
+        {book.text(BOOK_TEXT)}
       </button>
       <p className="form__hint" id={hintId}>
         {`Up to ${plural(maxSeats, 'seat', 'seats')} left on this date`}

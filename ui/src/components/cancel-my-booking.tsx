@@ -4,6 +4,7 @@ import { errorMessage } from '../api/client';
 import { showAlert } from '../lib/alert';
 import { NOT_UPDATED_MESSAGE } from '../lib/answer';
 import { plural } from '../lib/format';
+import { useSubmit } from '../lib/use-submit';
 import type { MyBooking } from '../props';
 
 const PROCESSING_TEXT = 'Processing...';
@@ -31,20 +32,6 @@ function quoteText(b: MyBooking): string {
  */
 export function CancelMyBooking({ booking, onChange }: CancelMyBookingProps) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  if (booking.status === 'cancelled' || booking.status === 'refunded') {
-    return (
-      <section className="my-booking__section" aria-labelledby="cancel-title">
-        <h2 id="cancel-title" className="section-title">
-          Cancelled
-        </h2>
-        <p id="cancel-outcome">
-          {booking.refunded ? `This booking is cancelled and ${booking.refunded} was refunded to your card.` : 'This booking is cancelled. Nothing was refunded.'}
-        </p>
-      </section>
-    );
-  }
 
   async function refresh(): Promise<MyBooking | null> {
     const res = await getMyBooking(booking.id);
@@ -57,34 +44,48 @@ export function CancelMyBooking({ booking, onChange }: CancelMyBookingProps) {
     return fresh;
   }
 
-  async function ask() {
-    setBusy(true);
-    const fresh = await refresh();
-    setBusy(false);
-    if (fresh?.cancel.allowed) setConfirming(true);
-  }
+  const ask = useSubmit(
+    async () => {
+      const fresh = await refresh();
+      if (fresh?.cancel.allowed) setConfirming(true);
+    },
+    { busyText: PROCESSING_TEXT },
+  );
 
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    const res = await cancelMyBooking(booking.id, booking.cancel.refundMinor);
-    if (res.status !== 'success') {
-      showAlert('error', errorMessage(res));
+  const confirm = useSubmit(
+    async () => {
+      const res = await cancelMyBooking(booking.id, booking.cancel.refundMinor);
+      if (res.status !== 'success') {
+        showAlert('error', errorMessage(res));
+        setConfirming(false);
+        // The quote may have changed (a deadline passed): show the one in force.
+        await refresh();
+        return;
+      }
       setConfirming(false);
-      // The quote may have changed (a deadline passed): show the one in force.
-      await refresh();
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
-    setConfirming(false);
-    const cancelled = res.data?.booking;
-    if (!cancelled) {
-      showAlert('error', NOT_UPDATED_MESSAGE);
-      return;
-    }
-    showAlert('success', cancelled.refunded ? `Your booking is cancelled and ${cancelled.refunded} is refunded.` : 'Your booking is cancelled.');
-    onChange(cancelled);
+      const cancelled = res.data?.booking;
+      if (!cancelled) {
+        showAlert('error', NOT_UPDATED_MESSAGE);
+        return;
+      }
+      showAlert('success', cancelled.refunded ? `Your booking is cancelled and ${cancelled.refunded} is refunded.` : 'Your booking is cancelled.');
+      onChange(cancelled);
+    },
+    { busyText: PROCESSING_TEXT },
+  );
+  const busy = ask.busy || confirm.busy;
+
+  if (booking.status === 'cancelled' || booking.status === 'refunded') {
+    return (
+      <section className="my-booking__section" aria-labelledby="cancel-title">
+        <h2 id="cancel-title" className="section-title">
+          Cancelled
+        </h2>
+        <p id="cancel-outcome">
+          {booking.refunded ? `This booking is cancelled and ${booking.refunded} was refunded to your card.` : 'This booking is cancelled. Nothing was refunded.'}
+        </p>
+      </section>
+    );
   }
 
   return (
@@ -110,8 +111,8 @@ export function CancelMyBooking({ booking, onChange }: CancelMyBookingProps) {
                 </strong>
               </p>
               <div className="my-booking__actions">
-                <button id="confirm-cancel" type="button" className="btn btn--primary btn--danger-fill" disabled={busy} onClick={() => void confirm()}>
-                  {busy ? PROCESSING_TEXT : booking.cancel.refundMinor > 0 ? `Yes, cancel and refund ${booking.cancel.refund}` : 'Yes, cancel without a refund'}
+                <button id="confirm-cancel" type="button" className="btn btn--primary btn--danger-fill" disabled={busy} onClick={() => void confirm.run()}>
+                  {confirm.text(booking.cancel.refundMinor > 0 ? `Yes, cancel and refund ${booking.cancel.refund}` : 'Yes, cancel without a refund')}
                 </button>
                 <button type="button" className="btn btn--outline" disabled={busy} onClick={() => setConfirming(false)}>
                   Keep my booking
@@ -119,8 +120,8 @@ export function CancelMyBooking({ booking, onChange }: CancelMyBookingProps) {
               </div>
             </div>
           ) : (
-            <button id="cancel-my-booking" type="button" className="btn btn--outline btn--danger" disabled={busy} onClick={() => void ask()}>
-              {busy ? PROCESSING_TEXT : 'Cancel booking…'}
+            <button id="cancel-my-booking" type="button" className="btn btn--outline btn--danger" disabled={busy} onClick={() => void ask.run()}>
+              {ask.text('Cancel booking…')}
             </button>
           )}
         </>

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { ReviewInput } from '../api/reviews';
+import { useSubmit } from '../lib/use-submit';
 import type { ReviewLimits } from '../props';
 
 interface Props {
@@ -20,23 +21,21 @@ interface Props {
 export function ReviewForm({ limits, initial, submitLabel, busyLabel, onSubmit, onCancel }: Props) {
   const [rating, setRating] = useState(initial?.rating ?? 0);
   const [text, setText] = useState(initial?.text ?? '');
-  const [busy, setBusy] = useState(false);
   const id = useId();
   const length = [...text.trim()].length;
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    const done = await onSubmit({ rating, text });
-    setBusy(false);
-    if (done && !initial) {
-      setRating(0);
-      setText('');
-    }
-  }
+  const submit = useSubmit(
+    async () => {
+      const done = await onSubmit({ rating, text });
+      if (done && !initial) {
+        setRating(0);
+        setText('');
+      }
+    },
+    { busyText: busyLabel },
+  );
 
   return (
-    <form id="review-form" className="review-form" onSubmit={(e) => void submit(e)}>
+    <form id="review-form" className="review-form" onSubmit={submit.onSubmit}>
       <fieldset className="review-form__rating">
         <legend className="form__label">Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
@@ -74,11 +73,11 @@ export function ReviewForm({ limits, initial, submitLabel, busyLabel, onSubmit, 
         </p>
       </div>
       <p className="review-form__actions">
-        <button id="review-submit" type="submit" className="btn btn--small" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
+        <button id="review-submit" type="submit" className="btn btn--small" disabled={submit.busy}>
+          {submit.text(submitLabel)}
         </button>
         {onCancel ? (
-          <button type="button" className="btn btn--small btn--outline" disabled={busy} onClick={onCancel}>
+          <button type="button" className="btn btn--small btn--outline" disabled={submit.busy} onClick={onCancel}>
             Cancel
           </button>
         ) : null}

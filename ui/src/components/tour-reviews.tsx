@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { createReview, deleteReview, fetchReviews, updateReview, type ReviewOutcome } from '../api/reviews';
 import { plural } from '../lib/format';
+import { useSubmit } from '../lib/use-submit';
 import type { OwnReview, Review, ReviewLimits, ReviewStanding } from '../props';
 import { ReviewForm } from './review-form';
 import { ReviewItem } from './review-item';
@@ -46,11 +47,9 @@ export function TourReviews({ tourId, path, reviews, page: initialPage, pages: i
   const [page, setPage] = useState(initialPage);
   const [pages, setPages] = useState(initialPages);
   const [total, setTotal] = useState(initialTotal);
-  const [loading, setLoading] = useState(false);
   const [own, setOwn] = useState<OwnReview | null>(reviewing?.own ?? null);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
   function apply(o: ReviewOutcome) {
     setList(o.first.reviews);
@@ -68,19 +67,7 @@ export function TourReviews({ tourId, path, reviews, page: initialPage, pages: i
     // A click meant for a new tab or window follows the link.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    if (!loading) void more();
-  }
-
-  async function more() {
-    setLoading(true);
-    const next = await fetchReviews(tourId, page + 1);
-    setLoading(false);
-    if (!next) return;
-    // A review written meanwhile shifts the pages: skip what is already listed.
-    setList((shown) => [...shown, ...next.reviews.filter((r) => !shown.some((s) => s.id === r.id))]);
-    setPage(next.page);
-    setPages(next.pages);
-    setTotal(next.total);
+    void more.run();
   }
 
   async function save(call: () => Promise<ReviewOutcome | null>): Promise<boolean> {
@@ -89,13 +76,27 @@ export function TourReviews({ tourId, path, reviews, page: initialPage, pages: i
     return o !== null;
   }
 
-  async function remove() {
-    if (!own) return;
-    setDeleting(true);
-    const o = await deleteReview(own.id);
-    setDeleting(false);
-    if (o) apply(o);
-  }
+  const more = useSubmit(
+    async () => {
+      const next = await fetchReviews(tourId, page + 1);
+      if (!next) return;
+      // A review written meanwhile shifts the pages: skip what is already listed.
+      setList((shown) => [...shown, ...next.reviews.filter((r) => !shown.some((s) => s.id === r.id))]);
+      setPage(next.page);
+      setPages(next.pages);
+      setTotal(next.total);
+    },
+    { busyText: 'Loading...' },
+  );
+
+  const remove = useSubmit(
+    async () => {
+      if (!own) return;
+      const o = await deleteReview(own.id);
+      if (o) apply(o);
+    },
+    { busyText: 'Deleting...' },
+  );
 
   return (
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
@@ -125,10 +126,10 @@ export function TourReviews({ tourId, path, reviews, page: initialPage, pages: i
               {confirming ? (
                 <p className="own-review__actions" role="group" aria-label="Delete your review?">
                   <span>Delete your review?</span>
-                  <button id="confirm-delete-review" type="button" className="btn btn--small" disabled={deleting} onClick={() => void remove()}>
-                    {deleting ? 'Deleting...' : 'Yes, delete it'}
+                  <button id="confirm-delete-review" type="button" className="btn btn--small" disabled={remove.busy} onClick={() => void remove.run()}>
+                    {remove.text('Yes, delete it')}
                   </button>
-                  <button type="button" className="btn btn--small btn--outline" disabled={deleting} onClick={() => setConfirming(false)}>
+                  <button type="button" className="btn btn--small btn--outline" disabled={remove.busy} onClick={() => setConfirming(false)}>
                     Keep it
                   </button>
                 </p>
@@ -195,10 +196,10 @@ export function TourReviews({ tourId, path, reviews, page: initialPage, pages: i
             className="btn btn--small btn--outline"
             href={reviewsHref(path, page + 1)}
             rel="next"
-            aria-disabled={loading || undefined}
+            aria-disabled={more.busy || undefined}
             onClick={onMore}
           >
-            {loading ? 'Loading...' : 'More reviews'}
+            {more.text('More reviews')}
           </a>
         ) : null}
       </p>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { joinWaitlist } from '../api/waitlist';
 import { plural } from '../lib/format';
+import { useSubmit } from '../lib/use-submit';
 import type { StartDateOption, WaitlistPlace } from '../props';
 import { useSession } from '../session';
 import { WaitlistPlaceItem } from './waitlist-place-item';
@@ -28,20 +29,21 @@ export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxG
   const open = startDates.filter((d) => dates.includes(d.date) && d.seatsLeft < maxGroupSize && !waiting.has(d.date));
   const [date, setDate] = useState(open[0]?.date ?? '');
   const [participants, setParticipants] = useState('1');
-  const [processing, setProcessing] = useState(false);
+  const join = useSubmit(
+    async (day: string, n: number) => {
+      if (await joinWaitlist(tourId, day, n)) setJoined((list) => [...list, { id: day, date: day, participants: n }]);
+    },
+    { busyText: 'Joining...' },
+  );
   const id = useId();
 
   if (open.length === 0 && places.length === 0 && joined.length === 0) return null;
   const chosen = open.find((d) => d.date === date) ?? open[0];
 
-  async function join() {
+  function submit() {
     if (!chosen) return;
     const count = Number.parseInt(participants, 10);
-    const n = Number.isFinite(count) ? count : 1;
-    setProcessing(true);
-    const ok = await joinWaitlist(tourId, chosen.date, n);
-    setProcessing(false);
-    if (ok) setJoined((list) => [...list, { id: chosen.date, date: chosen.date, participants: n }]);
+    void join.run(chosen.date, Number.isFinite(count) ? count : 1);
   }
 
   return (
@@ -102,8 +104,8 @@ export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxG
                 onChange={(e) => setParticipants(e.target.value)}
               />
             </div>
-            <button id="join-waitlist" type="button" className="btn btn--small" disabled={processing} onClick={() => void join()}>
-              {processing ? 'Joining...' : 'Join the waiting list'}
+            <button id="join-waitlist" type="button" className="btn btn--small" disabled={join.busy} onClick={submit}>
+              {join.text('Join the waiting list')}
             </button>
           </div>
         ))}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { leaveWaitlist, payOffer } from '../api/waitlist';
 import { plural } from '../lib/format';
+import { useSubmit } from '../lib/use-submit';
 import type { WaitlistPlace } from '../props';
 
 const PAY_TEXT = 'Pay now';
@@ -11,22 +11,17 @@ const PROCESSING_TEXT = 'Processing...';
  * Pay now and Decline, or a place in the queue with Leave. onLeft runs once the entry is gone.
  */
 export function WaitlistPlaceItem({ place, onLeft }: { place: WaitlistPlace; onLeft: (id: string) => void }) {
-  const [busy, setBusy] = useState<'' | 'pay' | 'leave'>('');
+  // On success the browser is on its way to the checkout page: keep "Processing...".
+  const pay = useSubmit(() => payOffer(place.id), { busyText: PROCESSING_TEXT, leaves: (leaving) => leaving });
+  const leave = useSubmit(
+    async () => {
+      if (await leaveWaitlist(place.id)) onLeft(place.id);
+    },
+    { busyText: 'Leaving...' },
+  );
+  const busy = pay.busy || leave.busy;
   const people = plural(place.participants, 'person', 'people');
   const departure = `${place.tourName}, ${place.dateLabel} at ${place.startTime}`;
-
-  async function pay() {
-    setBusy('pay');
-    // On success the browser is on its way to the checkout page: keep "Processing...".
-    if (!(await payOffer(place.id))) setBusy('');
-  }
-
-  async function leave() {
-    setBusy('leave');
-    const left = await leaveWaitlist(place.id);
-    setBusy('');
-    if (left) onLeft(place.id);
-  }
 
   if (place.status === 'offered') {
     return (
@@ -36,10 +31,10 @@ export function WaitlistPlaceItem({ place, onLeft }: { place: WaitlistPlace; onL
           {`${departure}: ${people}, ${place.amount}. Pay by ${place.offerUntil}, or the seats go to the next person on the waiting list.`}
         </p>
         <div className="waitlist-offer__actions">
-          <button type="button" className="btn btn--small btn--primary" disabled={busy !== ''} onClick={() => void pay()}>
-            {busy === 'pay' ? PROCESSING_TEXT : PAY_TEXT}
+          <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => void pay.run()}>
+            {pay.text(PAY_TEXT)}
           </button>
-          <button type="button" className="btn btn--small" disabled={busy !== ''} onClick={() => void leave()}>
+          <button type="button" className="btn btn--small" disabled={busy} onClick={() => void leave.run()}>
             Decline
           </button>
         </div>
@@ -53,8 +48,8 @@ export function WaitlistPlaceItem({ place, onLeft }: { place: WaitlistPlace; onL
           ? `You are number ${place.position} on the waiting list for ${departure} (${people}).`
           : `You are on the waiting list for ${departure} (${people}).`}
       </p>
-      <button type="button" className="btn btn--small" disabled={busy !== ''} onClick={() => void leave()}>
-        {busy === 'leave' ? 'Leaving...' : 'Leave the waiting list'}
+      <button type="button" className="btn btn--small" disabled={busy} onClick={() => void leave.run()}>
+        {leave.text('Leave the waiting list')}
       </button>
     </div>
   );

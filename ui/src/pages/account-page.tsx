@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { updateSettings, type PasswordChange } from '../api/users';
 import { FormField } from '../components/form-field';
 import { UserPhoto } from '../components/user-photo';
 import { useFormFields } from '../lib/use-form-fields';
+import { useSubmit } from '../lib/use-submit';
 import type { SessionUser } from '../props';
 import { useSession } from '../session';
 
@@ -13,20 +14,16 @@ const noPasswords: PasswordChange = { passwordCurrent: '', password: '', passwor
 function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: SessionUser) => void }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
-  const [busy, setBusy] = useState(false);
   const photoRef = useRef<HTMLInputElement>(null);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  const save = useSubmit(async () => {
     const form = new FormData();
     form.append('name', name);
     form.append('email', email);
     const photo = photoRef.current?.files?.[0];
     if (photo) form.append('photo', photo);
 
-    setBusy(true);
     const res = await updateSettings(form, 'data');
-    setBusy(false);
     const saved = res.status === 'success' ? res.data?.user : undefined;
     if (saved) {
       setName(saved.name);
@@ -34,11 +31,11 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
       if (photoRef.current) photoRef.current.value = '';
       onSaved(saved);
     }
-  }
+  });
 
   return (
     // SPEC.md §5: no client-side validation; the server's message is shown instead.
-    <form className="form form-user-data" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="form form-user-data" noValidate onSubmit={save.onSubmit}>
       <FormField id="name" label="Name" type="text" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
       <FormField
         id="email"
@@ -66,7 +63,7 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
           />
         </div>
       </div>
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <button type="submit" className="btn btn--primary" disabled={save.busy}>
         Save settings
       </button>
     </form>
@@ -75,19 +72,17 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
 
 function PasswordForm({ email }: { email: string }) {
   const { fields, bind, reset } = useFormFields<PasswordChange>(noPasswords);
-  const [updating, setUpdating] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setUpdating(true);
-    await updateSettings(fields, 'password');
-    // SPEC.md §4: the button text comes back and the three fields are cleared afterwards.
-    setUpdating(false);
-    reset();
-  }
+  const save = useSubmit(
+    async () => {
+      await updateSettings(fields, 'password');
+      // SPEC.md §4: the button text comes back and the three fields are cleared afterwards.
+      reset();
+    },
+    { busyText: UPDATING_TEXT },
+  );
 
   return (
-    <form className="form form-user-password" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="form form-user-password" noValidate onSubmit={save.onSubmit}>
       {/* Lets password managers tie the new password to the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField
@@ -109,8 +104,8 @@ function PasswordForm({ email }: { email: string }) {
         required
         {...bind('passwordConfirm')}
       />
-      <button type="submit" className="btn btn--primary btn--save-password" disabled={updating}>
-        {updating ? UPDATING_TEXT : SAVE_PASSWORD_TEXT}
+      <button type="submit" className="btn btn--primary btn--save-password" disabled={save.busy}>
+        {save.text(SAVE_PASSWORD_TEXT)}
       </button>
     </form>
   );

@@ -14,6 +14,7 @@ import { TicketCard } from '../components/check-in/ticket-card';
 import { TicketScanner } from '../components/check-in/ticket-scanner';
 import { showAlert } from '../lib/alert';
 import { plural } from '../lib/format';
+import { useSubmit } from '../lib/use-submit';
 import type { CheckInRow, CheckInTicket, PageProps } from '../props';
 
 export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: initialRows }: PageProps['adminCheckIn']) {
@@ -21,7 +22,6 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
   const [rows, setRows] = useState<CheckInRow[]>(initialRows);
   const [current, setCurrent] = useState<{ ticket: CheckInTicket; fresh: boolean } | null>(null);
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const travellers = rows.reduce((n, r) => n + r.participants, 0);
@@ -33,31 +33,27 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
     showAlert('error', message);
   }, []);
 
-  const lookUp = useCallback(
-    async (typed: string) => {
-      if (typed.trim() === '') {
-        fail('Type the code printed under the ticket’s QR code.');
-        return;
-      }
-      setBusy(true);
-      const res = await lookUpTicket(tour.id, departure.date, typed);
-      setBusy(false);
-      if (res.status !== 'success' || !res.data) {
-        fail(errorMessage(res));
-        return;
-      }
-      setProblem('');
-      setCurrent({ ticket: res.data.ticket, fresh: false });
-    },
-    [tour.id, departure.date, fail],
-  );
+  const lookUp = useSubmit(async (typed: string) => {
+    if (typed.trim() === '') {
+      fail('Type the code printed under the ticket’s QR code.');
+      return;
+    }
+    const res = await lookUpTicket(tour.id, departure.date, typed);
+    if (res.status !== 'success' || !res.data) {
+      fail(errorMessage(res));
+      return;
+    }
+    setProblem('');
+    setCurrent({ ticket: res.data.ticket, fresh: false });
+  });
+  const findTicket = lookUp.run;
 
   const scanned = useCallback(
     (value: string) => {
       setCode(value);
-      void lookUp(value);
+      void findTicket(value);
     },
-    [lookUp],
+    [findTicket],
   );
 
   function update(t: CheckInTicket, fresh: boolean) {
@@ -65,37 +61,35 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
     setRows((list) => list.map((r) => (r.bookingId === t.bookingId ? { ...r, checkIn: t.checkIn } : r)));
   }
 
-  async function mark(t: CheckInTicket, count: number) {
-    setBusy(true);
+  const mark = useSubmit(async (t: CheckInTicket, count: number) => {
     const res = await checkIn(tour.id, departure.date, t.bookingId, count);
-    setBusy(false);
     if (res.status !== 'success' || !res.data) {
       showAlert('error', errorMessage(res));
       // Someone else may have checked it in meanwhile: show what is recorded now.
-      if (t.code !== '') void lookUp(t.code);
+      if (t.code !== '') void findTicket(t.code);
       return;
     }
     update(res.data.ticket, true);
     showAlert('success', count === 0 ? `${t.customerName}: no-show recorded` : `${t.customerName}: ${count} of ${t.participants} arrived`);
     setCode('');
     input.current?.focus();
-  }
+  });
 
-  async function undo(t: CheckInTicket) {
-    setBusy(true);
+  const undo = useSubmit(async (t: CheckInTicket) => {
     const res = await undoCheckIn(tour.id, departure.date, t.bookingId);
-    setBusy(false);
     if (res.status !== 'success' || !res.data) {
       showAlert('error', errorMessage(res));
       return;
     }
     update(res.data.ticket, false);
     showAlert('success', 'Check-in undone');
-  }
+  });
+
+  const busy = lookUp.busy || mark.busy || undo.busy;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!busy) void lookUp(code);
+    if (!busy) void findTicket(code);
   }
 
   return (
@@ -168,8 +162,8 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
           fresh={current.fresh}
           closed={opens !== ''}
           busy={busy}
-          onMark={(n) => void mark(current.ticket, n)}
-          onUndo={() => void undo(current.ticket)}
+          onMark={(n) => void mark.run(current.ticket, n)}
+          onUndo={() => void undo.run(current.ticket)}
         />
       ) : null}
 

@@ -4,6 +4,7 @@
 // #sales-refund-due (link to the refund-due bookings), #departures-table (its links
 // .departures-table__manifest and .departures-table__check-in).
 import { AdminNav } from '../components/admin/admin-nav';
+import { AdminTable } from '../components/admin/admin-table';
 import { StatusBadge } from '../components/status-badge';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
@@ -44,52 +45,35 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
         <h2 id="upcoming-title" className="section-title">
           Upcoming departures
         </h2>
-        {departures.length === 0 ? (
-          <p className="empty">No departures coming up.</p>
-        ) : (
-          <div className="table-scroll" role="region" aria-labelledby="departures-caption" tabIndex={0}>
-            <table id="departures-table" className="admin-table">
-              <caption id="departures-caption" className="visually-hidden">
-                Upcoming departures, with their manifests
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Tour</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Start time</th>
-                  <th scope="col">Sold</th>
-                  <th scope="col">Held</th>
-                  <th scope="col">Left / capacity</th>
-                  <th scope="col">Sale</th>
-                  <th scope="col">Check-in</th>
-                </tr>
-              </thead>
-              <tbody>
-                {departures.map((d) => (
-                  <tr key={`${d.tourId}/${d.date}`}>
-                    <th scope="row">{d.tourName}</th>
-                    <td>
-                      <a className="departures-table__manifest" href={d.manifestUrl}>
-                        {d.label}
-                        <span className="visually-hidden">{`, manifest of ${d.tourName}`}</span>
-                      </a>
-                    </td>
-                    <td>{d.startTimeLabel}</td>
-                    <td className="admin-table__number">{d.sold}</td>
-                    <td className="admin-table__number">{d.held}</td>
-                    <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
-                    <td>{d.closed ? <StatusBadge status="closed" label="Closed" /> : <StatusBadge status="open" label="Open" />}</td>
-                    <td>
-                      <a className="departures-table__check-in" href={d.checkInUrl}>
-                        Check-in<span className="visually-hidden">{` for ${d.tourName}, ${d.label}`}</span>
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          id="departures"
+          caption="Upcoming departures, with their manifests"
+          columns={['Tour', 'Date', 'Start time', 'Sold', 'Held', 'Left / capacity', 'Sale', 'Check-in']}
+          rows={departures}
+          rowKey={(d) => `${d.tourId}/${d.date}`}
+          row={(d) => (
+            <tr>
+              <th scope="row">{d.tourName}</th>
+              <td>
+                <a className="departures-table__manifest" href={d.manifestUrl}>
+                  {d.label}
+                  <span className="visually-hidden">{`, manifest of ${d.tourName}`}</span>
+                </a>
+              </td>
+              <td>{d.startTimeLabel}</td>
+              <td className="admin-table__number">{d.sold}</td>
+              <td className="admin-table__number">{d.held}</td>
+              <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
+              <td>{d.closed ? <StatusBadge status="closed" label="Closed" /> : <StatusBadge status="open" label="Open" />}</td>
+              <td>
+                <a className="departures-table__check-in" href={d.checkInUrl}>
+                  Check-in<span className="visually-hidden">{` for ${d.tourName}, ${d.label}`}</span>
+                </a>
+              </td>
+            </tr>
+          )}
+          empty="No departures coming up."
+        />
       </section>
     </div>
   );

@@ -10,19 +10,16 @@ import { resendEmail } from '../api/admin-emails';
 import { AdminNav } from '../components/admin/admin-nav';
 import { StatusBadge } from '../components/status-badge';
 import { settleAnswer } from '../lib/answer';
+import { useSubmit } from '../lib/use-submit';
 import type { PageProps } from '../props';
 
 export function AdminEmailPage({ email: initialEmail }: PageProps['adminEmail']) {
   // The resend answers with the whole email, which replaces the page's copy.
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
-
-  async function resend() {
-    setBusy(true);
+  const resend = useSubmit(async () => {
     const saved = settleAnswer(await resendEmail(email.id), 'email', 'Email queued again');
-    setBusy(false);
     if (saved) setEmail(saved);
-  }
+  });
 
   return (
     <div className="admin">
@@ -78,7 +75,7 @@ export function AdminEmailPage({ email: initialEmail }: PageProps['adminEmail'])
             <dd>{email.lastError === '' ? 'None' : email.lastError}</dd>
           </div>
         </dl>
-        <button id="email-resend" type="button" className="btn btn--primary" disabled={busy} onClick={() => void resend()}>
+        <button id="email-resend" type="button" className="btn btn--primary" disabled={resend.busy} onClick={() => void resend.run()}>
           Resend
         </button>
       </section>

@@ -1,25 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { forgotPassword } from '../api/users';
 import { FormField } from '../components/form-field';
+import { useSubmit } from '../lib/use-submit';
 
 /** /forgot-password: ask for a link to set a new password. Ids: #email, #send-reset-link. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    setSent(await forgotPassword(email));
-    setBusy(false);
-  }
+  const submit = useSubmit(async () => setSent(await forgotPassword(email)));
 
   return (
     <div className="form-page">
       <h1 className="page-title">Forgot your password?</h1>
       <p>Type the email address of your account: we will send it a link to choose a new password.</p>
-      <form className="form form--forgot" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="form form--forgot" noValidate onSubmit={submit.onSubmit}>
         <FormField
           id="email"
           label="Email address"
@@ -30,7 +24,7 @@ export function ForgotPasswordPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button id="send-reset-link" type="submit" className="btn btn--primary" disabled={busy}>
+        <button id="send-reset-link" type="submit" className="btn btn--primary" disabled={submit.busy}>
           {sent ? 'Send the link again' : 'Send me a link'}
         </button>
         <p className="form__alt">

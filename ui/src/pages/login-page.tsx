@@ -1,25 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { login } from '../api/users';
 import { FormField } from '../components/form-field';
+import { useSubmit } from '../lib/use-submit';
 
 export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    const ok = await login(email, password);
-    // After a success the page is about to change: keep the form locked.
-    if (!ok) setBusy(false);
-  }
+  // After a success the page is about to change: the form stays locked.
+  const submit = useSubmit(() => login(email, password), { leaves: (ok) => ok });
 
   return (
     <div className="form-page">
       <h1 className="page-title">Log into your account</h1>
       {/* SPEC.md §5: no client-side validation; the server's message is shown instead. */}
-      <form className="form form--login" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="form form--login" noValidate onSubmit={submit.onSubmit}>
         <FormField
           id="email"
           label="Email address"
@@ -40,7 +34,7 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={submit.busy}>
           Log in
         </button>
         <p className="form__alt">

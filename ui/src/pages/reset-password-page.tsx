@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { resetPassword } from '../api/users';
 import { FormField } from '../components/form-field';
 import { useFormFields } from '../lib/use-form-fields';
+import { useSubmit } from '../lib/use-submit';
 import type { PageProps } from '../props';
 
 const empty = { password: '', passwordConfirm: '' };
@@ -9,7 +9,8 @@ const empty = { password: '', passwordConfirm: '' };
 /** /reset-password/{token}: a new password through a reset link. Ids: #password, #password-confirm, #save-new-password. */
 export function ResetPasswordPage({ token, usable }: PageProps['resetPassword']) {
   const { fields, bind } = useFormFields(empty);
-  const [busy, setBusy] = useState(false);
+  // After a success the page is about to change: the form stays locked.
+  const submit = useSubmit(() => resetPassword(token, fields.password, fields.passwordConfirm), { leaves: (ok) => ok });
 
   if (!usable) {
     return (
@@ -23,18 +24,10 @@ export function ResetPasswordPage({ token, usable }: PageProps['resetPassword'])
     );
   }
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    const ok = await resetPassword(token, fields.password, fields.passwordConfirm);
-    // After a success the page is about to change: keep the form locked.
-    if (!ok) setBusy(false);
-  }
-
   return (
     <div className="form-page">
       <h1 className="page-title">Choose a new password</h1>
-      <form className="form form--reset" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="form form--reset" noValidate onSubmit={submit.onSubmit}>
         <FormField id="password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
         <FormField
           id="password-confirm"
@@ -45,7 +38,7 @@ export function ResetPasswordPage({ token, usable }: PageProps['resetPassword'])
           required
           {...bind('passwordConfirm')}
         />
-        <button id="save-new-password" type="submit" className="btn btn--primary" disabled={busy}>
+        <button id="save-new-password" type="submit" className="btn btn--primary" disabled={submit.busy}>
           Save new password
         </button>
       </form>

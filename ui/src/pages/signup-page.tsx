@@ -1,25 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { signup, type SignupData } from '../api/users';
 import { FormField } from '../components/form-field';
 import { useFormFields } from '../lib/use-form-fields';
+import { useSubmit } from '../lib/use-submit';
 
 const empty: SignupData = { name: '', email: '', password: '', passwordConfirm: '' };
 
 export function SignupPage() {
   const { fields: form, bind } = useFormFields<SignupData>(empty);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    const ok = await signup(form);
-    if (!ok) setBusy(false);
-  }
+  // After a success the page is about to change: the form stays locked.
+  const submit = useSubmit(() => signup(form), { leaves: (ok) => ok });
 
   return (
     <div className="form-page">
       <h1 className="page-title">Create your account</h1>
-      <form className="form form--signup" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="form form--signup" noValidate onSubmit={submit.onSubmit}>
         <FormField id="name" label="Your name" type="text" name="name" autoComplete="name" required {...bind('name')} />
         <FormField id="email" label="Email address" type="email" name="email" autoComplete="email" required {...bind('email')} />
         <FormField
@@ -40,7 +34,7 @@ export function SignupPage() {
           required
           {...bind('passwordConfirm')}
         />
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={submit.busy}>
           Sign up
         </button>
         <p className="form__alt">

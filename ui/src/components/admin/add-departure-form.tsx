@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addDepartures } from '../../api/admin';
 import { departuresAddedMessage } from '../../lib/format';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import { DepartureOptionsFields, NO_OPTIONS, departureOptionsOf } from './departure-options-fields';
 
 interface AddDepartureFormProps {
@@ -14,21 +15,16 @@ interface AddDepartureFormProps {
 export function AddDepartureForm({ tourId, groupSize, run }: AddDepartureFormProps) {
   const [date, setDate] = useState('');
   const [options, setOptions] = useState(NO_OPTIONS);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
+  const add = useSubmit(async () => {
     const added = await run(addDepartures(tourId, { date, ...departureOptionsOf(options) }), (data) =>
       departuresAddedMessage(data.added, data.skipped),
     );
     // The time, capacity and meeting point stay for the next date.
     if (added) setDate('');
-    setBusy(false);
-  }
+  });
 
   return (
-    <form id="add-departure" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="add-departure-title">
+    <form id="add-departure" className="admin-form admin-form--compact" noValidate onSubmit={add.onSubmit} aria-labelledby="add-departure-title">
       <h3 id="add-departure-title" className="admin-subtitle">
         Add one date
       </h3>
@@ -39,7 +35,7 @@ export function AddDepartureForm({ tourId, groupSize, run }: AddDepartureFormPro
         <input id="departure-date" className="form__input" type="date" name="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </div>
       <DepartureOptionsFields prefix="departure" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
-      <button id="add-departure-submit" type="submit" className="btn btn--small" disabled={busy}>
+      <button id="add-departure-submit" type="submit" className="btn btn--small" disabled={add.busy}>
         Add departure
       </button>
     </form>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addDepartures } from '../../api/admin';
 import { departuresAddedMessage } from '../../lib/format';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import { DepartureOptionsFields, NO_OPTIONS, departureOptionsOf } from './departure-options-fields';
 
 // 0 is Sunday, as the API counts.
@@ -19,23 +20,17 @@ export function AddSeriesForm({ tourId, groupSize, run }: AddSeriesFormProps) {
   const [to, setTo] = useState('');
   const [weekdays, setWeekdays] = useState<number[]>([]);
   const [options, setOptions] = useState(NO_OPTIONS);
-  const [busy, setBusy] = useState(false);
 
   function toggle(day: number, checked: boolean) {
     setWeekdays((days) => (checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day)));
   }
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    await run(addDepartures(tourId, { from, to, weekdays, ...departureOptionsOf(options) }), (data) =>
-      departuresAddedMessage(data.added, data.skipped),
-    );
-    setBusy(false);
-  }
+  const add = useSubmit(() =>
+    run(addDepartures(tourId, { from, to, weekdays, ...departureOptionsOf(options) }), (data) => departuresAddedMessage(data.added, data.skipped)),
+  );
 
   return (
-    <form id="add-series" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="add-series-title">
+    <form id="add-series" className="admin-form admin-form--compact" noValidate onSubmit={add.onSubmit} aria-labelledby="add-series-title">
       <h3 id="add-series-title" className="admin-subtitle">
         Add a series
       </h3>
@@ -74,7 +69,7 @@ export function AddSeriesForm({ tourId, groupSize, run }: AddSeriesFormProps) {
         </ul>
       </fieldset>
       <DepartureOptionsFields prefix="series" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
-      <button id="add-series-submit" type="submit" className="btn btn--small" disabled={busy}>
+      <button id="add-series-submit" type="submit" className="btn btn--small" disabled={add.busy}>
         Add series
       </button>
     </form>

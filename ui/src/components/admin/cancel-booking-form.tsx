@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
 import { idempotencyKey } from '../../lib/idempotency-key';
 import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingDetail } from '../../props';
 
 const PROCESSING_TEXT = 'Processing...';
@@ -17,7 +18,6 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   // One key for this form until a cancellation goes through: a double click, or a retry
   // after a failure (a provider error leaves the booking as it was), sends the same key,
   // so the server refunds at most once. Made in the browser: the server renderer has no
@@ -27,25 +27,24 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
     if (key.current === '') key.current = idempotencyKey();
   }, []);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    if (key.current === '') key.current = idempotencyKey();
-    setBusy(true);
-    const refundMinor = toMinorUnits(refund);
-    const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
-    const cancelled = settleAnswer(res, 'booking', (answered) =>
-      typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
-    );
-    // Any success used the key up, even one whose answer lacked the booking.
-    if (res.status === 'success') key.current = idempotencyKey();
-    setBusy(false);
-    if (cancelled) {
-      setReason('');
-      setRefund(fromMinorUnits(cancelled.refundableMinor));
-      onCancelled(cancelled);
-    }
-  }
+  const cancel = useSubmit(
+    async () => {
+      if (key.current === '') key.current = idempotencyKey();
+      const refundMinor = toMinorUnits(refund);
+      const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
+      const cancelled = settleAnswer(res, 'booking', (answered) =>
+        typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
+      );
+      // Any success used the key up, even one whose answer lacked the booking.
+      if (res.status === 'success') key.current = idempotencyKey();
+      if (cancelled) {
+        setReason('');
+        setRefund(fromMinorUnits(cancelled.refundableMinor));
+        onCancelled(cancelled);
+      }
+    },
+    { busyText: PROCESSING_TEXT },
+  );
 
   const most = fromMinorUnits(booking.refundableMinor);
   const currency = booking.currency.toUpperCase();
@@ -54,7 +53,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
       <h2 id="cancel-booking-title" className="section-title">
         Cancel booking
       </h2>
-      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="cancel-booking-title">
+      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={cancel.onSubmit} aria-labelledby="cancel-booking-title">
         <div className="form__group">
           <label className="form__label" htmlFor="refund-amount">
             Refund amount
@@ -79,8 +78,8 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
           </label>
           <textarea id="cancel-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={busy}>
-          {busy ? PROCESSING_TEXT : 'Cancel and refund'}
+        <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
+          {cancel.text('Cancel and refund')}
         </button>
       </form>
     </section>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { cancelDeparture } from '../../api/admin-bookings';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
+import { useSubmit } from '../../lib/use-submit';
 import type { CancelResult } from '../../props';
 import { CancelResults } from './cancel-results';
 
@@ -22,27 +23,25 @@ interface CancelDepartureFormProps {
 export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartureFormProps) {
   const [reason, setReason] = useState('');
   const [understood, setUnderstood] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<CancelResult[] | null>(null);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const res = await cancelDeparture(tourId, date, reason);
-    setBusy(false);
-    if (res.status !== 'success') {
-      showAlert('error', errorMessage(res));
-      return;
-    }
-    const answered = res.data?.results ?? [];
-    setResults(answered);
-    if (answered.every((result) => result.ok)) showAlert('success', 'Departure cancelled');
-    else showAlert('error', SOME_REFUNDS_FAILED);
-  }
+  const cancel = useSubmit(
+    async () => {
+      const res = await cancelDeparture(tourId, date, reason);
+      if (res.status !== 'success') {
+        showAlert('error', errorMessage(res));
+        return;
+      }
+      const answered = res.data?.results ?? [];
+      setResults(answered);
+      if (answered.every((result) => result.ok)) showAlert('success', 'Departure cancelled');
+      else showAlert('error', SOME_REFUNDS_FAILED);
+    },
+    { busyText: PROCESSING_TEXT },
+  );
 
   return (
-    <form id="cancel-departure" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="cancel-departure-title">
+    <form id="cancel-departure" className="admin-form admin-form--compact" noValidate onSubmit={cancel.onSubmit} aria-labelledby="cancel-departure-title">
       <h2 id="cancel-departure-title" className="section-title">
         Cancel departure
       </h2>
@@ -70,8 +69,8 @@ export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartu
         </label>
       </div>
       {/* The box is a confirmation, not validation: nothing is sent until it is ticked. */}
-      <button id="cancel-departure-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={busy || !understood}>
-        {busy ? PROCESSING_TEXT : 'Cancel departure'}
+      <button id="cancel-departure-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy || !understood}>
+        {cancel.text('Cancel departure')}
       </button>
       {results ? (
         <div className="cancel-results__wrap" role="region" aria-label="Results of the cancellation">

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { updateTour, type TierInput } from '../../api/admin';
 import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminTier, AdminTour } from '../../props';
+import { AdminTable } from './admin-table';
 
 const SAVING_TEXT = 'Saving...';
 
@@ -65,18 +67,18 @@ function TierCell({ id, label, max, disabled, value, onChange }: TierCellProps) 
  */
 export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const [tiers, setTiers] = useState(() => draftsOf(tour.cancellationPolicy));
-  const [busy, setBusy] = useState(false);
 
   function update(key: string, patch: Partial<Omit<TierDraft, 'key'>>) {
     setTiers((all) => all.map((t) => (t.key === key ? { ...t, ...patch } : t)));
   }
 
-  async function save() {
-    setBusy(true);
-    const saved = await run(updateTour(tour.id, tour.version, { cancellationPolicy: tiers.map(inputOf) }), 'Cancellation policy saved');
-    if (saved) setTiers(draftsOf(saved.tour.cancellationPolicy));
-    setBusy(false);
-  }
+  const save = useSubmit(
+    async () => {
+      const saved = await run(updateTour(tour.id, tour.version, { cancellationPolicy: tiers.map(inputOf) }), 'Cancellation policy saved');
+      if (saved) setTiers(draftsOf(saved.tour.cancellationPolicy));
+    },
+    { busyText: SAVING_TEXT },
+  );
 
   return (
     <section className="admin-section" aria-labelledby="policy-title">
@@ -88,42 +90,34 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
         zone) gets that share of the price back; closer to departure than every tier, nothing. Bookings keep the policy
         they were made under.
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="policy-caption" tabIndex={0}>
-        <table id="policy-table" className="admin-table">
-          <caption id="policy-caption" className="visually-hidden">
-            Refund tiers
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Days before departure, at least</th>
-              <th scope="col">Refund (%)</th>
-              {canEdit ? <th scope="col">Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {tiers.map((tier, i) => (
-              <tr key={tier.key}>
-                <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
-                  value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })} />
-                <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
-                  value={tier.percent} onChange={(percent) => update(tier.key, { percent })} />
-                {canEdit ? (
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--tiny btn--danger"
-                      aria-label={`Remove tier ${i + 1}`}
-                      onClick={() => setTiers((all) => all.filter((t) => t.key !== tier.key))}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Always a table, even with no tier: the editor adds rows to it. */}
+      <AdminTable
+        id="policy"
+        caption="Refund tiers"
+        columns={['Days before departure, at least', 'Refund (%)', canEdit && 'Actions']}
+        rows={tiers}
+        rowKey={(tier) => tier.key}
+        row={(tier, i) => (
+          <tr>
+            <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
+              value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })} />
+            <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
+              value={tier.percent} onChange={(percent) => update(tier.key, { percent })} />
+            {canEdit ? (
+              <td>
+                <button
+                  type="button"
+                  className="btn btn--tiny btn--danger"
+                  aria-label={`Remove tier ${i + 1}`}
+                  onClick={() => setTiers((all) => all.filter((t) => t.key !== tier.key))}
+                >
+                  Remove
+                </button>
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
       {canEdit ? (
         <div className="admin-form__row">
           <button
@@ -134,8 +128,8 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
           >
             Add a tier
           </button>
-          <button id="save-policy" type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
-            {busy ? SAVING_TEXT : 'Save policy'}
+          <button id="save-policy" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>
+            {save.text('Save policy')}
           </button>
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { deleteDeparture, updateDeparture, type TourAnswer } from '../../api/adm
 import type { ApiResponse } from '../../api/client';
 import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminDeparture } from '../../props';
 import { StatusBadge } from '../status-badge';
 
@@ -20,7 +21,6 @@ interface DepartureRowProps {
 export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowProps) {
   const [capacity, setCapacity] = useState(String(departure.capacity));
   const [savedCapacity, setSavedCapacity] = useState(departure.capacity);
-  const [busy, setBusy] = useState(false);
 
   // A new capacity from the server (this row's save, or another tab's) replaces the field.
   if (savedCapacity !== departure.capacity) {
@@ -33,15 +33,12 @@ export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowPr
   const status = departure.past ? 'past' : departure.closed ? 'closed' : 'open';
   const which = `: ${label}`;
 
-  async function change(call: Promise<ApiResponse<TourAnswer>>, success: string) {
-    setBusy(true);
-    await run(call, success);
-    setBusy(false);
-  }
+  const change = useSubmit((call: Promise<ApiResponse<TourAnswer>>, success: string) => run(call, success));
+  const busy = change.busy;
 
   function saveCapacity(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    void change(updateDeparture(tourId, date, { capacity: numberOrText(capacity) }), 'Departure updated');
+    void change.run(updateDeparture(tourId, date, { capacity: numberOrText(capacity) }), 'Departure updated');
   }
 
   return (
@@ -86,7 +83,7 @@ export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowPr
                 aria-label={`${departure.closed ? 'Reopen' : 'Close'}${which}`}
                 disabled={busy}
                 onClick={() =>
-                  void change(
+                  void change.run(
                     updateDeparture(tourId, date, { closed: !departure.closed }),
                     departure.closed ? 'Departure reopened' : 'Departure closed',
                   )
@@ -100,7 +97,7 @@ export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowPr
                 aria-label={`Delete${which}`}
                 disabled={busy || departure.hasBookings}
                 title={departure.hasBookings ? HAS_BOOKINGS : undefined}
-                onClick={() => void change(deleteDeparture(tourId, date), 'Departure deleted')}
+                onClick={() => void change.run(deleteDeparture(tourId, date), 'Departure deleted')}
               >
                 Delete
               </button>

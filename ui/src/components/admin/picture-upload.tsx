@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
+import { useSubmit } from '../../lib/use-submit';
 
 const UPLOADING_TEXT = 'Uploading...';
 
@@ -13,18 +14,16 @@ interface PictureUploadProps {
 /** A file input and its button. Nothing is checked here: the server says what it refuses. */
 export function PictureUpload({ id, label, buttonText, onUpload }: PictureUploadProps) {
   const fileRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    const ok = await onUpload(fileRef.current?.files?.[0]);
-    setBusy(false);
-    if (ok && fileRef.current) fileRef.current.value = '';
-  }
+  const upload = useSubmit(
+    async () => {
+      const ok = await onUpload(fileRef.current?.files?.[0]);
+      if (ok && fileRef.current) fileRef.current.value = '';
+    },
+    { busyText: UPLOADING_TEXT },
+  );
 
   return (
-    <form className="picture-upload" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="picture-upload" noValidate onSubmit={upload.onSubmit}>
       <div className="form__group">
         <label className="form__label" htmlFor={id}>
           {label}
@@ -38,8 +37,8 @@ export function PictureUpload({ id, label, buttonText, onUpload }: PictureUpload
           accept="image/jpeg,image/png,image/webp"
         />
       </div>
-      <button id={`${id}-submit`} type="submit" className="btn btn--small" disabled={busy}>
-        {busy ? UPLOADING_TEXT : buttonText}
+      <button id={`${id}-submit`} type="submit" className="btn btn--small" disabled={upload.busy}>
+        {upload.text(buttonText)}
       </button>
     </form>
   );

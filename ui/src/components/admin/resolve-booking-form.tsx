@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { resolveBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingDetail } from '../../props';
 
 const PROCESSING_TEXT = 'Processing...';
@@ -13,19 +14,16 @@ interface ResolveBookingFormProps {
 /** A refund-due booking whose money went back by other means: cancelled, with the reason. */
 export function ResolveBookingForm({ bookingId, onResolved }: ResolveBookingFormProps) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const resolved = settleAnswer(await resolveBooking(bookingId, reason), 'booking', 'Booking resolved');
-    setBusy(false);
-    if (resolved) {
-      setReason('');
-      onResolved(resolved);
-    }
-  }
+  const resolve = useSubmit(
+    async () => {
+      const resolved = settleAnswer(await resolveBooking(bookingId, reason), 'booking', 'Booking resolved');
+      if (resolved) {
+        setReason('');
+        onResolved(resolved);
+      }
+    },
+    { busyText: PROCESSING_TEXT },
+  );
 
   return (
     <section className="admin-section" aria-labelledby="resolve-booking-title">
@@ -36,15 +34,15 @@ export function ResolveBookingForm({ bookingId, onResolved }: ResolveBookingForm
         When the money was returned by other means, mark the booking resolved: it is cancelled without a refund
         through the payment provider.
       </p>
-      <form id="resolve-booking" className="admin-form admin-form--narrow" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="resolve-booking-title">
+      <form id="resolve-booking" className="admin-form admin-form--narrow" noValidate onSubmit={resolve.onSubmit} aria-labelledby="resolve-booking-title">
         <div className="form__group">
           <label className="form__label" htmlFor="resolve-reason">
             How it was settled
           </label>
           <textarea id="resolve-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        <button id="resolve-booking-submit" type="submit" className="btn btn--small" disabled={busy}>
-          {busy ? PROCESSING_TEXT : 'Mark resolved'}
+        <button id="resolve-booking-submit" type="submit" className="btn btn--small" disabled={resolve.busy}>
+          {resolve.text('Mark resolved')}
         </button>
       </form>
     </section>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { setReviewHidden } from '../../api/admin-reviews';
 import { settleAnswer } from '../../lib/answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminReviewRow } from '../../props';
 import { StatusBadge } from '../status-badge';
 
@@ -11,16 +11,12 @@ interface ReviewRowProps {
 
 /** One review; hiding it takes it off the tour page and out of the tour's average. */
 export function ReviewRow({ review, onSaved }: ReviewRowProps) {
-  const [busy, setBusy] = useState(false);
-
-  async function toggle() {
-    setBusy(true);
+  const toggle = useSubmit(async () => {
     const saved = settleAnswer(await setReviewHidden(review.id, !review.hidden), 'review', (answered) =>
       answered.hidden ? 'Review hidden' : 'Review shown',
     );
-    setBusy(false);
     if (saved) onSaved(saved);
-  }
+  });
 
   const stars = Math.max(0, Math.min(5, Math.round(review.rating)));
   const which = `: review by ${review.userName} of ${review.tourName}`;
@@ -42,7 +38,7 @@ export function ReviewRow({ review, onSaved }: ReviewRowProps) {
         <StatusBadge status={review.hidden ? 'hidden' : 'shown'} label={review.hidden ? 'Hidden' : 'Shown'} />
       </td>
       <td>
-        <button type="button" className="btn btn--tiny" aria-label={`${review.hidden ? 'Show' : 'Hide'}${which}`} disabled={busy} onClick={() => void toggle()}>
+        <button type="button" className="btn btn--tiny" aria-label={`${review.hidden ? 'Show' : 'Hide'}${which}`} disabled={toggle.busy} onClick={() => void toggle.run()}>
           {review.hidden ? 'Show' : 'Hide'}
         </button>
       </td>

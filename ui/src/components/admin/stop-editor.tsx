@@ -2,8 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { updateTour, type StopInput } from '../../api/admin';
 import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminStop, AdminTour } from '../../props';
 import { StopMap, type StopMapHandle, type StopMarker } from './stop-map';
+import { AdminTable } from './admin-table';
 import { StopRow, type StopDraft } from './stop-row';
 
 const SAVING_TEXT = 'Saving...';
@@ -57,7 +59,6 @@ function markerOf(stop: StopDraft, index: number): StopMarker {
  */
 export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const [stops, setStops] = useState(() => draftsOf(tour.locations));
-  const [busy, setBusy] = useState(false);
   const mapRef = useRef<StopMapHandle>(null);
   const markers = useMemo(() => stops.map(markerOf), [stops]);
 
@@ -91,12 +92,13 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
     setStops((all) => all.filter((s) => s.key !== key));
   }
 
-  async function save() {
-    setBusy(true);
-    const saved = await run(updateTour(tour.id, tour.version, { locations: stops.map(inputOf) }), 'Stops saved');
-    if (saved) setStops((current) => draftsOf(saved.tour.locations, current.map((s) => s.key)));
-    setBusy(false);
-  }
+  const save = useSubmit(
+    async () => {
+      const saved = await run(updateTour(tour.id, tour.version, { locations: stops.map(inputOf) }), 'Stops saved');
+      if (saved) setStops((current) => draftsOf(saved.tour.locations, current.map((s) => s.key)));
+    },
+    { busyText: SAVING_TEXT },
+  );
 
   return (
     <section className="admin-section" aria-labelledby="stops-title">
@@ -110,48 +112,32 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
         onAdd={add}
         onMove={(key, [lng, lat]) => update(key, { lng: String(lng), lat: String(lat) })}
       />
-      {stops.length === 0 ? (
-        <p className="empty">This tour has no stops yet.</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-labelledby="stops-caption" tabIndex={0}>
-          <table id="stops-table" className="admin-table">
-            <caption id="stops-caption" className="visually-hidden">
-              Stops, in order
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Stop</th>
-                <th scope="col">Longitude</th>
-                <th scope="col">Latitude</th>
-                <th scope="col">Day</th>
-                <th scope="col">Description</th>
-                {canEdit ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {stops.map((stop, i) => (
-                <StopRow
-                  key={stop.key}
-                  stop={stop}
-                  index={i}
-                  count={stops.length}
-                  editable={canEdit}
-                  onChange={(patch) => update(stop.key, patch)}
-                  onMove={(by) => move(i, by)}
-                  onRemove={() => remove(stop.key)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        id="stops"
+        caption="Stops, in order"
+        columns={['Stop', 'Longitude', 'Latitude', 'Day', 'Description', canEdit && 'Actions']}
+        rows={stops}
+        rowKey={(stop) => stop.key}
+        row={(stop, i) => (
+          <StopRow
+            stop={stop}
+            index={i}
+            count={stops.length}
+            editable={canEdit}
+            onChange={(patch) => update(stop.key, patch)}
+            onMove={(by) => move(i, by)}
+            onRemove={() => remove(stop.key)}
+          />
+        )}
+        empty="This tour has no stops yet."
+      />
       {canEdit ? (
         <div className="admin-actions">
           <button id="add-stop" type="button" className="btn btn--small btn--outline" onClick={() => add(mapRef.current?.center() ?? [0, 0])}>
             Add stop
           </button>
-          <button id="save-stops" type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
-            {busy ? SAVING_TEXT : 'Save stops'}
+          <button id="save-stops" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>
+            {save.text('Save stops')}
           </button>
         </div>
       ) : null}

@@ -1,8 +1,9 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { createTour, updateTour, type TourInput } from '../../api/admin';
 import { replaceUrl } from '../../lib/navigate';
 import { fromMinorUnits, numberOrText, toMinorUnits } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import { difficultyLabel } from '../../lib/format';
 import type { AdminTour, Difficulty, GuideOption } from '../../props';
 
@@ -125,7 +126,6 @@ interface TourDetailsFormProps {
  */
 export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, run }: TourDetailsFormProps) {
   const [draft, setDraft] = useState(() => draftOf(tour, currencies));
-  const [busy, setBusy] = useState(false);
 
   const bindField = (key: TextKey) => ({
     id: IDS[key],
@@ -142,24 +142,23 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
     setDraft((d) => ({ ...d, guides: checked ? [...d.guides, id] : d.guides.filter((g) => g !== id) }));
   }
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    if (!tour) {
-      // The page takes the new tour as its copy and goes on as its editor, at its address:
-      // no page load, so the 'Tour created' alert stays in view.
-      const created = await run(createTour({ ...inputOf(draft), locations: [] }), 'Tour created');
-      if (created) {
-        replaceUrl(`/admin/tours/${encodeURIComponent(created.tour.id)}`);
-        setDraft(draftOf(created.tour, currencies));
+  const save = useSubmit(
+    async () => {
+      if (!tour) {
+        // The page takes the new tour as its copy and goes on as its editor, at its address:
+        // no page load, so the 'Tour created' alert stays in view.
+        const created = await run(createTour({ ...inputOf(draft), locations: [] }), 'Tour created');
+        if (created) {
+          replaceUrl(`/admin/tours/${encodeURIComponent(created.tour.id)}`);
+          setDraft(draftOf(created.tour, currencies));
+        }
+        return;
       }
-      setBusy(false);
-      return;
-    }
-    const saved = await run(updateTour(tour.id, tour.version, inputOf(draft)), 'Tour saved');
-    if (saved) setDraft(draftOf(saved.tour, currencies));
-    setBusy(false);
-  }
+      const saved = await run(updateTour(tour.id, tour.version, inputOf(draft)), 'Tour saved');
+      if (saved) setDraft(draftOf(saved.tour, currencies));
+    },
+    { busyText: SAVING_TEXT },
+  );
 
   // The saved currency stays selectable even if it is no longer offered.
   const currencyOptions = currencies.includes(draft.currency) || draft.currency === '' ? currencies : [draft.currency, ...currencies];
@@ -170,7 +169,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
         Details
       </h2>
       {/* No client-side validation: the server's message is shown instead. */}
-      <form id="tour-form" className="admin-form" noValidate onSubmit={(e) => void submit(e)}>
+      <form id="tour-form" className="admin-form" noValidate onSubmit={save.onSubmit}>
         {/* A disabled fieldset makes every control read-only for guides. */}
         <fieldset className="admin-form__fields" disabled={!canEdit}>
           <legend className="visually-hidden">Tour details</legend>
@@ -334,8 +333,8 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
           </fieldset>
         </fieldset>
         {canEdit ? (
-          <button id="save-tour" type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? SAVING_TEXT : tour ? 'Save tour' : 'Create tour'}
+          <button id="save-tour" type="submit" className="btn btn--primary" disabled={save.busy}>
+            {save.text(tour ? 'Save tour' : 'Create tour')}
           </button>
         ) : null}
       </form>

@@ -1,24 +1,20 @@
-import { useState } from 'react';
 import { orderPictures, removePicture, uploadPicture, type PictureKind, type TourAnswer } from '../../api/admin';
 import type { ApiResponse } from '../../api/client';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminTour } from '../../props';
 import { PictureUpload } from './picture-upload';
 import { TOUR_PICTURE_HEIGHT, TOUR_PICTURE_WIDTH } from '../../lib/pictures';
 
 export function TourPictures({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
-  const [busy, setBusy] = useState(false);
 
   async function upload(file: File | undefined, kind: PictureKind): Promise<boolean> {
     const done = await run(uploadPicture(tour.id, file, kind), kind === 'cover' ? 'Cover uploaded' : 'Picture added');
     return done !== null;
   }
 
-  async function change(call: Promise<ApiResponse<TourAnswer>>, success: string) {
-    setBusy(true);
-    await run(call, success);
-    setBusy(false);
-  }
+  const change = useSubmit((call: Promise<ApiResponse<TourAnswer>>, success: string) => run(call, success));
+  const busy = change.busy;
 
   function move(index: number, by: -1 | 1) {
     const files = tour.pictures.map((p) => p.file);
@@ -27,7 +23,7 @@ export function TourPictures({ tour, canEdit, run }: { tour: AdminTour; canEdit:
     if (moving === undefined || other === undefined) return;
     files[index] = other;
     files[index + by] = moving;
-    void change(orderPictures(tour.id, files), 'Pictures reordered');
+    void change.run(orderPictures(tour.id, files), 'Pictures reordered');
   }
 
   const count = tour.pictures.length;
@@ -84,7 +80,7 @@ export function TourPictures({ tour, canEdit, run }: { tour: AdminTour; canEdit:
                       className="btn btn--tiny btn--danger"
                       aria-label={`Remove${which}`}
                       disabled={busy}
-                      onClick={() => void change(removePicture(tour.id, picture.file), 'Picture removed')}
+                      onClick={() => void change.run(removePicture(tour.id, picture.file), 'Picture removed')}
                     >
                       Remove
                     </button>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { setTourStatus } from '../../api/admin';
 import { tourStatusLabel } from '../../lib/format';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminTour, TourStatus } from '../../props';
 import { StatusBadge } from '../status-badge';
 
@@ -23,13 +23,7 @@ const TRANSITIONS: Record<TourStatus, Transition[]> = {
 };
 
 export function TourStatusPanel({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
-  const [busy, setBusy] = useState(false);
-
-  async function change(transition: Transition) {
-    setBusy(true);
-    await run(setTourStatus(tour.id, transition.to), transition.done);
-    setBusy(false);
-  }
+  const change = useSubmit((transition: Transition) => run(setTourStatus(tour.id, transition.to), transition.done));
 
   return (
     <section className="admin-section admin-status" aria-labelledby="status-title">
@@ -53,8 +47,8 @@ export function TourStatusPanel({ tour, canEdit, run }: { tour: AdminTour; canEd
               key={transition.to}
               type="button"
               className="btn btn--small"
-              disabled={busy}
-              onClick={() => void change(transition)}
+              disabled={change.busy}
+              onClick={() => void change.run(transition)}
             >
               {transition.label}
             </button>

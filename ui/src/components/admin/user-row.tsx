@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { updateUser, type UserChanges } from '../../api/admin-users';
 import { settleAnswer } from '../../lib/answer';
+import { useSubmit } from '../../lib/use-submit';
 import type { AdminUserRow, Role } from '../../props';
 import { StatusBadge } from '../status-badge';
 
@@ -20,7 +21,6 @@ interface UserRowProps {
 export function UserRow({ user, onSaved }: UserRowProps) {
   const [role, setRole] = useState<Role>(user.role);
   const [savedRole, setSavedRole] = useState<Role>(user.role);
-  const [busy, setBusy] = useState(false);
 
   // A new role from the server replaces the choice; a refused one stays chosen.
   if (savedRole !== user.role) {
@@ -28,12 +28,10 @@ export function UserRow({ user, onSaved }: UserRowProps) {
     setRole(user.role);
   }
 
-  async function save(changes: UserChanges) {
-    setBusy(true);
+  const save = useSubmit(async (changes: UserChanges) => {
     const saved = settleAnswer(await updateUser(user.id, changes), 'user', 'User updated');
-    setBusy(false);
     if (saved) onSaved(saved);
-  }
+  });
 
   const which = `: ${user.name}`;
   return (
@@ -57,7 +55,7 @@ export function UserRow({ user, onSaved }: UserRowProps) {
               </option>
             ))}
           </select>
-          <button type="button" className="btn btn--tiny" aria-label={`Save role${which}`} disabled={busy} onClick={() => void save({ role })}>
+          <button type="button" className="btn btn--tiny" aria-label={`Save role${which}`} disabled={save.busy} onClick={() => void save.run({ role })}>
             Save role
           </button>
         </div>
@@ -70,8 +68,8 @@ export function UserRow({ user, onSaved }: UserRowProps) {
           type="button"
           className={user.active ? 'btn btn--tiny btn--danger' : 'btn btn--tiny'}
           aria-label={`${user.active ? 'Deactivate' : 'Reactivate'}${which}`}
-          disabled={busy}
-          onClick={() => void save({ active: !user.active })}
+          disabled={save.busy}
+          onClick={() => void save.run({ active: !user.active })}
         >
           {user.active ? 'Deactivate' : 'Reactivate'}
         </button>

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { recordWalkIn, type PaymentMethod } from '../../api/admin-bookings';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
 import { navigate } from '../../lib/navigate';
 import { numberOrText } from '../../lib/number-input';
 import { useFormFields } from '../../lib/use-form-fields';
+import { useSubmit } from '../../lib/use-submit';
 
 const SAVING_TEXT = 'Saving...';
 
@@ -21,31 +21,29 @@ interface WalkInFormProps {
 /** A booking paid outside the site, at the tour's price. */
 export function WalkInForm({ tourId, date }: WalkInFormProps) {
   const { fields, bind } = useFormFields({ email: '', name: '', participants: '1', paymentMethod: 'cash' });
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const res = await recordWalkIn(tourId, date, {
-      email: fields.email,
-      name: fields.name,
-      participants: numberOrText(fields.participants),
-      paymentMethod: fields.paymentMethod as PaymentMethod,
-    });
-    if (res.status !== 'success') {
-      showAlert('error', errorMessage(res));
-      setBusy(false);
-      return;
-    }
-    showAlert('success', 'Booking recorded');
-    // The manifest is the server's: load it again so it lists the new booking. The button
-    // stays busy until the page goes.
-    navigate(window.location.pathname);
-  }
+  const record = useSubmit(
+    async () => {
+      const res = await recordWalkIn(tourId, date, {
+        email: fields.email,
+        name: fields.name,
+        participants: numberOrText(fields.participants),
+        paymentMethod: fields.paymentMethod as PaymentMethod,
+      });
+      if (res.status !== 'success') {
+        showAlert('error', errorMessage(res));
+        return false;
+      }
+      showAlert('success', 'Booking recorded');
+      // The manifest is the server's: load it again so it lists the new booking. The button
+      // stays busy until the page goes.
+      navigate(window.location.pathname);
+      return true;
+    },
+    { busyText: SAVING_TEXT, leaves: (recorded) => recorded },
+  );
 
   return (
-    <form id="walk-in" className="admin-form admin-form--compact" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="walk-in-title">
+    <form id="walk-in" className="admin-form admin-form--compact" noValidate onSubmit={record.onSubmit} aria-labelledby="walk-in-title">
       <h2 id="walk-in-title" className="section-title">
         Record a walk-in booking
       </h2>
@@ -88,8 +86,8 @@ export function WalkInForm({ tourId, date }: WalkInFormProps) {
           ))}
         </select>
       </div>
-      <button id="walk-in-submit" type="submit" className="btn btn--small" disabled={busy}>
-        {busy ? SAVING_TEXT : 'Record booking'}
+      <button id="walk-in-submit" type="submit" className="btn btn--small" disabled={record.busy}>
+        {record.text('Record booking')}
       </button>
     </form>
   );
