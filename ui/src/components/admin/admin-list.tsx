@@ -44,7 +44,10 @@ export interface ListEmpty {
   showAll?: string;
 }
 
-interface AdminListProps<Row extends { id: string }> {
+/** A list's query: string fields only (a generated interface, which has no index signature, fits). */
+type ListQuery<Q> = { [K in keyof Q]: string };
+
+interface AdminListProps<Row extends { id: string }, Q extends ListQuery<Q>> {
   /** The navigation's current section */
   section: AdminSection;
   title: string;
@@ -53,7 +56,7 @@ interface AdminListProps<Row extends { id: string }> {
   /** The list's address: the filter form's action, the "show all" link and the pager's links */
   path: string;
   /** The filters the page was shown with, by query name */
-  query?: Record<string, string>;
+  query?: Q;
   filters?: ListFilterForm;
   /** "bookings" → #bookings-table, captioned by #bookings-caption */
   id: string;
@@ -88,8 +91,9 @@ function FilterField({ field, value }: { field: ListFilter; value: string }) {
   );
 }
 
-export function AdminList<Row extends { id: string }>(props: AdminListProps<Row>) {
-  const { section, title, actions, path, query = {}, filters, id, caption, columns, rows, row, empty, paging } = props;
+export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = Record<string, string>>(props: AdminListProps<Row, Q>) {
+  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging } = props;
+  const values: Partial<Record<string, string>> = query;
   const filtered = isFiltered(query);
   const heading = <h1 className="page-title">{title}</h1>;
   return (
@@ -108,7 +112,7 @@ export function AdminList<Row extends { id: string }>(props: AdminListProps<Row>
         // A plain GET form: filtering works before (and without) JavaScript.
         <form id={filters.id} className="admin-search" method="get" action={path} role="search" aria-label={filters.label}>
           {filters.fields.map((field) => (
-            <FilterField key={field.id} field={field} value={query[field.name] ?? ''} />
+            <FilterField key={field.id} field={field} value={values[field.name] ?? ''} />
           ))}
           <button id={filters.submitId} type="submit" className="btn btn--primary">
             {filters.submitText}
