@@ -184,6 +184,7 @@ func New(d Deps) (http.Handler, error) {
 		logRequests(d.Log, d.Requests),
 		deadline(d.Config.RequestTimeout),
 		securityHeaders(tileOrigin, d.Config.Secure()),
+		canonicalHost(d.Config.BaseURL, fail),
 		compressed,
 		recoverPanics(d.Log, fail),
 		cop.Handler,
