@@ -24,6 +24,13 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := myBookingProps{Booking: NewMyBooking(own)}
+	if own.Status == booking.Pending && own.HoldsSeats(h.Now()) {
+		// An unpaid booking whose seats are still held: pay it, or let the seats go.
+		if own.CheckoutID != "" {
+			props.Booking.ContinueURL = MyBookingURL(own.ID) + "/checkout"
+		}
+		props.Booking.ReleaseURL = MyBookingURL(own.ID) + "/release"
+	}
 	if own.Booking.Status == booking.Paid {
 		k, err := h.Tickets.BookingTicket(r.Context(), own.Booking.ID)
 		switch {
@@ -38,10 +45,16 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 }
 
 // MyBookingCalendar is /my-tours/{id}/calendar.ics: the departure for the traveller's
-// calendar, the same entry as the confirmation email's.
+// calendar, the same entry as the confirmation email's. Only a paid booking has one: the
+// file says CONFIRMED, which a checkout left unpaid, a cancelled or a refunded booking
+// is not (their page offers none; the address is the 404 page).
 func (h *Handler) MyBookingCalendar(w http.ResponseWriter, r *http.Request) {
 	own, ok := h.ownBooking(w, r)
 	if !ok {
+		return
+	}
+	if own.Status != booking.Paid {
+		h.NotFound(w, r)
 		return
 	}
 	ics, err := h.Calendars.Calendar(r.Context(), own.Booking)
@@ -53,6 +66,43 @@ func (h *Handler) MyBookingCalendar(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="`+own.Tour.Slug+`.ics"`)
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, _ = w.Write(ics)
+}
+
+// MyBookingCheckout is GET /my-tours/{id}/checkout: "Continue to payment" on an unpaid
+// booking's page sends the traveller to the checkout still open for it (the same
+// provider session, so no second hold), or to the error page saying the hold is over.
+func (h *Handler) MyBookingCheckout(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	to, err := h.Bookings.ContinueCheckout(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// MyBookingRelease is POST /my-tours/{id}/release, the form of "Release these seats" on
+// an unpaid booking's page: its hold ends now, as the checkout's cancel link does, and
+// the page shows the booking cancelled. A form, so it works without JavaScript; the
+// cross-origin check guards it like every POST.
+func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	own, err := h.Office.OwnBooking(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	if err := h.Bookings.CancelReturn(r.Context(), u, own.ID); err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, MyBookingURL(own.ID), http.StatusSeeOther)
 }
 
 // ownBooking loads the signed-in traveller's booking {id}, or answers for them: the

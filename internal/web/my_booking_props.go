@@ -51,11 +51,15 @@ type MyBooking struct {
 	StatusLabel  string          `json:"statusLabel"`
 	Payment      string          `json:"payment"`
 	Policy       []PolicyTier    `json:"policy"`
-	CalendarURL  string          `json:"calendarUrl"`
+	CalendarURL  string          `json:"calendarUrl"` // "" unless paid
 	Cancel       MyBookingCancel `json:"cancel"`
 	// ReviewURL is where the traveller of a paid booking whose trip has ended reviews
 	// the tour (its page's review form); "" otherwise.
 	ReviewURL string `json:"reviewUrl"`
+	// ContinueURL and ReleaseURL are set on an unpaid booking whose seats are still
+	// held: back to its open checkout, and the form that lets the seats go.
+	ContinueURL string `json:"continueUrl"`
+	ReleaseURL  string `json:"releaseUrl"`
 }
 
 type myBookingProps struct {
@@ -83,12 +87,15 @@ func NewMyBooking(o backoffice.Own) MyBooking {
 		MeetingPoint: d.MeetingPoint, MapURL: MapURL(t.StartLocation.Point),
 		Participants: o.Participants, Amount: money.Format(o.AmountMinor, o.Currency),
 		Status: string(o.Status), StatusLabel: travellerStatusLabel(o.Booking), Payment: paymentLabel(o.Booking, t.Zone()),
-		Policy: NewPolicyTiers(o.Policy), CalendarURL: MyBookingURL(o.ID) + "/calendar.ics",
+		Policy: NewPolicyTiers(o.Policy),
 		Cancel: MyBookingCancel{Allowed: q.Allowed, Refusal: q.Refusal, RefundMinor: q.RefundMinor,
 			Refund: money.Format(q.RefundMinor, o.Currency), Percent: q.Percent, DaysBefore: q.DaysBefore},
 	}
 	if m.MeetingPoint == "" {
 		m.MeetingPoint = t.StartLocation.Description
+	}
+	if o.Status == booking.Paid {
+		m.CalendarURL = MyBookingURL(o.ID) + "/calendar.ics"
 	}
 	if o.Ended && o.Status == booking.Paid && m.Tour.URL != "" {
 		m.ReviewURL = m.Tour.URL + "#your-review"

@@ -44,6 +44,8 @@ type Renderer interface {
 type Confirmer interface {
 	ConfirmReturn(ctx context.Context, user account.User, checkoutID string) (booking.Booking, string, error)
 	CancelReturn(ctx context.Context, user account.User, bookingID string) error
+	// ContinueCheckout is the open checkout of the user's unpaid booking.
+	ContinueCheckout(ctx context.Context, user account.User, bookingID string) (string, error)
 }
 
 // Handler serves the pages.

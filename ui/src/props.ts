@@ -174,10 +174,14 @@ export interface MyBooking {
   payment: string;
   /** The policy the booking was made under; null when none was recorded */
   policy: PolicyTier[] | null;
-  /** "/my-tours/{id}/calendar.ics" */
+  /** "/my-tours/{id}/calendar.ics" of a paid booking; "" for any other */
   calendarUrl: string;
   /** Where to review the tour: a paid booking whose trip has ended; "" otherwise */
   reviewUrl: string;
+  /** An unpaid booking whose seats are still held: back to its open checkout ("" otherwise) */
+  continueUrl: string;
+  /** An unpaid booking whose seats are still held: the form (POST) that releases them ("" otherwise) */
+  releaseUrl: string;
   /** What cancelling now gives back */
   cancel: {
     allowed: boolean;
