@@ -85,7 +85,8 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
             </div>
             <div className="facts__item">
               <dt>Rating</dt>
-              <dd id="tour-rating">{`${rating.average} / 5 (${plural(rating.quantity, 'review', 'reviews')})`}</dd>
+              {/* "0.0 / 5" would read as a bad rating: a tour without reviews has none. */}
+              <dd id="tour-rating">{rating.quantity > 0 ? `${rating.average} / 5 (${plural(rating.quantity, 'review', 'reviews')})` : 'No reviews yet'}</dd>
             </div>
           </dl>
 
