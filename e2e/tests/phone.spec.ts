@@ -1,0 +1,70 @@
+// The site on a phone (390×844), issue #19: no page of the public site or the back office
+// is wider than the screen (document.documentElement.scrollWidth <= innerWidth), and the
+// navigation of the site and of the back office each keep to one row, so the check-in
+// page's title is on the first screen.
+import type { BrowserContext, Page } from '@playwright/test';
+import { logIn } from '../lib/api';
+import { expect, test } from '../lib/fixtures';
+
+// No mobile emulation: with it, Chromium widens the layout viewport to a page that
+// overflows (innerWidth grows with it), which hides the very defect measured here.
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+/** Each path's width, where it is wider than the screen. */
+async function tooWide(page: Page, paths: string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(innerWidth, path).toBe(PHONE.width);
+    if (scrollWidth > innerWidth) wide.push(`${path}: ${scrollWidth} px wide on a ${innerWidth} px screen`);
+  }
+  return wide;
+}
+
+/** The first link on `path` whose address matches `re`. */
+async function firstLink(page: Page, path: string, re: RegExp): Promise<string> {
+  await page.goto(path);
+  const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => re.test(h));
+  expect(href, `a link matching ${re} on ${path}`).toBeTruthy();
+  return href!;
+}
+
+async function signedInAs(newContext: () => Promise<BrowserContext>, email: string): Promise<Page> {
+  const context = await newContext();
+  await logIn(context.request, email);
+  return context.newPage();
+}
+
+test('no back office page is wider than a phone', async ({ newContext }) => {
+  test.setTimeout(120_000);
+  const admin = await signedInAs(newContext, 'laura@example.com');
+  const tour = await firstLink(admin, '/admin/tours', /^\/admin\/tours\/[^/]+$/);
+  const manifest = await firstLink(admin, '/admin', /^\/admin\/tours\/[^/]+\/departures\/\d{4}-\d{2}-\d{2}$/);
+  const booking = await firstLink(admin, '/admin/bookings', /^\/admin\/bookings\/[^/?]+$/);
+  const wide = await tooWide(admin, [
+    '/admin',
+    '/admin/tours',
+    '/admin/tours/new',
+    tour,
+    manifest,
+    `${manifest}/check-in`,
+    '/admin/bookings',
+    booking,
+    '/admin/users',
+    '/admin/reviews',
+    '/admin/audit',
+    '/admin/emails',
+  ]);
+
+  // A guide reaches check-in from the dashboard on their phone.
+  const guide = await signedInAs(newContext, 'kwame@example.com');
+  const guideWide = await tooWide(guide, ['/admin', '/admin/tours']);
+  expect([...wide, ...guideWide]).toEqual([]);
+});
