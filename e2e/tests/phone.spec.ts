@@ -3,7 +3,7 @@
 // navigation of the site and of the back office each keep to one row, so the check-in
 // page's title is on the first screen.
 import type { BrowserContext, Page } from '@playwright/test';
-import { logIn } from '../lib/api';
+import { listTours, logIn, signedInUser } from '../lib/api';
 import { expect, test } from '../lib/fixtures';
 
 // No mobile emulation: with it, Chromium widens the layout viewport to a page that
@@ -41,6 +41,23 @@ async function signedInAs(newContext: () => Promise<BrowserContext>, email: stri
   await logIn(context.request, email);
   return context.newPage();
 }
+
+test('no public page is wider than a phone', async ({ page, context, newContext, request, guard }) => {
+  test.setTimeout(90_000);
+  guard.allowConsole(/status of 404/); // the 404 page, on purpose
+  const [tour] = await listTours(request);
+  const visitor = await tooWide(page, ['/', `/tour/${tour!.slug}`, '/login', '/signup', '/forgot-password', '/no-such-page']);
+
+  await signedInUser(context);
+  const member = await tooWide(page, ['/', `/tour/${tour!.slug}`, '/me', '/my-tours']);
+
+  // Daniel has taken a trip: his booking's page.
+  const daniel = await signedInAs(newContext, 'daniel@example.com');
+  const booking = await firstLink(daniel, '/my-tours', /^\/my-tours\/[^/]+$/);
+  const traveller = await tooWide(daniel, ['/my-tours', booking]);
+
+  expect([...visitor, ...member, ...traveller]).toEqual([]);
+});
 
 test('no back office page is wider than a phone', async ({ newContext }) => {
   test.setTimeout(120_000);
