@@ -85,3 +85,50 @@ test('no back office page is wider than a phone', async ({ newContext }) => {
   const guideWide = await tooWide(guide, ['/admin', '/admin/tours']);
   expect([...wide, ...guideWide]).toEqual([]);
 });
+
+test('on a phone the header and the back office tabs keep to one row each, so the check-in title is on the first screen', async ({ newContext }) => {
+  test.setTimeout(90_000);
+  const admin = await signedInAs(newContext, 'laura@example.com');
+  const manifest = await firstLink(admin, '/admin', /^\/admin\/tours\/[^/]+\/departures\/\d{4}-\d{2}-\d{2}$/);
+  await admin.goto(`${manifest}/check-in`);
+  const header = await admin.locator('header.header').boundingBox();
+  const tabs = await admin.locator('#admin-nav').boundingBox();
+  expect(header!.height, 'the header: one row').toBeLessThanOrEqual(80);
+  expect(tabs!.height, 'the back office tabs: one row').toBeLessThanOrEqual(70);
+  const title = await admin.locator('h1').boundingBox();
+  expect(title!.y + title!.height, 'the check-in title is on the first screen').toBeLessThanOrEqual(PHONE.height / 2);
+  await expect(admin.locator('#admin-nav summary')).toHaveText(/Back office: Dashboard/);
+
+  // The menus open with a tap and mark where one is.
+  await admin.getByText('Menu', { exact: true }).click();
+  await expect(admin.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(admin.getByRole('link', { name: 'My bookings', exact: true })).toBeVisible();
+  await admin.locator('#admin-nav summary').click();
+  await expect(admin.locator('#admin-nav').getByRole('link', { name: 'Bookings', exact: true })).toBeVisible();
+});
+
+test('the phone menu opens without JavaScript', async ({ newContext }) => {
+  const context = await newContext({ javaScriptEnabled: false });
+  await logIn(context.request, 'sophie@example.com');
+  const page = await context.newPage();
+  await page.goto('/my-tours');
+  const myBookings = page.getByRole('link', { name: 'My bookings', exact: true });
+  await expect(myBookings).toBeHidden();
+  await page.getByText('Menu', { exact: true }).click();
+  await expect(myBookings).toBeVisible();
+  await expect(myBookings).toHaveAttribute('aria-current', 'page');
+  await myBookings.click();
+  await expect(page).toHaveURL(/\/my-tours$/);
+});
+
+test('on a wide screen the links stand in the row, with no menu button', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signedInUser(context);
+  await page.goto('/');
+  await expect(page.getByText('Menu', { exact: true })).toBeHidden();
+  for (const name of ['All tours', 'My bookings']) {
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  const header = await page.locator('header.header').boundingBox();
+  expect(header!.height).toBeLessThanOrEqual(80);
+});
