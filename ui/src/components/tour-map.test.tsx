@@ -75,6 +75,24 @@ describe('TourMap', () => {
     expect(el.querySelector('.leaflet-popup-content b')).toBeNull();
   });
 
+  it('keeps every popup open: no close button, and a click on a marker or the map closes nothing', async () => {
+    const { map, el } = await renderMap(forestHikerDetail.locations);
+    const markers = layers(map).filter((l): l is Marker => l instanceof L.Marker);
+    expect(el.querySelector('.leaflet-popup-close-button')).toBeNull();
+    for (const m of markers) {
+      expect((m.getPopup() as Popup).options.closeButton).toBe(false);
+      m.getElement()!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      expect((m.getPopup() as Popup).isOpen(), 'after a click on its marker').toBe(true);
+      m.getElement()!.dispatchEvent(new KeyboardEvent('keypress', { bubbles: true, keyCode: 13 }));
+      expect((m.getPopup() as Popup).isOpen(), 'after Enter on its marker').toBe(true);
+    }
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    for (const m of markers) expect((m.getPopup() as Popup).isOpen(), 'after a click on the map').toBe(true);
+    expect(el.querySelectorAll('.map-popup')).toHaveLength(markers.length);
+    // Nothing to focus that does nothing.
+    for (const m of markers) expect(m.getElement()!.getAttribute('tabindex')).toBeNull();
+  });
+
   it('never turns a description into HTML', async () => {
     const evil = '<img src=x onerror="window.__pwned=1">';
     const { el } = await renderMap([{ coordinates: [-116.2, 51.4], day: 2, description: evil }]);

@@ -88,11 +88,16 @@ export function TourMap({ locations, tileUrl, tileAttribution }: TourMapProps) {
           // Text, never HTML: descriptions come from tour data.
           const content = document.createElement('p');
           content.textContent = `Day ${loc.day}: ${loc.description}`;
-          L.marker(point, { alt: `Day ${loc.day}: ${loc.description}` })
+          // SPEC.md: each popup stays open. A marker that took clicks would toggle its
+          // popup shut (Leaflet's bindPopup), and a close button would shut it too: the
+          // markers are pictures only (no click, no focus, nothing to do) and the popups
+          // have no ×.
+          L.marker(point, { alt: `Day ${loc.day}: ${loc.description}`, interactive: false, keyboard: false })
             .addTo(created)
             .bindPopup(content, {
               autoClose: false,
               closeOnClick: false,
+              closeButton: false,
               autoPan: false,
               className: 'map-popup',
             })
