@@ -132,3 +132,45 @@ test('on a wide screen the links stand in the row, with no menu button', async (
   const header = await page.locator('header.header').boundingBox();
   expect(header!.height).toBeLessThanOrEqual(80);
 });
+
+test('on a phone every map popup is open, inside the map and clear of the others; the itinerary highlights a stop', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const tours = (await listTours(request)).filter((t) => t.locations.length > 1);
+  expect(tours.length).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const tour of tours) {
+    await page.goto(`/tour/${tour.slug}`);
+    const map = page.locator('#map');
+    await map.scrollIntoViewIfNeeded();
+    await expect(page.locator('#map .leaflet-popup')).toHaveCount(tour.locations.length);
+    const popups = page.locator('#map .leaflet-popup');
+    // Laid out once every popup has its size.
+    await expect(popups.nth(tour.locations.length - 1)).toHaveClass(/map-popup--placed/);
+    const m = (await map.boundingBox())!;
+    const boxes = await popups.evaluateAll((els) =>
+      els.map((e) => {
+        const b = e.getBoundingClientRect();
+        return { text: e.textContent ?? '', left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+      }),
+    );
+    for (const [i, b] of boxes.entries()) {
+      if (b.left < m.x - 0.5 || b.right > m.x + m.width + 0.5 || b.top < m.y - 0.5 || b.bottom > m.y + m.height + 0.5) {
+        problems.push(`${tour.slug}: "${b.text}" runs off the map`);
+      }
+      for (const o of boxes.slice(i + 1)) {
+        const w = Math.min(b.right, o.right) - Math.max(b.left, o.left);
+        const h = Math.min(b.bottom, o.bottom) - Math.max(b.top, o.top);
+        if (w > 1 && h > 1) problems.push(`${tour.slug}: "${b.text}" overlaps "${o.text}" (${Math.round(w)}×${Math.round(h)} px)`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+
+  // The last tour's itinerary: focusing a stop highlights its marker and frames its popup.
+  const last = tours[tours.length - 1]!;
+  const stop = page.locator('.itinerary__show').nth(1);
+  await stop.focus();
+  await expect(stop).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('#map .leaflet-marker-icon.map-marker--active')).toHaveCount(1);
+  await expect(page.locator('#map .map-popup--active .leaflet-popup-content')).toHaveText(`Day ${last.locations[1]!.day}: ${last.locations[1]!.description}`);
+});
