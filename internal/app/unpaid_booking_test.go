@@ -83,3 +83,34 @@ func TestUnpaidBookingOffersPaymentNotACalendar(t *testing.T) {
 		t.Errorf("the released booking's calendar file: %d", cal.status)
 	}
 }
+
+// A waiting list offer's seat hold is paid or declined from its banner on /my-tours
+// (declining ends the entry too): its booking page offers neither, and the release form
+// leaves it alone.
+func TestWaitlistOfferIsNotReleasedFromTheBookingPage(t *testing.T) {
+	s := newTestSite(t)
+	tr, date, _, admin, b := s.fullDeparture(t, 2)
+	omar := s.client(t)
+	s.login(t, omar, "omar@example.com")
+	if r := s.send(t, omar, "POST", "/api/v1/waitlist", map[string]any{"tourId": tr.ID, "date": date, "participants": 2}); r.status != http.StatusCreated {
+		t.Fatalf("join: %d %s", r.status, r.body)
+	}
+	if r := s.send(t, admin, "POST", "/api/v1/admin/bookings/"+b.ID+"/cancel", map[string]any{"refundMinor": b.AmountMinor, "key": "offer-1"}); r.status != 200 {
+		t.Fatalf("cancel grace's booking: %d %s", r.status, r.body)
+	}
+	bs := s.bookings(t, "omar@example.com")
+	if len(bs) != 1 || bs[0].Status != booking.Pending {
+		t.Fatalf("omar's bookings %+v, want the offer's hold", bs)
+	}
+	page := "/my-tours/" + bs[0].ID
+	body := html.UnescapeString(s.get(t, omar, page).body)
+	if strings.Contains(body, "Release these seats") || strings.Contains(body, "Continue to payment") {
+		t.Error("the offer's booking page offers release or payment; /my-tours' banner does")
+	}
+	if r := s.do(t, omar, http.MethodPost, page+"/release", "application/x-www-form-urlencoded", nil); r.status != http.StatusSeeOther || r.header.Get("Location") != "/my-tours" {
+		t.Errorf("release of an offer: %d to %q, want 303 to /my-tours", r.status, r.header.Get("Location"))
+	}
+	if got := s.bookings(t, "omar@example.com")[0]; got.Status != booking.Pending {
+		t.Errorf("the offer's hold after the release form: %s, want pending", got.Status)
+	}
+}

@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
+	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/ticket"
@@ -24,8 +26,15 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := myBookingProps{Booking: NewMyBooking(own)}
-	if own.Status == booking.Pending && own.HoldsSeats(h.Now()) {
-		// An unpaid booking whose seats are still held: pay it, or let the seats go.
+	offer, err := h.isOffer(r.Context(), own)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	if own.Status == booking.Pending && own.HoldsSeats(h.Now()) && !offer {
+		// An unpaid booking whose seats are still held: pay it, or let the seats go. (A
+		// waiting list offer is paid or declined from its banner on /my-tours, which also
+		// ends the entry.)
 		if own.CheckoutID != "" {
 			props.Booking.ContinueURL = MyBookingURL(own.ID) + "/checkout"
 		}
@@ -98,11 +107,39 @@ func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
+	offer, err := h.isOffer(r.Context(), own)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	if offer {
+		// Declining an offer ends its waiting list entry too: that is /my-tours' Decline.
+		http.Redirect(w, r, "/my-tours", http.StatusSeeOther)
+		return
+	}
 	if err := h.Bookings.CancelReturn(r.Context(), u, own.ID); err != nil {
 		h.Error(w, r, err)
 		return
 	}
 	http.Redirect(w, r, MyBookingURL(own.ID), http.StatusSeeOther)
+}
+
+// isOffer reports whether own is the seat hold of one of its traveller's waiting list
+// offers.
+func (h *Handler) isOffer(ctx context.Context, own backoffice.Own) (bool, error) {
+	if h.Waitlist == nil || own.Status != booking.Pending {
+		return false, nil
+	}
+	places, err := h.Waitlist.Places(ctx, account.User{ID: own.UserID})
+	if err != nil {
+		return false, fmt.Errorf("waiting list places of %s: %w", own.UserID, err)
+	}
+	for _, p := range places {
+		if p.BookingID == own.ID {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // ownBooking loads the signed-in traveller's booking {id}, or answers for them: the
