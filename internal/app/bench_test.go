@@ -3,6 +3,7 @@ package app
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -11,6 +12,8 @@ import (
 func BenchmarkPages(b *testing.B) {
 	s := newTestSite(b)
 	_, slug, _ := s.firstTour(b)
+	// Requests under another host name than the base URL's are redirected to it.
+	host := strings.TrimPrefix(s.URL, "http://")
 	for _, page := range []struct{ name, path string }{
 		{"overview", "/"}, {"tour", "/tour/" + slug}, {"api-tours", "/api/v1/tours"},
 	} {
@@ -20,7 +23,9 @@ func BenchmarkPages(b *testing.B) {
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
 					rec := httptest.NewRecorder()
-					s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+					req := httptest.NewRequest(http.MethodGet, path, nil)
+					req.Host = host
+					s.Handler.ServeHTTP(rec, req)
 					if rec.Code != http.StatusOK {
 						b.Fatalf("GET %s: %d", path, rec.Code)
 					}

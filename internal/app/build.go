@@ -220,6 +220,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		log.Warn("the site's clock is moved by a test file (TOURBOOK_TEST_CLOCK_FILE): never set it in production", "file", cfg.TestClockFile)
 		now = testClock(cfg.TestClockFile)
 	}
+	if cfg.DefaultBaseURLExposed() {
+		log.Warn("the base URL is the default but the site listens beyond loopback: every visitor is redirected to "+cfg.BaseURL.Host+
+			", which on another machine is not this site; set -base-url (TOURBOOK_BASE_URL) to the address visitors use",
+			"base_url", cfg.BaseURL.String(), "addr", cfg.Addr)
+	}
 	phases := newPhases()
 	// Metrics: a registry of this site's own (tests build several sites in one process).
 	site := &Site{Metrics: metrics.New(prometheus.NewRegistry())}

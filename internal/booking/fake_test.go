@@ -241,7 +241,7 @@ func (p *fakeProvider) CreateCheckout(ctx context.Context, req payment.CheckoutR
 	}
 	id := fmt.Sprintf("cs_fake_%d", len(p.requests))
 	p.events[id] = payment.Event{Type: payment.EventCheckoutLookup, CheckoutID: id, BookingID: req.BookingID,
-		AmountTotal: req.UnitAmountMinor * int64(req.Quantity), Currency: req.Currency}
+		AmountTotal: req.UnitAmountMinor * int64(req.Quantity), Currency: req.Currency, URL: "https://pay.example/" + id}
 	return payment.Checkout{ID: id, URL: "https://pay.example/" + id}, nil
 }
 

@@ -256,6 +256,39 @@ func (s *Service) CancelReturn(ctx context.Context, user account.User, bookingID
 	return nil
 }
 
+// ContinueCheckout is the address of the checkout still open for the user's unpaid
+// booking: the same provider session, so a traveller who left it (closed the tab, came
+// back from /my-tours) pays it rather than holding a second set of seats. A booking of
+// someone else is not found; one whose hold has ended, or that is paid meanwhile, is a
+// conflict that says so.
+func (s *Service) ContinueCheckout(ctx context.Context, user account.User, bookingID string) (string, error) {
+	b, err := s.store.BookingByID(ctx, bookingID)
+	if err == nil && b.UserID != user.ID {
+		err = ErrNotFound
+	}
+	if errors.Is(err, ErrNotFound) {
+		return "", &Error{Status: http.StatusNotFound, Message: "There is no such booking.", Err: err}
+	}
+	if err != nil {
+		return "", fmt.Errorf("continue checkout of booking %s: %w", bookingID, err)
+	}
+	if b.Status != Pending || !b.HoldsSeats(s.now()) || b.CheckoutID == "" || b.Provider != s.provider.Name() {
+		return "", conflict("The seats of this booking are no longer held for you. Please book again from the tour's page.")
+	}
+	ev, err := s.provider.Checkout(ctx, b.CheckoutID)
+	if err != nil {
+		return "", providerError(fmt.Errorf("look up %s checkout %s of booking %s: %w", b.Provider, b.CheckoutID, b.ID, err))
+	}
+	if ev.Paid {
+		// Paid meanwhile (the webhook is on its way): the success page confirms it.
+		return s.baseURL + "/bookings/success?session_id=" + url.QueryEscape(b.CheckoutID), nil
+	}
+	if ev.URL == "" {
+		return "", conflict("This booking's checkout has closed. Please book again from the tour's page.")
+	}
+	return ev.URL, nil
+}
+
 // release cancels a hold whose checkout could not be opened, so its seats are free at
 // once. It runs even when the request was cancelled: the hold must not linger.
 func (s *Service) release(ctx context.Context, bookingID string) {

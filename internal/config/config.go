@@ -60,6 +60,10 @@ type Config struct {
 	// SMTP is the server emails go out through, with the From address; without a Host
 	// (no -smtp-url) emails are held in the outbox, not sent.
 	SMTP mail.SMTPConfig
+
+	// BaseURLDefault says BaseURL was not configured but made from Addr
+	// (http://localhost:PORT when Addr names no host).
+	BaseURLDefault bool
 }
 
 // Payment selects and configures the card payment provider.
@@ -76,6 +80,28 @@ type Payment struct {
 	StripeSecretKey     string
 	StripeWebhookSecret string
 	StripeAPIBaseURL    string // empty = Stripe's own; tests point it at a fake
+}
+
+// DefaultBaseURLExposed reports whether the base URL is the default while the site
+// listens beyond loopback: every request is redirected to the base URL's host (see
+// internal/server's canonicalHost), so a visitor from another machine would be sent to
+// their own localhost. The start-up log warns then.
+func (c Config) DefaultBaseURLExposed() bool {
+	return c.BaseURLDefault && !LoopbackOnly(c.Addr)
+}
+
+// LoopbackOnly reports whether the listen address addr (host:port) accepts connections
+// from this machine only: a loopback IP address, or localhost.
+func LoopbackOnly(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // Secure reports whether cookies must carry the Secure attribute: the site is served
@@ -155,6 +181,7 @@ func (c *Config) finish(baseURL, smtpURL, mailFrom string) error {
 			host = "localhost"
 		}
 		baseURL = "http://" + net.JoinHostPort(host, port)
+		c.BaseURLDefault = true
 	}
 	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -98,13 +98,17 @@ func Classify(err error) (int, string) {
 		return pe.HTTPStatus(), pe.PublicMessage()
 	}
 	if errors.Is(err, context.Canceled) {
-		return 499, "The request was cancelled."
+		return StatusClientClosed, "The request was cancelled."
 	}
 	if Unavailable(err) {
 		return http.StatusServiceUnavailable, MsgUnavailable
 	}
 	return http.StatusInternalServerError, "Something went wrong on our side. Please try again in a moment."
 }
+
+// StatusClientClosed (nginx's 499) is the status logged for a request whose client
+// closed the connection before the answer: not an error of the site.
+const StatusClientClosed = 499
 
 // MsgUnavailable is the answer when something the site depends on (the database) does
 // not answer, or not in time.
@@ -141,10 +145,15 @@ func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	JSON(w, status, Response{Status: kind, Message: msg})
 }
 
-// LogError logs err once, at the boundary, with the request's id.
+// LogError logs err once, at the boundary, with the request's id: ours (5xx) at ERROR,
+// the client's at INFO, and a client gone away (499) at DEBUG only, since the request's
+// own log line already says 499 at INFO.
 func LogError(r *http.Request, log *slog.Logger, status int, err error) {
 	level := slog.LevelInfo
-	if status >= 500 {
+	switch {
+	case status == StatusClientClosed || (errors.Is(err, context.Canceled) && errors.Is(r.Context().Err(), context.Canceled)):
+		level = slog.LevelDebug
+	case status >= 500:
 		level = slog.LevelError
 	}
 	log.LogAttrs(r.Context(), level, "request failed",

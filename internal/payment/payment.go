@@ -94,4 +94,7 @@ type Event struct {
 	AmountTotal int64  // minor units actually paid
 	Currency    string // lower case
 	Paid        bool
+	// URL is the hosted checkout page of a checkout still open, on a lookup
+	// (Provider.Checkout): a customer who left it returns to the same session.
+	URL string
 }

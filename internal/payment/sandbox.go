@@ -143,6 +143,9 @@ func (s *Sandbox) Checkout(ctx context.Context, id string) (Event, error) {
 	}
 	ev := checkoutEvent(c)
 	ev.Type = EventCheckoutLookup
+	if !ev.Paid {
+		ev.URL = s.baseURL + SandboxPath + c.ID
+	}
 	return ev, nil
 }
 

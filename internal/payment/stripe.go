@@ -147,11 +147,15 @@ func (s *Stripe) Checkout(ctx context.Context, id string) (Event, error) {
 	if sess.PaymentIntent != nil {
 		ref = sess.PaymentIntent.ID
 	}
-	return sessionToEvent(EventCheckoutLookup, stripeSession{
+	ev := sessionToEvent(EventCheckoutLookup, stripeSession{
 		ID: sess.ID, ClientReferenceID: sess.ClientReferenceID, Metadata: sess.Metadata,
 		AmountTotal: sess.AmountTotal, Currency: string(sess.Currency),
 		PaymentStatus: string(sess.PaymentStatus), paymentIntentID: ref,
-	}), nil
+	})
+	if sess.Status == stripe.CheckoutSessionStatusOpen {
+		ev.URL = sess.URL // Stripe gives the URL of an open session only
+	}
+	return ev, nil
 }
 
 // stripeSession holds the few Checkout Session fields a webhook needs. Decoding them

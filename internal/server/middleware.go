@@ -233,6 +233,8 @@ func loadSession(auth Authenticator, cookies httpx.Cookies, log *slog.Logger) fu
 				r = r.WithContext(httpx.WithUser(r.Context(), u, token))
 			case errors.Is(err, account.ErrNotFound):
 				cookies.Clear(w)
+			case errors.Is(err, context.Canceled):
+				// The client went away: the handler answers 499 for the log line.
 			default:
 				// The database is down: serve the page as a visitor rather than fail it;
 				// pages that need the user will send them to log in.

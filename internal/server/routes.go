@@ -68,6 +68,8 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /my-tours", w.MyTours)
 	mux.HandleFunc("GET /my-tours/{id}", w.MyBooking)
 	mux.HandleFunc("GET /my-tours/{id}/calendar.ics", w.MyBookingCalendar)
+	mux.HandleFunc("GET /my-tours/{id}/checkout", w.MyBookingCheckout)
+	mux.HandleFunc("POST /my-tours/{id}/release", w.MyBookingRelease)
 	mux.HandleFunc("GET /my-tours/{id}/ticket.svg", w.TicketQR)
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("/", w.NotFound)
@@ -184,6 +186,7 @@ func New(d Deps) (http.Handler, error) {
 		logRequests(d.Log, d.Requests),
 		deadline(d.Config.RequestTimeout),
 		securityHeaders(tileOrigin, d.Config.Secure()),
+		canonicalHost(d.Config.BaseURL, fail),
 		compressed,
 		recoverPanics(d.Log, fail),
 		cop.Handler,

@@ -69,13 +69,17 @@ type MyBooking struct {
 	Payment string `json:"payment"`
 	// The policy the booking was made under; null when none was recorded.
 	Policy []PolicyTier `json:"policy" tstype:"PolicyTier[] | null"`
-	// "/my-tours/{id}/calendar.ics".
+	// "/my-tours/{id}/calendar.ics" for a paid booking, "" for any other.
 	CalendarURL string `json:"calendarUrl"`
 	// What cancelling now gives back.
 	Cancel MyBookingCancel `json:"cancel"`
 	// ReviewURL is where the traveller of a paid booking whose trip has ended reviews
 	// the tour (its page's review form); "" otherwise.
 	ReviewURL string `json:"reviewUrl"`
+	// ContinueURL and ReleaseURL are set on an unpaid booking whose seats are still
+	// held: back to its open checkout, and the form that lets the seats go.
+	ContinueURL string `json:"continueUrl"`
+	ReleaseURL  string `json:"releaseUrl"`
 }
 
 // MyBookingProps are the props of /my-tours/{id}.
@@ -104,12 +108,15 @@ func NewMyBooking(o backoffice.Own) MyBooking {
 		MeetingPoint: d.MeetingPoint, MapURL: MapURL(t.StartLocation.Point),
 		Participants: o.Participants, Amount: money.Format(o.AmountMinor, o.Currency),
 		Status: o.Status, StatusLabel: travellerStatusLabel(o.Booking), Payment: paymentLabel(o.Booking, t.Zone()),
-		Policy: NewPolicyTiers(o.Policy), CalendarURL: MyBookingURL(o.ID) + "/calendar.ics",
+		Policy: NewPolicyTiers(o.Policy),
 		Cancel: MyBookingCancel{Allowed: q.Allowed, Refusal: q.Refusal, RefundMinor: q.RefundMinor,
 			Refund: money.Format(q.RefundMinor, o.Currency), Percent: q.Percent, DaysBefore: q.DaysBefore},
 	}
 	if m.MeetingPoint == "" {
 		m.MeetingPoint = t.StartLocation.Description
+	}
+	if o.Status == booking.Paid {
+		m.CalendarURL = MyBookingURL(o.ID) + "/calendar.ics"
 	}
 	if o.Ended && o.Status == booking.Paid && m.Tour.URL != "" {
 		m.ReviewURL = m.Tour.URL + "#your-review"

@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
+	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/ticket"
@@ -25,6 +27,20 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := view.MyBookingProps{Booking: view.NewMyBooking(own)}
+	offer, err := h.isOffer(r.Context(), own)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	if own.Status == booking.Pending && own.HoldsSeats(h.Now()) && !offer {
+		// An unpaid booking whose seats are still held: pay it, or let the seats go. (A
+		// waiting list offer is paid or declined from its banner on /my-tours, which also
+		// ends the entry.)
+		if own.CheckoutID != "" {
+			props.Booking.ContinueURL = view.MyBookingURL(own.ID) + "/checkout"
+		}
+		props.Booking.ReleaseURL = view.MyBookingURL(own.ID) + "/release"
+	}
 	if own.Booking.Status == booking.Paid {
 		k, err := h.Tickets.BookingTicket(r.Context(), own.Booking.ID)
 		switch {
@@ -39,10 +55,16 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 }
 
 // MyBookingCalendar is /my-tours/{id}/calendar.ics: the departure for the traveller's
-// calendar, the same entry as the confirmation email's.
+// calendar, the same entry as the confirmation email's. Only a paid booking has one: the
+// file says CONFIRMED, which a checkout left unpaid, a cancelled or a refunded booking
+// is not (their page offers none; the address is the 404 page).
 func (h *Handler) MyBookingCalendar(w http.ResponseWriter, r *http.Request) {
 	own, ok := h.ownBooking(w, r)
 	if !ok {
+		return
+	}
+	if own.Status != booking.Paid {
+		h.NotFound(w, r)
 		return
 	}
 	ics, err := h.Calendars.Calendar(r.Context(), own.Booking)
@@ -54,6 +76,71 @@ func (h *Handler) MyBookingCalendar(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="`+own.Tour.Slug+`.ics"`)
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, _ = w.Write(ics)
+}
+
+// MyBookingCheckout is GET /my-tours/{id}/checkout: "Continue to payment" on an unpaid
+// booking's page sends the traveller to the checkout still open for it (the same
+// provider session, so no second hold), or to the error page saying the hold is over.
+func (h *Handler) MyBookingCheckout(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	to, err := h.Bookings.ContinueCheckout(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// MyBookingRelease is POST /my-tours/{id}/release, the form of "Release these seats" on
+// an unpaid booking's page: its hold ends now, as the checkout's cancel link does, and
+// the page shows the booking cancelled. A form, so it works without JavaScript; the
+// cross-origin check guards it like every POST.
+func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	own, err := h.Office.OwnBooking(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	offer, err := h.isOffer(r.Context(), own)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	if offer {
+		// Declining an offer ends its waiting list entry too: that is /my-tours' Decline.
+		http.Redirect(w, r, "/my-tours", http.StatusSeeOther)
+		return
+	}
+	if err := h.Bookings.CancelReturn(r.Context(), u, own.ID); err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, view.MyBookingURL(own.ID), http.StatusSeeOther)
+}
+
+// isOffer reports whether own is the seat hold of one of its traveller's waiting list
+// offers.
+func (h *Handler) isOffer(ctx context.Context, own backoffice.Own) (bool, error) {
+	if h.Waitlist == nil || own.Status != booking.Pending {
+		return false, nil
+	}
+	places, err := h.Waitlist.Places(ctx, account.User{ID: own.UserID})
+	if err != nil {
+		return false, fmt.Errorf("waiting list places of %s: %w", own.UserID, err)
+	}
+	for _, p := range places {
+		if p.BookingID == own.ID {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // ownBooking loads the signed-in traveller's booking {id}, or answers for them: the

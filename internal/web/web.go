@@ -5,6 +5,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -45,6 +46,8 @@ type Renderer interface {
 type Confirmer interface {
 	ConfirmReturn(ctx context.Context, user account.User, checkoutID string) (booking.Booking, string, error)
 	CancelReturn(ctx context.Context, user account.User, bookingID string) error
+	// ContinueCheckout is the open checkout of the user's unpaid booking.
+	ContinueCheckout(ctx context.Context, user account.User, bookingID string) (string, error)
 }
 
 // Handler serves the pages.
@@ -130,6 +133,10 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 	}
 	out := &statusOnWrite{ResponseWriter: w, status: p.status}
 	if err := h.Renderer.Write(r.Context(), out, doc); err != nil && !out.wrote {
+		if errors.Is(err, context.Canceled) {
+			h.gone(w, r, err)
+			return
+		}
 		if p.name == "error" {
 			h.fallback(w, r, err)
 			return
@@ -159,6 +166,10 @@ func (w *statusOnWrite) Write(b []byte) (int, error) {
 // Error renders the error page for err with the status and message Classify gives it.
 func (h *Handler) Error(w http.ResponseWriter, r *http.Request, err error) {
 	status, msg := httpx.Classify(err)
+	if status == httpx.StatusClientClosed {
+		h.gone(w, r, err)
+		return
+	}
 	httpx.LogError(r, h.Log, status, err)
 	title := "Something went wrong"
 	switch status {
@@ -178,6 +189,15 @@ func (h *Handler) Error(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	}
 	h.render(w, r, page{name: "error", title: title, status: status, props: view.ErrorProps{Status: status, Title: title, Message: msg}})
+}
+
+// gone answers a request whose client closed its connection mid-way: nobody is left to
+// read an error page, so none is rendered, and it is no failure of the site, so nothing
+// is logged at ERROR (alerts on ERROR stay meaningful). The status 499 goes to the
+// request's log line, at INFO, once; the cause only at DEBUG.
+func (h *Handler) gone(w http.ResponseWriter, r *http.Request, err error) {
+	httpx.LogError(r, h.Log, httpx.StatusClientClosed, err)
+	w.WriteHeader(httpx.StatusClientClosed)
 }
 
 // errorPageTimeout bounds the render of the error page of a request out of time.

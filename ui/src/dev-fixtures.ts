@@ -788,6 +788,8 @@ export const myBooking: MyBooking = {
   ],
   calendarUrl: '/my-tours/b-1/calendar.ics',
   reviewUrl: '',
+  continueUrl: '',
+  releaseUrl: '',
   cancel: {
     allowed: true,
     refusal: '',

@@ -10,7 +10,7 @@ export type PageComponent<P extends PageName = PageName> = ComponentType<PagePro
 export function PageShell<P extends PageName>({ data, page: Page }: { data: PageData<P>; page: PageComponent<P> }) {
   return (
     <SessionProvider site={data.site} initialUser={data.user}>
-      <Layout>
+      <Layout page={data.page}>
         <Page {...data.props} />
       </Layout>
     </SessionProvider>

@@ -23,4 +23,23 @@ describe('Header', () => {
     renderAs(null);
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
+
+  it('folds its links into a Menu disclosure (<details>), which works without JavaScript', () => {
+    renderAs('admin');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const details = nav.closest('details')!;
+    expect(details.classList.contains('menu')).toBe(true);
+    expect(details.querySelector(':scope > summary')!.textContent).toBe('Menu');
+  });
+
+  it('marks the link of the current page, and of the section of a page inside it', () => {
+    render(<App data={{ ...fixtures.myTours, user }} />);
+    expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'All tours' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('marks the section of a page inside it as "true"', () => {
+    render(<App data={{ ...fixtures.myBooking, user }} />);
+    expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('aria-current')).toBe('true');
+  });
 });

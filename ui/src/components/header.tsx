@@ -1,5 +1,5 @@
 import { firstName } from '../lib/format';
-import type { Role } from '../props';
+import type { PageName, Role } from '../props';
 import { useSession } from '../session';
 import { UserPhoto } from './user-photo';
 
@@ -12,47 +12,69 @@ function logout() {
   void import('../api/users').then((users) => users.logout());
 }
 
-export function Header() {
+/** The header link each page belongs to: the page itself ("page"), or a page inside it ("true"). */
+function currentOf(page: PageName | undefined, href: string): 'page' | 'true' | undefined {
+  if (!page) return undefined;
+  const own: Partial<Record<PageName, string>> = { overview: '/', myTours: '/my-tours', account: '/me', login: '/login', signup: '/signup', adminDashboard: '/admin' };
+  if (own[page] === href) return 'page';
+  if ((page === 'tour' && href === '/') || (page === 'myBooking' && href === '/my-tours') || (page.startsWith('admin') && href === '/admin')) return 'true';
+  return undefined;
+}
+
+/**
+ * The site's header. On a narrow screen the navigation folds into a "Menu" disclosure, a
+ * <details> element, so it opens without JavaScript too and the header keeps to one row;
+ * on a wide screen (main.css) the links show in the row and the disclosure's button is
+ * hidden. The link of the current page is marked (aria-current).
+ */
+export function Header({ page }: { page?: PageName }) {
   const { site, user } = useSession();
+  const link = (href: string) => ({ href, 'aria-current': currentOf(page, href) });
   return (
     <header className="header">
       <a className="header__brand" href="/">
         <img className="header__logo" src="/favicon.svg" alt="" width={32} height={32} />
         <span>{site.name}</span>
       </a>
-      <nav className="nav" aria-label="Main">
-        <a className="nav__el" href="/">
-          All tours
-        </a>
-        {user ? (
-          <>
-            <a className="nav__el" href="/my-tours">
-              My bookings
-            </a>
-            {BACK_OFFICE_ROLES.includes(user.role) ? (
-              <a className="nav__el" href="/admin">
-                Admin
+      <details className="menu menu--header">
+        <summary className="menu__toggle">
+          <span className="menu__icon" aria-hidden="true" />
+          Menu
+        </summary>
+        <nav className="nav" aria-label="Main">
+          <a className="nav__el" {...link('/')}>
+            All tours
+          </a>
+          {user ? (
+            <>
+              <a className="nav__el" {...link('/my-tours')}>
+                My bookings
               </a>
-            ) : null}
-            <button type="button" className="nav__el nav__el--logout" onClick={logout}>
-              Log out
-            </button>
-            <a className="nav__el nav__el--user" href="/me">
-              <UserPhoto className="nav__user-img" src={user.photo} srcSet={user.photoSrcSet} size={32} alt={user.name} />
-              <span>{firstName(user.name)}</span>
-            </a>
-          </>
-        ) : (
-          <>
-            <a className="nav__el" href="/login">
-              Log in
-            </a>
-            <a className="nav__el nav__el--cta" href="/signup">
-              Sign up
-            </a>
-          </>
-        )}
-      </nav>
+              {BACK_OFFICE_ROLES.includes(user.role) ? (
+                <a className="nav__el" {...link('/admin')}>
+                  Admin
+                </a>
+              ) : null}
+              <button type="button" className="nav__el nav__el--logout" onClick={logout}>
+                Log out
+              </button>
+              <a className="nav__el nav__el--user" {...link('/me')}>
+                <UserPhoto className="nav__user-img" src={user.photo} srcSet={user.photoSrcSet} size={32} alt={user.name} />
+                <span>{firstName(user.name)}</span>
+              </a>
+            </>
+          ) : (
+            <>
+              <a className="nav__el" {...link('/login')}>
+                Log in
+              </a>
+              <a className="nav__el nav__el--cta" {...link('/signup')}>
+                Sign up
+              </a>
+            </>
+          )}
+        </nav>
+      </details>
     </header>
   );
 }

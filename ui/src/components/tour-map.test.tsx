@@ -4,7 +4,7 @@ import { L } from '../test/leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import { forestHikerDetail, site } from '../dev-fixtures';
 import type { TourLocation } from '../props';
-import { MAP_LOAD_MARGIN, TourMap, whenNearViewport, type MapElement } from './tour-map';
+import { MAP_LOAD_MARGIN, NARROW_MAP_PX, TourMap, whenNearViewport, type MapElement } from './tour-map';
 
 // Real Leaflet on jsdom: it builds the map, markers and popups; jsdom has no layout, so
 // sizes are 0 and only what does not depend on pixels is asserted.
@@ -73,6 +73,47 @@ describe('TourMap', () => {
     ]);
     // The description's markup stayed text.
     expect(el.querySelector('.leaflet-popup-content b')).toBeNull();
+  });
+
+  it('keeps every popup open: no close button, and a click on a marker or the map closes nothing', async () => {
+    const { map, el } = await renderMap(forestHikerDetail.locations);
+    const markers = layers(map).filter((l): l is Marker => l instanceof L.Marker);
+    expect(el.querySelector('.leaflet-popup-close-button')).toBeNull();
+    for (const m of markers) {
+      expect((m.getPopup() as Popup).options.closeButton).toBe(false);
+      m.getElement()!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      expect((m.getPopup() as Popup).isOpen(), 'after a click on its marker').toBe(true);
+      m.getElement()!.dispatchEvent(new KeyboardEvent('keypress', { bubbles: true, keyCode: 13 }));
+      expect((m.getPopup() as Popup).isOpen(), 'after Enter on its marker').toBe(true);
+    }
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    for (const m of markers) expect((m.getPopup() as Popup).isOpen(), 'after a click on the map').toBe(true);
+    expect(el.querySelectorAll('.map-popup')).toHaveLength(markers.length);
+    // Nothing to focus that does nothing.
+    for (const m of markers) expect(m.getElement()!.getAttribute('tabindex')).toBeNull();
+  });
+
+  it('highlights the active stop: its marker stands out and its popup is framed, one at a time', async () => {
+    const props = { locations: forestHikerDetail.locations, tileUrl: site.tileUrl, tileAttribution: site.tileAttribution };
+    const view = render(<TourMap {...props} active={1} />);
+    const el = view.container.querySelector('#map') as MapElement;
+    await waitFor(() => expect(el._tourbookMap).toBeDefined());
+    const active = () => [...el.querySelectorAll('.map-popup--active .leaflet-popup-content')].map((p) => p.textContent);
+    expect(active()).toEqual(['Day 3: Jasper National Park']);
+    expect(el.querySelectorAll('.leaflet-marker-icon.map-marker--active')).toHaveLength(1);
+    view.rerender(<TourMap {...props} active={2} />);
+    expect(active()).toEqual(['Day 5: Glacier <b>National</b> Park & "Lakes"']);
+    view.rerender(<TourMap {...props} active={null} />);
+    expect(active()).toEqual([]);
+    expect(el.querySelectorAll('.map-marker--active')).toHaveLength(0);
+  });
+
+  it('lays the popups out around their pins on a narrow map, each still open', async () => {
+    // jsdom's map has no size: narrower than a phone.
+    const { map, el } = await renderMap(forestHikerDetail.locations);
+    expect(map.getSize().x).toBeLessThan(NARROW_MAP_PX);
+    expect(el.querySelectorAll('.leaflet-popup.map-popup--placed')).toHaveLength(3);
+    for (const m of layers(map).filter((l): l is Marker => l instanceof L.Marker)) expect((m.getPopup() as Popup).isOpen()).toBe(true);
   });
 
   it('never turns a description into HTML', async () => {

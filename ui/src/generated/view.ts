@@ -634,7 +634,7 @@ export interface MyBooking {
   payment: string;
   /** The policy the booking was made under; null when none was recorded. */
   policy: PolicyTier[] | null;
-  /** "/my-tours/{id}/calendar.ics". */
+  /** "/my-tours/{id}/calendar.ics" for a paid booking, "" for any other. */
   calendarUrl: string;
   /** What cancelling now gives back. */
   cancel: MyBookingCancel;
@@ -643,6 +643,12 @@ export interface MyBooking {
    * the tour (its page's review form); "" otherwise.
    */
   reviewUrl: string;
+  /**
+   * ContinueURL and ReleaseURL are set on an unpaid booking whose seats are still
+   * held: back to its open checkout, and the form that lets the seats go.
+   */
+  continueUrl: string;
+  releaseUrl: string;
 }
 
 /** MyBookingProps are the props of /my-tours/{id}. */

@@ -34,6 +34,32 @@ describe('MyBookingPage', () => {
     expect(document.getElementById('review-link'), 'no review before the trip').toBeNull();
   });
 
+  it('offers an unpaid booking its open checkout and releasing its seats, and no calendar file', () => {
+    const unpaid: MyBooking = {
+      ...myBooking,
+      status: 'pending',
+      statusLabel: 'Awaiting payment',
+      payment: 'Not paid',
+      calendarUrl: '',
+      continueUrl: '/my-tours/b-1/checkout',
+      releaseUrl: '/my-tours/b-1/release',
+    };
+    render(<App data={{ ...fixtures.myBooking, props: { booking: unpaid, ticket: null } }} />);
+    expect(document.getElementById('calendar-link'), 'an unpaid booking has no calendar file').toBeNull();
+    expect(screen.queryByText('Add to calendar (.ics)')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/my-tours/b-1/checkout');
+    const release = screen.getByRole('button', { name: 'Release these seats' });
+    const form = release.closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/my-tours/b-1/release');
+  });
+
+  it('offers a paid booking no payment and no release', () => {
+    render(<App data={fixtures.myBooking} />);
+    expect(document.getElementById('unpaid')).toBeNull();
+    expect(screen.queryByText('Continue to payment')).toBeNull();
+  });
+
   it('links an ended trip to its review form on the tour page', () => {
     const ended = { ...fixtures.myBooking, props: { ...fixtures.myBooking.props, booking: { ...myBooking, reviewUrl: '/tour/the-forest-hiker#your-review' } } };
     render(<App data={ended} />);

@@ -2,7 +2,8 @@
 //
 // Ids for browser tests: #booking-facts, #meeting-point, #map-link, #calendar-link,
 // #my-ticket, #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
-// #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome.
+// #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome; an unpaid booking
+// whose seats are held: #unpaid, #continue-payment, #release-seats.
 import { useState } from 'react';
 import { CancelMyBooking } from '../components/cancel-my-booking';
 import { CancellationPolicy } from '../components/cancellation-policy';
@@ -71,9 +72,12 @@ export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking
           ) : null}
         </dl>
         <p className="my-booking__actions">
-          <a id="calendar-link" className="btn btn--small" href={booking.calendarUrl} download>
-            Add to calendar (.ics)
-          </a>
+          {/* Only a paid booking is in the calendar: the file says CONFIRMED. */}
+          {booking.calendarUrl ? (
+            <a id="calendar-link" className="btn btn--small" href={booking.calendarUrl} download>
+              Add to calendar (.ics)
+            </a>
+          ) : null}
           {booking.tour.url ? (
             <a className="btn btn--small btn--outline" href={booking.tour.url}>
               View tour
@@ -86,6 +90,26 @@ export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking
           ) : null}
         </p>
       </section>
+
+      {booking.releaseUrl ? (
+        <section id="unpaid" className="my-booking__section" aria-labelledby="unpaid-title">
+          <h2 id="unpaid-title" className="section-title">
+            Not paid yet
+          </h2>
+          <p>Your seats are held while your checkout is open. Pay to confirm the booking, or release the seats for other travellers.</p>
+          {/* A plain form: releasing works before the page is hydrated and without JavaScript. */}
+          <form className="my-booking__actions" method="post" action={booking.releaseUrl}>
+            {booking.continueUrl ? (
+              <a id="continue-payment" className="btn btn--small btn--primary" href={booking.continueUrl}>
+                Continue to payment
+              </a>
+            ) : null}
+            <button id="release-seats" type="submit" className="btn btn--small btn--outline">
+              Release these seats
+            </button>
+          </form>
+        </section>
+      ) : null}
 
       {/* A cancellation on this page ends the ticket at once. */}
       {ticket && booking.status === 'paid' ? (

@@ -18,7 +18,13 @@ export function OverviewPage({ tours }: PageProps['overview']) {
                 <span className="card__value">{tour.price}</span> per person
               </p>
               <p className="card__rating">
-                <span className="card__value">{tour.ratingsAverage}</span> rating ({tour.ratingsQuantity})
+                {tour.ratingsQuantity > 0 ? (
+                  <>
+                    <span className="card__value">{tour.ratingsAverage}</span> rating ({tour.ratingsQuantity})
+                  </>
+                ) : (
+                  'No reviews yet'
+                )}
               </p>
               <a className="btn btn--small" href={`/tour/${encodeURIComponent(tour.slug)}`}>
                 Details<span className="visually-hidden"> about {tour.name}</span>

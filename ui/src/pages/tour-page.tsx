@@ -41,6 +41,8 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
   const { site } = useSession();
   // A traveller's review changes the rating shown here without a reload.
   const [rating, setRating] = useState({ average: tour.ratingsAverage, quantity: tour.ratingsQuantity });
+  // The itinerary's stop whose marker the map highlights.
+  const [activeStop, setActiveStop] = useState<number | null>(null);
   const paragraphs = tour.description.split(/\n+/).filter((p) => p.trim() !== '');
 
   return (
@@ -85,7 +87,8 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
             </div>
             <div className="facts__item">
               <dt>Rating</dt>
-              <dd id="tour-rating">{`${rating.average} / 5 (${plural(rating.quantity, 'review', 'reviews')})`}</dd>
+              {/* "0.0 / 5" would read as a bad rating: a tour without reviews has none. */}
+              <dd id="tour-rating">{rating.quantity > 0 ? `${rating.average} / 5 (${plural(rating.quantity, 'review', 'reviews')})` : 'No reviews yet'}</dd>
             </div>
           </dl>
 
@@ -143,8 +146,11 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
       ) : null}
 
       {tour.locations.length > 0 ? (
-        <>
-          <TourMap locations={tour.locations} tileUrl={site.tileUrl} tileAttribution={site.tileAttribution} />
+        // The map and its stops side by side on a wide screen, the list under the map on a
+        // phone: pointing at a stop (or focusing it) highlights its marker and brings its
+        // popup to the front, where popups crowd.
+        <div className="tour-map">
+          <TourMap locations={tour.locations} tileUrl={site.tileUrl} tileAttribution={site.tileAttribution} active={activeStop} />
           {/* The stops as text too: for readers without JavaScript, screen readers, and search engines. */}
           <section className="itinerary" aria-labelledby="itinerary-title">
             <h2 id="itinerary-title" className="section-title">
@@ -153,12 +159,21 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
             <ol className="itinerary__list">
               {tour.locations.map((loc, i) => (
                 <li key={i} className="itinerary__stop">
-                  <span className="itinerary__day">{`Day ${loc.day}`}</span> {loc.description}
+                  <button
+                    type="button"
+                    className="itinerary__show"
+                    aria-pressed={activeStop === i}
+                    onMouseEnter={() => setActiveStop(i)}
+                    onFocus={() => setActiveStop(i)}
+                    onClick={() => setActiveStop(i)}
+                  >
+                    <span className="itinerary__day">{`Day ${loc.day}`}</span> {loc.description}
+                  </button>
                 </li>
               ))}
             </ol>
           </section>
-        </>
+        </div>
       ) : null}
 
       <TourReviews

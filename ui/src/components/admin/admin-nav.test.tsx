@@ -61,6 +61,13 @@ describe('AdminNav', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it('folds into a disclosure whose button names the current section', () => {
+    renderNav(admin, 'bookings');
+    const details = screen.getByRole('navigation', { name: 'Back office' }).querySelector('details.menu')!;
+    expect(details.querySelector(':scope > summary')!.textContent).toBe('Back office: Bookings');
+    expect(details.querySelectorAll('.admin-nav__link')).toHaveLength(7);
+  });
+
   it('marks the section of a page inside it as "true", not "page"', () => {
     renderNav(admin, 'tours', false);
     expect(screen.getByRole('link', { name: 'Tours' }).getAttribute('aria-current')).toBe('true');

@@ -37,26 +37,38 @@ interface AdminNavProps {
   exact?: boolean;
 }
 
-/** The back office's own navigation, on every admin page: only the links the user may use. */
+/**
+ * The back office's own navigation, on every admin page: only the links the user may use.
+ * On a narrow screen it folds into a disclosure (<details>, so without JavaScript too)
+ * whose button names the current section, keeping it to one row above the page; on a
+ * wide screen (main.css) the links show in a row.
+ */
 export function AdminNav({ current, exact = true }: AdminNavProps) {
   const { user } = useSession();
   const sections = user ? SECTIONS[user.role] : [];
   if (sections.length === 0) return null;
+  const here = LINKS.find((link) => link.section === current);
   return (
     <nav id="admin-nav" className="admin-nav" aria-label="Back office">
-      <ul className="admin-nav__list">
-        {LINKS.filter((link) => sections.includes(link.section)).map((link) => (
-          <li key={link.section}>
-            <a
-              className="admin-nav__link"
-              href={link.href}
-              aria-current={link.section === current ? (exact ? 'page' : 'true') : undefined}
-            >
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <details className="menu menu--admin">
+        <summary className="menu__toggle">
+          <span className="menu__icon" aria-hidden="true" />
+          {here ? `Back office: ${here.label}` : 'Back office'}
+        </summary>
+        <ul className="admin-nav__list">
+          {LINKS.filter((link) => sections.includes(link.section)).map((link) => (
+            <li key={link.section}>
+              <a
+                className="admin-nav__link"
+                href={link.href}
+                aria-current={link.section === current ? (exact ? 'page' : 'true') : undefined}
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }

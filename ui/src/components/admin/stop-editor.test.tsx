@@ -8,6 +8,7 @@ import type { AdminStop } from '../../props';
 import { SessionProvider } from '../../session';
 import type { MapElement } from '../tour-map';
 import { StopEditor } from './stop-editor';
+import { REFIT_DELAY_MS } from './stop-map';
 
 // Real Leaflet on jsdom, as in tour-map.test.tsx: no layout, so only what does not depend
 // on pixels is asserted. The page's tests cover saving; these cover the map and the table
@@ -83,6 +84,40 @@ describe('StopEditor with its map', () => {
     const none = await renderEditor([]);
     expect(none.map.getZoom()).toBe(2);
     expect(markers(none.map)).toEqual([]);
+  });
+
+  it('fits the stops again when they change in the table, but not when one is placed on the map', async () => {
+    const { map } = await renderEditor([]);
+    expect(map.getZoom()).toBe(2);
+    // Typed into the table: the map leaves world zoom for the stop.
+    fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));
+    fireEvent.change(field('Longitude of stop 1'), { target: { value: '7.7491' } });
+    fireEvent.change(field('Latitude of stop 1'), { target: { value: '46.0207' } });
+    await waitFor(() => {
+      expect(map.getZoom()).toBe(10);
+      expect(map.getCenter().lat).toBeCloseTo(46.0207, 4);
+      expect(map.getCenter().lng).toBeCloseTo(7.7491, 4);
+    });
+
+    // Placed on the map: the view stays where the person is looking.
+    const fitBounds = vi.spyOn(L.Map.prototype, 'fitBounds');
+    const setView = vi.spyOn(L.Map.prototype, 'setView');
+    act(() => {
+      map.fire('click', { latlng: L.latLng(46.1, 7.9) });
+    });
+    await act(() => new Promise((r) => setTimeout(r, REFIT_DELAY_MS + 100)));
+    expect(fitBounds).not.toHaveBeenCalled();
+    expect(setView).not.toHaveBeenCalled();
+
+    // A third typed in: all of them, padded by half.
+    fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));
+    fireEvent.change(field('Longitude of stop 3'), { target: { value: '8.2' } });
+    fireEvent.change(field('Latitude of stop 3'), { target: { value: '45.9' } });
+    await waitFor(() => expect(fitBounds).toHaveBeenCalledTimes(1));
+    const all = [L.latLng(46.0207, 7.7491), L.latLng(46.1, 7.9), L.latLng(45.9, 8.2)];
+    expect((fitBounds.mock.calls[0]![0] as LatLngBounds).equals(L.latLngBounds(all).pad(0.5))).toBe(true);
+    fitBounds.mockRestore();
+    setView.mockRestore();
   });
 
   it('adds a stop where the map is clicked, the day after the last one', async () => {

@@ -30,6 +30,17 @@ interface StopMapProps {
 const WORLD_CENTER: [number, number] = [20, 0];
 const WORLD_ZOOM = 2;
 
+/**
+ * How long the table's coordinates must stay unchanged before the map fits them again:
+ * typing "46.52" passes through "4" and "46.", which would each send the view elsewhere.
+ */
+export const REFIT_DELAY_MS = 400;
+
+/** The stops' places, as one comparable value. */
+function placesOf(markers: StopMarker[]): string {
+  return JSON.stringify(markers.flatMap((m) => (m.position ? [m.position] : [])));
+}
+
 /** About 10 cm: enough for a stop, and what a person can read in the table. */
 function round(n: number): number {
   return Math.round(n * 1e6) / 1e6;
@@ -113,7 +124,15 @@ export function StopMap({ markers, editable, onAdd, onMove, ref }: StopMapProps)
   useEffect(() => {
     latest.current = { markers, editable, onAdd, onMove };
   });
-  const reportMove = (key: string, position: [number, number]) => latest.current.onMove(key, position);
+  // A stop placed or dragged on the map is where the person is looking: the view stays.
+  // Stops that change otherwise (typed into the table, added from it, saved) are fitted
+  // again as the public map fits them, so typed stops never leave the map at world zoom.
+  const fromMap = useRef(false);
+  const fitted = useRef(placesOf(markers));
+  const reportMove = (key: string, position: [number, number]) => {
+    fromMap.current = true;
+    latest.current.onMove(key, position);
+  };
 
   useEffect(() => {
     const el = elRef.current;
@@ -128,8 +147,11 @@ export function StopMap({ markers, editable, onAdd, onMove, ref }: StopMapProps)
       map = created;
       fitView(L, created, latest.current.markers);
       L.tileLayer(site.tileUrl, { maxZoom: 19, attribution: site.tileAttribution }).addTo(created);
+      fitted.current = placesOf(latest.current.markers);
       created.on('click', (e: LeafletMouseEvent) => {
-        if (latest.current.editable) latest.current.onAdd(lngLat(e.latlng));
+        if (!latest.current.editable) return;
+        fromMap.current = true;
+        latest.current.onAdd(lngLat(e.latlng));
       });
       const { markers: initial, editable: canDrag } = latest.current;
       syncMarkers(L, created, markerLayers, initial, canDrag, reportMove);
@@ -153,6 +175,22 @@ export function StopMap({ markers, editable, onAdd, onMove, ref }: StopMapProps)
     if (!ready) return;
     syncMarkers(ready.L, ready.map, layers.current, markers, editable, reportMove);
   }, [ready, markers, editable]);
+
+  // The view follows the stops' places, once the table has stopped changing them.
+  const places = placesOf(markers);
+  useEffect(() => {
+    if (!ready || places === fitted.current) return;
+    if (fromMap.current) {
+      fromMap.current = false;
+      fitted.current = places;
+      return;
+    }
+    const timer = setTimeout(() => {
+      fitted.current = places;
+      fitView(ready.L, ready.map, latest.current.markers);
+    }, REFIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ready, places]);
 
   useImperativeHandle(
     ref,
