@@ -268,7 +268,17 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	} else {
 		log.Info("no SMTP server configured (-smtp-url): emails are held in the outbox, not sent")
 	}
-	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log})
+	// Emails are written by the server bundle's templates, in the same engine as pages,
+	// and go to the outbox with the event that causes them. Drafts (emails whose content
+	// is only known inside their transaction) are rendered after the commit by queued, or
+	// by the sender if the process stopped in between.
+	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
+	drafts := emails.NewDrafts(writer, st, log)
+	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log, Render: drafts.Render})
+	queued := func() {
+		drafts.RenderPending()
+		site.Mailer.Wake()
+	}
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
@@ -278,10 +288,6 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
 	tours.OnChange(pages.Invalidate)
 	site.Pages = pages
-
-	// Emails are written by the server bundle's templates, in the same engine as pages,
-	// and go to the outbox with the event that causes them.
-	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
 
 	// Accounts.
 	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"]})
@@ -334,12 +340,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	// email written in the same transaction.
 	st.SetOfferMailer(writer.WaitlistOffer)
 	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
-		Queued: site.Mailer.Wake})
+		Queued: queued})
 	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
 	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
-		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st, Counter: site.Metrics,
+		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Waitlist: st, Counter: site.Metrics,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
 	})
@@ -355,7 +361,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 
 	// The bookings back office: refunds go through the same provider as payments.
 	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake,
+		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,

@@ -85,7 +85,7 @@ type Departures interface {
 // that tells a traveller on a cancelled departure's waiting list that their place ended.
 type Mailer interface {
 	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*mail.Message, error)
-	WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*mail.Message, error)
+	WaitlistCancelled(o waitlist.Offer, reason string) (*mail.Message, error)
 }
 
 // Options configures NewService.
@@ -413,7 +413,7 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	// traveller told why.
 	var notice func(o waitlist.Offer) (*mail.Message, error)
 	if s.mailer != nil {
-		notice = func(o waitlist.Offer) (*mail.Message, error) { return s.mailer.WaitlistCancelled(ctx, o, reason) }
+		notice = func(o waitlist.Offer) (*mail.Message, error) { return s.mailer.WaitlistCancelled(o, reason) }
 	}
 	ended, err := s.store.EndDepartureWaitlist(ctx, tourID, d, s.now(), notice)
 	if err != nil {

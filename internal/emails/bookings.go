@@ -104,8 +104,8 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 
 // WaitlistCancelled is Writer.WaitlistCancelled, for the back office that cancels the
 // departure.
-func (e *Bookings) WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*tbmail.Message, error) {
-	return e.w.WaitlistCancelled(ctx, o, reason)
+func (e *Bookings) WaitlistCancelled(o waitlist.Offer, reason string) (*tbmail.Message, error) {
+	return e.w.WaitlistCancelled(o, reason)
 }
 
 // ics is the departure as a calendar entry: from its local start to the end of its last

@@ -51,7 +51,7 @@ type Store struct {
 	// offerMail writes the email telling a traveller that seats are held for them from
 	// the waiting list; it runs inside the transaction that makes the offer, so the email
 	// exists exactly when the offer does. nil writes none (SetOfferMailer).
-	offerMail func(ctx context.Context, o waitlist.Offer) (*mail.Message, error)
+	offerMail func(o waitlist.Offer) (*mail.Message, error)
 }
 
 // querier is what *sql.DB and *sql.Tx have in common.

@@ -23,7 +23,7 @@ import (
 
 // SetOfferMailer sets how the waiting list's offer email is written (nil: none). Call it
 // once, before serving.
-func (s *Store) SetOfferMailer(f func(ctx context.Context, o waitlist.Offer) (*mail.Message, error)) {
+func (s *Store) SetOfferMailer(f func(o waitlist.Offer) (*mail.Message, error)) {
 	s.offerMail = f
 }
 
@@ -372,7 +372,7 @@ func (s *Store) makeOffer(ctx context.Context, t tour.Tour, dep tour.StartDate, 
 		Scan(&o.UserName, &o.UserEmail); err != nil {
 		return fmt.Errorf("traveller of entry %s: %w", e.ID, err)
 	}
-	m, err := s.offerMail(ctx, o)
+	m, err := s.offerMail(o)
 	if err != nil {
 		// The offer matters more than its email: /my-tours shows it in any case.
 		if s.logger != nil {

@@ -18,7 +18,7 @@ import (
 
 // offerMailer writes a plain offer email, as emails.Writer.WaitlistOffer does with
 // React, so the store's tests see offers land in the outbox.
-func offerMailer(_ context.Context, o waitlist.Offer) (*mail.Message, error) {
+func offerMailer(o waitlist.Offer) (*mail.Message, error) {
 	return &mail.Message{IdemKey: "waitlist-offer:" + o.BookingID, Kind: "waitlistOffer", To: o.UserEmail,
 		Subject: "Seats are free on " + o.TourName, Text: "Pay by " + o.OfferUntil.Format(time.RFC3339)}, nil
 }
