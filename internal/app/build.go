@@ -336,16 +336,17 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	base := cfg.BaseURL.String()
 	bookingMail := emails.NewBookings(writer, st, now)
 	site.Schedule = emails.NewSchedule(st, bookingMail, now, log, site.Mailer.Wake)
-	// Waiting lists: offers are made by the store wherever seats are freed, with their
-	// email written in the same transaction.
-	st.SetOfferMailer(writer.WaitlistOffer)
+	// Waiting lists: the services that free seats offer them in the same transaction,
+	// with the drafts of the emails.
 	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
-		Queued: queued})
+		Queued: queued, Mailer: writer, Tx: inTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
 	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
 	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
-		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Waitlist: st, Counter: site.Metrics,
+		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
+		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
+		Offers: st, Waitlist: waiting,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + web.TourImageURL(t.CoverImage) },
 	})
@@ -357,12 +358,13 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 		return nil, err
 	}
 	site.photos, site.tourPictures, site.tours = photos, tourPictures, tours
-	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log})
+	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log,
+		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued})
 
 	// The bookings back office: refunds go through the same provider as payments.
 	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, HashPassword: account.HashPassword, Mailer: bookingMail, Queued: queued,
-		Counter: site.Metrics})
+		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake})
@@ -452,6 +454,15 @@ func (p *phases) attrs() []any { return p.list }
 // -picture-storage database, the pictures of the local folder that the database lacks
 // are copied in first: sample, default and imported pictures are drawn or copied as
 // files, and a site moving from its folder to the database brings its uploads along.
+// inTx gives a service the store's transactions (store.Store.InTx) with the
+// transaction's *store.Store typed as the service's own Tx; as, a conversion, is the
+// compile-time proof that *store.Store has that Tx.
+func inTx[T any](st *store.Store, as func(*store.Store) T) func(context.Context, func(T) error) error {
+	return func(ctx context.Context, fn func(T) error) error {
+		return st.InTx(ctx, func(tx *store.Store) error { return fn(as(tx)) })
+	}
+}
+
 func pictureBuckets(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (map[string]media.Bucket, error) {
 	buckets := map[string]media.Bucket{}
 	for _, sub := range []string{"tours", "users"} {

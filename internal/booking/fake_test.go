@@ -13,11 +13,14 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
 
 // fakeStore keeps tours and bookings in memory with the store contract's rules
 // (docs/store-api.md): seats taken are Paid bookings plus unexpired holds.
 type fakeStore struct {
+	// Tx: the waiting list's primitives, never called without Options.Waitlist.
+	waitlist.Tx
 	mu       sync.Mutex
 	tours    map[string]tour.Tour
 	bookings map[string]*Booking
@@ -32,6 +35,10 @@ func newFakeStore(tours ...tour.Tour) *fakeStore {
 	}
 	return s
 }
+
+// inTx runs fn on the fake itself: each of its methods is atomic on its own, which is
+// all the service's tests need (Options.Tx).
+func (s *fakeStore) inTx(_ context.Context, fn func(tx Tx) error) error { return fn(s) }
 
 func (s *fakeStore) taken(tourID string, date time.Time, now time.Time, except string) int {
 	n := 0
@@ -125,7 +132,7 @@ func (s *fakeStore) BookingByCheckout(ctx context.Context, provider, checkoutID 
 	return Booking{}, ErrNotFound
 }
 
-func (s *fakeStore) CancelBooking(ctx context.Context, id string, _ time.Time) error {
+func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.bookings[id]
@@ -138,17 +145,17 @@ func (s *fakeStore) CancelBooking(ctx context.Context, id string, _ time.Time) e
 	return nil
 }
 
-func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string, _ time.Time) (int, error) {
+func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := 0
+	var days []time.Time
 	for _, b := range s.bookings {
 		if b.UserID == userID && b.TourID == tourID && b.Status == Pending {
 			b.Status = Cancelled
-			n++
+			days = append(days, b.StartDate)
 		}
 	}
-	return n, nil
+	return len(days), days, nil
 }
 
 func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time) (int, error) {

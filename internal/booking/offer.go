@@ -17,7 +17,6 @@ import (
 type WaitlistStore interface {
 	WaitlistEntry(ctx context.Context, id string) (waitlist.Entry, error)
 	SetOfferCheckout(ctx context.Context, entryID, provider, checkoutID, url string, now time.Time) (string, error)
-	OfferWaitlistSeats(ctx context.Context, now time.Time) (int, error)
 }
 
 // PayOffer opens the checkout of a waiting list offer made to user: the seats are already
@@ -28,11 +27,11 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	if user.ID == "" {
 		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to pay your offer."}
 	}
-	if s.waitlist == nil {
+	if s.offers == nil {
 		return "", errors.New("pay offer: no waiting list store")
 	}
 	now := s.now()
-	e, err := s.waitlist.WaitlistEntry(ctx, entryID)
+	e, err := s.offers.WaitlistEntry(ctx, entryID)
 	if err != nil || e.UserID != user.ID {
 		return "", &Error{Status: http.StatusNotFound, Message: "There is no such offer.", Err: err}
 	}
@@ -77,7 +76,7 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	if err != nil {
 		return "", providerError(fmt.Errorf("create %s checkout for offer %s: %w", s.provider.Name(), e.ID, err))
 	}
-	url, err := s.waitlist.SetOfferCheckout(ctx, e.ID, s.provider.Name(), co.ID, co.URL, now)
+	url, err := s.offers.SetOfferCheckout(ctx, e.ID, s.provider.Name(), co.ID, co.URL, now)
 	if err != nil {
 		return "", err
 	}

@@ -350,9 +350,6 @@ func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure
 				return err
 			}
 		}
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
 		return tx.addAudit(ctx, &entry, b.ID)
 	})
 	if err != nil {
@@ -392,9 +389,6 @@ func (s *Store) CloseBooking(ctx context.Context, id, kind, reason string, onlyR
 				return err
 			}
 		}
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
 		return tx.addAudit(ctx, &entry, id)
 	})
 	if err != nil {
@@ -413,11 +407,6 @@ func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actor
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.PaidAt, b.HoldUntil = b.CreatedAt, b.CreatedAt
 	err := s.InTx(ctx, func(tx *Store) error {
-		// A walk-in does not jump the waiting list: seats a hold left when it ran out go
-		// to the list first, as for an online checkout (CreateHold).
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
 		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
 		if err != nil {
 			return err
@@ -439,7 +428,7 @@ func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actor
 		return tx.addAudit(ctx, &entry, b.ID)
 	})
 	if err != nil {
-		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), s.offerAfterRefusal(ctx, b, now, err))
+		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), err)
 	}
 	return nil
 }

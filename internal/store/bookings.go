@@ -67,11 +67,6 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.HoldUntil = b.HoldUntil.UTC().Truncate(time.Microsecond)
 	err := s.InTx(ctx, func(tx *Store) error {
-		// Seats that came free (a hold that ran out) go to the departure's waiting list
-		// before anyone else.
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
 		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
 		if err != nil {
 			return err
@@ -82,23 +77,9 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 		return tx.insertBooking(ctx, b)
 	})
 	if err != nil {
-		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), s.offerAfterRefusal(ctx, b, now, err))
+		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), err)
 	}
 	return nil
-}
-
-// offerAfterRefusal makes again, in a transaction of its own, the waiting-list offers
-// that a booking's transaction made before it was refused for want of seats (err is
-// booking.ErrNoSeats) and so rolled back with it: they stand whether or not the booking
-// does. It returns err, joined with its own error if it has one.
-func (s *Store) offerAfterRefusal(ctx context.Context, b *booking.Booking, now time.Time, err error) error {
-	if !errors.Is(err, booking.ErrNoSeats) || s.tx != nil {
-		return err
-	}
-	if oerr := s.InTx(ctx, func(tx *Store) error { return tx.offerSeats(ctx, b.TourID, b.StartDate, now) }); oerr != nil {
-		return errors.Join(err, fmt.Errorf("offer seats: %w", oerr))
-	}
-	return err
 }
 
 // lockAndCountSeats locks the start date of b and returns it with the seats taken on it
@@ -161,24 +142,21 @@ func (s *Store) bookingWhere(ctx context.Context, q querier, where string, args 
 	return b, err
 }
 
-// CancelBooking turns a Pending booking into Cancelled, freeing its seats for the
-// departure's waiting list first; a booking in any other state is left as it is.
-func (s *Store) CancelBooking(ctx context.Context, id string, now time.Time) error {
-	return s.InTx(ctx, func(tx *Store) error {
-		b, err := tx.bookingWhere(ctx, tx.tx, `id = $1`, id)
-		if err != nil {
-			return fmt.Errorf("cancel booking %s: %w", id, err)
-		}
-		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
-			WHERE id = $1 AND status = 'pending'`, id)
-		if err != nil {
-			return fmt.Errorf("cancel booking %s: %w", id, err)
-		}
-		if ok, err := affected(res); err != nil || !ok {
-			return err
-		}
-		return tx.offerSeats(ctx, b.TourID, b.StartDate, now)
-	})
+// CancelBooking turns a Pending booking into Cancelled, freeing its seats; a booking in
+// any other state is left as it is. A missing one is booking.ErrNotFound.
+func (s *Store) CancelBooking(ctx context.Context, id string) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
+		WHERE id = $1 AND status = 'pending'`, id)
+	if err != nil {
+		return fmt.Errorf("cancel booking %s: %w", id, err)
+	}
+	if ok, err := affected(res); err != nil || ok {
+		return err
+	}
+	if _, err := s.bookingWhere(ctx, s.writer(), `id = $1`, id); err != nil {
+		return fmt.Errorf("cancel booking %s: %w", id, err)
+	}
+	return nil
 }
 
 // FulfilBooking records a payment for a booking, in one transaction and idempotently:
@@ -283,12 +261,15 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 }
 
 // ReleaseHolds cancels the user's open checkouts for a tour, so that booking again (a
-// second click, the back button) replaces the earlier hold instead of adding to it, and
-// offers the seats to the departures' waiting lists. Seats offered to the user from a
-// waiting list are kept: the offer is not a checkout they opened. It returns how many
-// holds were released.
-func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error) {
-	var n int
+// second click, the back button) replaces the earlier hold instead of adding to it.
+// Seats offered to the user from a waiting list are kept: the offer is not a checkout
+// they opened. It returns how many holds were released and the days of their
+// departures.
+func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
+	var (
+		n     int
+		dates []time.Time
+	)
 	err := s.InTx(ctx, func(tx *Store) error {
 		const mine = ` FROM bookings WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'
 			AND id NOT IN (SELECT booking_id FROM waitlist_entries WHERE user_id = $1 AND status = 'offered')`
@@ -296,12 +277,8 @@ func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now tim
 		if err != nil {
 			return err
 		}
-		dates, err := collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} })
-		if err != nil {
+		if dates, err = collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} }); err != nil || len(dates) == 0 {
 			return err
-		}
-		if len(dates) == 0 {
-			return nil
 		}
 		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id IN (SELECT id`+mine+`)`,
 			userID, tourID)
@@ -310,20 +287,12 @@ func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now tim
 		}
 		released, err := res.RowsAffected()
 		n = int(released)
-		if err != nil {
-			return err
-		}
-		for _, d := range dates {
-			if err := tx.offerSeats(ctx, tourID, d, now); err != nil {
-				return err
-			}
-		}
-		return nil
+		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
+		return 0, nil, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
 	}
-	return n, nil
+	return n, dates, nil
 }
 
 // OpenHolds counts the user's checkouts still holding seats at now.

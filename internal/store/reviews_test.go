@@ -39,7 +39,7 @@ func TestVerifiedReviewRules(t *testing.T) {
 		ann, bob := paid("ann"), paid("bob")
 		nob := addUser(t, s, "nob", account.RoleUser)
 		cal := addUser(t, s, "cal", account.RoleUser)
-		must(t, s.CancelBooking(ctx, mustHold(t, s, tr, cal, day, 1, booked), booked))
+		must(t, s.CancelBooking(ctx, mustHold(t, s, tr, cal, day, 1, booked)))
 		ref := paid("ref")
 		_, err = s.write.ExecContext(ctx, `UPDATE bookings SET status = 'refunded', refunded_minor = amount_minor WHERE user_id = $1`, ref.ID)
 		must(t, err)

@@ -161,23 +161,10 @@ func (c *TourCache) UpdateUserProfile(ctx context.Context, id, name, email, phot
 	return c.Store.UpdateUserProfile(ctx, id, name, email, photo)
 }
 
-// CreateHold holds seats and tells the listeners.
-func (c *TourCache) CreateHold(ctx context.Context, b *booking.Booking, now time.Time) error {
-	err := c.Store.CreateHold(ctx, b, now)
-	if err == nil {
-		c.changed()
-	}
-	return err
-}
-
-// CancelBooking cancels a booking, freeing its seats, and tells the listeners.
-func (c *TourCache) CancelBooking(ctx context.Context, id string, now time.Time) error {
-	err := c.Store.CancelBooking(ctx, id, now)
-	if err == nil {
-		c.changed()
-	}
-	return err
-}
+// SeatsChanged tells the listeners that seats changed (a hold, a cancellation) in a
+// transaction a service ran on the Store itself; seats are never cached here, so the
+// catalogue is kept.
+func (c *TourCache) SeatsChanged() { c.changed() }
 
 // FulfilBooking settles a payment (a late one can take seats again) and tells the
 // listeners when the booking changed.
@@ -193,15 +180,6 @@ func (c *TourCache) FulfilBooking(ctx context.Context, id, paymentRef string, am
 // ExpireHolds frees the seats of abandoned checkouts and tells the listeners when any were.
 func (c *TourCache) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
 	n, err := c.Store.ExpireHolds(ctx, now)
-	if n > 0 {
-		c.changed()
-	}
-	return n, err
-}
-
-// ReleaseHolds frees a user's held seats on a tour and tells the listeners when any were.
-func (c *TourCache) ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error) {
-	n, err := c.Store.ReleaseHolds(ctx, userID, tourID, now)
 	if n > 0 {
 		c.changed()
 	}
