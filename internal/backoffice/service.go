@@ -50,7 +50,6 @@ type Store interface {
 	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
 	DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]BookingRow, error)
-	BeginRefund(ctx context.Context, r Refund, now time.Time) (Refund, booking.Booking, error)
 	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
 	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
 	SalesSince(ctx context.Context, since time.Time) (Sales, error)
@@ -58,7 +57,6 @@ type Store interface {
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
 	Users(ctx context.Context, q string, offset, limit int) ([]account.User, int, error)
-	UpdateUserAccess(ctx context.Context, id string, role *account.Role, active *bool, entry audit.Entry) (account.User, error)
 	Reviews(ctx context.Context, offset, limit int) ([]ReviewRow, int, error)
 	SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (ReviewRow, error)
 	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
@@ -73,9 +71,21 @@ type Store interface {
 // Tx is what the service writes in one transaction, with the waiting list's offers on
 // the seats it frees or takes (*store.Store bound to one has it).
 type Tx interface {
-	FinishRefund(ctx context.Context, refundID, providerRef, failure, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
-	CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
+	// LockBooking reads a booking and locks it until the transaction ends.
+	LockBooking(ctx context.Context, id string) (booking.Booking, error)
+	SetBookingState(ctx context.Context, id string, status booking.Status, refundedMinor int64) error
+	AddBookingEvent(ctx context.Context, e Event) error
+	AddAudit(ctx context.Context, e audit.Entry, objectID string) error
+	RefundByKey(ctx context.Context, key string) (Refund, error) // ErrRefundNotFound
+	RefundByID(ctx context.Context, id string) (Refund, error)   // ErrRefundNotFound
+	PendingRefunds(ctx context.Context, bookingID string) (int, error)
+	AddRefund(ctx context.Context, r *Refund, now time.Time) error
+	UpdateRefund(ctx context.Context, r Refund) error
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
+	// LockActiveAdmins returns the active admins' ids, locked until the transaction ends.
+	LockActiveAdmins(ctx context.Context) ([]string, error)
+	SetUserAccess(ctx context.Context, id string, role account.Role, active bool) error
+	DeleteOtherSessions(ctx context.Context, userID string, keep []byte) error
 	waitlist.Tx
 }
 
@@ -296,8 +306,9 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 			return err
 		}
 		done := s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)
+		c := Closing{BookingID: id, Kind: "cancelled", Reason: reason, ActorName: actor.Name}
 		if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
-			return tx.CloseBooking(ctx, id, "cancelled", reason, false, actor.Name, now, entry(actor, action, "booking", id), done)
+			return s.closeBooking(ctx, tx, c, now, entry(actor, action, "booking", id), done)
 		}); err != nil {
 			return err
 		}
@@ -307,7 +318,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
 		return invalid("This form has expired. Please reload the page and try again.")
 	}
-	r, b, err := s.store.BeginRefund(ctx, Refund{BookingID: id, Key: key, AmountMinor: refundMinor,
+	r, b, err := s.beginRefund(ctx, Refund{BookingID: id, Key: key, AmountMinor: refundMinor,
 		ActorID: actor.ID, Reason: reason}, now)
 	if err != nil {
 		return err
@@ -329,7 +340,8 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	}
 	rec, finished := context.WithoutCancel(ctx), s.now()
 	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return tx.FinishRefund(rec, r.ID, ref, failure, actor.Name, finished, entry(actor, action, "booking", id), done)
+		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure}, actor.Name, finished,
+			entry(actor, action, "booking", id), done)
 	}); err != nil {
 		return err
 	}
@@ -436,7 +448,8 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 	}
 	now := s.now()
 	if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
-		return tx.CloseBooking(ctx, id, "resolved", reason, true, actor.Name, now, entry(actor, "booking.resolve", "booking", id), nil)
+		c := Closing{BookingID: id, Kind: "resolved", Reason: reason, OnlyRefundDue: true, ActorName: actor.Name}
+		return s.closeBooking(ctx, tx, c, now, entry(actor, "booking.resolve", "booking", id), nil)
 	}); err != nil {
 		if errors.Is(err, ErrNotCancellable) {
 			return Detail{}, &fault.Error{Status: http.StatusConflict, Err: err, Message: "Only a booking whose refund is due can be marked resolved."}
@@ -652,7 +665,7 @@ func (s *Service) UpdateUser(ctx context.Context, actor account.User, id string,
 	if role != nil && !role.Valid() {
 		return account.User{}, invalid("The role must be user, guide, lead-guide or admin.")
 	}
-	u, err := s.store.UpdateUserAccess(ctx, id, role, active, entry(actor, "user.update", "user", id))
+	u, err := s.updateAccess(ctx, id, role, active, entry(actor, "user.update", "user", id))
 	if err != nil {
 		return account.User{}, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/mail"
@@ -63,6 +64,8 @@ type env struct {
 	t      *testing.T
 	st     *store.Store
 	svc    *waitlist.Service
+	office *backoffice.Service
+	admin  account.User
 	mailer *mailer
 	mu     sync.Mutex
 	now    time.Time
@@ -70,10 +73,18 @@ type env struct {
 
 func newEnv(t *testing.T, st *store.Store) *env {
 	e := &env{t: t, st: st, mailer: &mailer{told: map[string]waitlist.Status{}, t: t}, now: t0}
-	e.svc = waitlist.NewService(st, st, waitlist.Options{Mailer: e.mailer,
-		Now: func() time.Time { e.mu.Lock(); defer e.mu.Unlock(); return e.now },
+	e.svc = waitlist.NewService(st, st, waitlist.Options{Mailer: e.mailer, Now: e.clock,
 		Tx:  storetest.InTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
+	e.office = backoffice.NewService(st, nil, nil, backoffice.Options{Now: e.clock, Waitlist: e.svc,
+		Tx: storetest.InTx(st, func(tx *store.Store) backoffice.Tx { return tx })})
+	e.admin = storetest.AddUser(t, st, "admin", account.RoleAdmin)
 	return e
+}
+
+func (e *env) clock() time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.now
 }
 
 func (e *env) at(now time.Time) *env {
@@ -147,14 +158,8 @@ func (e *env) walkIn(tr tour.Tour, u account.User, d time.Time, n int, now time.
 
 // closeBooking cancels a paid booking in the back office, without a refund.
 func (e *env) closeBooking(id string, now time.Time) error {
-	return e.inTx(func(tx *store.Store) error {
-		b, err := tx.CloseBooking(context.Background(), id, "cancelled", "", false, "Op", now,
-			audit.Entry{ActorID: "op", Action: "booking.cancel", ObjectType: "booking"}, nil)
-		if err != nil {
-			return err
-		}
-		return e.svc.OfferIn(context.Background(), tx, b.TourID, b.StartDate, now)
-	})
+	_, err := e.at(now).office.Cancel(context.Background(), e.admin, id, 0, "", "")
+	return err
 }
 
 // updateDeparture changes a departure, as the catalogue does.
