@@ -36,6 +36,16 @@ func newFakeStore(tours ...tour.Tour) *fakeStore {
 	return s
 }
 
+// LockBooking is BookingByID: the fake's bookings change under its mutex only.
+func (s *fakeStore) LockBooking(ctx context.Context, id string) (Booking, error) {
+	return s.BookingByID(ctx, id)
+}
+
+// SetOfferCheckout: no offers in these tests.
+func (s *fakeStore) SetOfferCheckout(context.Context, waitlist.OfferCheckout) error {
+	return errors.New("no offers in the fake")
+}
+
 // inTx runs fn on the fake itself: each of its methods is atomic on its own, which is
 // all the service's tests need (Options.Tx).
 func (s *fakeStore) inTx(_ context.Context, fn func(tx Tx) error) error { return fn(s) }

@@ -36,8 +36,11 @@ type Store interface {
 type Tx interface {
 	CreateHold(ctx context.Context, b *Booking, now time.Time) error
 	BookingByID(ctx context.Context, id string) (Booking, error)
+	// LockBooking reads a booking and locks it until the transaction ends.
+	LockBooking(ctx context.Context, id string) (Booking, error)
 	// CancelBooking cancels a Pending booking; other states stay.
 	CancelBooking(ctx context.Context, id string) error
+	SetOfferCheckout(ctx context.Context, c waitlist.OfferCheckout) error
 	// ReleaseHolds cancels the user's open checkouts on the tour and returns how many,
 	// and their days.
 	ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error)

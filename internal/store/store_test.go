@@ -163,11 +163,11 @@ func TestUsers(t *testing.T) {
 			t.Errorf("bob = %+v, want the given ID and the user role", bob)
 		}
 
-		if err := s.UpdateUserProfile(ctx, bob.ID, "Bob B", "ann.lee@example.com", "b.jpg"); !errors.Is(err, account.ErrEmailTaken) {
+		if err := s.UpdateUserProfile(ctx, bob.ID, account.Profile{Name: "Bob B", Email: "ann.lee@example.com", Photo: "b.jpg"}); !errors.Is(err, account.ErrEmailTaken) {
 			t.Errorf("UpdateUserProfile to a taken email: %v, want ErrEmailTaken", err)
 		}
 		// Changing only the case of one's own email is allowed.
-		must(t, s.UpdateUserProfile(ctx, bob.ID, "Bob B", "BOB@example.com", "b.jpg"))
+		must(t, s.UpdateUserProfile(ctx, bob.ID, account.Profile{Name: "Bob B", Email: "BOB@example.com", Photo: "b.jpg"}))
 		got, err = s.UserByEmail(ctx, "bob@example.com")
 		must(t, err)
 		if got.Name != "Bob B" || got.Email != "bob@example.com" || got.Photo != "b.jpg" {
@@ -190,7 +190,7 @@ func TestUsers(t *testing.T) {
 		for name, err := range map[string]error{
 			"UserByID":           errOf(s.UserByID(ctx, "000000000000000000000000")),
 			"UserByEmail":        errOf(s.UserByEmail(ctx, "nobody@example.com")),
-			"UpdateUserProfile":  s.UpdateUserProfile(ctx, "000000000000000000000000", "n", "n@example.com", ""),
+			"UpdateUserProfile":  s.UpdateUserProfile(ctx, "000000000000000000000000", account.Profile{Name: "n", Email: "n@example.com", Photo: ""}),
 			"UpdateUserPassword": s.UpdateUserPassword(ctx, "000000000000000000000000", "h", t0),
 		} {
 			if !errors.Is(err, account.ErrNotFound) {
@@ -332,7 +332,7 @@ func TestTourRoundTrip(t *testing.T) {
 		ctx := t.Context()
 		lead := addUser(t, s, "lead", account.RoleLeadGuide)
 		guide := addUser(t, s, "guide", account.RoleGuide)
-		must(t, s.UpdateUserProfile(ctx, guide.ID, "Gina Guide", guide.Email, "gina.jpg"))
+		must(t, s.UpdateUserProfile(ctx, guide.ID, account.Profile{Name: "Gina Guide", Email: guide.Email, Photo: "gina.jpg"}))
 		// Dates out of order: they come back sorted.
 		dates := []time.Time{date(2031, 7, 19), date(2031, 4, 25), date(2031, 10, 5)}
 		in := addTour(t, s, "forest-hiker", 10, dates, guide, lead)
@@ -413,7 +413,7 @@ func TestReviews(t *testing.T) {
 		ctx := t.Context()
 		ann := addUser(t, s, "ann", account.RoleUser)
 		bob := addUser(t, s, "bob", account.RoleUser)
-		must(t, s.UpdateUserProfile(ctx, bob.ID, bob.Name, bob.Email, "bob.jpg"))
+		must(t, s.UpdateUserProfile(ctx, bob.ID, account.Profile{Name: bob.Name, Email: bob.Email, Photo: "bob.jpg"}))
 		tr := addTour(t, s, "snow-adventurer", 4, nil)
 
 		r1 := tour.Review{TourID: tr.ID, UserID: ann.ID, Rating: 5, Text: "Wonderful", CreatedAt: t0}

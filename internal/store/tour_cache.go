@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/booking"
 	"tourbook/internal/mail"
 	"tourbook/internal/tour"
@@ -156,9 +157,9 @@ func (c *TourCache) CreateReview(ctx context.Context, r *tour.Review) error {
 
 // UpdateUserProfile changes the user and forgets the cache: guides and reviewers show
 // their names and photos on tour pages.
-func (c *TourCache) UpdateUserProfile(ctx context.Context, id, name, email, photo string) error {
+func (c *TourCache) UpdateUserProfile(ctx context.Context, id string, p account.Profile) error {
 	defer c.Invalidate()
-	return c.Store.UpdateUserProfile(ctx, id, name, email, photo)
+	return c.Store.UpdateUserProfile(ctx, id, p)
 }
 
 // SeatsChanged tells the listeners that seats changed (a hold, a cancellation) in a

@@ -44,34 +44,24 @@ func (s *Store) waitlistEntry(ctx context.Context, q querier, id string) (waitli
 	return e, err
 }
 
-// SetOfferCheckout records the checkout opened to pay an offer, unless one was recorded
-// first (two clicks at once): it returns the URL to send the traveller to, the first
-// checkout's. The offer must still hold its seats (waitlist.ErrOfferGone otherwise).
-func (s *Store) SetOfferCheckout(ctx context.Context, entryID, provider, checkoutID, url string, now time.Time) (string, error) {
-	err := s.InTx(ctx, func(tx *Store) error {
-		e, err := tx.waitlistEntry(ctx, tx.tx, entryID)
-		if err != nil {
-			return err
-		}
-		b, err := tx.lockBooking(ctx, e.BookingID)
-		if err != nil || e.Status != waitlist.Offered || b.Status != booking.Pending || !now.Before(b.HoldUntil) {
-			return waitlist.ErrOfferGone
-		}
-		if e.CheckoutURL != "" {
-			url = e.CheckoutURL
-			return nil
-		}
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET provider = $2, checkout_id = $3 WHERE id = $1`,
-			b.ID, provider, checkoutID); err != nil {
-			return err
-		}
-		_, err = tx.tx.ExecContext(ctx, `UPDATE waitlist_entries SET checkout_url = $2 WHERE id = $1`, e.ID, url)
+// SetOfferCheckout records the checkout opened to pay an offer: on its booking, and its
+// URL on the entry, where paying again finds it.
+func (s *Store) SetOfferCheckout(ctx context.Context, c waitlist.OfferCheckout) error {
+	if err := s.needTx("set offer checkout"); err != nil {
 		return err
-	})
-	if err != nil {
-		return "", fmt.Errorf("checkout of waiting list offer %s: %w", entryID, err)
 	}
-	return url, nil
+	e, err := s.waitlistEntry(ctx, s.tx, c.EntryID)
+	if err != nil {
+		return fmt.Errorf("checkout of waiting list offer %s: %w", c.EntryID, err)
+	}
+	if _, err := s.tx.ExecContext(ctx, `UPDATE bookings SET provider = $2, checkout_id = $3 WHERE id = $1`,
+		e.BookingID, c.Provider, c.CheckoutID); err != nil {
+		return fmt.Errorf("checkout of waiting list offer %s: %w", c.EntryID, err)
+	}
+	if _, err := s.tx.ExecContext(ctx, `UPDATE waitlist_entries SET checkout_url = $2 WHERE id = $1`, e.ID, c.URL); err != nil {
+		return fmt.Errorf("checkout of waiting list offer %s: %w", c.EntryID, err)
+	}
+	return nil
 }
 
 // UserWaitlist lists the user's active entries (waiting, and offers still open at now)

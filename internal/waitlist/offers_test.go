@@ -74,7 +74,7 @@ type env struct {
 func newEnv(t *testing.T, st *store.Store) *env {
 	e := &env{t: t, st: st, mailer: &mailer{told: map[string]waitlist.Status{}, t: t}, now: t0}
 	e.svc = waitlist.NewService(st, st, waitlist.Options{Mailer: e.mailer, Now: e.clock,
-		Tx:  storetest.InTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
+		Tx: storetest.InTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
 	e.office = backoffice.NewService(st, nil, nil, backoffice.Options{Now: e.clock, Waitlist: e.svc,
 		Tx: storetest.InTx(st, func(tx *store.Store) backoffice.Tx { return tx })})
 	e.admin = storetest.AddUser(t, st, "admin", account.RoleAdmin)

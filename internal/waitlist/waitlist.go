@@ -111,6 +111,14 @@ type Hold struct {
 	BookingID    string    // set by the store
 }
 
+// OfferCheckout is the checkout opened at the payment provider to pay an offer.
+type OfferCheckout struct {
+	EntryID    string
+	Provider   string
+	CheckoutID string
+	URL        string
+}
+
 // Departure names one departure of a tour.
 type Departure struct {
 	TourID string
