@@ -55,6 +55,7 @@ func (p *provider) Refund(_ context.Context, req payment.RefundRequest) (string,
 type fixture struct {
 	st       *store.Store
 	office   *backoffice.Service
+	bookings *booking.Service
 	provider *provider
 	admin    account.User
 	tour     tour.Tour
@@ -65,6 +66,8 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 	f := &fixture{st: st, provider: &provider{}, day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}
 	f.office = backoffice.NewService(st, f.provider, nil, backoffice.Options{Now: func() time.Time { return t0 },
 		Tx: storetest.InTx(st, func(tx *store.Store) backoffice.Tx { return tx })})
+	f.bookings = booking.NewService(st, st, nil, booking.Options{
+		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 	f.admin = storetest.AddUser(t, st, "admin", account.RoleAdmin)
 	f.tour = storetest.AddTour(t, st, "office", 10, f.day)
 	return f
@@ -86,7 +89,7 @@ func (f *fixture) hold(t *testing.T, name string, n int) booking.Booking {
 func (f *fixture) paid(t *testing.T, name string, n int) booking.Booking {
 	t.Helper()
 	b := f.hold(t, name, n)
-	b, _, err := f.st.FulfilBooking(t.Context(), b.ID, "pi_"+b.ID, b.AmountMinor, "usd", t0, nil)
+	b, _, err := f.bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: b.AmountMinor, Currency: "usd"}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

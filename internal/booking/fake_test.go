@@ -25,7 +25,10 @@ type fakeStore struct {
 	tours    map[string]tour.Tour
 	bookings map[string]*Booking
 	nextID   int
-	fulfils  int // FulfilBooking calls that changed something
+	fulfils  int // payments recorded
+	emails   []mail.Message
+	// txMu makes inTx's transactions one at a time, as the store's are on a booking.
+	txMu sync.Mutex
 }
 
 func newFakeStore(tours ...tour.Tour) *fakeStore {
@@ -46,9 +49,13 @@ func (s *fakeStore) SetOfferCheckout(context.Context, waitlist.OfferCheckout) er
 	return errors.New("no offers in the fake")
 }
 
-// inTx runs fn on the fake itself: each of its methods is atomic on its own, which is
-// all the service's tests need (Options.Tx).
-func (s *fakeStore) inTx(_ context.Context, fn func(tx Tx) error) error { return fn(s) }
+// inTx runs fn on the fake itself, one transaction at a time (Options.Tx); a failed one
+// is not rolled back, which the service's tests do not need.
+func (s *fakeStore) inTx(_ context.Context, fn func(tx Tx) error) error {
+	s.txMu.Lock()
+	defer s.txMu.Unlock()
+	return fn(s)
+}
 
 func (s *fakeStore) taken(tourID string, date time.Time, now time.Time, except string) int {
 	n := 0
@@ -180,31 +187,43 @@ func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time)
 	return n, nil
 }
 
-func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error) {
+func (s *fakeStore) RecordPayment(ctx context.Context, b Booking) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b, ok := s.bookings[id]
+	stored, ok := s.bookings[b.ID]
 	if !ok {
-		return Booking{}, false, ErrNotFound
+		return ErrNotFound
 	}
-	switch b.Status {
-	case Paid, RefundDue, Refunded:
-		return *b, false, nil
-	}
-	switch {
-	case amountMinor != b.AmountMinor || currency != b.Currency:
-		b.Status = RefundDue
-	case b.Status == Pending && now.Before(b.HoldUntil):
-		b.Status = Paid
-	case s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, b.ID)+b.Participants <= s.capacity(b.TourID, b.StartDate):
-		b.Status = Paid
-	default:
-		b.Status = RefundDue
-	}
-	// As the real store: the amount recorded becomes what was paid, for the refund.
-	b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency = paymentRef, now, amountMinor, currency
+	stored.Status, stored.PaymentRef, stored.PaidAt, stored.AmountMinor, stored.Currency =
+		b.Status, b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency
 	s.fulfils++
-	return *b, true, nil
+	return nil
+}
+
+func (s *fakeStore) LockDeparture(ctx context.Context, tourID string, date time.Time) (tour.StartDate, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.capacity(tourID, date)
+	if c == 0 {
+		return tour.StartDate{}, tour.ErrNotFound
+	}
+	return tour.StartDate{Date: date, Capacity: c}, nil
+}
+
+func (s *fakeStore) SeatsTaken(ctx context.Context, tourID string, date, now time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.baseTaken(tourID, date) + s.taken(tourID, date, now, ""), nil
+}
+
+func (s *fakeStore) IssueTicket(context.Context, string, time.Time) error { return nil }
+func (s *fakeStore) BookOffer(context.Context, string) error              { return nil }
+
+func (s *fakeStore) EnqueueEmail(_ context.Context, m *mail.Message) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.emails = append(s.emails, *m)
+	return true, nil
 }
 
 func (s *fakeStore) ExpireHolds(ctx context.Context, now time.Time) (int, error) {

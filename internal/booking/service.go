@@ -27,7 +27,6 @@ type Store interface {
 	BookingByID(ctx context.Context, id string) (Booking, error)
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
-	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
 }
 
@@ -41,6 +40,11 @@ type Tx interface {
 	// CancelBooking cancels a Pending booking; other states stay.
 	CancelBooking(ctx context.Context, id string) error
 	SetOfferCheckout(ctx context.Context, c waitlist.OfferCheckout) error
+	// RecordPayment writes b's Status, PaymentRef, PaidAt, AmountMinor and Currency.
+	RecordPayment(ctx context.Context, b Booking) error
+	IssueTicket(ctx context.Context, bookingID string, now time.Time) error
+	// BookOffer marks booked the waiting-list entry whose offer the booking is.
+	BookOffer(ctx context.Context, bookingID string) error
 	// ReleaseHolds cancels the user's open checkouts on the tour and returns how many,
 	// and their days.
 	ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error)

@@ -5,12 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
-	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -159,79 +157,15 @@ func (s *Store) CancelBooking(ctx context.Context, id string) error {
 	return nil
 }
 
-// FulfilBooking records a payment for a booking, in one transaction and idempotently:
-//   - Paid, RefundDue or Refunded already: nothing changes (changed is false);
-//   - amount or currency different from the booking's: RefundDue;
-//   - Pending with its hold still running at now: Paid;
-//   - Pending with an expired hold, or Cancelled: Paid if the seats are still free (not
-//     counting itself) under the departure's capacity, else RefundDue.
-//
-// It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
-// which is what an operator refunds.
-//
-// paid, when not nil, is the confirmation email: it goes to the outbox in the same
-// transaction when, and only when, the booking becomes Paid.
-func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
-	now time.Time, paid *mail.Message) (b booking.Booking, changed bool, err error) {
-	err = s.InTx(ctx, func(tx *Store) error {
-		// Locking the booking first makes a second, concurrent fulfilment of the same
-		// booking wait and then see it paid.
-		b, err = tx.bookingWhere(ctx, tx.tx, tx.forUpdate(`id = $1`), id)
-		if err != nil {
-			return err
-		}
-		switch b.Status {
-		case booking.Paid, booking.RefundDue, booking.Refunded:
-			return nil
-		}
-		next := booking.Paid
-		switch {
-		case amountMinor != b.AmountMinor || !strings.EqualFold(currency, b.Currency):
-			next = booking.RefundDue
-		case b.Status == booking.Pending && now.Before(b.HoldUntil):
-			// The hold kept the seats.
-		default:
-			dep, taken, err := tx.lockAndCountSeats(ctx, &b, now)
-			switch {
-			case errors.Is(err, tour.ErrNotFound):
-				// The departure was withdrawn after the checkout opened.
-				next = booking.RefundDue
-			case err != nil:
-				return err
-			case taken+b.Participants > dep.Capacity:
-				next = booking.RefundDue
-			}
-		}
-		b.Status, b.PaymentRef, b.PaidAt = next, paymentRef, now.UTC().Truncate(time.Microsecond)
-		b.AmountMinor, b.Currency = amountMinor, strings.ToLower(currency)
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
-			paid_at = $4, amount_minor = $5, currency = $6 WHERE id = $1`,
-			b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency); err != nil {
-			return err
-		}
-		changed = true
-		// Every booking that was paid has a ticket, even one due a refund: its code then
-		// answers "not valid" at the door rather than "unknown".
-		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
-			return err
-		}
-		if b.Status == booking.Paid {
-			if _, err := tx.tx.ExecContext(ctx, `UPDATE waitlist_entries SET status = 'booked'
-				WHERE booking_id = $1 AND status IN ('offered', 'lapsed')`, b.ID); err != nil {
-				return err
-			}
-		}
-		if paid != nil && b.Status == booking.Paid {
-			if _, err := tx.EnqueueEmail(ctx, paid); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return booking.Booking{}, false, fmt.Errorf("fulfil booking %s: %w", id, err)
-	}
-	return b, changed, nil
+// RecordPayment writes what a payment settled on a booking: its Status, PaymentRef,
+// PaidAt, and AmountMinor and Currency (what was paid, which is what an operator
+// refunds). What the status is (paid, or refund due) is the booking service's to decide,
+// under LockBooking in the same transaction.
+func (s *Store) RecordPayment(ctx context.Context, b booking.Booking) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
+		paid_at = $4, amount_minor = $5, currency = $6 WHERE id = $1`,
+		b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency)
+	return updated(res, err, "record payment of booking "+b.ID, booking.ErrNotFound)
 }
 
 // ExpireHolds cancels every Pending booking whose hold ended at or before now and says

@@ -32,7 +32,7 @@ func TestVerifiedReviewRules(t *testing.T) {
 		paid := func(name string) account.User {
 			u := addUser(t, s, name, account.RoleUser)
 			id := mustHold(t, s, tr, u, day, 1, booked)
-			_, _, err := s.FulfilBooking(ctx, id, "pi_"+name, tr.UnitPriceMinor(), "usd", booked, nil)
+			_, _, err := recordPaid(s, ctx, id, "pi_"+name, tr.UnitPriceMinor(), "usd", booked, nil)
 			must(t, err)
 			return u
 		}
@@ -188,7 +188,7 @@ func TestReviewsAtOnceKeepTheRating(t *testing.T) {
 		for i := range n {
 			u := addUser(t, s, fmt.Sprintf("voice%d", i), account.RoleUser)
 			id := mustHold(t, s, tr, u, day, 1, booked)
-			_, _, err := s.FulfilBooking(ctx, id, fmt.Sprintf("pi_voice%d", i), tr.UnitPriceMinor(), "usd", booked, nil)
+			_, _, err := recordPaid(s, ctx, id, fmt.Sprintf("pi_voice%d", i), tr.UnitPriceMinor(), "usd", booked, nil)
 			must(t, err)
 			users = append(users, u)
 		}

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"errors"
 	"os"
 	"reflect"
@@ -523,7 +522,7 @@ func TestCreateHoldNeverOversells(t *testing.T) {
 		tr := addTour(t, s, "crowded", 10, []time.Time{d})
 		early := addUser(t, s, "early", account.RoleUser)
 		id := mustHold(t, s, tr, early, d, 5, t0)
-		if _, _, err := s.FulfilBooking(ctx, id, "pi_1", tr.UnitPriceMinor()*5, "usd", t0, nil); err != nil {
+		if _, _, err := recordPaid(s, ctx, id, "pi_1", tr.UnitPriceMinor()*5, "usd", t0, nil); err != nil {
 			t.Fatal(err)
 		}
 
@@ -682,7 +681,7 @@ func TestBookingLookups(t *testing.T) {
 		if b.Status != booking.Cancelled {
 			t.Errorf("cancelled booking is %s", b.Status)
 		}
-		_, _, err = s.FulfilBooking(ctx, second, "pi_2", tr.UnitPriceMinor()*2, "usd", t0, nil)
+		_, _, err = recordPaid(s, ctx, second, "pi_2", tr.UnitPriceMinor()*2, "usd", t0, nil)
 		must(t, err)
 		must(t, s.CancelBooking(ctx, second)) // paid: unchanged, not an error
 		if b, _ := s.BookingByID(ctx, second); b.Status != booking.Paid {
@@ -697,149 +696,6 @@ func ids(list []booking.Booking) []string {
 		out = append(out, b.ID)
 	}
 	return out
-}
-
-func TestFulfilBooking(t *testing.T) {
-	t.Parallel()
-	d := date(2031, 6, 1)
-	const seats = 4
-	hour := time.Hour
-	cases := []struct {
-		name string
-		// setup returns the booking to fulfil, made at t0 with a 30-minute hold.
-		setup      func(t *testing.T, s *Store, tr tour.Tour, ann, bob account.User) string
-		at         time.Time
-		amountDiff int64
-		currency   string
-		want       booking.Status
-	}{
-		{
-			name: "hold running",
-			setup: func(t *testing.T, s *Store, tr tour.Tour, ann, _ account.User) string {
-				return mustHold(t, s, tr, ann, d, 2, t0)
-			},
-			at: t0.Add(29 * time.Minute), want: booking.Paid,
-		},
-		{
-			name: "amount differs",
-			setup: func(t *testing.T, s *Store, tr tour.Tour, ann, _ account.User) string {
-				return mustHold(t, s, tr, ann, d, 2, t0)
-			},
-			at:         t0.Add(time.Minute),
-			amountDiff: -100, want: booking.RefundDue,
-		},
-		{
-			name: "currency differs",
-			setup: func(t *testing.T, s *Store, tr tour.Tour, ann, _ account.User) string {
-				return mustHold(t, s, tr, ann, d, 2, t0)
-			},
-			at:       t0.Add(time.Minute),
-			currency: "eur", want: booking.RefundDue,
-		},
-		{
-			name: "hold expired, seats free",
-			setup: func(t *testing.T, s *Store, tr tour.Tour, ann, _ account.User) string {
-				return mustHold(t, s, tr, ann, d, 2, t0)
-			},
-			at: t0.Add(hour), want: booking.Paid,
-		},
-		{
-			name: "hold expired and cancelled, seats free",
-			setup: func(t *testing.T, s *Store, tr tour.Tour, ann, bob account.User) string {
-				id := mustHold(t, s, tr, ann, d, 2, t0)
-				mustHold(t, s, tr, bob, d, 2, t0.Add(45*time.Minute))
-				if _, err := s.ExpireHolds(t.Context(), t0.Add(hour)); err != nil {
-					t.Fatal(err)
-				}
-				return id
-			},
-			at: t0.Add(hour), want: booking.Paid,
-		},
-		{
-			name: "hold expired, date full",
-			setup: func(t *testing.T, s *Store, tr tour.Tour, ann, bob account.User) string {
-				id := mustHold(t, s, tr, ann, d, 2, t0)
-				mustHold(t, s, tr, bob, d, 3, t0.Add(45*time.Minute))
-				return id
-			},
-			at: t0.Add(hour), want: booking.RefundDue,
-		},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			eachEngine(t, func(t *testing.T, s *Store) {
-				ctx := t.Context()
-				tr := addTour(t, s, "fulfil", seats, []time.Time{d})
-				ann := addUser(t, s, "ann", account.RoleUser)
-				bob := addUser(t, s, "bob", account.RoleUser)
-				id := c.setup(t, s, tr, ann, bob)
-				before, err := s.BookingByID(ctx, id)
-				must(t, err)
-				amount := before.AmountMinor + c.amountDiff
-				currency := before.Currency
-				if c.currency != "" {
-					currency = c.currency
-				}
-
-				b, changed, err := s.FulfilBooking(ctx, id, "pi_123", amount, currency, c.at, nil)
-				must(t, err)
-				if !changed || b.Status != c.want || b.PaymentRef != "pi_123" || !b.PaidAt.Equal(c.at) ||
-					b.AmountMinor != amount || b.Currency != currency {
-					t.Errorf("FulfilBooking = %+v, changed %v; want status %s", b, changed, c.want)
-				}
-				stored, err := s.BookingByID(ctx, id)
-				must(t, err)
-				if !reflect.DeepEqual(stored, b) {
-					t.Errorf("stored\n%+v\nreturned\n%+v", stored, b)
-				}
-
-				// The provider retries: nothing changes.
-				again, changed, err := s.FulfilBooking(ctx, id, "pi_999", amount, currency, c.at.Add(hour), nil)
-				must(t, err)
-				if changed || !reflect.DeepEqual(again, b) {
-					t.Errorf("second FulfilBooking = %+v, changed %v; want the first result unchanged", again, changed)
-				}
-			})
-		})
-	}
-	t.Run("unknown booking", func(t *testing.T) {
-		t.Parallel()
-		eachEngine(t, func(t *testing.T, s *Store) {
-			_, _, err := s.FulfilBooking(t.Context(), "000000000000000000000000", "pi", 1, "usd", t0, nil)
-			if !errors.Is(err, booking.ErrNotFound) {
-				t.Errorf("FulfilBooking of an unknown booking: %v, want ErrNotFound", err)
-			}
-		})
-	})
-	t.Run("concurrent fulfilments pay once", func(t *testing.T) {
-		t.Parallel()
-		eachEngine(t, func(t *testing.T, s *Store) {
-			tr := addTour(t, s, "race", seats, []time.Time{d})
-			id := mustHold(t, s, tr, addUser(t, s, "ann", account.RoleUser), d, 2, t0)
-			var wg sync.WaitGroup
-			changes := make([]bool, 10)
-			for i := range changes {
-				wg.Go(func() {
-					var err error
-					_, changes[i], err = s.FulfilBooking(context.Background(), id, "pi", tr.UnitPriceMinor()*2, "usd", t0, nil)
-					if err != nil {
-						t.Error(err)
-					}
-				})
-			}
-			wg.Wait()
-			n := 0
-			for _, c := range changes {
-				if c {
-					n++
-				}
-			}
-			if n != 1 {
-				t.Errorf("%d of 10 concurrent fulfilments reported a change, want 1", n)
-			}
-		})
-	})
 }
 
 func TestOpen(t *testing.T) {

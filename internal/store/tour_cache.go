@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"tourbook/internal/account"
-	"tourbook/internal/booking"
-	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -166,17 +164,6 @@ func (c *TourCache) UpdateUserProfile(ctx context.Context, id string, p account.
 // transaction a service ran on the Store itself; seats are never cached here, so the
 // catalogue is kept.
 func (c *TourCache) SeatsChanged() { c.changed() }
-
-// FulfilBooking settles a payment (a late one can take seats again) and tells the
-// listeners when the booking changed.
-func (c *TourCache) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
-	now time.Time, paid *mail.Message) (booking.Booking, bool, error) {
-	b, changed, err := c.Store.FulfilBooking(ctx, id, paymentRef, amountMinor, currency, now, paid)
-	if changed {
-		c.changed()
-	}
-	return b, changed, err
-}
 
 // ExpireHolds frees the seats of abandoned checkouts and tells the listeners when any were.
 func (c *TourCache) ExpireHolds(ctx context.Context, now time.Time) (int, error) {

@@ -234,6 +234,16 @@ func (s *Store) HoldOffer(ctx context.Context, h *waitlist.Hold) error {
 	return nil
 }
 
+// BookOffer marks the waiting-list entry whose offer booking bookingID is (offered, or
+// lapsed but paid all the same) booked.
+func (s *Store) BookOffer(ctx context.Context, bookingID string) error {
+	if _, err := s.writer().ExecContext(ctx, `UPDATE waitlist_entries SET status = 'booked'
+		WHERE booking_id = $1 AND status IN ('offered', 'lapsed')`, bookingID); err != nil {
+		return fmt.Errorf("book offer of booking %s: %w", bookingID, err)
+	}
+	return nil
+}
+
 // AddWaitlistEntry writes e (TourID, StartDate, UserID, Participants) as waiting (a
 // second active entry of the user on the departure is waitlist.ErrAlreadyWaiting). Sets
 // ID, Status and CreatedAt (to now).

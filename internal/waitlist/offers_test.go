@@ -65,10 +65,12 @@ type env struct {
 	st     *store.Store
 	svc    *waitlist.Service
 	office *backoffice.Service
-	admin  account.User
-	mailer *mailer
-	mu     sync.Mutex
-	now    time.Time
+	// bookings records payments, booking a paid offer's entry.
+	bookings *booking.Service
+	admin    account.User
+	mailer   *mailer
+	mu       sync.Mutex
+	now      time.Time
 }
 
 func newEnv(t *testing.T, st *store.Store) *env {
@@ -77,6 +79,8 @@ func newEnv(t *testing.T, st *store.Store) *env {
 		Tx: storetest.InTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
 	e.office = backoffice.NewService(st, nil, nil, backoffice.Options{Now: e.clock, Waitlist: e.svc,
 		Tx: storetest.InTx(st, func(tx *store.Store) backoffice.Tx { return tx })})
+	e.bookings = booking.NewService(st, st, nil, booking.Options{Waitlist: e.svc,
+		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 	e.admin = storetest.AddUser(t, st, "admin", account.RoleAdmin)
 	return e
 }
@@ -98,11 +102,16 @@ func (e *env) inTx(fn func(tx *store.Store) error) error {
 	return e.st.InTx(context.Background(), fn)
 }
 
+// pay records a payment of amountMinor USD for a booking at now.
+func (e *env) pay(id string, amountMinor int64, now time.Time) (booking.Booking, bool, error) {
+	return e.bookings.RecordPayment(context.Background(), id, booking.Payment{Ref: "pi_" + id, AmountMinor: amountMinor, Currency: "usd"}, now, nil)
+}
+
 // paid books and pays n seats for u.
 func (e *env) paid(tr tour.Tour, u account.User, d time.Time, n int, now time.Time) string {
 	e.t.Helper()
 	id := e.mustHold(tr, u, d, n, now)
-	if _, _, err := e.st.FulfilBooking(e.t.Context(), id, "pi_"+id, tr.UnitPriceMinor()*int64(n), "usd", now, nil); err != nil {
+	if _, _, err := e.pay(id, tr.UnitPriceMinor()*int64(n), now); err != nil {
 		e.t.Fatal(err)
 	}
 	return id
@@ -435,7 +444,7 @@ func TestOfferPaid(t *testing.T) {
 		must(t, e.closeBooking(annB, t0))
 		offer := e.entry(entry.ID)
 		must(t, st.SetCheckout(t.Context(), offer.BookingID, "sandbox", "cs_offer"))
-		b, changed, err := st.FulfilBooking(t.Context(), offer.BookingID, "pi_offer", tr.UnitPriceMinor()*2, "usd", t0.Add(time.Hour), nil)
+		b, changed, err := e.pay(offer.BookingID, tr.UnitPriceMinor()*2, t0.Add(time.Hour))
 		must(t, err)
 		if !changed || b.Status != booking.Paid || b.Participants != 2 || len(b.Policy) == 0 {
 			t.Errorf("offer paid: %+v; want 2 seats paid under the tour's cancellation policy", b)
