@@ -341,7 +341,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger) (*Site, err
 	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
 		Queued: queued, Mailer: writer, Tx: inTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
 	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
-	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate})
+	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate,
+		Tx: inTx(st, func(tx *store.Store) review.Tx { return tx })})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
