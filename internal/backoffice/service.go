@@ -376,7 +376,9 @@ func (s *Service) freeing(ctx context.Context, now time.Time, write func(tx Tx) 
 	return err
 }
 
-// createPaidBooking records a walk-in, which does not jump the waiting list: seats a
+// createPaidBooking records a walk-in on a departure with the seats for it, counted
+// under its lock (booking.ErrNoSeats otherwise; a closed departure takes them too:
+// closing stops sales online only). A walk-in does not jump the waiting list: seats a
 // hold left when it ran out go to the list first, as for an online checkout. When the
 // walk-in is refused for want of seats, the offers, rolled back with it, are made again
 // on their own: they stand either way.
@@ -386,6 +388,13 @@ func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, act
 			if err := s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
 				return err
 			}
+		}
+		dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
+		if err != nil {
+			return err
+		}
+		if taken+b.Participants > dep.Capacity {
+			return booking.ErrNoSeats
 		}
 		return tx.CreatePaidBooking(ctx, b, actorName, now, e)
 	})

@@ -303,14 +303,10 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 // (not counting itself: its hold ran out or was cancelled), else RefundDue; a departure
 // withdrawn after the checkout opened is RefundDue too.
 func (s *Service) seatsStillFree(ctx context.Context, tx Tx, b Booking, now time.Time) (Status, error) {
-	dep, err := tx.LockDeparture(ctx, b.TourID, b.StartDate)
+	dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
 	if errors.Is(err, tour.ErrNotFound) {
 		return RefundDue, nil
 	}
-	if err != nil {
-		return "", err
-	}
-	taken, err := tx.SeatsTaken(ctx, b.TourID, b.StartDate, now)
 	if err != nil {
 		return "", err
 	}

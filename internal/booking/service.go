@@ -238,7 +238,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		// What the customer is shown at checkout is what they are held to.
 		Policy: t.Policy,
 	}
-	if err := s.createHold(ctx, b, now); err != nil {
+	if err := s.Hold(ctx, b, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
 			// Someone else took the seats since the tour was loaded.

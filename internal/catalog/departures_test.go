@@ -23,6 +23,14 @@ func newService(st *store.Store) *catalog.Service {
 		Tx: storetest.InTx(st, func(tx *store.Store) catalog.Tx { return tx })})
 }
 
+// hold holds n seats for u on d at t0, as a checkout does.
+func hold(st *store.Store, tr tour.Tour, u account.User, d time.Time, n int) error {
+	b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: d, Participants: n, AmountMinor: tr.UnitPriceMinor() * int64(n),
+		Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute)}
+	return booking.NewService(st, st, nil, booking.Options{
+		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })}).Hold(context.Background(), &b, t0)
+}
+
 // Lowering a departure's capacity while people check out never leaves more seats taken
 // than the capacity: the service counts the seats under the departure's lock, which
 // every hold takes too.
@@ -41,9 +49,7 @@ func TestCapacityChangeRacesCheckouts(t *testing.T) {
 		var lowered error
 		for i, u := range users {
 			wg.Go(func() {
-				b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: d, Participants: 1, AmountMinor: 49700,
-					Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute)}
-				if err := st.CreateHold(context.Background(), &b, t0); err != nil && !errors.Is(err, booking.ErrNoSeats) {
+				if err := hold(st, tr, u, d, 1); err != nil && !errors.Is(err, booking.ErrNoSeats) {
 					t.Error(err)
 				}
 			})
@@ -85,9 +91,7 @@ func TestCapacityNotBelowSeatsTaken(t *testing.T) {
 		ann := storetest.AddUser(t, st, "ann", account.RoleUser)
 		d := time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)
 		tr := storetest.AddTour(t, st, "full", 5, d)
-		b := booking.Booking{TourID: tr.ID, UserID: ann.ID, StartDate: d, Participants: 3, AmountMinor: 3 * 49700,
-			Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute)}
-		if err := st.CreateHold(t.Context(), &b, t0); err != nil {
+		if err := hold(st, tr, ann, d, 3); err != nil {
 			t.Fatal(err)
 		}
 		two, three := 2, 3

@@ -310,22 +310,15 @@ func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
-// transfer) on a departure with the seats for it (booking.ErrNoSeats otherwise; closed
-// departures take them too: closing stops sales online only). Sets ID, Status Paid,
-// CreatedAt and PaidAt to now.
+// transfer), with its ticket, history line and audit entry. Whether the departure has the
+// seats is the back office's to decide, under LockDeparture in the same transaction.
+// Sets ID, Status Paid, CreatedAt and PaidAt to now.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
 	s.ensureID(&b.ID)
 	b.Status, b.StartDate = booking.Paid, tour.Day(b.StartDate)
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.PaidAt, b.HoldUntil = b.CreatedAt, b.CreatedAt
 	err := s.InTx(ctx, func(tx *Store) error {
-		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
-		if err != nil {
-			return err
-		}
-		if taken+b.Participants > dep.Capacity {
-			return booking.ErrNoSeats
-		}
 		if err := tx.insertBooking(ctx, b); err != nil {
 			return err
 		}

@@ -46,11 +46,10 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 	return err
 }
 
-// CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil, if
-// the start date still has them: the seats taken at now plus b.Participants must not
-// exceed the departure's capacity, and it must be open for sale, else
-// booking.ErrNoSeats. A date the tour does not run on is tour.ErrNotFound. Sets ID,
-// Status, CreatedAt (to now) and StartDate to its day.
+// CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil. Whether
+// the departure has the seats is the booking service's to decide (booking.Service.Hold),
+// under LockDeparture in the same transaction. Sets ID, Status, CreatedAt (to now) and
+// StartDate to its day.
 func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Time) error {
 	if b.Participants <= 0 {
 		return fmt.Errorf("create hold for tour %s: participants must be at least 1, got %d", b.TourID, b.Participants)
@@ -64,41 +63,11 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 	b.StartDate = tour.Day(b.StartDate)
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.HoldUntil = b.HoldUntil.UTC().Truncate(time.Microsecond)
-	err := s.InTx(ctx, func(tx *Store) error {
-		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
-		if err != nil {
-			return err
-		}
-		if dep.Closed || taken+b.Participants > dep.Capacity {
-			return booking.ErrNoSeats
-		}
-		return tx.insertBooking(ctx, b)
-	})
+	err := s.InTx(ctx, func(tx *Store) error { return tx.insertBooking(ctx, b) })
 	if err != nil {
 		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), err)
 	}
 	return nil
-}
-
-// lockAndCountSeats locks the start date of b and returns it with the seats taken on it
-// at now by bookings other than b. On PostgreSQL the row lock on tour_start_dates makes
-// every other hold, fulfilment or capacity change for the same departure wait until this
-// transaction ends, so the count and the capacity stay true until the caller's write
-// commits; SQLite's single writer gives the same guarantee. A missing start date is
-// tour.ErrNotFound.
-func (s *Store) lockAndCountSeats(ctx context.Context, b *booking.Booking, now time.Time) (tour.StartDate, int, error) {
-	dep, err := s.lockDeparture(ctx, b.TourID, b.StartDate)
-	if err != nil {
-		return dep, 0, fmt.Errorf("lock start date: %w", err)
-	}
-	var taken int
-	err = s.tx.QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
-		WHERE `+holdsSeats+` AND b.tour_id = $2 AND b.start_date = $3 AND b.id <> $4`,
-		ts(now), b.TourID, day(b.StartDate), b.ID).Scan(&taken)
-	if err != nil {
-		return dep, 0, fmt.Errorf("count seats: %w", err)
-	}
-	return dep, taken, nil
 }
 
 // SetCheckout records the provider's checkout session for a booking.

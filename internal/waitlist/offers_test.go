@@ -123,19 +123,10 @@ func newBooking(tr tour.Tour, u account.User, d time.Time, n int, now time.Time)
 		HoldUntil: now.Add(30 * time.Minute)}
 }
 
-// hold holds n seats for u at now as a checkout does: the list's offers first; refused
-// for want of seats, the offers stand.
+// hold holds n seats for u at now as a checkout does (booking.Service.Hold).
 func (e *env) hold(tr tour.Tour, u account.User, d time.Time, n int, now time.Time) (string, error) {
 	b := newBooking(tr, u, d, n, now)
-	err := e.inTx(func(tx *store.Store) error {
-		if err := e.svc.OfferIn(context.Background(), tx, tr.ID, d, now); err != nil {
-			return err
-		}
-		return tx.CreateHold(context.Background(), &b, now)
-	})
-	if errors.Is(err, booking.ErrNoSeats) {
-		must(e.t, e.svc.Offer(context.Background(), tr.ID, d, now))
-	}
+	err := e.bookings.Hold(context.Background(), &b, now)
 	return b.ID, err
 }
 
@@ -148,20 +139,10 @@ func (e *env) mustHold(tr tour.Tour, u account.User, d time.Time, n int, now tim
 	return id
 }
 
-// walkIn records n seats paid in cash, as the back office does.
+// walkIn records n seats paid in cash in the back office.
 func (e *env) walkIn(tr tour.Tour, u account.User, d time.Time, n int, now time.Time) error {
-	b := newBooking(tr, u, d, n, now)
-	b.Source = booking.Cash
-	err := e.inTx(func(tx *store.Store) error {
-		if err := e.svc.OfferIn(context.Background(), tx, tr.ID, d, now); err != nil {
-			return err
-		}
-		return tx.CreatePaidBooking(context.Background(), &b, "Op", now,
-			audit.Entry{ActorID: "op", Action: "booking.record", ObjectType: "booking"})
-	})
-	if errors.Is(err, booking.ErrNoSeats) {
-		must(e.t, e.svc.Offer(context.Background(), tr.ID, d, now))
-	}
+	_, err := e.at(now).office.RecordWalkIn(context.Background(), e.admin, tr.ID, d.Format(time.DateOnly),
+		backoffice.WalkIn{Email: u.Email, Name: u.Name, Participants: n, PaymentMethod: string(booking.Cash)})
 	return err
 }
 

@@ -165,11 +165,7 @@ func (s *Service) join(ctx context.Context, tx Tx, e *Entry, now time.Time) erro
 	if err := s.OfferIn(ctx, tx, e.TourID, e.StartDate, now); err != nil {
 		return err
 	}
-	dep, err := tx.LockDeparture(ctx, e.TourID, e.StartDate)
-	if err != nil {
-		return err
-	}
-	taken, err := tx.SeatsTaken(ctx, e.TourID, e.StartDate, now)
+	dep, taken, err := tour.LockSeats(ctx, tx, e.TourID, e.StartDate, now)
 	if err != nil {
 		return err
 	}
