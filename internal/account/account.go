@@ -61,6 +61,14 @@ type User struct {
 	CreatedAt         time.Time
 }
 
+// Profile is what a user changes of their own account: the name, the email address
+// and the photo's file name.
+type Profile struct {
+	Name  string
+	Email string
+	Photo string
+}
+
 // Session is a signed-in browser. Only the SHA-256 of its token is stored.
 type Session struct {
 	TokenHash []byte

@@ -100,7 +100,8 @@ func (f *fakeStore) UserByEmail(_ context.Context, email string) (account.User, 
 	return account.User{}, account.ErrNotFound
 }
 
-func (f *fakeStore) UpdateUserProfile(_ context.Context, id, name, email, photo string) error {
+func (f *fakeStore) UpdateUserProfile(_ context.Context, id string, p account.Profile) error {
+	name, email, photo := p.Name, p.Email, p.Photo
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.updateErr != nil {

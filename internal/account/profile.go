@@ -39,7 +39,7 @@ func (s *Service) updateProfile(ctx context.Context, user User, name, email, new
 	if newPhoto != "" {
 		photo = newPhoto
 	}
-	if err := s.store.UpdateUserProfile(ctx, user.ID, name, email, photo); err != nil {
+	if err := s.store.UpdateUserProfile(ctx, user.ID, Profile{Name: name, Email: email, Photo: photo}); err != nil {
 		return User{}, fmt.Errorf("update profile of user %s: %w", user.ID, err)
 	}
 	user.Name, user.Email, user.Photo = name, email, photo

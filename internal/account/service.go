@@ -23,7 +23,7 @@ type Store interface {
 	CreateUser(ctx context.Context, u *User) error
 	UserByID(ctx context.Context, id string) (User, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
-	UpdateUserProfile(ctx context.Context, id, name, email, photo string) error
+	UpdateUserProfile(ctx context.Context, id string, p Profile) error
 	UpdateUserPassword(ctx context.Context, id, hash string, changedAt time.Time) error
 	UpgradePasswordHash(ctx context.Context, id, oldHash, newHash string) (bool, error)
 

@@ -306,7 +306,17 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	} else {
 		log.Info("no SMTP server configured (-smtp-url): emails are held in the outbox, not sent")
 	}
-	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log})
+	// Emails are written by the server bundle's templates, in the same engine as pages,
+	// and go to the outbox with the event that causes them. Drafts (emails whose content
+	// is only known inside their transaction) are rendered after the commit by queued, or
+	// by the sender if the process stopped in between.
+	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
+	drafts := emails.NewDrafts(writer, st, log)
+	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log, Render: drafts.Render})
+	queued := func() {
+		drafts.RenderPending()
+		site.Mailer.Wake()
+	}
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
@@ -316,10 +326,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
 	tours.OnChange(pages.Invalidate)
 	site.Pages = pages
-
-	// Emails are written by the server bundle's templates, in the same engine as pages,
-	// and go to the outbox with the event that causes them.
-	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
 
 	// Accounts.
 	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler})
@@ -368,16 +374,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	base := cfg.BaseURL.String()
 	bookingMail := emails.NewBookings(writer, st, now)
 	site.Schedule = emails.NewSchedule(st, bookingMail, now, log, site.Mailer.Wake)
-	// Waiting lists: offers are made by the store wherever seats are freed, with their
-	// email written in the same transaction.
-	st.SetOfferMailer(writer.WaitlistOffer)
+	// Waiting lists: the services that free seats offer them in the same transaction,
+	// with the drafts of the emails.
 	waiting := waitlist.NewService(st, tours, waitlist.Options{Now: now, Logger: log, Changed: tours.Invalidate,
-		Queued: site.Mailer.Wake})
+		Queued: queued, Mailer: writer, Tx: inTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
 	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
-	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate})
+	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate,
+		Tx: inTx(st, func(tx *store.Store) review.Tx { return tx })})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
-		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: site.Mailer.Wake, Waitlist: st, Counter: site.Metrics,
+		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
+		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
+		Offers: st, Waitlist: waiting,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -389,12 +397,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		return nil, err
 	}
 	site.photos, site.tourPictures, site.tours = photos, tourPictures, tours
-	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log})
+	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log,
+		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued})
 
 	// The bookings back office: refunds go through the same provider as payments.
 	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: site.Mailer.Wake,
-		Counter: site.Metrics})
+		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: queued,
+		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake, Hash: hashPassword})
@@ -484,6 +493,15 @@ func (p *phases) attrs() []any { return p.list }
 // -picture-storage database, the pictures of the local folder that the database lacks
 // are copied in first: sample, default and imported pictures are drawn or copied as
 // files, and a site moving from its folder to the database brings its uploads along.
+// inTx gives a service the store's transactions (store.Store.InTx) with the
+// transaction's *store.Store typed as the service's own Tx; as, a conversion, is the
+// compile-time proof that *store.Store has that Tx.
+func inTx[T any](st *store.Store, as func(*store.Store) T) func(context.Context, func(T) error) error {
+	return func(ctx context.Context, fn func(T) error) error {
+		return st.InTx(ctx, func(tx *store.Store) error { return fn(as(tx)) })
+	}
+}
+
 func pictureBuckets(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (map[string]media.Bucket, error) {
 	buckets := map[string]media.Bucket{}
 	for _, sub := range []string{"tours", "users"} {

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"tourbook/internal/account"
 	"tourbook/internal/importer"
 	"tourbook/internal/media"
 	"tourbook/internal/view"
@@ -134,7 +135,7 @@ func testLegacyTourPictures(t *testing.T, storage, databaseURL string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Store.UpdateUserProfile(ctx, priya.ID, priya.Name, priya.Email, oldPhoto); err != nil {
+	if err := a.Store.UpdateUserProfile(ctx, priya.ID, account.Profile{Name: priya.Name, Email: priya.Email, Photo: oldPhoto}); err != nil {
 		t.Fatal(err)
 	}
 	// Loaded as before imports stored widths: the names as the old site wrote them.

@@ -17,6 +17,7 @@ import (
 	"tourbook/internal/httpx"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/store"
 	"tourbook/internal/tour"
 )
 
@@ -100,7 +101,8 @@ func TestMyBookingPageIsItsOwnersOnly(t *testing.T) {
 // officeAt is the back office's service on the site's store and a sandbox provider, with
 // its clock at now.
 func officeAt(s *testSite, provider payment.Provider, now time.Time) *backoffice.Service {
-	return backoffice.NewService(s.Store, provider, nil, backoffice.Options{Now: func() time.Time { return now }})
+	return backoffice.NewService(s.Store, provider, nil, backoffice.Options{Now: func() time.Time { return now },
+		Tx: inTx(s.Store, func(tx *store.Store) backoffice.Tx { return tx })})
 }
 
 // tourIn makes a published tour in zone departing on day at 09:00 local, with policy.

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 var seatsOnPage = regexp.MustCompile(`(\d+) seats? left`)
@@ -60,7 +59,7 @@ func TestPublicPagesComeFromMemoryUntilSomethingChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := s.Store.ReleaseHolds(context.Background(), u.ID, tr.ID, time.Now()); err != nil || n != 1 {
+	if n, _, err := s.Store.ReleaseHolds(context.Background(), u.ID, tr.ID); err != nil || n != 1 {
 		t.Fatalf("release the hold in the database: %d, %v", n, err)
 	}
 	if got := seatsShown(t, anonymous(path).body); !slices.Equal(got, held) {
@@ -225,7 +224,7 @@ func TestPublicAPIComesFromMemoryUntilSomethingChanges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n, err := s.Store.ReleaseHolds(context.Background(), u.ID, tr.ID, time.Now()); err != nil || n != 1 {
+		if n, _, err := s.Store.ReleaseHolds(context.Background(), u.ID, tr.ID); err != nil || n != 1 {
 			t.Fatalf("release the hold in the database: %d, %v", n, err)
 		}
 		for _, p := range []string{one, list} {

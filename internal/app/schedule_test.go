@@ -74,7 +74,8 @@ func TestScheduledEmails(t *testing.T) {
 	})
 }
 
-// payDirectly makes a paid booking of u on day through the store, as a checkout paid at at.
+// payDirectly makes a paid booking of u on day through the store and the booking
+// service, as a checkout paid at at.
 func payDirectly(t *testing.T, s *testSite, tr tour.Tour, u account.User, day, at time.Time) string {
 	t.Helper()
 	b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: 1, AmountMinor: tr.UnitPriceMinor(),
@@ -82,7 +83,8 @@ func payDirectly(t *testing.T, s *testSite, tr tour.Tour, u account.User, day, a
 	if err := s.Store.CreateHold(t.Context(), &b, at); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.Store.FulfilBooking(t.Context(), b.ID, "pi_x", b.AmountMinor, b.Currency, at, nil); err != nil {
+	if _, _, err := s.Bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_x", AmountMinor: b.AmountMinor,
+		Currency: b.Currency}, at, nil); err != nil {
 		t.Fatal(err)
 	}
 	return b.ID

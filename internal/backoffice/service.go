@@ -23,6 +23,9 @@ import (
 	"tourbook/internal/waitlist"
 )
 
+// errNoTx: the service was built without Options.Tx.
+var errNoTx = errors.New("back office: no transactions (Options.Tx)")
+
 // Who may do what: admins everything; lead guides bookings and manifests; guides the
 // manifests of the tours they guide.
 
@@ -47,22 +50,13 @@ type Store interface {
 	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
 	DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]BookingRow, error)
-	BeginRefund(ctx context.Context, r Refund, now time.Time) (Refund, booking.Booking, error)
-	FinishRefund(ctx context.Context, refundID, providerRef, failure, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
-	CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string, now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error)
-	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
 	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
-	// EndDepartureWaitlist ends a cancelled departure's waiting list, each traveller
-	// told by notice's email, and says how many entries ended.
-	EndDepartureWaitlist(ctx context.Context, tourID string, date, now time.Time,
-		notice func(o waitlist.Offer) (*mail.Message, error)) (int, error)
 	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
 	SalesSince(ctx context.Context, since time.Time) (Sales, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
 	Users(ctx context.Context, q string, offset, limit int) ([]account.User, int, error)
-	UpdateUserAccess(ctx context.Context, id string, role *account.Role, active *bool, entry audit.Entry) (account.User, error)
 	Reviews(ctx context.Context, offset, limit int) ([]ReviewRow, int, error)
 	SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (ReviewRow, error)
 	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
@@ -74,6 +68,35 @@ type Store interface {
 	CheckInStore
 }
 
+// Tx is what the service writes in one transaction, with the waiting list's offers on
+// the seats it frees or takes (*store.Store bound to one has it).
+type Tx interface {
+	// LockBooking reads a booking and locks it until the transaction ends.
+	LockBooking(ctx context.Context, id string) (booking.Booking, error)
+	SetBookingState(ctx context.Context, id string, status booking.Status, refundedMinor int64) error
+	AddBookingEvent(ctx context.Context, e Event) error
+	AddAudit(ctx context.Context, e audit.Entry, objectID string) error
+	RefundByKey(ctx context.Context, key string) (Refund, error) // ErrRefundNotFound
+	RefundByID(ctx context.Context, id string) (Refund, error)   // ErrRefundNotFound
+	PendingRefunds(ctx context.Context, bookingID string) (int, error)
+	AddRefund(ctx context.Context, r *Refund, now time.Time) error
+	UpdateRefund(ctx context.Context, r Refund) error
+	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
+	// LockActiveAdmins returns the active admins' ids, locked until the transaction ends.
+	LockActiveAdmins(ctx context.Context) ([]string, error)
+	SetUserAccess(ctx context.Context, id string, role account.Role, active bool) error
+	DeleteOtherSessions(ctx context.Context, userID string, keep []byte) error
+	waitlist.Tx
+}
+
+// Waitlist offers the seats freed on a departure to its waiting list, and ends the list
+// of a cancelled departure (*waitlist.Service).
+type Waitlist interface {
+	OfferIn(ctx context.Context, tx waitlist.Tx, tourID string, date, now time.Time) error
+	Offer(ctx context.Context, tourID string, date, now time.Time) error
+	EndDeparture(ctx context.Context, tourID string, date time.Time, reason string) (int, error)
+}
+
 // Departures is the catalogue's departure change this service needs: closing a
 // departure that is cancelled (catalog.Service).
 type Departures interface {
@@ -81,11 +104,9 @@ type Departures interface {
 }
 
 // Mailer writes the email that tells a customer their booking was cancelled, and how
-// much was refunded (refundedMinor, in the booking's currency; 0 for none); and the one
-// that tells a traveller on a cancelled departure's waiting list that their place ended.
+// much was refunded (refundedMinor, in the booking's currency; 0 for none).
 type Mailer interface {
 	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*mail.Message, error)
-	WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*mail.Message, error)
 }
 
 // Options configures NewService.
@@ -101,6 +122,11 @@ type Options struct {
 	Queued func()
 	// Counter counts refunds for the operator's metrics; nil counts nothing.
 	Counter Counter
+	// Tx runs fn in one transaction of the store (store.Store.InTx); required for
+	// every write.
+	Tx func(ctx context.Context, fn func(tx Tx) error) error
+	// Waitlist offers freed seats to the waiting lists; nil makes no offers.
+	Waitlist Waitlist
 }
 
 // Counter hears every refund asked of the provider (or recorded for cash), and whether
@@ -125,12 +151,18 @@ type Service struct {
 	mailer     Mailer
 	queued     func()
 	counter    Counter
+	inTx       func(ctx context.Context, fn func(tx Tx) error) error
+	waitlist   Waitlist
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
-		log: o.Logger, hash: o.HashPassword, mailer: o.Mailer, queued: o.Queued, counter: o.Counter}
+		log: o.Logger, hash: o.HashPassword, mailer: o.Mailer, queued: o.Queued, counter: o.Counter,
+		inTx: o.Tx, waitlist: o.Waitlist}
+	if s.inTx == nil {
+		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
+	}
 	if s.counter == nil {
 		s.counter = noCounter{}
 	}
@@ -273,18 +305,20 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		if err != nil {
 			return err
 		}
-		if _, err := s.store.CloseBooking(ctx, id, "cancelled", reason, false, actor.Name, now,
-			entry(actor, action, "booking", id), s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)); err != nil {
+		done := s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)
+		c := Closing{BookingID: id, Kind: "cancelled", Reason: reason, ActorName: actor.Name}
+		if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
+			return s.closeBooking(ctx, tx, c, now, entry(actor, action, "booking", id), done)
+		}); err != nil {
 			return err
 		}
 		s.changed()
-		s.queued()
 		return nil
 	}
 	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
 		return invalid("This form has expired. Please reload the page and try again.")
 	}
-	r, b, err := s.store.BeginRefund(ctx, Refund{BookingID: id, Key: key, AmountMinor: refundMinor,
+	r, b, err := s.beginRefund(ctx, Refund{BookingID: id, Key: key, AmountMinor: refundMinor,
 		ActorID: actor.ID, Reason: reason}, now)
 	if err != nil {
 		return err
@@ -304,14 +338,14 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	if perr == nil {
 		done = s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, reason)
 	}
-	if _, err := s.store.FinishRefund(context.WithoutCancel(ctx), r.ID, ref, failure, actor.Name, s.now(),
-		entry(actor, action, "booking", id), done); err != nil {
+	rec, finished := context.WithoutCancel(ctx), s.now()
+	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
+		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure}, actor.Name, finished,
+			entry(actor, action, "booking", id), done)
+	}); err != nil {
 		return err
 	}
 	s.counter.RefundMade(perr == nil)
-	if done != nil {
-		s.queued()
-	}
 	switch {
 	case errors.Is(perr, payment.ErrUnavailable):
 		return &fault.Error{Status: http.StatusBadGateway, Err: perr,
@@ -323,6 +357,54 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	s.log.Info("booking refunded", "booking_id", id, "refund_id", r.ID, "amount", r.AmountMinor, "currency", r.Currency, "by", actor.ID)
 	s.changed()
 	return nil
+}
+
+// freeing runs write, which frees seats on a booking's departure, and offers them to
+// the departure's waiting list in the same transaction.
+// Once it has committed, the emails written are rendered and sent (Queued).
+func (s *Service) freeing(ctx context.Context, now time.Time, write func(tx Tx) (booking.Booking, error)) error {
+	err := s.inTx(ctx, func(tx Tx) error {
+		b, err := write(tx)
+		if err != nil || s.waitlist == nil {
+			return err
+		}
+		return s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now)
+	})
+	if err == nil {
+		s.queued()
+	}
+	return err
+}
+
+// createPaidBooking records a walk-in on a departure with the seats for it, counted
+// under its lock (booking.ErrNoSeats otherwise; a closed departure takes them too:
+// closing stops sales online only). A walk-in does not jump the waiting list: seats a
+// hold left when it ran out go to the list first, as for an online checkout. When the
+// walk-in is refused for want of seats, the offers, rolled back with it, are made again
+// on their own: they stand either way.
+func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, e audit.Entry) error {
+	err := s.inTx(ctx, func(tx Tx) error {
+		if s.waitlist != nil {
+			if err := s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
+				return err
+			}
+		}
+		dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
+		if err != nil {
+			return err
+		}
+		if taken+b.Participants > dep.Capacity {
+			return booking.ErrNoSeats
+		}
+		return tx.CreatePaidBooking(ctx, b, actorName, now, e)
+	})
+	if errors.Is(err, booking.ErrNoSeats) && s.waitlist != nil {
+		if oerr := s.waitlist.Offer(ctx, b.TourID, b.StartDate, now); oerr != nil {
+			err = errors.Join(err, fmt.Errorf("offer seats: %w", oerr))
+		}
+	}
+	s.queued()
+	return err
 }
 
 // refund asks the provider that took the payment; money paid outside the site is
@@ -373,8 +455,11 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 	if err != nil {
 		return Detail{}, err
 	}
-	if _, err := s.store.CloseBooking(ctx, id, "resolved", reason, true, actor.Name, s.now(),
-		entry(actor, "booking.resolve", "booking", id), nil); err != nil {
+	now := s.now()
+	if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
+		c := Closing{BookingID: id, Kind: "resolved", Reason: reason, OnlyRefundDue: true, ActorName: actor.Name}
+		return s.closeBooking(ctx, tx, c, now, entry(actor, "booking.resolve", "booking", id), nil)
+	}); err != nil {
 		if errors.Is(err, ErrNotCancellable) {
 			return Detail{}, &fault.Error{Status: http.StatusConflict, Err: err, Message: "Only a booking whose refund is due can be marked resolved."}
 		}
@@ -411,16 +496,10 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	}
 	// Closed, it gets no new offers; those open and the places waiting end, each
 	// traveller told why.
-	var notice func(o waitlist.Offer) (*mail.Message, error)
-	if s.mailer != nil {
-		notice = func(o waitlist.Offer) (*mail.Message, error) { return s.mailer.WaitlistCancelled(ctx, o, reason) }
-	}
-	ended, err := s.store.EndDepartureWaitlist(ctx, tourID, d, s.now(), notice)
-	if err != nil {
-		return nil, err
-	}
-	if ended > 0 {
-		s.queued()
+	if s.waitlist != nil {
+		if _, err := s.waitlist.EndDeparture(ctx, tourID, d, reason); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := s.store.ReleaseDepartureHolds(ctx, tourID, d); err != nil {
 		return nil, err
@@ -547,7 +626,7 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	b := &booking.Booking{TourID: t.ID, UserID: customer.ID, StartDate: dep.Date, Participants: in.Participants,
 		AmountMinor: t.UnitPriceMinor() * int64(in.Participants), Currency: strings.ToLower(t.Currency), Source: source,
 		Policy: t.Policy}
-	if err := s.store.CreatePaidBooking(ctx, b, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
+	if err := s.createPaidBooking(ctx, b, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
 		if errors.Is(err, booking.ErrNoSeats) {
 			return booking.Booking{}, &fault.Error{Status: http.StatusConflict, Err: err,
 				Message: fmt.Sprintf("There are not %d seats left on this departure.", in.Participants)}
@@ -595,7 +674,7 @@ func (s *Service) UpdateUser(ctx context.Context, actor account.User, id string,
 	if role != nil && !role.Valid() {
 		return account.User{}, invalid("The role must be user, guide, lead-guide or admin.")
 	}
-	u, err := s.store.UpdateUserAccess(ctx, id, role, active, entry(actor, "user.update", "user", id))
+	u, err := s.updateAccess(ctx, id, role, active, entry(actor, "user.update", "user", id))
 	if err != nil {
 		return account.User{}, err
 	}

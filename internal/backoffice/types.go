@@ -6,6 +6,7 @@
 package backoffice
 
 import (
+	"errors"
 	"time"
 
 	"tourbook/internal/booking"
@@ -23,6 +24,8 @@ var (
 	ErrKeyReused = fault.New(409, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
 	// ErrLastAdmin: the last active admin must stay one.
 	ErrLastAdmin = fault.New(409, "last admin", "This is the last active administrator: make someone else an administrator first.")
+	// ErrRefundNotFound: no refund with that key or id.
+	ErrRefundNotFound = errors.New("refund not found")
 	// ErrReviewNotFound: no such review.
 	ErrReviewNotFound = fault.New(404, "review not found", "There is no such review.")
 )

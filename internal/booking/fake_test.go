@@ -13,16 +13,22 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
 
 // fakeStore keeps tours and bookings in memory with the store contract's rules
 // (docs/store-api.md): seats taken are Paid bookings plus unexpired holds.
 type fakeStore struct {
+	// Tx: the waiting list's primitives, never called without Options.Waitlist.
+	waitlist.Tx
 	mu       sync.Mutex
 	tours    map[string]tour.Tour
 	bookings map[string]*Booking
 	nextID   int
-	fulfils  int // FulfilBooking calls that changed something
+	fulfils  int // payments recorded
+	emails   []mail.Message
+	// txMu makes inTx's transactions one at a time, as the store's are on a booking.
+	txMu sync.Mutex
 }
 
 func newFakeStore(tours ...tour.Tour) *fakeStore {
@@ -31,6 +37,24 @@ func newFakeStore(tours ...tour.Tour) *fakeStore {
 		s.tours[t.ID] = t
 	}
 	return s
+}
+
+// LockBooking is BookingByID: the fake's bookings change under its mutex only.
+func (s *fakeStore) LockBooking(ctx context.Context, id string) (Booking, error) {
+	return s.BookingByID(ctx, id)
+}
+
+// SetOfferCheckout: no offers in these tests.
+func (s *fakeStore) SetOfferCheckout(context.Context, waitlist.OfferCheckout) error {
+	return errors.New("no offers in the fake")
+}
+
+// inTx runs fn on the fake itself, one transaction at a time (Options.Tx); a failed one
+// is not rolled back, which the service's tests do not need.
+func (s *fakeStore) inTx(_ context.Context, fn func(tx Tx) error) error {
+	s.txMu.Lock()
+	defer s.txMu.Unlock()
+	return fn(s)
 }
 
 func (s *fakeStore) taken(tourID string, date time.Time, now time.Time, except string) int {
@@ -82,9 +106,7 @@ func (s *fakeStore) capacity(tourID string, date time.Time) int {
 func (s *fakeStore) CreateHold(ctx context.Context, b *Booking, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, "")+b.Participants > s.capacity(b.TourID, b.StartDate) {
-		return ErrNoSeats
-	}
+	// As the store: the seats are the service's to check (Hold).
 	s.nextID++
 	b.ID = fmt.Sprintf("%024x", s.nextID)
 	b.CreatedAt = now
@@ -125,7 +147,7 @@ func (s *fakeStore) BookingByCheckout(ctx context.Context, provider, checkoutID 
 	return Booking{}, ErrNotFound
 }
 
-func (s *fakeStore) CancelBooking(ctx context.Context, id string, _ time.Time) error {
+func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.bookings[id]
@@ -138,17 +160,17 @@ func (s *fakeStore) CancelBooking(ctx context.Context, id string, _ time.Time) e
 	return nil
 }
 
-func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string, _ time.Time) (int, error) {
+func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := 0
+	var days []time.Time
 	for _, b := range s.bookings {
 		if b.UserID == userID && b.TourID == tourID && b.Status == Pending {
 			b.Status = Cancelled
-			n++
+			days = append(days, b.StartDate)
 		}
 	}
-	return n, nil
+	return len(days), days, nil
 }
 
 func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time) (int, error) {
@@ -163,31 +185,43 @@ func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time)
 	return n, nil
 }
 
-func (s *fakeStore) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error) {
+func (s *fakeStore) RecordPayment(ctx context.Context, b Booking) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b, ok := s.bookings[id]
+	stored, ok := s.bookings[b.ID]
 	if !ok {
-		return Booking{}, false, ErrNotFound
+		return ErrNotFound
 	}
-	switch b.Status {
-	case Paid, RefundDue, Refunded:
-		return *b, false, nil
-	}
-	switch {
-	case amountMinor != b.AmountMinor || currency != b.Currency:
-		b.Status = RefundDue
-	case b.Status == Pending && now.Before(b.HoldUntil):
-		b.Status = Paid
-	case s.baseTaken(b.TourID, b.StartDate)+s.taken(b.TourID, b.StartDate, now, b.ID)+b.Participants <= s.capacity(b.TourID, b.StartDate):
-		b.Status = Paid
-	default:
-		b.Status = RefundDue
-	}
-	// As the real store: the amount recorded becomes what was paid, for the refund.
-	b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency = paymentRef, now, amountMinor, currency
+	stored.Status, stored.PaymentRef, stored.PaidAt, stored.AmountMinor, stored.Currency =
+		b.Status, b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency
 	s.fulfils++
-	return *b, true, nil
+	return nil
+}
+
+func (s *fakeStore) LockDeparture(ctx context.Context, tourID string, date time.Time) (tour.StartDate, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.capacity(tourID, date)
+	if c == 0 {
+		return tour.StartDate{}, tour.ErrNotFound
+	}
+	return tour.StartDate{Date: date, Capacity: c}, nil
+}
+
+func (s *fakeStore) SeatsTaken(ctx context.Context, tourID string, date, now time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.baseTaken(tourID, date) + s.taken(tourID, date, now, ""), nil
+}
+
+func (s *fakeStore) IssueTicket(context.Context, string, time.Time) error { return nil }
+func (s *fakeStore) BookOffer(context.Context, string) error              { return nil }
+
+func (s *fakeStore) EnqueueEmail(_ context.Context, m *mail.Message) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.emails = append(s.emails, *m)
+	return true, nil
 }
 
 func (s *fakeStore) ExpireHolds(ctx context.Context, now time.Time) (int, error) {

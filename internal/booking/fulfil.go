@@ -135,8 +135,8 @@ func (s *Service) bookingForEvent(ctx context.Context, ev payment.Event) (Bookin
 	return b, nil
 }
 
-// fulfil records a paid checkout, once: the store's FulfilBooking is idempotent, so the
-// webhook, the customer's return and any replay may all call it.
+// fulfil records a paid checkout, once: RecordPayment is idempotent, so the webhook, the
+// customer's return and any replay may all call it.
 func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Booking, error) {
 	now := s.now()
 	var err error
@@ -151,9 +151,10 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 			confirmation = nil
 		}
 	}
-	nb, changed, err := s.store.FulfilBooking(ctx, b.ID, ev.PaymentRef, ev.AmountTotal, currency, now, confirmation)
+	nb, changed, err := s.RecordPayment(ctx, b.ID, Payment{Ref: ev.PaymentRef, AmountMinor: ev.AmountTotal, Currency: currency},
+		now, confirmation)
 	if err != nil {
-		return Booking{}, fmt.Errorf("fulfil booking %s: %w", b.ID, err)
+		return Booking{}, err
 	}
 	if changed && confirmation != nil && nb.Status == Paid {
 		s.queued()
@@ -222,4 +223,95 @@ func (s *Service) RunExpiry(ctx context.Context, every time.Duration) {
 		case <-tick.C:
 		}
 	}
+}
+
+// Payment is what the provider says was paid for a booking.
+type Payment struct {
+	Ref         string // the provider's payment id
+	AmountMinor int64
+	Currency    string
+}
+
+// RecordPayment records a payment for a booking at now, in one transaction under the
+// booking's lock and idempotently:
+//   - Paid, RefundDue or Refunded already: nothing changes (changed is false);
+//   - amount or currency different from the booking's: RefundDue;
+//   - Pending with its hold still running at now: Paid;
+//   - Pending with an expired hold, or Cancelled: Paid if the seats are still free under
+//     the departure's capacity (counted under its lock), else RefundDue.
+//
+// It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
+// which is what an operator refunds; the booking gets its ticket, and a paid waiting-list
+// offer its entry booked. paid, when not nil, is the confirmation email: it goes to the
+// outbox in the same transaction when, and only when, the booking becomes Paid.
+func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now time.Time, paid *mail.Message) (b Booking, changed bool, err error) {
+	err = s.inTx(ctx, func(tx Tx) error {
+		// Locking the booking first makes a second, concurrent payment of the same
+		// booking wait and then see it paid.
+		var err error
+		if b, err = tx.LockBooking(ctx, id); err != nil {
+			return err
+		}
+		switch b.Status {
+		case Paid, RefundDue, Refunded:
+			return nil
+		}
+		next := Paid
+		switch {
+		case p.AmountMinor != b.AmountMinor || !strings.EqualFold(p.Currency, b.Currency):
+			next = RefundDue
+		case b.Status == Pending && now.Before(b.HoldUntil):
+			// The hold kept the seats.
+		default:
+			if next, err = s.seatsStillFree(ctx, tx, b, now); err != nil {
+				return err
+			}
+		}
+		b.Status, b.PaymentRef, b.PaidAt = next, p.Ref, now.UTC().Truncate(time.Microsecond)
+		b.AmountMinor, b.Currency = p.AmountMinor, strings.ToLower(p.Currency)
+		if err := tx.RecordPayment(ctx, b); err != nil {
+			return err
+		}
+		changed = true
+		// Every booking that was paid has a ticket, even one due a refund.
+		if err := tx.IssueTicket(ctx, b.ID, now); err != nil {
+			return err
+		}
+		if b.Status != Paid {
+			return nil
+		}
+		if err := tx.BookOffer(ctx, b.ID); err != nil {
+			return err
+		}
+		if paid != nil {
+			if _, err := tx.EnqueueEmail(ctx, paid); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Booking{}, false, fmt.Errorf("fulfil booking %s: %w", id, err)
+	}
+	if changed {
+		s.seats()
+	}
+	return b, changed, nil
+}
+
+// seatsStillFree is Paid when a late payment's seats are still free on its departure
+// (not counting itself: its hold ran out or was cancelled), else RefundDue; a departure
+// withdrawn after the checkout opened is RefundDue too.
+func (s *Service) seatsStillFree(ctx context.Context, tx Tx, b Booking, now time.Time) (Status, error) {
+	dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
+	if errors.Is(err, tour.ErrNotFound) {
+		return RefundDue, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if taken+b.Participants > dep.Capacity {
+		return RefundDue, nil
+	}
+	return Paid, nil
 }

@@ -13,11 +13,9 @@ import (
 	"tourbook/internal/waitlist"
 )
 
-// WaitlistStore is what paying a waiting list offer needs of the store.
+// WaitlistStore is what paying a waiting list offer reads of the store.
 type WaitlistStore interface {
 	WaitlistEntry(ctx context.Context, id string) (waitlist.Entry, error)
-	SetOfferCheckout(ctx context.Context, entryID, provider, checkoutID, url string, now time.Time) (string, error)
-	OfferWaitlistSeats(ctx context.Context, now time.Time) (int, error)
 }
 
 // PayOffer opens the checkout of a waiting list offer made to user: the seats are already
@@ -28,11 +26,11 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	if user.ID == "" {
 		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to pay your offer."}
 	}
-	if s.waitlist == nil {
+	if s.offers == nil {
 		return "", errors.New("pay offer: no waiting list store")
 	}
 	now := s.now()
-	e, err := s.waitlist.WaitlistEntry(ctx, entryID)
+	e, err := s.offers.WaitlistEntry(ctx, entryID)
 	if err != nil || e.UserID != user.ID {
 		return "", &Error{Status: http.StatusNotFound, Message: "There is no such offer.", Err: err}
 	}
@@ -77,10 +75,34 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	if err != nil {
 		return "", providerError(fmt.Errorf("create %s checkout for offer %s: %w", s.provider.Name(), e.ID, err))
 	}
-	url, err := s.waitlist.SetOfferCheckout(ctx, e.ID, s.provider.Name(), co.ID, co.URL, now)
+	url, err := s.setOfferCheckout(ctx, waitlist.OfferCheckout{EntryID: e.ID, Provider: s.provider.Name(), CheckoutID: co.ID, URL: co.URL}, now)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("checkout of waiting list offer %s: %w", e.ID, err)
 	}
 	s.log.Info("offer checkout started", "entry_id", e.ID, "booking_id", b.ID, "checkout_id", co.ID)
 	return url, nil
+}
+
+// setOfferCheckout records the checkout opened to pay an offer, unless one was recorded
+// first (two clicks at once): it returns the URL to send the traveller to, the first
+// checkout's. Under the lock of the offer's booking, the offer must still hold its
+// seats (waitlist.ErrOfferGone otherwise).
+func (s *Service) setOfferCheckout(ctx context.Context, c waitlist.OfferCheckout, now time.Time) (string, error) {
+	url := c.URL
+	err := s.inTx(ctx, func(tx Tx) error {
+		e, err := tx.WaitlistEntry(ctx, c.EntryID)
+		if err != nil {
+			return err
+		}
+		b, err := tx.LockBooking(ctx, e.BookingID)
+		if err != nil || e.Status != waitlist.Offered || b.Status != Pending || !now.Before(b.HoldUntil) {
+			return waitlist.ErrOfferGone
+		}
+		if e.CheckoutURL != "" {
+			url = e.CheckoutURL
+			return nil
+		}
+		return tx.SetOfferCheckout(ctx, c)
+	})
+	return url, err
 }

@@ -37,7 +37,8 @@ func TestSandboxFlow(t *testing.T) {
 		BaseURL: srv.URL, WebhookURL: srv.URL + "/webhook-checkout", WebhookSecret: "whsec_flow", Now: clk.Now,
 	})
 	mux.Handle(payment.SandboxPath, sb.Handler())
-	svc = NewService(store, store, sb, Options{Now: clk.Now, BaseURL: srv.URL, Logger: slog.New(slog.DiscardHandler)})
+	svc = NewService(store, store, sb, Options{Now: clk.Now, BaseURL: srv.URL, Logger: slog.New(slog.DiscardHandler),
+		Tx: store.inTx})
 
 	checkoutURL, err := svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 2)
 	if err != nil {

@@ -15,19 +15,49 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
+
+// errNoTx: the service was built without Options.Tx.
+var errNoTx = errors.New("booking: no transactions (Options.Tx)")
 
 // Store is what the service needs of the store (docs/store-api.md); *store.Store has it.
 type Store interface {
-	CreateHold(ctx context.Context, b *Booking, now time.Time) error
 	SetCheckout(ctx context.Context, bookingID, provider, checkoutID string) error
 	BookingByID(ctx context.Context, id string) (Booking, error)
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
-	CancelBooking(ctx context.Context, id string, now time.Time) error
-	ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
-	FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string, now time.Time, paid *mail.Message) (Booking, bool, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
+}
+
+// Tx is what the service writes in one transaction, with the waiting list's offers on
+// the seats it frees or takes (*store.Store bound to one has it).
+type Tx interface {
+	CreateHold(ctx context.Context, b *Booking, now time.Time) error
+	BookingByID(ctx context.Context, id string) (Booking, error)
+	// LockBooking reads a booking and locks it until the transaction ends.
+	LockBooking(ctx context.Context, id string) (Booking, error)
+	// CancelBooking cancels a Pending booking; other states stay.
+	CancelBooking(ctx context.Context, id string) error
+	SetOfferCheckout(ctx context.Context, c waitlist.OfferCheckout) error
+	// RecordPayment writes b's Status, PaymentRef, PaidAt, AmountMinor and Currency.
+	RecordPayment(ctx context.Context, b Booking) error
+	IssueTicket(ctx context.Context, bookingID string, now time.Time) error
+	// BookOffer marks booked the waiting-list entry whose offer the booking is.
+	BookOffer(ctx context.Context, bookingID string) error
+	// ReleaseHolds cancels the user's open checkouts on the tour and returns how many,
+	// and their days.
+	ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error)
+	waitlist.Tx
+}
+
+// Waitlist offers seats to the departures' waiting lists (*waitlist.Service): inside
+// the transaction that frees (or is about to take) them, in one of its own, and in the
+// periodic sweep.
+type Waitlist interface {
+	OfferIn(ctx context.Context, tx waitlist.Tx, tourID string, date, now time.Time) error
+	Offer(ctx context.Context, tourID string, date, now time.Time) error
+	OfferWaitlistSeats(ctx context.Context, now time.Time) (int, error)
 }
 
 // TourStore loads tours, for their price, capacity and start dates.
@@ -55,8 +85,16 @@ type Options struct {
 	// Mailer writes confirmations; nil sends none. Queued wakes the outbox's sender.
 	Mailer Mailer
 	Queued func()
-	// Waitlist pays waiting list offers and passes on the ones that ran out; nil: none.
-	Waitlist WaitlistStore
+	// Tx runs fn in one transaction of the store (store.Store.InTx); required for
+	// every write.
+	Tx func(ctx context.Context, fn func(tx Tx) error) error
+	// SeatsChanged is called after a hold or cancellation committed (the tour cache's
+	// listeners); nil: nothing.
+	SeatsChanged func()
+	// Offers pays waiting list offers; Waitlist offers freed seats and passes on the
+	// offers that ran out. Nil: none.
+	Offers   WaitlistStore
+	Waitlist Waitlist
 	// Counter counts holds and payments for the operator's metrics; nil counts nothing.
 	Counter Counter
 }
@@ -90,7 +128,10 @@ type Service struct {
 	log      *slog.Logger
 	mailer   Mailer
 	queued   func()
-	waitlist WaitlistStore
+	inTx     func(ctx context.Context, fn func(tx Tx) error) error
+	seats    func()
+	offers   WaitlistStore
+	waitlist Waitlist
 	counter  Counter
 }
 
@@ -99,8 +140,14 @@ func NewService(store Store, tours TourStore, provider payment.Provider, o Optio
 	s := &Service{
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
-		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, waitlist: o.Waitlist,
-		counter: o.Counter,
+		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
+		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter,
+	}
+	if s.inTx == nil {
+		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
+	}
+	if s.seats == nil {
+		s.seats = func() {}
 	}
 	if s.counter == nil {
 		s.counter = noCounter{}
@@ -141,7 +188,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 	// the user's earlier hold on it rather than adding to it: people must not be refused
 	// seats by their own abandoned checkout. Released before the tour is loaded, so the
 	// seats left it shows already count them free.
-	if _, err := s.store.ReleaseHolds(ctx, user.ID, tourID, now); err != nil {
+	if err := s.releaseHolds(ctx, user.ID, tourID, now); err != nil {
 		return "", fmt.Errorf("release earlier holds on tour %q: %w", tourID, err)
 	}
 	open, err := s.store.OpenHolds(ctx, user.ID, now)
@@ -191,7 +238,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		// What the customer is shown at checkout is what they are held to.
 		Policy: t.Policy,
 	}
-	if err := s.store.CreateHold(ctx, b, now); err != nil {
+	if err := s.Hold(ctx, b, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
 			// Someone else took the seats since the tour was loaded.
@@ -249,7 +296,7 @@ func (s *Service) CancelReturn(ctx context.Context, user account.User, bookingID
 	if err != nil {
 		return fmt.Errorf("cancelled checkout %s: %w", bookingID, err)
 	}
-	if err := s.store.CancelBooking(ctx, b.ID, s.now()); err != nil {
+	if err := s.cancelHold(ctx, b.ID, s.now()); err != nil {
 		return fmt.Errorf("cancel booking %s: %w", b.ID, err)
 	}
 	s.log.Info("checkout cancelled", "booking_id", b.ID, "user_id", user.ID)
@@ -292,7 +339,7 @@ func (s *Service) ContinueCheckout(ctx context.Context, user account.User, booki
 // release cancels a hold whose checkout could not be opened, so its seats are free at
 // once. It runs even when the request was cancelled: the hold must not linger.
 func (s *Service) release(ctx context.Context, bookingID string) {
-	if err := s.store.CancelBooking(context.WithoutCancel(ctx), bookingID, s.now()); err != nil {
+	if err := s.cancelHold(context.WithoutCancel(ctx), bookingID, s.now()); err != nil {
 		s.log.Error("cancel hold after failed checkout", "booking_id", bookingID, "err", err)
 	}
 }

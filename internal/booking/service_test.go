@@ -69,7 +69,7 @@ func newFixture(t *testing.T, tours ...tour.Tour) *fixture {
 	}
 	f := &fixture{store: newFakeStore(tours...), provider: newFakeProvider(), clock: &clock{t: testNow}, logs: &bytes.Buffer{}}
 	f.svc = NewService(f.store, f.store, f.provider, Options{
-		Now: f.clock.Now, BaseURL: "https://tours.example/",
+		Now: f.clock.Now, BaseURL: "https://tours.example/", Tx: f.store.inTx,
 		ImageURL: func(t tour.Tour) string { return "https://tours.example/img/tours/" + t.Slug + ".jpg" },
 		Logger:   slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	})

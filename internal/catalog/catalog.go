@@ -17,7 +17,11 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/fault"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
+
+// errNoTx: the service was built without Options.Tx.
+var errNoTx = errors.New("catalog: no transactions (Options.Tx)")
 
 var (
 	// ErrForbidden: the user may look but not change, or may not come in at all.
@@ -68,8 +72,21 @@ type Store interface {
 	RemoveTourPicture(ctx context.Context, id, file string, now time.Time, entry audit.Entry) error
 	ReorderTourPictures(ctx context.Context, id string, files []string, now time.Time, entry audit.Entry) error
 	AddDepartures(ctx context.Context, tourID string, list []tour.StartDate, entry audit.Entry) (int, error)
-	UpdateDeparture(ctx context.Context, tourID string, date time.Time, c DepartureChange, now time.Time, entry audit.Entry) (before, after tour.StartDate, err error)
 	DeleteDeparture(ctx context.Context, tourID string, date time.Time, entry audit.Entry) error
+}
+
+// Tx is what the service writes in one transaction, with the waiting list's offers on
+// the seats a departure's change frees (*store.Store bound to one has it).
+type Tx interface {
+	// UpdateDeparture applies c to the departure under its lock and audits it.
+	UpdateDeparture(ctx context.Context, tourID string, date time.Time, c DepartureChange, now time.Time, entry audit.Entry) (before, after tour.StartDate, err error)
+	waitlist.Tx
+}
+
+// Waitlist offers the seats freed on a departure to its waiting list, in the
+// transaction that frees them (*waitlist.Service).
+type Waitlist interface {
+	OfferIn(ctx context.Context, tx waitlist.Tx, tourID string, date, now time.Time) error
 }
 
 // Pictures stores uploaded tour pictures (media.TourPictures).
@@ -87,6 +104,13 @@ type Options struct {
 	// Changed is called after every change, to forget cached copies of the catalogue.
 	Changed func()
 	Logger  *slog.Logger
+	// Tx runs fn in one transaction of the store (store.Store.InTx); required for
+	// every write.
+	Tx func(ctx context.Context, fn func(tx Tx) error) error
+	// Waitlist offers seats a change frees; nil makes no offers. Queued is called after
+	// an offer's email may have been written.
+	Waitlist Waitlist
+	Queued   func()
 }
 
 // Service runs the back office's catalogue.
@@ -96,11 +120,21 @@ type Service struct {
 	now      func() time.Time
 	changed  func()
 	log      *slog.Logger
+	inTx     func(ctx context.Context, fn func(tx Tx) error) error
+	waitlist Waitlist
+	queued   func()
 }
 
 // NewService returns the catalogue service.
 func NewService(store Store, pictures Pictures, o Options) *Service {
-	s := &Service{store: store, pictures: pictures, now: o.Now, changed: o.Changed, log: o.Logger}
+	s := &Service{store: store, pictures: pictures, now: o.Now, changed: o.Changed, log: o.Logger,
+		inTx: o.Tx, waitlist: o.Waitlist, queued: o.Queued}
+	if s.inTx == nil {
+		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
+	}
+	if s.queued == nil {
+		s.queued = func() {}
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
 	"tourbook/internal/fault"
 	"tourbook/internal/tour"
 )
@@ -191,10 +192,9 @@ func (s *Service) UpdateDeparture(ctx context.Context, actor account.User, id, d
 	}
 	e := entry(actor, "departure.update", id)
 	e.Changes.Diff("date", nil, d.Format(time.DateOnly))
-	if _, _, err := s.store.UpdateDeparture(ctx, id, d, c, s.now(), e); err != nil {
+	if err := s.updateDeparture(ctx, id, d, c, e); err != nil {
 		return tour.Tour{}, err
 	}
-	s.changed()
 	return s.Tour(ctx, actor, id)
 }
 
@@ -228,9 +228,41 @@ func (s *Service) CloseDeparture(ctx context.Context, actor account.User, id str
 	e := entry(actor, "departure.cancel", id)
 	e.Changes.Diff("date", nil, date.Format(time.DateOnly))
 	e.Changes.Diff("reason", nil, reason)
-	if _, _, err := s.store.UpdateDeparture(ctx, id, date, DepartureChange{Closed: &closed}, s.now(), e); err != nil {
+	return s.updateDeparture(ctx, id, date, DepartureChange{Closed: &closed}, e)
+}
+
+// updateDeparture applies c to a departure under its lock: its capacity never below the
+// seats taken (*tour.CapacityError); seats a raised capacity or a reopened departure
+// frees go to its waiting list in the same transaction.
+func (s *Service) updateDeparture(ctx context.Context, tourID string, date time.Time, c DepartureChange, e audit.Entry) error {
+	now := s.now()
+	err := s.inTx(ctx, func(tx Tx) error {
+		dep, err := tx.LockDeparture(ctx, tourID, date)
+		if err != nil {
+			return fmt.Errorf("update departure %s of tour %s: %w", date.Format(time.DateOnly), tourID, err)
+		}
+		if c.Capacity != nil {
+			taken, err := tx.SeatsTaken(ctx, tourID, date, now)
+			if err != nil {
+				return err
+			}
+			if *c.Capacity < taken {
+				return fmt.Errorf("update departure %s of tour %s: %w", date.Format(time.DateOnly), tourID,
+					&tour.CapacityError{Taken: taken, Date: dep.Date})
+			}
+		}
+		if _, _, err := tx.UpdateDeparture(ctx, tourID, date, c, now, e); err != nil {
+			return err
+		}
+		if s.waitlist == nil {
+			return nil
+		}
+		return s.waitlist.OfferIn(ctx, tx, tourID, date, now)
+	})
+	if err != nil {
 		return err
 	}
 	s.changed()
+	s.queued()
 	return nil
 }

@@ -14,7 +14,6 @@ import (
 	tbmail "tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
-	"tourbook/internal/waitlist"
 )
 
 // BookingStore is what the booking emails read.
@@ -100,12 +99,6 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
 		Data: e.ics(t, d, b, e.w.Site(), true)}}
 	return &m, nil
-}
-
-// WaitlistCancelled is Writer.WaitlistCancelled, for the back office that cancels the
-// departure.
-func (e *Bookings) WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*tbmail.Message, error) {
-	return e.w.WaitlistCancelled(ctx, o, reason)
 }
 
 // ics is the departure as a calendar entry: from its local start to the end of its last

@@ -42,28 +42,58 @@ func (w *Writer) Site() Site { return w.site }
 
 // Render renders the email kind (ui/src/emails/email-props.ts) for to with props.
 func (w *Writer) Render(ctx context.Context, kind string, to account.User, props any) (tbmail.Message, error) {
+	m := tbmail.Message{Kind: kind, To: address(to)}
+	if err := w.render(ctx, &m, props); err != nil {
+		return tbmail.Message{}, err
+	}
+	return m, nil
+}
+
+// RenderDraft renders a draft (mail.Message.Drafted) from its Props: the message
+// returned has its Subject and bodies and no Props.
+func (w *Writer) RenderDraft(ctx context.Context, m tbmail.Message) (tbmail.Message, error) {
+	if err := w.render(ctx, &m, json.RawMessage(m.Props)); err != nil {
+		return m, fmt.Errorf("draft %s: %w", m.IdemKey, err)
+	}
+	m.Props = nil
+	return m, nil
+}
+
+// draft is an email of kind for to whose props are rendered later (mail.Message.Props).
+func draft(kind string, to account.User, props any) (*tbmail.Message, error) {
+	data, err := json.Marshal(props)
+	if err != nil {
+		return nil, fmt.Errorf("email %s: %w", kind, err)
+	}
+	return &tbmail.Message{Kind: kind, To: address(to), Props: data}, nil
+}
+
+func address(to account.User) string {
+	return (&mail.Address{Name: to.Name, Address: to.Email}).String()
+}
+
+// render fills m's Subject, HTML and Text from its Kind and props.
+func (w *Writer) render(ctx context.Context, m *tbmail.Message, props any) error {
 	in, err := json.Marshal(struct {
 		Kind  string `json:"kind"`
 		Site  Site   `json:"site"`
 		Props any    `json:"props"`
-	}{kind, w.site, props})
+	}{m.Kind, w.site, props})
 	if err != nil {
-		return tbmail.Message{}, fmt.Errorf("email %s: %w", kind, err)
+		return fmt.Errorf("email %s: %w", m.Kind, err)
 	}
-	out, err := w.engine.Render(ctx, "email:"+kind, in)
+	out, err := w.engine.Render(ctx, "email:"+m.Kind, in)
 	if err != nil {
-		return tbmail.Message{}, fmt.Errorf("render email %s: %w", kind, err)
+		return fmt.Errorf("render email %s: %w", m.Kind, err)
 	}
 	var rendered struct {
 		Subject, HTML, Text string
 	}
 	if err := json.Unmarshal([]byte(out), &rendered); err != nil || rendered.Subject == "" || rendered.HTML == "" {
-		return tbmail.Message{}, fmt.Errorf("render email %s: not a message (%v)", kind, err)
+		return fmt.Errorf("render email %s: not a message (%v)", m.Kind, err)
 	}
-	return tbmail.Message{
-		Kind: kind, To: (&mail.Address{Name: to.Name, Address: to.Email}).String(),
-		Subject: rendered.Subject, HTML: rendered.HTML, Text: rendered.Text,
-	}, nil
+	m.Subject, m.HTML, m.Text = rendered.Subject, rendered.HTML, rendered.Text
+	return nil
 }
 
 // PasswordReset is the email with a reset link (account.ResetMailer).

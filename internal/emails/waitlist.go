@@ -1,7 +1,6 @@
 package emails
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 
@@ -13,13 +12,14 @@ import (
 	"tourbook/internal/waitlist"
 )
 
-// WaitlistOffer is the email telling a traveller that seats are held for them from the
-// waiting list until the offer's deadline. The store calls it inside the transaction that
-// makes the offer (store.SetOfferMailer), with everything it needs in o: it reads nothing.
-func (w *Writer) WaitlistOffer(ctx context.Context, o waitlist.Offer) (*tbmail.Message, error) {
+// WaitlistOffer is the draft of the email telling a traveller that seats are held for
+// them from the waiting list until the offer's deadline (mail.Message.Props: rendered
+// after the commit). The waiting list calls it inside the transaction that makes the
+// offer, with everything it needs in o: it reads nothing and renders nothing.
+func (w *Writer) WaitlistOffer(o waitlist.Offer) (*tbmail.Message, error) {
 	t := tour.Tour{TimeZone: o.TimeZone}
 	d := tour.StartDate{Date: o.StartDate, StartTime: o.StartTime}
-	m, err := w.Render(ctx, "waitlistOffer", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
+	m, err := draft("waitlistOffer", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
 		"name": o.UserName, "tourName": o.TourName, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
 		"participants": o.Participants, "amount": money.Format(o.AmountMinor, o.Currency),
 		"deadline": format.Moment(o.OfferUntil, t.Zone()), "payUrl": w.site.URL + "/my-tours",
@@ -29,21 +29,21 @@ func (w *Writer) WaitlistOffer(ctx context.Context, o waitlist.Offer) (*tbmail.M
 	}
 	// One email per offer: an entry offered again after an offer lapsed gets a new one.
 	m.IdemKey = "waitlist-offer:" + o.BookingID
-	return &m, nil
+	return m, nil
 }
 
-// WaitlistCancelled is the email telling a traveller on a departure's waiting list,
-// waiting or with seats offered (o.Status), that the operator cancelled the departure and
-// their place has ended, with the operator's reason. Like WaitlistOffer it is written
-// inside the store's transaction and reads nothing.
-func (w *Writer) WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason string) (*tbmail.Message, error) {
+// WaitlistCancelled is the draft of the email telling a traveller on a departure's
+// waiting list, waiting or with seats offered (o.Status), that the operator cancelled the
+// departure and their place has ended, with the operator's reason. Like WaitlistOffer it
+// is written inside the transaction that ends the list and reads nothing.
+func (w *Writer) WaitlistCancelled(o waitlist.Offer, reason string) (*tbmail.Message, error) {
 	t := tour.Tour{TimeZone: o.TimeZone}
 	d := tour.StartDate{Date: o.StartDate, StartTime: o.StartTime}
 	offered := ""
 	if o.Status == waitlist.Offered {
 		offered = money.Format(o.AmountMinor, o.Currency)
 	}
-	m, err := w.Render(ctx, "waitlistCancelled", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
+	m, err := draft("waitlistCancelled", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
 		"name": o.UserName, "tourName": o.TourName, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
 		"participants": o.Participants, "reason": reason, "offered": offered,
 		"tourUrl": w.site.URL + "/tour/" + url.PathEscape(o.TourSlug),
@@ -53,5 +53,5 @@ func (w *Writer) WaitlistCancelled(ctx context.Context, o waitlist.Offer, reason
 	}
 	// One email per entry: the entry ends with it.
 	m.IdemKey = "waitlist-cancelled:" + o.ID
-	return &m, nil
+	return m, nil
 }

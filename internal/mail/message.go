@@ -7,6 +7,7 @@
 package mail
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	netmail "net/mail"
@@ -79,6 +80,12 @@ type Attachment struct {
 
 // Message is one email of the outbox. A feature fills IdemKey, Kind, To, Subject, HTML
 // and/or Text and Attachments; the store fills the rest.
+//
+// A draft is a message whose content is only known inside the event's transaction (a
+// waiting-list offer): the feature fills IdemKey, Kind, To and Props, the data the
+// email is rendered from, and no Subject or bodies, so that nothing slow runs while the
+// transaction holds the database's writer. It is rendered after the commit (Drafts) or,
+// if the process stopped before that, by the Sender when it is due: a crash loses nothing.
 type Message struct {
 	ID string
 	// IdemKey names the event that causes the email ("booking-paid:<booking id>"): the
@@ -91,6 +98,9 @@ type Message struct {
 	Text    string
 
 	Attachments []Attachment
+	// Props is a draft's data (JSON) for rendering Kind; empty once it is rendered or
+	// for a message written rendered.
+	Props []byte
 
 	Status        Status
 	Attempts      int       // delivery attempts begun, including one in flight
@@ -125,6 +135,9 @@ type Backlog struct {
 	OldestDue time.Time
 }
 
+// Drafted reports whether m still has to be rendered from its Props.
+func (m *Message) Drafted() bool { return m.Subject == "" && len(m.Props) > 0 }
+
 // Validate checks what a feature filled in, so that a bad email fails the transaction
 // that writes it rather than every later attempt to send it.
 func (m *Message) Validate() error {
@@ -133,6 +146,10 @@ func (m *Message) Validate() error {
 		return errors.New("email: an idempotency key is required")
 	case strings.TrimSpace(m.Kind) == "":
 		return errors.New("email: a kind is required")
+	case m.Drafted():
+		if !json.Valid(m.Props) {
+			return fmt.Errorf("email %s: a draft's props must be JSON", m.IdemKey)
+		}
 	case strings.TrimSpace(m.Subject) == "" || len(m.Subject) > MaxSubjectLen || strings.ContainsAny(m.Subject, "\r\n"):
 		return fmt.Errorf("email %s: the subject must be one line of 1 to %d bytes", m.IdemKey, MaxSubjectLen)
 	case m.HTML == "" && m.Text == "":

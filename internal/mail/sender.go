@@ -81,6 +81,10 @@ type SenderOptions struct {
 	Batch     int           // emails claimed at once (20)
 	Lease     time.Duration // how long a claim holds a row (5 min); must exceed a send's worst case
 	Backoff   Backoff       // DefaultBackoff
+	// Render renders a draft (Message.Drafted) that is due before it was rendered after
+	// its commit (the process stopped in between), and keeps the result; nil leaves
+	// such an email to fail its attempts.
+	Render func(ctx context.Context, m Message) (Message, error)
 }
 
 // Sender delivers the outbox's due emails.
@@ -105,13 +109,14 @@ type Sender struct {
 	batch     int
 	lease     time.Duration
 	backoff   Backoff
+	render    func(ctx context.Context, m Message) (Message, error)
 	wake      chan struct{}
 }
 
 // NewSender makes a Sender over st.
 func NewSender(st Store, o SenderOptions) *Sender {
 	s := &Sender{store: st, transport: o.Transport, now: o.Now, log: o.Logger, batch: o.Batch,
-		lease: o.Lease, backoff: o.Backoff, wake: make(chan struct{}, 1)}
+		lease: o.Lease, backoff: o.Backoff, render: o.Render, wake: make(chan struct{}, 1)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -201,6 +206,13 @@ func (s *Sender) RunOnce(ctx context.Context) (int, error) {
 func (s *Sender) deliver(ctx context.Context, m Message) error {
 	rec := context.WithoutCancel(ctx)
 	attrs := []any{"id", m.ID, "kind", m.Kind, "to", m.To, "attempt", m.Attempts}
+	if m.Drafted() {
+		rendered, err := s.renderDraft(rec, m)
+		if err != nil {
+			return s.retryOrFail(rec, m, attrs, fmt.Errorf("render draft: %w", err))
+		}
+		m = rendered
+	}
 	if s.transport == nil {
 		// The subject may be shown, the bodies never: they can hold sign-in tokens.
 		s.log.Info("email held: no SMTP server is configured", append(attrs[:6:6], "subject", m.Subject)...)
@@ -209,11 +221,24 @@ func (s *Sender) deliver(ctx context.Context, m Message) error {
 	// Not cancelled with ctx: a shutdown lets the message on the wire finish (bounded by
 	// the transport's timeouts) rather than cut it after the server may have taken it.
 	sendErr := s.transport.Send(rec, m)
-	at := s.now()
 	if sendErr == nil {
 		s.log.Info("email sent", attrs...)
-		return markErr(m, s.store.MarkEmailSent(rec, m.ID, m.Attempts, at))
+		return markErr(m, s.store.MarkEmailSent(rec, m.ID, m.Attempts, s.now()))
 	}
+	return s.retryOrFail(rec, m, attrs, sendErr)
+}
+
+func (s *Sender) renderDraft(ctx context.Context, m Message) (Message, error) {
+	if s.render == nil {
+		return m, errors.New("no renderer")
+	}
+	return s.render(ctx, m)
+}
+
+// retryOrFail records a failed attempt: tried again later, or failed for good when
+// sendErr is permanent or the attempts ran out.
+func (s *Sender) retryOrFail(rec context.Context, m Message, attrs []any, sendErr error) error {
+	at := s.now()
 	reason := oneLine(sendErr.Error())
 	if IsPermanent(sendErr) || m.Attempts >= s.backoff.MaxAttempts {
 		s.log.Error("email failed", append(attrs, "err", reason, "permanent", IsPermanent(sendErr))...)

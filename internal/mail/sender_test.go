@@ -498,3 +498,42 @@ func TestBackoffDelay(t *testing.T) {
 		}
 	}
 }
+
+// A draft left unrendered by a process that stopped after its commit is rendered by the
+// sender when it is due, and a failed rendering is an attempt retried like a failed send.
+func TestDraftRenderedAtSendTime(t *testing.T) {
+	st := newStore(t)
+	clk := &clock{t: start}
+	m := enqueue(t, st, mail.Message{IdemKey: "waitlist-offer:1", Kind: "waitlistOffer", To: "Jane Doe <jane@example.com>",
+		Props: []byte(`{"tourName":"The Forest Hiker"}`)})
+	fail := true
+	render := func(_ context.Context, d mail.Message) (mail.Message, error) {
+		if fail {
+			return d, errors.New("engine busy")
+		}
+		if string(d.Props) != `{"tourName":"The Forest Hiker"}` {
+			t.Errorf("rendered from %q", d.Props)
+		}
+		d.Subject, d.Text, d.Props = "Seats on The Forest Hiker", "Pay by Friday.", nil
+		if _, err := st.SaveRenderedEmail(context.Background(), d); err != nil {
+			t.Error(err)
+		}
+		return d, nil
+	}
+	s := mail.NewSender(st, mail.SenderOptions{Now: clk.Now, Render: render})
+	runOnce(t, s, 1)
+	got, _ := st.EmailByID(t.Context(), m.ID)
+	if got.Status != mail.Pending || !strings.Contains(got.LastError, "engine busy") || !got.Drafted() {
+		t.Fatalf("after a failed rendering: %+v", got)
+	}
+	fail = false
+	clk.Add(time.Hour)
+	runOnce(t, s, 1)
+	got, _ = st.EmailByID(t.Context(), m.ID)
+	if got.Status != mail.Held || got.Subject != "Seats on The Forest Hiker" || got.Drafted() {
+		t.Fatalf("after rendering: %+v", got)
+	}
+	if h := history(t, st, m.ID); h != "retry held" {
+		t.Errorf("history %q", h)
+	}
+}

@@ -11,14 +11,23 @@ import (
 	"tourbook/internal/tour"
 )
 
+// errNoTx: the service was built without Options.Tx.
+var errNoTx = errors.New("reviews: no transactions (Options.Tx)")
+
 // Store is what the service needs of the store (*store.Store has it).
 type Store interface {
-	CreateVerifiedReview(ctx context.Context, r *tour.Review, lastEndedDay time.Time) error
 	UpdateOwnReview(ctx context.Context, userID, id string, rating int, text string, now time.Time) (tour.Review, error)
 	DeleteOwnReview(ctx context.Context, userID, id string) (tour.Review, error)
 	UserReview(ctx context.Context, tourID, userID string) (tour.Review, error)
 	TourReviews(ctx context.Context, tourID string, offset, limit int) ([]tour.Review, error)
 	FirstPaidDeparture(ctx context.Context, tourID, userID string) (time.Time, bool, error)
+}
+
+// Tx is what writing a review needs in one transaction (*store.Store bound to one has
+// it): the check that its author travelled, and the review.
+type Tx interface {
+	FirstPaidDeparture(ctx context.Context, tourID, userID string) (time.Time, bool, error)
+	CreateReview(ctx context.Context, r *tour.Review) error // tour.ErrDuplicateReview
 }
 
 // Tours finds a tour: a published one to review (its zone and duration say when a trip
@@ -35,6 +44,7 @@ type Service struct {
 	tours Tours
 	now   func() time.Time
 	log   *slog.Logger
+	inTx  func(ctx context.Context, fn func(tx Tx) error) error
 	// changed forgets cached copies of the catalogue (ratings and reviews changed).
 	changed func()
 }
@@ -44,11 +54,17 @@ type Options struct {
 	Now     func() time.Time
 	Logger  *slog.Logger
 	Changed func()
+	// Tx runs fn in one transaction of the store (store.Store.InTx); required to
+	// write a review.
+	Tx func(ctx context.Context, fn func(tx Tx) error) error
 }
 
 // NewService returns the reviews service.
 func NewService(store Store, tours Tours, o Options) *Service {
-	s := &Service{store: store, tours: tours, now: o.Now, log: o.Logger, changed: o.Changed}
+	s := &Service{store: store, tours: tours, now: o.Now, log: o.Logger, changed: o.Changed, inTx: o.Tx}
+	if s.inTx == nil {
+		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -149,7 +165,7 @@ func (s *Service) Create(ctx context.Context, user account.User, tourID string, 
 		return Outcome{}, err
 	}
 	r := tour.Review{TourID: t.ID, UserID: user.ID, Rating: in.Rating, Text: in.Text, CreatedAt: now.UTC().Truncate(time.Microsecond)}
-	err = s.store.CreateVerifiedReview(ctx, &r, t.LastEndedDay(now))
+	err = s.createVerified(ctx, &r, t.LastEndedDay(now))
 	if ne := (*NotEndedError)(nil); errors.As(err, &ne) {
 		ne.EndsAt = t.EndsAt(ne.First)
 	}
@@ -210,4 +226,27 @@ func (s *Service) outcome(ctx context.Context, user account.User, tourID string)
 		return Outcome{}, err
 	}
 	return o, nil
+}
+
+// createVerified writes r for a traveller who has travelled: a paid booking of the tour
+// departing on or before lastEndedDay, checked in the same transaction as the write. No
+// paid booking is ErrNotTravelled; paid ones not ended a *NotEndedError with the first's
+// day.
+func (s *Service) createVerified(ctx context.Context, r *tour.Review, lastEndedDay time.Time) error {
+	err := s.inTx(ctx, func(tx Tx) error {
+		first, ok, err := tx.FirstPaidDeparture(ctx, r.TourID, r.UserID)
+		switch {
+		case err != nil:
+			return err
+		case !ok:
+			return ErrNotTravelled
+		case first.After(tour.Day(lastEndedDay)):
+			return &NotEndedError{First: first}
+		}
+		return tx.CreateReview(ctx, r)
+	})
+	if err != nil {
+		return fmt.Errorf("create verified review of tour %s by user %s: %w", r.TourID, r.UserID, err)
+	}
+	return nil
 }

@@ -13,8 +13,6 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
-	"tourbook/internal/fault"
-	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -214,217 +212,113 @@ func (s *Store) lockBooking(ctx context.Context, id string) (booking.Booking, er
 	return s.bookingWhere(ctx, s.tx, s.forUpdate(`id = $1`), id)
 }
 
-// cancellable: a booking that was paid and is not yet cancelled.
-func cancellable(b booking.Booking) bool {
-	return b.Status == booking.Paid || b.Status == booking.RefundDue
+// LockBooking reads a booking and locks it until the transaction ends
+// (booking.ErrNotFound): a second transaction changing it waits, then reads it changed.
+func (s *Store) LockBooking(ctx context.Context, id string) (booking.Booking, error) {
+	if err := s.needTx("lock booking"); err != nil {
+		return booking.Booking{}, err
+	}
+	b, err := s.lockBooking(ctx, id)
+	if err != nil {
+		return b, fmt.Errorf("booking %s: %w", id, err)
+	}
+	return b, nil
 }
 
-// BeginRefund starts the refund r (BookingID, Key, AmountMinor, ActorID, Reason) of a
-// booking, or finds the one already started with r.Key, under the booking's lock:
-//   - the key's refund succeeded: it is returned as it is (nothing more to do);
-//   - it is pending (a retry, or a crash after the provider was asked) or failed: it is
-//     returned pending, to ask the provider again with the same key;
-//   - a new key: the booking must be paid or refund due (backoffice.ErrNotCancellable),
-//     without another refund pending (backoffice.ErrRefundInProgress), and the amount at
-//     most what is left to refund.
-//
-// The booking is returned as it is.
-func (s *Store) BeginRefund(ctx context.Context, r backoffice.Refund, now time.Time) (backoffice.Refund, booking.Booking, error) {
-	var b booking.Booking
-	err := s.InTx(ctx, func(tx *Store) error {
-		var err error
-		if b, err = tx.lockBooking(ctx, r.BookingID); err != nil {
-			return err
-		}
-		var found backoffice.Refund
-		err = tx.tx.QueryRowContext(ctx, `SELECT `+refundColumns+` FROM refunds WHERE idem_key = $1`, r.Key).
-			Scan(refundFields(&found)...)
-		switch {
-		case err == nil && found.BookingID != r.BookingID:
-			return backoffice.ErrKeyReused
-		case err == nil && found.Status == backoffice.RefundFailed:
-			found.Status, found.Error, found.UpdatedAt = backoffice.RefundPending, "", now.UTC().Truncate(time.Microsecond)
-			_, err := tx.tx.ExecContext(ctx, `UPDATE refunds SET status = 'pending', error = '', updated_at = $2 WHERE id = $1`,
-				found.ID, ts(now))
-			r = found
-			return err
-		case err == nil:
-			r = found
-			return nil
-		case !errors.Is(err, sql.ErrNoRows):
-			return err
-		}
-		if !cancellable(b) {
-			return backoffice.ErrNotCancellable
-		}
-		var pending int
-		if err := tx.tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM refunds WHERE booking_id = $1 AND status = 'pending'`,
-			b.ID).Scan(&pending); err != nil {
-			return err
-		}
-		if pending > 0 {
-			return backoffice.ErrRefundInProgress
-		}
-		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
-			return &fault.Error{Status: 400, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
-		}
-		s.ensureID(&r.ID)
-		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, backoffice.RefundPending
-		r.CreatedAt = now.UTC().Truncate(time.Microsecond)
-		r.UpdatedAt = r.CreatedAt
-		_, err = tx.tx.ExecContext(ctx, `INSERT INTO refunds (`+refundColumns+`)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			r.ID, r.BookingID, r.Key, r.AmountMinor, r.Currency, r.Provider, r.ProviderRef, string(r.Status),
-			r.Error, r.ActorID, r.Reason, ts(r.CreatedAt), ts(r.UpdatedAt))
-		if isUnique(err, "refunds_idem_key_key", "refunds.idem_key") {
-			// The same key at the same moment on PostgreSQL: the other transaction won.
-			return backoffice.ErrRefundInProgress
-		}
+// SetBookingState sets a booking's status and the amount refunded of it.
+func (s *Store) SetBookingState(ctx context.Context, id string, status booking.Status, refundedMinor int64) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = $2, refunded_minor = $3 WHERE id = $1`,
+		id, string(status), refundedMinor)
+	return updated(res, err, "set state of booking "+id, booking.ErrNotFound)
+}
+
+// AddBookingEvent writes a line of a booking's history.
+func (s *Store) AddBookingEvent(ctx context.Context, e backoffice.Event) error {
+	if err := s.needTx("booking event"); err != nil {
 		return err
-	})
-	if err != nil {
-		return r, b, fmt.Errorf("begin refund of booking %s: %w", r.BookingID, err)
 	}
-	return r, b, nil
+	return s.addEvent(ctx, e)
 }
 
-// FinishRefund records how a pending refund ended: failure "" is success (providerRef
-// the provider's refund id): the booking becomes Refunded with the amount added to what
-// was refunded, its seats free. Otherwise the refund is marked failed with failure and
-// the booking stays as it was. Either way the booking's history says so; a refund that
-// already succeeded is left alone. It returns the booking as it now is.
-//
-// done, when not nil, is the email telling the customer: it goes to the outbox in the
-// same transaction as a successful refund.
-func (s *Store) FinishRefund(ctx context.Context, refundID, providerRef, failure, actorName string, now time.Time,
-	entry audit.Entry, done *mail.Message) (booking.Booking, error) {
-	var b booking.Booking
-	err := s.InTx(ctx, func(tx *Store) error {
-		// The booking is locked before the refund is read: two requests finishing the
-		// same refund (the same key sent twice) then run one after the other, and the
-		// second sees the first's outcome rather than adding the amount again.
-		var bookingID string
-		if err := tx.tx.QueryRowContext(ctx, `SELECT booking_id FROM refunds WHERE id = $1`, refundID).
-			Scan(&bookingID); err != nil {
-			return fmt.Errorf("refund %s: %w", refundID, err)
-		}
-		var err error
-		if b, err = tx.lockBooking(ctx, bookingID); err != nil {
-			return err
-		}
-		var r backoffice.Refund
-		if err := tx.tx.QueryRowContext(ctx, `SELECT `+refundColumns+` FROM refunds WHERE id = $1`, refundID).
-			Scan(refundFields(&r)...); err != nil {
-			return fmt.Errorf("refund %s: %w", refundID, err)
-		}
-		if r.Status == backoffice.RefundSucceeded {
-			return nil
-		}
-		event := backoffice.Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
-		if failure != "" {
-			if _, err := tx.tx.ExecContext(ctx, `UPDATE refunds SET status = 'failed', error = $2, updated_at = $3
-				WHERE id = $1`, r.ID, failure, ts(now)); err != nil {
-				return err
-			}
-			event.Kind, event.Detail = "refund_failed", failure
-			return tx.addEvent(ctx, event)
-		}
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE refunds SET status = 'succeeded', provider_ref = $2,
-			updated_at = $3 WHERE id = $1`, r.ID, providerRef, ts(now)); err != nil {
-			return err
-		}
-		before := b
-		b.Status, b.RefundedMinor = booking.Refunded, b.RefundedMinor+r.AmountMinor
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = $2, refunded_minor = $3 WHERE id = $1`,
-			b.ID, string(b.Status), b.RefundedMinor); err != nil {
-			return err
-		}
-		event.Kind, event.Detail = "refunded", fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
-		if err := tx.addEvent(ctx, event); err != nil {
-			return err
-		}
-		entry.Changes.Diff("status", before.Status, b.Status)
-		entry.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
-		if done != nil {
-			if _, err := tx.EnqueueEmail(ctx, done); err != nil {
-				return err
-			}
-		}
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
-		return tx.addAudit(ctx, &entry, b.ID)
-	})
-	if err != nil {
-		return b, fmt.Errorf("finish refund %s: %w", refundID, err)
+// AddAudit writes entry about objectID (when the entry names none) at the store's clock
+// unless it has its own time.
+func (s *Store) AddAudit(ctx context.Context, entry audit.Entry, objectID string) error {
+	if err := s.needTx("audit"); err != nil {
+		return err
 	}
-	return b, nil
+	return s.addAudit(ctx, &entry, objectID)
 }
 
-// CloseBooking ends a paid or refund-due booking without a refund through the site
-// (backoffice.ErrNotCancellable otherwise): Cancelled, its seats free, with kind and the
-// operator's reason in its history.
-//
-// done, when not nil, is the email telling the customer, enqueued in the same transaction.
-func (s *Store) CloseBooking(ctx context.Context, id, kind, reason string, onlyRefundDue bool, actorName string,
-	now time.Time, entry audit.Entry, done *mail.Message) (booking.Booking, error) {
-	var b booking.Booking
-	err := s.InTx(ctx, func(tx *Store) error {
-		var err error
-		if b, err = tx.lockBooking(ctx, id); err != nil {
-			return err
-		}
-		if !cancellable(b) || (onlyRefundDue && b.Status != booking.RefundDue) {
-			return backoffice.ErrNotCancellable
-		}
-		before := b.Status
-		b.Status = booking.Cancelled
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id = $1`, id); err != nil {
-			return err
-		}
-		if err := tx.addEvent(ctx, backoffice.Event{BookingID: id, At: now, ActorID: entry.ActorID, ActorName: actorName,
-			Kind: kind, Detail: reason}); err != nil {
-			return err
-		}
-		entry.Changes.Diff("status", before, b.Status)
-		if done != nil {
-			if _, err := tx.EnqueueEmail(ctx, done); err != nil {
-				return err
-			}
-		}
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
-		return tx.addAudit(ctx, &entry, id)
-	})
-	if err != nil {
-		return b, fmt.Errorf("close booking %s: %w", id, err)
+// RefundByKey finds the refund made with an idempotency key (backoffice.ErrRefundNotFound).
+func (s *Store) RefundByKey(ctx context.Context, key string) (backoffice.Refund, error) {
+	return s.refundWhere(ctx, `idem_key = $1`, key)
+}
+
+// RefundByID finds a refund (backoffice.ErrRefundNotFound).
+func (s *Store) RefundByID(ctx context.Context, id string) (backoffice.Refund, error) {
+	return s.refundWhere(ctx, `id = $1`, id)
+}
+
+func (s *Store) refundWhere(ctx context.Context, where string, arg any) (backoffice.Refund, error) {
+	var r backoffice.Refund
+	err := s.reader().QueryRowContext(ctx, `SELECT `+refundColumns+` FROM refunds WHERE `+where, arg).
+		Scan(refundFields(&r)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = backoffice.ErrRefundNotFound
 	}
-	return b, nil
+	if err != nil {
+		return r, fmt.Errorf("refund %v: %w", arg, err)
+	}
+	return r, nil
+}
+
+// PendingRefunds counts a booking's refunds still pending.
+func (s *Store) PendingRefunds(ctx context.Context, bookingID string) (int, error) {
+	var n int
+	if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM refunds WHERE booking_id = $1 AND status = 'pending'`,
+		bookingID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("pending refunds of booking %s: %w", bookingID, err)
+	}
+	return n, nil
+}
+
+// AddRefund writes r (its ID set when empty, CreatedAt and UpdatedAt to now). A second
+// refund with r.Key written at the same moment is backoffice.ErrRefundInProgress.
+func (s *Store) AddRefund(ctx context.Context, r *backoffice.Refund, now time.Time) error {
+	s.ensureID(&r.ID)
+	r.CreatedAt = now.UTC().Truncate(time.Microsecond)
+	r.UpdatedAt = r.CreatedAt
+	_, err := s.writer().ExecContext(ctx, `INSERT INTO refunds (`+refundColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		r.ID, r.BookingID, r.Key, r.AmountMinor, r.Currency, r.Provider, r.ProviderRef, string(r.Status),
+		r.Error, r.ActorID, r.Reason, ts(r.CreatedAt), ts(r.UpdatedAt))
+	if isUnique(err, "refunds_idem_key_key", "refunds.idem_key") {
+		// The same key at the same moment on PostgreSQL: the other transaction won.
+		err = backoffice.ErrRefundInProgress
+	}
+	if err != nil {
+		return fmt.Errorf("add refund of booking %s: %w", r.BookingID, err)
+	}
+	return nil
+}
+
+// UpdateRefund writes a refund's Status, ProviderRef, Error and UpdatedAt.
+func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE refunds SET status = $2, provider_ref = $3, error = $4,
+		updated_at = $5 WHERE id = $1`, r.ID, string(r.Status), r.ProviderRef, r.Error, ts(r.UpdatedAt))
+	return updated(res, err, "update refund "+r.ID, backoffice.ErrRefundNotFound)
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
-// transfer) on a departure with the seats for it (booking.ErrNoSeats otherwise; closed
-// departures take them too: closing stops sales online only). Sets ID, Status Paid,
-// CreatedAt and PaidAt to now.
+// transfer), with its ticket, history line and audit entry. Whether the departure has the
+// seats is the back office's to decide, under LockDeparture in the same transaction.
+// Sets ID, Status Paid, CreatedAt and PaidAt to now.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
 	s.ensureID(&b.ID)
 	b.Status, b.StartDate = booking.Paid, tour.Day(b.StartDate)
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.PaidAt, b.HoldUntil = b.CreatedAt, b.CreatedAt
 	err := s.InTx(ctx, func(tx *Store) error {
-		// A walk-in does not jump the waiting list: seats a hold left when it ran out go
-		// to the list first, as for an online checkout (CreateHold).
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
-		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
-		if err != nil {
-			return err
-		}
-		if taken+b.Participants > dep.Capacity {
-			return booking.ErrNoSeats
-		}
 		if err := tx.insertBooking(ctx, b); err != nil {
 			return err
 		}
@@ -439,7 +333,7 @@ func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actor
 		return tx.addAudit(ctx, &entry, b.ID)
 	})
 	if err != nil {
-		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), s.offerAfterRefusal(ctx, b, now, err))
+		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), err)
 	}
 	return nil
 }
@@ -542,58 +436,29 @@ func (s *Store) Users(ctx context.Context, q string, offset, limit int) ([]accou
 	return list, total, nil
 }
 
-// UpdateUserAccess changes a user's role and whether they may sign in (nil: unchanged).
-// The active admins are locked and counted first, so that two admins demoting each
-// other at once cannot leave none (backoffice.ErrLastAdmin). Deactivating ends every
-// session of the user in the same transaction.
-func (s *Store) UpdateUserAccess(ctx context.Context, id string, role *account.Role, active *bool, entry audit.Entry) (account.User, error) {
-	var u account.User
-	err := s.InTx(ctx, func(tx *Store) error {
-		rows, err := tx.tx.QueryContext(ctx, tx.forUpdate(`SELECT id FROM users WHERE role = 'admin' AND active`))
-		if err != nil {
-			return err
-		}
-		admins := map[string]bool{}
-		var adminID string
-		if err := scanAll(rows, func() error {
-			if err := rows.Scan(&adminID); err != nil {
-				return err
-			}
-			admins[adminID] = true
-			return nil
-		}); err != nil {
-			return err
-		}
-		if u, err = tx.userWhere(ctx, `u.id = $1`, id); err != nil {
-			return err
-		}
-		before := u
-		if role != nil {
-			u.Role = *role
-		}
-		if active != nil {
-			u.Active = *active
-		}
-		if admins[id] && len(admins) == 1 && (u.Role != account.RoleAdmin || !u.Active) {
-			return backoffice.ErrLastAdmin
-		}
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE users SET role = $2, active = $3 WHERE id = $1`,
-			id, string(u.Role), u.Active); err != nil {
-			return err
-		}
-		if !u.Active {
-			if _, err := tx.tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
-				return err
-			}
-		}
-		entry.Changes.Diff("role", before.Role, u.Role)
-		entry.Changes.Diff("active", before.Active, u.Active)
-		return tx.addAudit(ctx, &entry, id)
-	})
-	if err != nil {
-		return u, fmt.Errorf("update access of user %s: %w", id, err)
+// LockActiveAdmins returns the ids of the active admins, locked until the transaction
+// ends (on PostgreSQL; SQLite's single writer serialises anyway), so two changes of
+// admins cannot each see the other still there.
+func (s *Store) LockActiveAdmins(ctx context.Context) ([]string, error) {
+	if err := s.needTx("lock admins"); err != nil {
+		return nil, err
 	}
-	return u, nil
+	rows, err := s.tx.QueryContext(ctx, s.forUpdate(`SELECT id FROM users WHERE role = 'admin' AND active`))
+	if err != nil {
+		return nil, fmt.Errorf("active admins: %w", err)
+	}
+	ids, err := collect(rows, func(id *string) []any { return []any{id} })
+	if err != nil {
+		return nil, fmt.Errorf("active admins: %w", err)
+	}
+	return ids, nil
+}
+
+// SetUserAccess sets a user's role and whether the account is active.
+func (s *Store) SetUserAccess(ctx context.Context, id string, role account.Role, active bool) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE users SET role = $2, active = $3 WHERE id = $1`,
+		id, string(role), active)
+	return updated(res, err, "set access of user "+id, account.ErrNotFound)
 }
 
 const reviewRowQuery = `SELECT r.id, r.tour_id, t.name, t.slug, u.name, r.rating, r.text, r.hidden, r.created_at

@@ -5,12 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
-	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 )
 
@@ -48,11 +46,10 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 	return err
 }
 
-// CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil, if
-// the start date still has them: the seats taken at now plus b.Participants must not
-// exceed the departure's capacity, and it must be open for sale, else
-// booking.ErrNoSeats. A date the tour does not run on is tour.ErrNotFound. Sets ID,
-// Status, CreatedAt (to now) and StartDate to its day.
+// CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil. Whether
+// the departure has the seats is the booking service's to decide (booking.Service.Hold),
+// under LockDeparture in the same transaction. Sets ID, Status, CreatedAt (to now) and
+// StartDate to its day.
 func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Time) error {
 	if b.Participants <= 0 {
 		return fmt.Errorf("create hold for tour %s: participants must be at least 1, got %d", b.TourID, b.Participants)
@@ -66,60 +63,11 @@ func (s *Store) CreateHold(ctx context.Context, b *booking.Booking, now time.Tim
 	b.StartDate = tour.Day(b.StartDate)
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	b.HoldUntil = b.HoldUntil.UTC().Truncate(time.Microsecond)
-	err := s.InTx(ctx, func(tx *Store) error {
-		// Seats that came free (a hold that ran out) go to the departure's waiting list
-		// before anyone else.
-		if err := tx.offerSeats(ctx, b.TourID, b.StartDate, now); err != nil {
-			return err
-		}
-		dep, taken, err := tx.lockAndCountSeats(ctx, b, now)
-		if err != nil {
-			return err
-		}
-		if dep.Closed || taken+b.Participants > dep.Capacity {
-			return booking.ErrNoSeats
-		}
-		return tx.insertBooking(ctx, b)
-	})
+	err := s.InTx(ctx, func(tx *Store) error { return tx.insertBooking(ctx, b) })
 	if err != nil {
-		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), s.offerAfterRefusal(ctx, b, now, err))
+		return fmt.Errorf("create hold for tour %s on %s: %w", b.TourID, day(b.StartDate), err)
 	}
 	return nil
-}
-
-// offerAfterRefusal makes again, in a transaction of its own, the waiting-list offers
-// that a booking's transaction made before it was refused for want of seats (err is
-// booking.ErrNoSeats) and so rolled back with it: they stand whether or not the booking
-// does. It returns err, joined with its own error if it has one.
-func (s *Store) offerAfterRefusal(ctx context.Context, b *booking.Booking, now time.Time, err error) error {
-	if !errors.Is(err, booking.ErrNoSeats) || s.tx != nil {
-		return err
-	}
-	if oerr := s.InTx(ctx, func(tx *Store) error { return tx.offerSeats(ctx, b.TourID, b.StartDate, now) }); oerr != nil {
-		return errors.Join(err, fmt.Errorf("offer seats: %w", oerr))
-	}
-	return err
-}
-
-// lockAndCountSeats locks the start date of b and returns it with the seats taken on it
-// at now by bookings other than b. On PostgreSQL the row lock on tour_start_dates makes
-// every other hold, fulfilment or capacity change for the same departure wait until this
-// transaction ends, so the count and the capacity stay true until the caller's write
-// commits; SQLite's single writer gives the same guarantee. A missing start date is
-// tour.ErrNotFound.
-func (s *Store) lockAndCountSeats(ctx context.Context, b *booking.Booking, now time.Time) (tour.StartDate, int, error) {
-	dep, err := s.lockDeparture(ctx, b.TourID, b.StartDate)
-	if err != nil {
-		return dep, 0, fmt.Errorf("lock start date: %w", err)
-	}
-	var taken int
-	err = s.tx.QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
-		WHERE `+holdsSeats+` AND b.tour_id = $2 AND b.start_date = $3 AND b.id <> $4`,
-		ts(now), b.TourID, day(b.StartDate), b.ID).Scan(&taken)
-	if err != nil {
-		return dep, 0, fmt.Errorf("count seats: %w", err)
-	}
-	return dep, taken, nil
 }
 
 // SetCheckout records the provider's checkout session for a booking.
@@ -161,99 +109,32 @@ func (s *Store) bookingWhere(ctx context.Context, q querier, where string, args 
 	return b, err
 }
 
-// CancelBooking turns a Pending booking into Cancelled, freeing its seats for the
-// departure's waiting list first; a booking in any other state is left as it is.
-func (s *Store) CancelBooking(ctx context.Context, id string, now time.Time) error {
-	return s.InTx(ctx, func(tx *Store) error {
-		b, err := tx.bookingWhere(ctx, tx.tx, `id = $1`, id)
-		if err != nil {
-			return fmt.Errorf("cancel booking %s: %w", id, err)
-		}
-		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
-			WHERE id = $1 AND status = 'pending'`, id)
-		if err != nil {
-			return fmt.Errorf("cancel booking %s: %w", id, err)
-		}
-		if ok, err := affected(res); err != nil || !ok {
-			return err
-		}
-		return tx.offerSeats(ctx, b.TourID, b.StartDate, now)
-	})
+// CancelBooking turns a Pending booking into Cancelled, freeing its seats; a booking in
+// any other state is left as it is. A missing one is booking.ErrNotFound.
+func (s *Store) CancelBooking(ctx context.Context, id string) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = 'cancelled'
+		WHERE id = $1 AND status = 'pending'`, id)
+	if err != nil {
+		return fmt.Errorf("cancel booking %s: %w", id, err)
+	}
+	if ok, err := affected(res); err != nil || ok {
+		return err
+	}
+	if _, err := s.bookingWhere(ctx, s.writer(), `id = $1`, id); err != nil {
+		return fmt.Errorf("cancel booking %s: %w", id, err)
+	}
+	return nil
 }
 
-// FulfilBooking records a payment for a booking, in one transaction and idempotently:
-//   - Paid, RefundDue or Refunded already: nothing changes (changed is false);
-//   - amount or currency different from the booking's: RefundDue;
-//   - Pending with its hold still running at now: Paid;
-//   - Pending with an expired hold, or Cancelled: Paid if the seats are still free (not
-//     counting itself) under the departure's capacity, else RefundDue.
-//
-// It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
-// which is what an operator refunds.
-//
-// paid, when not nil, is the confirmation email: it goes to the outbox in the same
-// transaction when, and only when, the booking becomes Paid.
-func (s *Store) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
-	now time.Time, paid *mail.Message) (b booking.Booking, changed bool, err error) {
-	err = s.InTx(ctx, func(tx *Store) error {
-		// Locking the booking first makes a second, concurrent fulfilment of the same
-		// booking wait and then see it paid.
-		b, err = tx.bookingWhere(ctx, tx.tx, tx.forUpdate(`id = $1`), id)
-		if err != nil {
-			return err
-		}
-		switch b.Status {
-		case booking.Paid, booking.RefundDue, booking.Refunded:
-			return nil
-		}
-		next := booking.Paid
-		switch {
-		case amountMinor != b.AmountMinor || !strings.EqualFold(currency, b.Currency):
-			next = booking.RefundDue
-		case b.Status == booking.Pending && now.Before(b.HoldUntil):
-			// The hold kept the seats.
-		default:
-			dep, taken, err := tx.lockAndCountSeats(ctx, &b, now)
-			switch {
-			case errors.Is(err, tour.ErrNotFound):
-				// The departure was withdrawn after the checkout opened.
-				next = booking.RefundDue
-			case err != nil:
-				return err
-			case taken+b.Participants > dep.Capacity:
-				next = booking.RefundDue
-			}
-		}
-		b.Status, b.PaymentRef, b.PaidAt = next, paymentRef, now.UTC().Truncate(time.Microsecond)
-		b.AmountMinor, b.Currency = amountMinor, strings.ToLower(currency)
-		if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
-			paid_at = $4, amount_minor = $5, currency = $6 WHERE id = $1`,
-			b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency); err != nil {
-			return err
-		}
-		changed = true
-		// Every booking that was paid has a ticket, even one due a refund: its code then
-		// answers "not valid" at the door rather than "unknown".
-		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
-			return err
-		}
-		if b.Status == booking.Paid {
-			if _, err := tx.tx.ExecContext(ctx, `UPDATE waitlist_entries SET status = 'booked'
-				WHERE booking_id = $1 AND status IN ('offered', 'lapsed')`, b.ID); err != nil {
-				return err
-			}
-		}
-		if paid != nil && b.Status == booking.Paid {
-			if _, err := tx.EnqueueEmail(ctx, paid); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return booking.Booking{}, false, fmt.Errorf("fulfil booking %s: %w", id, err)
-	}
-	return b, changed, nil
+// RecordPayment writes what a payment settled on a booking: its Status, PaymentRef,
+// PaidAt, and AmountMinor and Currency (what was paid, which is what an operator
+// refunds). What the status is (paid, or refund due) is the booking service's to decide,
+// under LockBooking in the same transaction.
+func (s *Store) RecordPayment(ctx context.Context, b booking.Booking) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
+		paid_at = $4, amount_minor = $5, currency = $6 WHERE id = $1`,
+		b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency)
+	return updated(res, err, "record payment of booking "+b.ID, booking.ErrNotFound)
 }
 
 // ExpireHolds cancels every Pending booking whose hold ended at or before now and says
@@ -283,12 +164,15 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 }
 
 // ReleaseHolds cancels the user's open checkouts for a tour, so that booking again (a
-// second click, the back button) replaces the earlier hold instead of adding to it, and
-// offers the seats to the departures' waiting lists. Seats offered to the user from a
-// waiting list are kept: the offer is not a checkout they opened. It returns how many
-// holds were released.
-func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error) {
-	var n int
+// second click, the back button) replaces the earlier hold instead of adding to it.
+// Seats offered to the user from a waiting list are kept: the offer is not a checkout
+// they opened. It returns how many holds were released and the days of their
+// departures.
+func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
+	var (
+		n     int
+		dates []time.Time
+	)
 	err := s.InTx(ctx, func(tx *Store) error {
 		const mine = ` FROM bookings WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'
 			AND id NOT IN (SELECT booking_id FROM waitlist_entries WHERE user_id = $1 AND status = 'offered')`
@@ -296,12 +180,8 @@ func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now tim
 		if err != nil {
 			return err
 		}
-		dates, err := collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} })
-		if err != nil {
+		if dates, err = collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} }); err != nil || len(dates) == 0 {
 			return err
-		}
-		if len(dates) == 0 {
-			return nil
 		}
 		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id IN (SELECT id`+mine+`)`,
 			userID, tourID)
@@ -310,20 +190,12 @@ func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string, now tim
 		}
 		released, err := res.RowsAffected()
 		n = int(released)
-		if err != nil {
-			return err
-		}
-		for _, d := range dates {
-			if err := tx.offerSeats(ctx, tourID, d, now); err != nil {
-				return err
-			}
-		}
-		return nil
+		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
+		return 0, nil, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
 	}
-	return n, nil
+	return n, dates, nil
 }
 
 // OpenHolds counts the user's checkouts still holding seats at now.

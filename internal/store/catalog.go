@@ -373,10 +373,9 @@ func (s *Store) AddDepartures(ctx context.Context, tourID string, list []tour.St
 	return added, nil
 }
 
-// UpdateDeparture changes a departure, never its capacity below the seats taken at now
-// (a *tour.CapacityError then). The departure's row is locked while the seats are counted,
-// as CreateHold locks it, so a checkout cannot slip in between. It returns the departure
-// as it was and as it is.
+// UpdateDeparture changes a departure under its row lock and audits the change. Whether
+// the change is allowed (a capacity not below the seats taken) is the catalog service's
+// to decide, in the same transaction. It returns the departure as it was and as it is.
 func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Time, c catalog.DepartureChange, now time.Time,
 	entry audit.Entry) (before, after tour.StartDate, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
@@ -396,15 +395,6 @@ func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Ti
 		}
 		if c.Capacity != nil {
 			after.Capacity = *c.Capacity
-			var taken int
-			if err := tx.tx.QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
-				WHERE `+holdsSeats+` AND b.tour_id = $2 AND b.start_date = $3`,
-				ts(now), tourID, day(date)).Scan(&taken); err != nil {
-				return fmt.Errorf("count seats: %w", err)
-			}
-			if after.Capacity < taken {
-				return &tour.CapacityError{Taken: taken, Date: d.Date}
-			}
 		}
 		if _, err := tx.tx.ExecContext(ctx, `UPDATE tour_start_dates SET start_time = $3, capacity = $4,
 			meeting_point = $5, closed = $6 WHERE tour_id = $1 AND start_date = $2`,
@@ -415,10 +405,6 @@ func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Ti
 		entry.Changes.Diff("capacity", before.Capacity, after.Capacity)
 		entry.Changes.Diff("meetingPoint", before.MeetingPoint, after.MeetingPoint)
 		entry.Changes.Diff("closed", before.Closed, after.Closed)
-		// A raised capacity or a reopened departure has seats for its waiting list.
-		if err := tx.offerSeats(ctx, tourID, date, now); err != nil {
-			return err
-		}
 		return tx.addAudit(ctx, &entry, tourID)
 	})
 	if err != nil {

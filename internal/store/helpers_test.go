@@ -7,6 +7,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/mail"
 	"tourbook/internal/store/testdb"
 	"tourbook/internal/tour"
 )
@@ -129,4 +130,24 @@ func newBooking(tr tour.Tour, u account.User, d time.Time, participants int, now
 		Provider:     "sandbox",
 		HoldUntil:    now.Add(30 * time.Minute),
 	}
+}
+
+// recordPaid records a booking paid in time, as booking.Service.RecordPayment does (it
+// decides the status; these tests only need paid bookings): paid with its ticket.
+func recordPaid(s *Store, ctx context.Context, id, ref string, amount int64, currency string, now time.Time,
+	_ *mail.Message) (booking.Booking, bool, error) {
+	var b booking.Booking
+	err := s.InTx(ctx, func(tx *Store) error {
+		var err error
+		if b, err = tx.LockBooking(ctx, id); err != nil {
+			return err
+		}
+		b.Status, b.PaymentRef, b.PaidAt = booking.Paid, ref, now.UTC().Truncate(time.Microsecond)
+		b.AmountMinor, b.Currency = amount, currency
+		if err := tx.RecordPayment(ctx, b); err != nil {
+			return err
+		}
+		return tx.IssueTicket(ctx, id, now)
+	})
+	return b, err == nil, err
 }

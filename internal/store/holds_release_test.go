@@ -24,7 +24,7 @@ func TestReleaseHoldsAndOpenHolds(t *testing.T) {
 			t.Fatalf("OpenHolds(ann) = %d, %v; want 2", n, err)
 		}
 		// Ann asks again for the coast: her earlier hold there goes, Bob's and her other stay.
-		if n, err := s.ReleaseHolds(ctx, ann.ID, coast.ID, t0.Add(time.Minute)); err != nil || n != 1 {
+		if n, _, err := s.ReleaseHolds(ctx, ann.ID, coast.ID); err != nil || n != 1 {
 			t.Fatalf("ReleaseHolds = %d, %v; want 1", n, err)
 		}
 		mustHold(t, s, coast, ann, d, 6, t0.Add(time.Minute)) // 8 seats - Bob's 2: fits again

@@ -16,22 +16,25 @@ import (
 // causes them, claimed and marked by the background sender.
 
 const emailColumns = `id, idem_key, kind, to_address, subject, html, text, attachments, status,
-	attempts, resends, next_attempt_at, locked_until, last_error, created_at, sent_at`
+	attempts, resends, next_attempt_at, locked_until, last_error, created_at, sent_at, props`
 
 // emailListColumns are emailColumns without the bodies, for lists.
 const emailListColumns = `id, idem_key, kind, to_address, subject, '', '', attachments, status,
-	attempts, resends, next_attempt_at, locked_until, last_error, created_at, sent_at`
+	attempts, resends, next_attempt_at, locked_until, last_error, created_at, sent_at, ''`
 
-func emailFields(m *mail.Message, attachments *string) []any {
+func emailFields(m *mail.Message, attachments, props *string) []any {
 	return []any{&m.ID, &m.IdemKey, &m.Kind, &m.To, &m.Subject, &m.HTML, &m.Text, attachments, &m.Status,
 		&m.Attempts, &m.Resends, timeCol{&m.NextAttemptAt}, timeCol{&m.LockedUntil}, &m.LastError,
-		timeCol{&m.CreatedAt}, timeCol{&m.SentAt}}
+		timeCol{&m.CreatedAt}, timeCol{&m.SentAt}, props}
 }
 
 func scanEmail(row interface{ Scan(...any) error }, m *mail.Message) error {
-	var attachments string
-	if err := row.Scan(emailFields(m, &attachments)...); err != nil {
+	var attachments, props string
+	if err := row.Scan(emailFields(m, &attachments, &props)...); err != nil {
 		return err
+	}
+	if props != "" {
+		m.Props = []byte(props)
 	}
 	return json.Unmarshal([]byte(attachments), &m.Attachments)
 }
@@ -72,10 +75,11 @@ func (s *Store) EnqueueEmail(ctx context.Context, m *mail.Message) (bool, error)
 	m.NextAttemptAt = m.NextAttemptAt.UTC().Truncate(time.Microsecond)
 	m.Status, m.Attempts, m.Resends, m.LockedUntil, m.LastError, m.SentAt = mail.Pending, 0, 0, time.Time{}, "", time.Time{}
 	res, err := s.writer().ExecContext(ctx, `INSERT INTO emails (id, idem_key, kind, to_address, subject,
-		html, text, attachments, status, next_attempt_at, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)
+		html, text, attachments, status, next_attempt_at, created_at, props)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11)
 		ON CONFLICT (idem_key) DO NOTHING`,
-		m.ID, m.IdemKey, m.Kind, m.To, m.Subject, m.HTML, m.Text, string(body), ts(m.NextAttemptAt), ts(m.CreatedAt))
+		m.ID, m.IdemKey, m.Kind, m.To, m.Subject, m.HTML, m.Text, string(body), ts(m.NextAttemptAt), ts(m.CreatedAt),
+		string(m.Props))
 	if err != nil {
 		return false, fmt.Errorf("enqueue email %s: %w", m.IdemKey, err)
 	}
@@ -90,6 +94,46 @@ func (s *Store) EnqueueEmail(ctx context.Context, m *mail.Message) (bool, error)
 		}
 	}
 	return inserted, nil
+}
+
+// EmailDrafts lists up to limit pending drafts (mail.Message.Drafted) still to be
+// rendered, oldest first.
+func (s *Store) EmailDrafts(ctx context.Context, limit int) ([]mail.Message, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT `+emailColumns+` FROM emails
+		WHERE status = 'pending' AND subject = '' AND props <> '' ORDER BY created_at, id LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("email drafts: %w", err)
+	}
+	var list []mail.Message
+	if err := scanAll(rows, func() error {
+		var m mail.Message
+		if err := scanEmail(rows, &m); err != nil {
+			return err
+		}
+		list = append(list, m)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("email drafts: %w", err)
+	}
+	return list, nil
+}
+
+// SaveRenderedEmail stores the Subject, HTML and Text rendered for the draft m.ID and
+// forgets its props, unless it was rendered already (by a second renderer): false then.
+func (s *Store) SaveRenderedEmail(ctx context.Context, m mail.Message) (bool, error) {
+	if m.Subject == "" {
+		return false, fmt.Errorf("save rendered email %s: no subject", m.ID)
+	}
+	res, err := s.writer().ExecContext(ctx, `UPDATE emails SET subject = $2, html = $3, text = $4, props = ''
+		WHERE id = $1 AND subject = ''`, m.ID, m.Subject, m.HTML, m.Text)
+	if err != nil {
+		return false, fmt.Errorf("save rendered email %s: %w", m.ID, err)
+	}
+	ok, err := affected(res)
+	if err != nil {
+		return false, fmt.Errorf("save rendered email %s: %w", m.ID, err)
+	}
+	return ok, nil
 }
 
 // ClaimDueEmails takes up to limit emails due at now: pending ones whose NextAttemptAt

@@ -363,3 +363,41 @@ func TestPendingMigrations(t *testing.T) {
 		}
 	})
 }
+
+// A draft is written with its props and no content, listed until it is rendered, and
+// its rendering is kept once: a second renderer changes nothing.
+func TestEmailDraftRenderedOnce(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		s.now = func() time.Time { return t0 }
+		draft := enqueue(t, s, mail.Message{IdemKey: "waitlist-offer:1", Kind: "waitlistOffer",
+			To: "jane@example.com", Props: []byte(`{"name":"Jane"}`)})
+		enqueue(t, s, newEmail("booking-paid:2"))
+		list, err := s.EmailDrafts(t.Context(), 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || list[0].ID != draft.ID || string(list[0].Props) != `{"name":"Jane"}` || !list[0].Drafted() {
+			t.Fatalf("drafts: %+v", list)
+		}
+		rendered := list[0]
+		rendered.Subject, rendered.HTML, rendered.Text = "Seats for Jane", "<p>Seats</p>", "Seats"
+		if ok, err := s.SaveRenderedEmail(t.Context(), rendered); err != nil || !ok {
+			t.Fatalf("save rendered: %v, %v", ok, err)
+		}
+		again := rendered
+		again.Subject = "a second rendering"
+		if ok, err := s.SaveRenderedEmail(t.Context(), again); err != nil || ok {
+			t.Fatalf("second save: %v, %v", ok, err)
+		}
+		got, err := s.EmailByID(t.Context(), draft.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Subject != "Seats for Jane" || got.HTML != "<p>Seats</p>" || got.Drafted() || len(got.Props) != 0 {
+			t.Errorf("after rendering: %+v", got)
+		}
+		if list, err := s.EmailDrafts(t.Context(), 10); err != nil || len(list) != 0 {
+			t.Errorf("drafts after rendering: %+v, %v", list, err)
+		}
+	})
+}

@@ -24,32 +24,6 @@ func (s *Store) CreateReview(ctx context.Context, r *tour.Review) error {
 	return nil
 }
 
-// CreateVerifiedReview is CreateReview for a traveller, who must have a paid booking of
-// the tour on a departure day no later than lastEndedDay (the latest day whose departure
-// has ended, tour.Tour.LastEndedDay): checked in the transaction that writes the review,
-// so a booking cancelled meanwhile cannot slip through. None paid is
-// review.ErrNotTravelled; paid ones not ended a *review.NotEndedError with the first's day.
-func (s *Store) CreateVerifiedReview(ctx context.Context, r *tour.Review, lastEndedDay time.Time) error {
-	s.ensureID(&r.ID)
-	s.ensureTime(&r.CreatedAt)
-	err := s.InTx(ctx, func(tx *Store) error {
-		first, ok, err := tx.firstPaidDeparture(ctx, tx.tx, r.TourID, r.UserID)
-		switch {
-		case err != nil:
-			return err
-		case !ok:
-			return review.ErrNotTravelled
-		case first.After(tour.Day(lastEndedDay)):
-			return &review.NotEndedError{First: first}
-		}
-		return tx.insertReview(ctx, r)
-	})
-	if err != nil {
-		return fmt.Errorf("create verified review of tour %s by user %s: %w", r.TourID, r.UserID, err)
-	}
-	return nil
-}
-
 func (s *Store) insertReview(ctx context.Context, r *tour.Review) error {
 	_, err := s.tx.ExecContext(ctx, `INSERT INTO reviews (id, tour_id, user_id, rating, text, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, r.ID, r.TourID, r.UserID, r.Rating, r.Text, ts(r.CreatedAt))

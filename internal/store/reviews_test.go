@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -32,20 +33,20 @@ func TestVerifiedReviewRules(t *testing.T) {
 		paid := func(name string) account.User {
 			u := addUser(t, s, name, account.RoleUser)
 			id := mustHold(t, s, tr, u, day, 1, booked)
-			_, _, err := s.FulfilBooking(ctx, id, "pi_"+name, tr.UnitPriceMinor(), "usd", booked, nil)
+			_, _, err := recordPaid(s, ctx, id, "pi_"+name, tr.UnitPriceMinor(), "usd", booked, nil)
 			must(t, err)
 			return u
 		}
 		ann, bob := paid("ann"), paid("bob")
 		nob := addUser(t, s, "nob", account.RoleUser)
 		cal := addUser(t, s, "cal", account.RoleUser)
-		must(t, s.CancelBooking(ctx, mustHold(t, s, tr, cal, day, 1, booked), booked))
+		must(t, s.CancelBooking(ctx, mustHold(t, s, tr, cal, day, 1, booked)))
 		ref := paid("ref")
 		_, err = s.write.ExecContext(ctx, `UPDATE bookings SET status = 'refunded', refunded_minor = amount_minor WHERE user_id = $1`, ref.ID)
 		must(t, err)
 
 		now := ends
-		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return now }})
+		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return now }, Tx: reviewTx(s)})
 		write := func(u account.User, rating int) error {
 			_, err := svc.Create(ctx, u, tr.ID, review.Input{Rating: rating, Text: fmt.Sprintf("  %d stars from %s.  ", rating, u.Name)})
 			return err
@@ -188,12 +189,12 @@ func TestReviewsAtOnceKeepTheRating(t *testing.T) {
 		for i := range n {
 			u := addUser(t, s, fmt.Sprintf("voice%d", i), account.RoleUser)
 			id := mustHold(t, s, tr, u, day, 1, booked)
-			_, _, err := s.FulfilBooking(ctx, id, fmt.Sprintf("pi_voice%d", i), tr.UnitPriceMinor(), "usd", booked, nil)
+			_, _, err := recordPaid(s, ctx, id, fmt.Sprintf("pi_voice%d", i), tr.UnitPriceMinor(), "usd", booked, nil)
 			must(t, err)
 			users = append(users, u)
 		}
 		now := date(2031, 4, 1)
-		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return now }})
+		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return now }, Tx: reviewTx(s)})
 		errs := make(chan error, n)
 		start := make(chan struct{})
 		for i, u := range users {
@@ -230,7 +231,7 @@ func TestTourReviewPages(t *testing.T) {
 			must(t, s.CreateReview(ctx, &r))
 			ids = append([]string{r.ID}, ids...)
 		}
-		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return t0 }})
+		svc := review.NewService(s, s, review.Options{Now: func() time.Time { return t0 }, Tx: reviewTx(s)})
 		idsOf := func(p review.Page) []string {
 			out := []string{}
 			for _, r := range p.Reviews {
@@ -257,4 +258,11 @@ func TestTourReviewPages(t *testing.T) {
 			t.Errorf("reviews of no tour: %v", err)
 		}
 	})
+}
+
+// reviewTx gives the reviews service the store's transactions, as the site wires it.
+func reviewTx(s *Store) func(context.Context, func(review.Tx) error) error {
+	return func(ctx context.Context, fn func(review.Tx) error) error {
+		return s.InTx(ctx, func(tx *Store) error { return fn(tx) })
+	}
 }

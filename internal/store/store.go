@@ -19,9 +19,6 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
-
-	"tourbook/internal/mail"
-	"tourbook/internal/waitlist"
 )
 
 // Dialect names returned by Store.Dialect.
@@ -48,10 +45,6 @@ type Store struct {
 	path   string
 	logger *slog.Logger
 	now    func() time.Time // the clock for CreatedAt defaults and IDs
-	// offerMail writes the email telling a traveller that seats are held for them from
-	// the waiting list; it runs inside the transaction that makes the offer, so the email
-	// exists exactly when the offer does. nil writes none (SetOfferMailer).
-	offerMail func(ctx context.Context, o waitlist.Offer) (*mail.Message, error)
 }
 
 // querier is what *sql.DB and *sql.Tx have in common.

@@ -14,6 +14,16 @@ import (
 // Tickets (internal/ticket): each booking that was paid has one, with the check-in the
 // departure's guide recorded.
 
+// IssueTicket gives a booking its ticket, unless it has one: every booking that was
+// paid has one, even one due a refund, whose code then answers "not valid" at the door
+// rather than "unknown".
+func (s *Store) IssueTicket(ctx context.Context, bookingID string, now time.Time) error {
+	if err := s.needTx("issue ticket"); err != nil {
+		return err
+	}
+	return s.issueTicket(ctx, bookingID, now)
+}
+
 // issueTicket gives a booking its ticket unless it has one. The code comes from
 // crypto/rand; one already taken (a chance of about one in 10^12 per ticket at a
 // million tickets) is skipped by the NOT EXISTS and another drawn, so the transaction

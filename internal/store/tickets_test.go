@@ -21,7 +21,7 @@ func TestTicketsOfPaidBookings(t *testing.T) {
 		if _, err := s.BookingTicket(t.Context(), paid); !errors.Is(err, ticket.ErrNotFound) {
 			t.Fatalf("a hold has a ticket: %v", err)
 		}
-		_, _, err := s.FulfilBooking(t.Context(), paid, "pi_1", tr.UnitPriceMinor()*2, "usd", t0, nil)
+		_, _, err := recordPaid(s, t.Context(), paid, "pi_1", tr.UnitPriceMinor()*2, "usd", t0, nil)
 		must(t, err)
 		k, err := s.BookingTicket(t.Context(), paid)
 		must(t, err)
@@ -32,7 +32,7 @@ func TestTicketsOfPaidBookings(t *testing.T) {
 			t.Fatalf("by code: %+v, %v", byCode, err)
 		}
 		// Paying again changes nothing, the code included.
-		_, _, err = s.FulfilBooking(t.Context(), paid, "pi_1", tr.UnitPriceMinor()*2, "usd", t0, nil)
+		_, _, err = recordPaid(s, t.Context(), paid, "pi_1", tr.UnitPriceMinor()*2, "usd", t0, nil)
 		must(t, err)
 		if again, _ := s.BookingTicket(t.Context(), paid); again.Code != k.Code {
 			t.Errorf("the code changed from %s to %s", k.Code, again.Code)
@@ -60,7 +60,7 @@ func TestCheckInRecordsOnce(t *testing.T) {
 		d := date(2031, 6, 1)
 		tr := addTour(t, s, "gate-trail", 10, []time.Time{d})
 		id := mustHold(t, s, tr, u, d, 3, t0)
-		_, _, err := s.FulfilBooking(t.Context(), id, "pi_2", tr.UnitPriceMinor()*3, "usd", t0, nil)
+		_, _, err := recordPaid(s, t.Context(), id, "pi_2", tr.UnitPriceMinor()*3, "usd", t0, nil)
 		must(t, err)
 		const n = 6
 		recorded := make(chan bool, n)

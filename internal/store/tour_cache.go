@@ -7,8 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"tourbook/internal/booking"
-	"tourbook/internal/mail"
+	"tourbook/internal/account"
 	"tourbook/internal/tour"
 )
 
@@ -156,52 +155,19 @@ func (c *TourCache) CreateReview(ctx context.Context, r *tour.Review) error {
 
 // UpdateUserProfile changes the user and forgets the cache: guides and reviewers show
 // their names and photos on tour pages.
-func (c *TourCache) UpdateUserProfile(ctx context.Context, id, name, email, photo string) error {
+func (c *TourCache) UpdateUserProfile(ctx context.Context, id string, p account.Profile) error {
 	defer c.Invalidate()
-	return c.Store.UpdateUserProfile(ctx, id, name, email, photo)
+	return c.Store.UpdateUserProfile(ctx, id, p)
 }
 
-// CreateHold holds seats and tells the listeners.
-func (c *TourCache) CreateHold(ctx context.Context, b *booking.Booking, now time.Time) error {
-	err := c.Store.CreateHold(ctx, b, now)
-	if err == nil {
-		c.changed()
-	}
-	return err
-}
-
-// CancelBooking cancels a booking, freeing its seats, and tells the listeners.
-func (c *TourCache) CancelBooking(ctx context.Context, id string, now time.Time) error {
-	err := c.Store.CancelBooking(ctx, id, now)
-	if err == nil {
-		c.changed()
-	}
-	return err
-}
-
-// FulfilBooking settles a payment (a late one can take seats again) and tells the
-// listeners when the booking changed.
-func (c *TourCache) FulfilBooking(ctx context.Context, id, paymentRef string, amountMinor int64, currency string,
-	now time.Time, paid *mail.Message) (booking.Booking, bool, error) {
-	b, changed, err := c.Store.FulfilBooking(ctx, id, paymentRef, amountMinor, currency, now, paid)
-	if changed {
-		c.changed()
-	}
-	return b, changed, err
-}
+// SeatsChanged tells the listeners that seats changed (a hold, a cancellation) in a
+// transaction a service ran on the Store itself; seats are never cached here, so the
+// catalogue is kept.
+func (c *TourCache) SeatsChanged() { c.changed() }
 
 // ExpireHolds frees the seats of abandoned checkouts and tells the listeners when any were.
 func (c *TourCache) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
 	n, err := c.Store.ExpireHolds(ctx, now)
-	if n > 0 {
-		c.changed()
-	}
-	return n, err
-}
-
-// ReleaseHolds frees a user's held seats on a tour and tells the listeners when any were.
-func (c *TourCache) ReleaseHolds(ctx context.Context, userID, tourID string, now time.Time) (int, error) {
-	n, err := c.Store.ReleaseHolds(ctx, userID, tourID, now)
 	if n > 0 {
 		c.changed()
 	}

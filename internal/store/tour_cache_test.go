@@ -64,11 +64,11 @@ func TestTourCache(t *testing.T) {
 		must(t, c.CreateReview(ctx, &tour.Review{TourID: tr.ID, UserID: ann.ID, Rating: 4, Text: "Good", CreatedAt: t0}))
 		same("after a review", t0.Add(52*time.Second))
 		// A renamed guide too.
-		must(t, c.UpdateUserProfile(ctx, guide.ID, "Gina G", guide.Email, "gina.jpg"))
+		must(t, c.UpdateUserProfile(ctx, guide.ID, account.Profile{Name: "Gina G", Email: guide.Email, Photo: "gina.jpg"}))
 		same("after a profile change", t0.Add(53*time.Second))
 
 		// A write the cache does not see (another instance, an import) shows after ttl.
-		must(t, s.UpdateUserProfile(ctx, guide.ID, "Gina Guide", guide.Email, "gina.jpg"))
+		must(t, s.UpdateUserProfile(ctx, guide.ID, account.Profile{Name: "Gina Guide", Email: guide.Email, Photo: "gina.jpg"}))
 		stale, _ := c.TourBySlug(ctx, tr.Slug, t0.Add(54*time.Second))
 		if stale.Guides[0].Name != "Gina G" {
 			t.Errorf("within ttl the cache shows %q, want the cached name", stale.Guides[0].Name)

@@ -83,9 +83,9 @@ func (s *Store) userWhere(ctx context.Context, where string, arg any) (account.U
 }
 
 // UpdateUserProfile changes the name, email (stored lower-cased) and photo of a user.
-func (s *Store) UpdateUserProfile(ctx context.Context, id, name, email, photo string) error {
+func (s *Store) UpdateUserProfile(ctx context.Context, id string, p account.Profile) error {
 	res, err := s.writer().ExecContext(ctx,
-		`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, name, emailKey(email), photo)
+		`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, p.Name, emailKey(p.Email), p.Photo)
 	if isUnique(err, emailIndex...) {
 		err = account.ErrEmailTaken
 	}

@@ -1,13 +1,14 @@
 // Package waitlist holds the waiting list of sold-out departures and its rules: who is
-// offered freed seats, for how long, and in what order. It knows nothing of HTTP or SQL;
-// the store applies the rules under the departure's row lock, in the same transaction as
-// the change that freed the seats.
+// offered freed seats, for how long, and in what order. It knows nothing of HTTP or SQL:
+// the Service runs the workflow with the store's primitives (Tx) under the departure's
+// row lock, in the same transaction as the change that freed the seats.
 package waitlist
 
 import (
 	"time"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/tour"
 )
 
 var (
@@ -93,6 +94,35 @@ type Offer struct {
 	UserEmail    string
 	AmountMinor  int64
 	Currency     string
+}
+
+// Hold is the pending booking that holds an offer's seats, as the store writes it.
+type Hold struct {
+	EntryID      string
+	TourID       string
+	UserID       string
+	StartDate    time.Time
+	Participants int
+	AmountMinor  int64
+	Currency     string
+	HoldUntil    time.Time // the offer's deadline
+	Policy       tour.CancellationPolicy
+	At           time.Time // when the offer is made
+	BookingID    string    // set by the store
+}
+
+// OfferCheckout is the checkout opened at the payment provider to pay an offer.
+type OfferCheckout struct {
+	EntryID    string
+	Provider   string
+	CheckoutID string
+	URL        string
+}
+
+// Departure names one departure of a tour.
+type Departure struct {
+	TourID string
+	Date   time.Time
 }
 
 // OfferFor is how long an offer lasts when there is time: a day to see the email and pay.

@@ -1,0 +1,228 @@
+package backoffice
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/booking"
+	"tourbook/internal/fault"
+	"tourbook/internal/mail"
+)
+
+// The back office's rules on bookings and users, applied under the store's row locks in
+// one transaction each: what may be cancelled or refunded, and that an active admin is
+// always left.
+
+// Cancellable reports whether an operator may cancel or refund b: it was paid and is not
+// yet cancelled.
+func Cancellable(b booking.Booking) bool {
+	return b.Status == booking.Paid || b.Status == booking.RefundDue
+}
+
+// beginRefund starts the refund r (BookingID, Key, AmountMinor, ActorID, Reason) of a
+// booking, or finds the one already started with r.Key, under the booking's lock:
+//   - the key's refund succeeded: it is returned as it is (nothing more to do);
+//   - it is pending (a retry, or a crash after the provider was asked) or failed: it is
+//     returned pending, to ask the provider again with the same key;
+//   - a new key: the booking must be paid or refund due (ErrNotCancellable), without
+//     another refund pending (ErrRefundInProgress), and the amount at most what is left
+//     to refund.
+//
+// The booking is returned as it is.
+func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Refund, booking.Booking, error) {
+	var b booking.Booking
+	err := s.inTx(ctx, func(tx Tx) error {
+		var err error
+		if b, err = tx.LockBooking(ctx, r.BookingID); err != nil {
+			return err
+		}
+		found, err := tx.RefundByKey(ctx, r.Key)
+		switch {
+		case err == nil && found.BookingID != r.BookingID:
+			return ErrKeyReused
+		case err == nil && found.Status == RefundFailed:
+			found.Status, found.Error, found.UpdatedAt = RefundPending, "", now.UTC().Truncate(time.Microsecond)
+			r = found
+			return tx.UpdateRefund(ctx, found)
+		case err == nil:
+			r = found
+			return nil
+		case !errors.Is(err, ErrRefundNotFound):
+			return err
+		}
+		if !Cancellable(b) {
+			return ErrNotCancellable
+		}
+		pending, err := tx.PendingRefunds(ctx, b.ID)
+		if err != nil {
+			return err
+		}
+		if pending > 0 {
+			return ErrRefundInProgress
+		}
+		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
+			return &fault.Error{Status: 400, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
+		}
+		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, RefundPending
+		return tx.AddRefund(ctx, &r, now)
+	})
+	if err != nil {
+		return r, b, fmt.Errorf("begin refund of booking %s: %w", r.BookingID, err)
+	}
+	return r, b, nil
+}
+
+// Outcome is how the provider answered a refund: Failure "" is success, ProviderRef
+// then the provider's refund id.
+type Outcome struct {
+	ProviderRef string
+	Failure     string
+}
+
+// finishRefund records how a pending refund ended: on success the booking becomes
+// Refunded with the amount added to what was refunded, its seats free; otherwise the
+// refund is marked failed and the booking stays as it was. Either way the booking's
+// history says so; a refund that already succeeded is left alone (the same key finished
+// twice adds its amount once). done, when not nil, is the customer's email, queued with
+// a success. It returns the booking as it now is.
+func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out Outcome, actorName string, now time.Time,
+	e audit.Entry, done *mail.Message) (b booking.Booking, err error) {
+	defer wrap(&err, "finish refund %s", refundID)
+	r, err := tx.RefundByID(ctx, refundID)
+	if err != nil {
+		return booking.Booking{}, err
+	}
+	// The booking is locked before the refund is read again: two requests finishing the
+	// same refund then run one after the other, and the second sees the first's outcome.
+	b, err = tx.LockBooking(ctx, r.BookingID)
+	if err != nil {
+		return b, err
+	}
+	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == RefundSucceeded {
+		return b, err
+	}
+	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
+	event := Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
+	if out.Failure != "" {
+		r.Status, r.Error = RefundFailed, out.Failure
+		if err := tx.UpdateRefund(ctx, r); err != nil {
+			return b, err
+		}
+		event.Kind, event.Detail = "refund_failed", out.Failure
+		return b, tx.AddBookingEvent(ctx, event)
+	}
+	r.Status, r.ProviderRef = RefundSucceeded, out.ProviderRef
+	if err := tx.UpdateRefund(ctx, r); err != nil {
+		return b, err
+	}
+	before := b
+	b.Status, b.RefundedMinor = booking.Refunded, b.RefundedMinor+r.AmountMinor
+	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
+		return b, err
+	}
+	event.Kind, event.Detail = "refunded", fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
+	if err := tx.AddBookingEvent(ctx, event); err != nil {
+		return b, err
+	}
+	e.Changes.Diff("status", before.Status, b.Status)
+	e.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
+	if done != nil {
+		if _, err := tx.EnqueueEmail(ctx, done); err != nil {
+			return b, err
+		}
+	}
+	return b, tx.AddAudit(ctx, e, b.ID)
+}
+
+// Closing is how an operator ends a booking without a refund through the site.
+type Closing struct {
+	BookingID string
+	Kind      string // the history's word: "cancelled", "resolved"
+	Reason    string
+	// OnlyRefundDue: only a booking whose refund is due may be closed (a resolution).
+	OnlyRefundDue bool
+	ActorName     string
+}
+
+// closeBooking ends a paid or refund-due booking (ErrNotCancellable otherwise):
+// Cancelled, its seats free, with c.Kind and the operator's reason in its history. done,
+// when not nil, is the customer's email, queued with it.
+func (s *Service) closeBooking(ctx context.Context, tx Tx, c Closing, now time.Time, e audit.Entry, done *mail.Message) (b booking.Booking, err error) {
+	defer wrap(&err, "close booking %s", c.BookingID)
+	b, err = tx.LockBooking(ctx, c.BookingID)
+	if err != nil {
+		return b, err
+	}
+	if !Cancellable(b) || (c.OnlyRefundDue && b.Status != booking.RefundDue) {
+		return b, ErrNotCancellable
+	}
+	before := b.Status
+	b.Status = booking.Cancelled
+	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
+		return b, err
+	}
+	if err := tx.AddBookingEvent(ctx, Event{BookingID: b.ID, At: now, ActorID: e.ActorID, ActorName: c.ActorName,
+		Kind: c.Kind, Detail: c.Reason}); err != nil {
+		return b, err
+	}
+	e.Changes.Diff("status", before, b.Status)
+	if done != nil {
+		if _, err := tx.EnqueueEmail(ctx, done); err != nil {
+			return b, err
+		}
+	}
+	return b, tx.AddAudit(ctx, e, b.ID)
+}
+
+// updateAccess changes a user's role and whether they may sign in (nil: unchanged). The
+// active admins are locked and counted first, so that two admins demoting each other at
+// once cannot leave none (ErrLastAdmin). Deactivating ends every session of the user.
+func (s *Service) updateAccess(ctx context.Context, id string, role *account.Role, active *bool, e audit.Entry) (account.User, error) {
+	var u account.User
+	err := s.inTx(ctx, func(tx Tx) error {
+		admins, err := tx.LockActiveAdmins(ctx)
+		if err != nil {
+			return err
+		}
+		if u, err = tx.UserByID(ctx, id); err != nil {
+			return err
+		}
+		before := u
+		if role != nil {
+			u.Role = *role
+		}
+		if active != nil {
+			u.Active = *active
+		}
+		if slices.Contains(admins, id) && len(admins) == 1 && (u.Role != account.RoleAdmin || !u.Active) {
+			return ErrLastAdmin
+		}
+		if err := tx.SetUserAccess(ctx, id, u.Role, u.Active); err != nil {
+			return err
+		}
+		if !u.Active {
+			if err := tx.DeleteOtherSessions(ctx, id, nil); err != nil {
+				return err
+			}
+		}
+		e.Changes.Diff("role", before.Role, u.Role)
+		e.Changes.Diff("active", before.Active, u.Active)
+		return tx.AddAudit(ctx, e, id)
+	})
+	if err != nil {
+		return u, fmt.Errorf("update access of user %s: %w", id, err)
+	}
+	return u, nil
+}
+
+// wrap gives *err, when not nil, the context of what failed.
+func wrap(err *error, format string, args ...any) {
+	if *err != nil {
+		*err = fmt.Errorf(format+": %w", append(args, *err)...)
+	}
+}

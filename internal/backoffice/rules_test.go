@@ -1,0 +1,238 @@
+package backoffice_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
+	"tourbook/internal/fault"
+	"tourbook/internal/payment"
+	"tourbook/internal/store"
+	"tourbook/internal/store/storetest"
+	"tourbook/internal/tour"
+)
+
+// The back office's rules against the real store, on every test engine: what may be
+// cancelled or refunded, a refund made once per key, and the last admin.
+
+var t0 = time.Date(2031, 3, 14, 15, 9, 26, 535897000, time.FixedZone("CET", 3600))
+
+// provider refunds everything asked, each key under the same refund id; while gate is
+// set, every refund with the key "k" tells in and waits for the gate to close.
+type provider struct {
+	asked atomic.Int32
+	gate  chan struct{}
+	in    chan struct{} // told when a refund is waiting at the gate
+}
+
+func (p *provider) Name() string { return "sandbox" }
+func (p *provider) CreateCheckout(context.Context, payment.CheckoutRequest) (payment.Checkout, error) {
+	return payment.Checkout{}, errors.New("not in these tests")
+}
+func (p *provider) ParseWebhook([]byte, http.Header) (payment.Event, error) {
+	return payment.Event{}, errors.New("not in these tests")
+}
+func (p *provider) Checkout(context.Context, string) (payment.Event, error) {
+	return payment.Event{}, errors.New("not in these tests")
+}
+func (p *provider) Refund(_ context.Context, req payment.RefundRequest) (string, error) {
+	p.asked.Add(1)
+	if p.gate != nil && req.Key == "k" {
+		p.in <- struct{}{}
+		<-p.gate
+	}
+	return "re_" + req.Key, nil
+}
+
+type fixture struct {
+	st       *store.Store
+	office   *backoffice.Service
+	bookings *booking.Service
+	provider *provider
+	admin    account.User
+	tour     tour.Tour
+	day      time.Time
+}
+
+func newFixture(t *testing.T, st *store.Store) *fixture {
+	f := &fixture{st: st, provider: &provider{}, day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}
+	f.office = backoffice.NewService(st, f.provider, nil, backoffice.Options{Now: func() time.Time { return t0 },
+		Tx: storetest.InTx(st, func(tx *store.Store) backoffice.Tx { return tx })})
+	f.bookings = booking.NewService(st, st, nil, booking.Options{
+		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
+	f.admin = storetest.AddUser(t, st, "admin", account.RoleAdmin)
+	f.tour = storetest.AddTour(t, st, "office", 10, f.day)
+	return f
+}
+
+// hold holds n seats for a new traveller name.
+func (f *fixture) hold(t *testing.T, name string, n int) booking.Booking {
+	t.Helper()
+	u := storetest.AddUser(t, f.st, name, account.RoleUser)
+	b := booking.Booking{TourID: f.tour.ID, UserID: u.ID, StartDate: f.day, Participants: n,
+		AmountMinor: f.tour.UnitPriceMinor() * int64(n), Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute)}
+	if err := f.st.CreateHold(t.Context(), &b, t0); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// paid books and pays n seats for a new traveller name.
+func (f *fixture) paid(t *testing.T, name string, n int) booking.Booking {
+	t.Helper()
+	b := f.hold(t, name, n)
+	b, _, err := f.bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: b.AmountMinor, Currency: "usd"}, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func (f *fixture) booking(t *testing.T, id string) booking.Booking {
+	t.Helper()
+	b, err := f.st.BookingByID(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// One refund asked for again and again at once (the same key) adds its amount once and
+// writes one line of history; a second key is refused while the first is pending.
+func TestRefundIsMadeOncePerKey(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		b := f.paid(t, "ann", 2)
+
+		// Ten requests with one key all find its refund pending and wait at the
+		// provider; another key meanwhile is refused. Then all ten finish it at once.
+		f.provider.gate, f.provider.in = make(chan struct{}), make(chan struct{}, 10)
+		var wg sync.WaitGroup
+		for range 10 {
+			wg.Go(func() {
+				if _, err := f.office.Cancel(context.Background(), f.admin, b.ID, 1000, "", "k"); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		for range 10 {
+			<-f.provider.in
+		}
+		if _, err := f.office.Cancel(t.Context(), f.admin, b.ID, 1000, "", "other"); !errors.Is(err, backoffice.ErrRefundInProgress) {
+			t.Errorf("a second key while a refund is pending: %v", err)
+		}
+		close(f.provider.gate)
+		wg.Wait()
+		got := f.booking(t, b.ID)
+		if got.Status != booking.Refunded || got.RefundedMinor != 1000 {
+			t.Errorf("after 10 cancellations with one key: %s, %d refunded (paid %d)", got.Status, got.RefundedMinor, b.AmountMinor)
+		}
+		events, err := st.BookingEvents(t.Context(), b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != 1 || events[0].Kind != "refunded" {
+			t.Errorf("history %+v", events)
+		}
+		refunds, err := st.BookingRefunds(t.Context(), b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(refunds) != 1 || refunds[0].Status != backoffice.RefundSucceeded || refunds[0].ProviderRef != "re_k" {
+			t.Errorf("refunds %+v", refunds)
+		}
+	})
+}
+
+// Only a paid (or refund-due) booking is cancelled or refunded, never for more than is
+// left; only a refund-due one is resolved.
+func TestWhatMayBeCancelled(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		held := f.hold(t, "hal", 1)
+		for _, refund := range []int64{0, 100} {
+			if _, err := f.office.Cancel(t.Context(), f.admin, held.ID, refund, "", "held"); !errors.Is(err, backoffice.ErrNotCancellable) {
+				t.Errorf("cancelling an unpaid hold, refunding %d: %v", refund, err)
+			}
+		}
+		if got := f.booking(t, held.ID); got.Status != booking.Pending {
+			t.Errorf("the hold is %s after the refusals", got.Status)
+		}
+
+		paid := f.paid(t, "pat", 1)
+		if _, err := f.office.Resolve(t.Context(), f.admin, paid.ID, "settled by phone"); !errors.Is(err, backoffice.ErrNotCancellable) {
+			t.Errorf("resolving a paid booking: %v", err)
+		}
+		var bad *fault.Error
+		if _, err := f.office.Cancel(t.Context(), f.admin, paid.ID, paid.AmountMinor+1, "", "much"); !errors.As(err, &bad) || bad.Status != 400 {
+			t.Errorf("refunding more than was paid: %v", err)
+		}
+		if got := f.booking(t, paid.ID); got.Status != booking.Paid || got.RefundedMinor != 0 {
+			t.Errorf("after the refusals: %s, %d refunded", got.Status, got.RefundedMinor)
+		}
+		if _, err := f.office.Cancel(t.Context(), f.admin, paid.ID, 0, "storm", ""); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.booking(t, paid.ID); got.Status != booking.Cancelled {
+			t.Errorf("cancelled without a refund: %s", got.Status)
+		}
+		if _, err := f.office.Cancel(t.Context(), f.admin, paid.ID, 0, "again", ""); !errors.Is(err, backoffice.ErrNotCancellable) {
+			t.Errorf("cancelling twice: %v", err)
+		}
+		if events, _ := st.BookingEvents(t.Context(), paid.ID); len(events) != 1 || events[0].Kind != "cancelled" || events[0].Detail != "storm" {
+			t.Errorf("history %+v", events)
+		}
+	})
+}
+
+// The last active admin can be neither demoted nor deactivated; once another admin
+// exists they can, and deactivating a user ends their sessions.
+func TestLastAdminStays(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		user, inactive := account.RoleUser, false
+		if _, err := f.office.UpdateUser(t.Context(), f.admin, f.admin.ID, &user, nil); !errors.Is(err, backoffice.ErrLastAdmin) {
+			t.Errorf("demoting the last admin: %v", err)
+		}
+		if _, err := f.office.UpdateUser(t.Context(), f.admin, f.admin.ID, nil, &inactive); !errors.Is(err, backoffice.ErrLastAdmin) {
+			t.Errorf("deactivating the last admin: %v", err)
+		}
+		if got, _ := st.UserByID(t.Context(), f.admin.ID); got.Role != account.RoleAdmin || !got.Active {
+			t.Errorf("the last admin after the refusals: %s, active %v", got.Role, got.Active)
+		}
+
+		second := storetest.AddUser(t, st, "second", account.RoleAdmin)
+		session := account.Session{TokenHash: []byte("0123456789abcdef0123456789abcdef"), UserID: f.admin.ID,
+			CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
+		if err := st.CreateSession(t.Context(), session); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.office.UpdateUser(t.Context(), second, f.admin.ID, nil, &inactive); err != nil {
+			t.Fatalf("deactivating one of two admins: %v", err)
+		}
+		if _, _, err := st.SessionByTokenHash(t.Context(), session.TokenHash, t0); !errors.Is(err, account.ErrNotFound) {
+			t.Errorf("the deactivated admin's session: %v", err)
+		}
+		if _, err := f.office.UpdateUser(t.Context(), second, second.ID, &user, nil); !errors.Is(err, backoffice.ErrLastAdmin) {
+			t.Errorf("demoting the admin left: %v", err)
+		}
+		log, _, err := st.AuditPage(t.Context(), audit.Filter{ObjectType: "user"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(log) != 1 || log[0].ObjectID != f.admin.ID {
+			t.Errorf("audit log %+v, want the one change", log)
+		}
+	})
+}

@@ -1,0 +1,100 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"tourbook/internal/tour"
+)
+
+// The writes that take or free seats, each in one transaction with the waiting list's
+// offers on the departure: seats freed go to the list before anyone else can take them.
+
+// Hold stores b as a Pending booking whose seats are held until b.HoldUntil, if the
+// departure still has them once its free seats (a hold that ran out) went to its waiting
+// list: it must be open for sale and the seats taken at now plus b.Participants within
+// its capacity, counted under its lock, else ErrNoSeats. A date the tour does not run on
+// is tour.ErrNotFound. When the hold is refused for want of seats, the offers, rolled
+// back with it, are made again on their own: they stand either way.
+func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
+	err := s.inTx(ctx, func(tx Tx) error {
+		if err := s.offerIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
+			return err
+		}
+		dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
+		if err != nil {
+			return err
+		}
+		if dep.Closed || taken+b.Participants > dep.Capacity {
+			return ErrNoSeats
+		}
+		return tx.CreateHold(ctx, b, now)
+	})
+	if err != nil {
+		err = fmt.Errorf("hold %d seats of tour %s on %s: %w", b.Participants, b.TourID, b.StartDate.Format(time.DateOnly), err)
+	}
+	if errors.Is(err, ErrNoSeats) && s.waitlist != nil {
+		if oerr := s.waitlist.Offer(ctx, b.TourID, b.StartDate, now); oerr != nil {
+			err = errors.Join(err, fmt.Errorf("offer seats: %w", oerr))
+		}
+	}
+	if err != nil {
+		return err
+	}
+	s.seats()
+	return nil
+}
+
+// cancelHold cancels a Pending booking and offers its seats to the waiting list.
+func (s *Service) cancelHold(ctx context.Context, id string, now time.Time) error {
+	err := s.inTx(ctx, func(tx Tx) error {
+		b, err := tx.BookingByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := tx.CancelBooking(ctx, id); err != nil {
+			return err
+		}
+		return s.offerIn(ctx, tx, b.TourID, b.StartDate, now)
+	})
+	if err != nil {
+		return err
+	}
+	s.seats()
+	s.queued()
+	return nil
+}
+
+// releaseHolds cancels the user's open checkouts on a tour and offers their seats to
+// the departures' waiting lists.
+func (s *Service) releaseHolds(ctx context.Context, userID, tourID string, now time.Time) error {
+	var released int
+	err := s.inTx(ctx, func(tx Tx) error {
+		n, days, err := tx.ReleaseHolds(ctx, userID, tourID)
+		if err != nil {
+			return err
+		}
+		released = n
+		for _, d := range days {
+			if err := s.offerIn(ctx, tx, tourID, d, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil || released == 0 {
+		return err
+	}
+	s.seats()
+	s.queued()
+	return nil
+}
+
+func (s *Service) offerIn(ctx context.Context, tx Tx, tourID string, date, now time.Time) error {
+	if s.waitlist == nil {
+		return nil
+	}
+	return s.waitlist.OfferIn(ctx, tx, tourID, date, now)
+}
