@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
@@ -52,25 +53,27 @@ func twoInstances(t *testing.T) {
 	// by b as well.
 	_, tourJSON := get(lb.URL + "/api/v1/tours/" + tourID)
 	cover := between(tourJSON, `"imageCover":"`, `"`)
-	fromA, atA := getBytes(t, a.URL+cover)
-	fromB, atB := getBytes(t, b.URL+cover)
-	fallback, _ := getBytes(t, a.URL+"/img/tours/"+media.DefaultTourPicture)
+	// Each instance addressed on its own, as the balancer reaches it: with the public host.
+	atOnlyA, atOnlyB := pinned(t, lb.URL, a.URL), pinned(t, lb.URL, b.URL)
+	fromA, atA := getBytes(t, atOnlyA+cover)
+	fromB, atB := getBytes(t, atOnlyB+cover)
+	fallback, _ := getBytes(t, atOnlyA+"/img/tours/"+media.DefaultTourPicture)
 	if cover == "" || atA != 200 || atB != 200 || len(fromA) == 0 || string(fromA) != string(fromB) || string(fromA) == string(fallback) {
 		t.Fatalf("cover %q: %d (%d bytes) from a, %d (%d bytes) from b; b must serve the tour's own picture, not the fallback",
 			cover, atA, len(fromA), atB, len(fromB))
 	}
 
 	// Opened on a, paid on b's sandbox page, confirmed by b.
-	one := loggedIn(ctx, t, a.URL, db.addCustomers(t, "cross", 1))[0]
-	checkout, err := one.checkout(ctx, a.URL, tourID, sampleDate)
+	one := loggedIn(ctx, t, atOnlyA, db.addCustomers(t, "cross", 1))[0]
+	checkout, err := one.checkout(ctx, atOnlyA, tourID, sampleDate)
 	if err != nil {
 		t.Fatalf("checkout on a: %v", err)
 	}
-	success, err := one.pay(ctx, b.URL, checkout)
+	success, err := one.pay(ctx, atOnlyB, checkout)
 	if err != nil {
 		t.Fatalf("paying on b a checkout opened on a: %v", err)
 	}
-	if ok, err := one.confirmed(ctx, b.URL, success); err != nil || !ok {
+	if ok, err := one.confirmed(ctx, atOnlyB, success); err != nil || !ok {
 		t.Fatalf("b's success page for a's checkout: confirmed %v, %v", ok, err)
 	}
 	var status string
@@ -184,6 +187,29 @@ func (lb *roundRobin) serve(instances ...string) {
 		r.SetXForwarded()
 	}}
 	go http.Serve(lb.ln, proxy)
+}
+
+// pinned is the address of a proxy to instance alone that passes on the public host of
+// public, as the balancer does: an instance redirects requests for its own address to
+// the site's.
+func pinned(t *testing.T, public, instance string) string {
+	t.Helper()
+	pub, target := mustParse(t, public), mustParse(t, instance)
+	srv := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(target)
+		r.Out.Host = pub.Host
+	}})
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func mustParse(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
 
 func (lb *roundRobin) served() int { return int(lb.count.Load()) }

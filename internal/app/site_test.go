@@ -35,7 +35,10 @@ import (
 type testSite struct {
 	*Site
 	URL string
-	srv *httptest.Server
+	// host is the site's public host (its base URL's), which a request names as a load
+	// balancer passes it on: an instance answers its own address with a redirect there.
+	host string
+	srv  *httptest.Server
 	// stop closes the server and the site, as the process ending would; it runs at the
 	// test's end unless the test called it first.
 	stop func()
@@ -214,7 +217,7 @@ func newTestSiteWith(t testing.TB, opts siteOptions, args ...string) *testSite {
 		site.Close()
 	})
 	t.Cleanup(stop)
-	return &testSite{Site: site, URL: base, srv: srv, stop: stop}
+	return &testSite{Site: site, URL: base, host: cfg.BaseURL.Host, srv: srv, stop: stop}
 }
 
 // client is a browser-like client: it keeps cookies and does not follow redirects, so
@@ -237,6 +240,7 @@ func (s *testSite) do(t testing.TB, c *http.Client, method, path, contentType st
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Host = s.host
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
