@@ -52,6 +52,9 @@ type Site struct {
 	// transaction); Wake it after such a commit so the email goes out without waiting
 	// for the next pass.
 	Mailer *mail.Sender
+	// MailSecrets holds the secrets of emails not yet sent (reset links' tokens), which
+	// never reach the database.
+	MailSecrets *mail.Secrets
 	// Schedule writes the emails that come at a time: reminders and review requests.
 	Schedule *emails.Schedule
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
@@ -301,7 +304,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	} else {
 		log.Info("no SMTP server configured (-smtp-url): emails are held in the outbox, not sent")
 	}
-	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log})
+	// Secret links (password resets) live in memory only, put into their email by the
+	// sender at send time.
+	site.MailSecrets = mail.NewSecrets(now)
+	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log, Secrets: site.MailSecrets})
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
@@ -392,7 +398,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Counter: site.Metrics})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
-		Queued: site.Mailer.Wake, Hash: hashPassword})
+		Queued: site.Mailer.Wake, Hash: hashPassword, Secrets: site.MailSecrets})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,

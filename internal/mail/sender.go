@@ -81,6 +81,9 @@ type SenderOptions struct {
 	Batch     int           // emails claimed at once (20)
 	Lease     time.Duration // how long a claim holds a row (5 min); must exceed a send's worst case
 	Backoff   Backoff       // DefaultBackoff
+	// Secrets holds the secrets of sealed emails (SecretPlaceholder), put in only when
+	// the email goes out; nil: a sealed email cannot be sent.
+	Secrets *Secrets
 }
 
 // Sender delivers the outbox's due emails.
@@ -105,13 +108,14 @@ type Sender struct {
 	batch     int
 	lease     time.Duration
 	backoff   Backoff
+	secrets   *Secrets
 	wake      chan struct{}
 }
 
 // NewSender makes a Sender over st.
 func NewSender(st Store, o SenderOptions) *Sender {
 	s := &Sender{store: st, transport: o.Transport, now: o.Now, log: o.Logger, batch: o.Batch,
-		lease: o.Lease, backoff: o.Backoff, wake: make(chan struct{}, 1)}
+		lease: o.Lease, backoff: o.Backoff, secrets: o.Secrets, wake: make(chan struct{}, 1)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -204,13 +208,23 @@ func (s *Sender) deliver(ctx context.Context, m Message) error {
 	if s.transport == nil {
 		// The subject may be shown, the bodies never: they can hold sign-in tokens.
 		s.log.Info("email held: no SMTP server is configured", append(attrs[:6:6], "subject", m.Subject)...)
+		// A held email is never sent, so its secret has no further use.
+		s.secrets.forget(m.IdemKey)
 		return markErr(m, s.store.MarkEmailHeld(rec, m.ID, m.Attempts, s.now()))
 	}
-	// Not cancelled with ctx: a shutdown lets the message on the wire finish (bounded by
-	// the transport's timeouts) rather than cut it after the server may have taken it.
-	sendErr := s.transport.Send(rec, m)
+	var sendErr error
+	if out, ok := s.secrets.Reveal(m); ok {
+		// Not cancelled with ctx: a shutdown lets the message on the wire finish (bounded
+		// by the transport's timeouts) rather than cut it after the server may have taken it.
+		sendErr = s.transport.Send(rec, out)
+	} else {
+		// Written by another instance (which keeps the secret and retries it), or before
+		// a restart: retried on the usual schedule, then failed.
+		sendErr = errors.New("the secret link of this email is not known to this instance (written by another, or before a restart)")
+	}
 	at := s.now()
 	if sendErr == nil {
+		s.secrets.forget(m.IdemKey)
 		s.log.Info("email sent", attrs...)
 		return markErr(m, s.store.MarkEmailSent(rec, m.ID, m.Attempts, at))
 	}
