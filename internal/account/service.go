@@ -60,6 +60,9 @@ type Options struct {
 	// outbox's sender after one is written.
 	Welcome Welcomer
 	Queued  func()
+	// Notices writes the emails that tell an account's owner of a change to its sign-in
+	// email; nil sends none.
+	Notices EmailChangeNotifier
 
 	// Failed logins allowed within LoginWindow per account (default 10) and, separately,
 	// per client address (default 50: offices, mobile carriers and proxies put many people
@@ -90,6 +93,7 @@ type Service struct {
 	argon       Argon2Params
 	hashSlots   chan struct{}
 	welcome     Welcomer
+	notices     EmailChangeNotifier
 	queued      func()
 	// dummyHash is verified against when the email is unknown, so that such a login
 	// costs the same as a wrong password and timing does not reveal who has an account.
@@ -109,6 +113,7 @@ func NewService(store Store, opts Options) (*Service, error) {
 		window:      opts.LoginWindow,
 		argon:       opts.Argon2,
 		welcome:     opts.Welcome,
+		notices:     opts.Notices,
 		queued:      opts.Queued,
 	}
 	if s.queued == nil {

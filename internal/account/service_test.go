@@ -560,14 +560,21 @@ func TestUpdateProfile(t *testing.T) {
 		desc               string
 		oldPhoto, newPhoto string
 		name, email        string
+		password           string // the current password sent with the form
 		storeErr           error
 		wantErr            error
 		field              string
 		wantPhoto          string
 		wantRemoved        []string
 	}{
-		{desc: "name and email only", oldPhoto: "user-old.jpg", name: " Ada L. ", email: "ada.l@example.com",
+		{desc: "name and email only", oldPhoto: "user-old.jpg", name: " Ada L. ", email: "ada.l@example.com", password: goodPassword,
 			wantPhoto: "user-old.jpg"},
+		{desc: "the email's case needs no password", oldPhoto: "user-old.jpg", name: "Ada", email: "ADA@example.com",
+			wantPhoto: "user-old.jpg"},
+		{desc: "a new email needs the current password", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada.l@example.com",
+			field: "passwordCurrent", wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
+		{desc: "a new email with a wrong password", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada.l@example.com",
+			password: "not it at all", wantErr: account.ErrWrongPassword, wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 		{desc: "new photo replaces old", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada@example.com",
 			wantPhoto: "user-new.jpg", wantRemoved: []string{"user-old.jpg"}},
 		{desc: "default photo is kept", oldPhoto: account.DefaultPhoto, newPhoto: "user-new.jpg", name: "Ada", email: "ada@example.com",
@@ -577,7 +584,7 @@ func TestUpdateProfile(t *testing.T) {
 		{desc: "invalid email drops the upload", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "nope",
 			field: "email", wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 		{desc: "email taken drops the upload", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "BOB@example.com",
-			wantErr: account.ErrEmailTaken, wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
+			password: goodPassword, wantErr: account.ErrEmailTaken, wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 		{desc: "store failure drops the upload", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada@example.com",
 			storeErr: errors.New("disk full"), wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 	}
@@ -591,7 +598,7 @@ func TestUpdateProfile(t *testing.T) {
 			e.store.users[u.ID] = u
 			e.store.updateErr = tt.storeErr
 
-			got, err := e.svc.UpdateProfile(ctx, u, tt.name, tt.email, tt.newPhoto)
+			got, err := e.svc.UpdateProfile(ctx, u, tt.name, tt.email, tt.newPhoto, tt.password)
 			switch {
 			case tt.field != "":
 				var ve *account.ValidationError

@@ -21,7 +21,7 @@ type Accounts interface {
 	SignUp(ctx context.Context, name, email, password, passwordConfirm string) (account.User, string, error)
 	LogIn(ctx context.Context, email, password, clientAddr string) (account.User, string, error)
 	LogOut(ctx context.Context, token string) error
-	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto string) (account.User, error)
+	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto, passwordCurrent string) (account.User, error)
 	ChangePassword(ctx context.Context, user account.User, currentToken, passwordCurrent, password, passwordConfirm string) error
 }
 
@@ -94,8 +94,8 @@ func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
 // multipart framing. media.Photos refuses a photo over 5 MB with its own message.
 const maxUpdateMeBody = 5<<20 + 64<<10
 
-// UpdateMe is PATCH /api/v1/users/updateMe (SPEC.md §7 #3): multipart name, email, photo.
-// The form is streamed: the photo goes straight to the image processor, never to a
+// UpdateMe is PATCH /api/v1/users/updateMe (SPEC.md §7 #3): multipart name, email, photo,
+// and passwordCurrent, which a change of the email needs. The form is streamed: the photo goes straight to the image processor, never to a
 // temporary file.
 func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 	user, ok := h.user(w, r)
@@ -107,7 +107,7 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	name, email, photo := user.Name, user.Email, ""
+	name, email, photo, passwordCurrent := user.Name, user.Email, "", ""
 	var sawName, sawEmail bool
 	fail := func(err error) {
 		if photo != "" {
@@ -128,16 +128,19 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		switch part.FormName() {
-		case "name", "email":
+		case "name", "email", "passwordCurrent":
 			v, err := io.ReadAll(io.LimitReader(part, 1<<10))
 			if err != nil {
 				fail(formError(err))
 				return
 			}
-			if part.FormName() == "name" {
+			switch part.FormName() {
+			case "name":
 				name, sawName = string(v), true
-			} else {
+			case "email":
 				email, sawEmail = string(v), true
+			default:
+				passwordCurrent = string(v)
 			}
 		case "photo":
 			if part.FileName() == "" || photo != "" {
@@ -158,7 +161,7 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 		fail(httpx.Errorf(http.StatusBadRequest, "There is nothing to update: please fill in your name, email or photo."))
 		return
 	}
-	updated, err := h.Accounts.UpdateProfile(r.Context(), user, name, email, photo)
+	updated, err := h.Accounts.UpdateProfile(r.Context(), user, name, email, photo, passwordCurrent)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -11,6 +11,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -210,7 +211,9 @@ func TestUpdateMe(t *testing.T) {
 		{"20000×20000 PNG", map[string]string{"name": "Priya R"}, "bomb.png", bytes.NewReader(pngBomb(t)), 422, "too large in pixels"},
 		{"empty name", map[string]string{"name": "", "email": "priya@example.com"}, "", nil, 400, "name"},
 		{"bad email", map[string]string{"name": "Priya", "email": "priya@"}, "", nil, 400, "valid email"},
-		{"email of another user", map[string]string{"name": "Priya", "email": "Omar@example.com"}, "", nil, 409, "already in use"},
+		{"new email without the password", map[string]string{"name": "Priya", "email": "priya.r@example.com"}, "", nil, 400, "current password"},
+		{"new email with a wrong password", map[string]string{"name": "Priya", "email": "priya.r@example.com", "passwordCurrent": "wrong-one"}, "", nil, 401, "current password is wrong"},
+		{"email of another user", map[string]string{"name": "Priya", "email": "Omar@example.com", "passwordCurrent": "test1234"}, "", nil, 409, "already in use"},
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {
@@ -237,7 +240,7 @@ func TestUpdateMe(t *testing.T) {
 		}
 	})
 	t.Run("name, email and photo", func(t *testing.T) {
-		r := patch(map[string]string{"name": "Priya Raman-Iyer", "email": "priya.ri@example.com"}, "me.png", bytes.NewReader(smallPNG(t, 640, 480)))
+		r := patch(map[string]string{"name": "Priya Raman-Iyer", "email": "priya.ri@example.com", "passwordCurrent": "test1234"}, "me.png", bytes.NewReader(smallPNG(t, 640, 480)))
 		if r.status != http.StatusOK {
 			t.Fatalf("%d %s", r.status, r.body)
 		}
@@ -376,4 +379,45 @@ func TestLoginLimitPerClientBehindAProxy(t *testing.T) {
 	if r.status != http.StatusOK {
 		t.Fatalf("another client behind the same proxy: %d %s", r.status, r.body)
 	}
+}
+
+// Changing the sign-in email needs the current password, and the old address is told,
+// in the transaction of the change, with no link that undoes it (issue 20, item 5).
+func TestEmailChangeNeedsThePasswordAndTellsTheOldAddress(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		c := s.client(t)
+		s.login(t, c, "grace@example.com")
+		patch := func(fields map[string]string) result {
+			ct, body := multipartBody(t, fields, "", nil)
+			return s.do(t, c, http.MethodPatch, "/api/v1/users/updateMe", ct, body)
+		}
+		refused(t, "no password", patch(map[string]string{"name": "Grace", "email": "thief@example.com"}), 400, "current password")
+		refused(t, "wrong password", patch(map[string]string{"name": "Grace", "email": "thief@example.com", "passwordCurrent": "guess1234"}), 401, "wrong")
+		if n := len(s.outbox(t, "grace@example.com")); n != 0 {
+			t.Fatalf("%d emails after refused changes", n)
+		}
+		// The name alone, or the email's case, needs no password and tells nobody.
+		if r := patch(map[string]string{"name": "Grace H", "email": "Grace@Example.com"}); r.status != 200 {
+			t.Fatalf("name change: %d %s", r.status, r.body)
+		}
+		if n := len(s.outbox(t, "grace@example.com")); n != 0 {
+			t.Fatalf("%d emails after a name change", n)
+		}
+		if r := patch(map[string]string{"name": "Grace H", "email": "grace.h@example.com", "passwordCurrent": "test1234"}); r.status != 200 {
+			t.Fatalf("email change: %d %s", r.status, r.body)
+		}
+		mails := s.outbox(t, "grace@example.com")
+		if len(mails) != 1 || mails[0].Kind != "emailChanged" || !strings.Contains(mails[0].Text, "grace.h@example.com") {
+			t.Fatalf("emails to the old address: %+v", mails)
+		}
+		for _, link := range regexp.MustCompile(`https?://[^\s"<>]+`).FindAllString(mails[0].HTML+mails[0].Text, -1) {
+			if u := mustURL(t, link); u.Path != "/login" && u.Path != "/" && u.Path != "" {
+				t.Errorf("the email links to %s", link)
+			}
+		}
+		if r := s.postJSON(t, s.client(t), "/api/v1/users/login", map[string]string{"email": "grace.h@example.com", "password": "test1234"}); r.status != 200 {
+			t.Errorf("log in with the new email: %d", r.status)
+		}
+	})
 }

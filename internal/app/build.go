@@ -328,7 +328,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		return nil, err
 	}
 	accounts, err := account.NewService(tours, account.Options{Now: now, Logger: log, Photos: photos,
-		Welcome: writer, Queued: site.Mailer.Wake, Argon2: argon})
+		Welcome: writer, Notices: writer, Queued: site.Mailer.Wake, Argon2: argon})
 	if err != nil {
 		return nil, err
 	}
