@@ -34,24 +34,31 @@ type attempt struct {
 // that was not checked is no failure (and the lock must not outlast the window for
 // someone who keeps retrying).
 func (s *Service) beginAttempt(ctx context.Context, limits ...limit) (attempt, error) {
+	return s.beginAttemptWithin(ctx, s.window, func(retry time.Duration) error {
+		return &TooManyAttemptsError{RetryAfter: retry}
+	}, limits...)
+}
+
+// beginAttemptWithin is beginAttempt counting within window, refusing with refuse(window).
+func (s *Service) beginAttemptWithin(ctx context.Context, window time.Duration, refuse func(time.Duration) error, limits ...limit) (attempt, error) {
 	a := attempt{at: s.clock(), limits: limits}
 	for _, l := range limits {
 		if err := s.store.AddLoginFailure(ctx, l.key, a.at); err != nil {
 			return attempt{}, fmt.Errorf("record login attempt: %w", err)
 		}
 	}
-	since := a.at.Add(-s.window)
+	since := a.at.Add(-window)
 	for _, l := range limits {
 		n, err := s.store.CountLoginFailures(ctx, l.key, since)
 		if err != nil {
 			return attempt{}, fmt.Errorf("count login failures: %w", err)
 		}
 		if n > l.max {
-			s.log.Warn("login refused: too many failures", slog.String("key_kind", strings.SplitN(l.key, ":", 2)[0]))
+			s.log.Warn("attempt refused: too many", slog.String("key_kind", strings.SplitN(l.key, ":", 2)[0]))
 			s.forget(ctx, a, limits...)
 			// The store tells a count, not when the oldest failure leaves the window, so
 			// the whole window is the honest upper bound.
-			return attempt{}, &TooManyAttemptsError{RetryAfter: s.window}
+			return attempt{}, refuse(window)
 		}
 	}
 	return a, nil

@@ -35,10 +35,12 @@ func (s *Service) UpdateProfile(ctx context.Context, user User, name, email, new
 	return updated, nil
 }
 
-// EmailChangeNotifier writes the email that tells the old address of a change of the
-// sign-in email.
-type EmailChangeNotifier interface {
+// Notifier writes the emails that tell an account's owner what happened to it: the old
+// address of a change of the sign-in email, and the owner of an address someone tried
+// to sign up with.
+type Notifier interface {
 	EmailChanged(ctx context.Context, u User, newEmail string) (*mail.Message, error)
+	SignupAttempt(ctx context.Context, u User) (*mail.Message, error)
 }
 
 // profileMailStore updates a profile and writes an email in one transaction

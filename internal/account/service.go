@@ -61,8 +61,11 @@ type Options struct {
 	Welcome Welcomer
 	Queued  func()
 	// Notices writes the emails that tell an account's owner of a change to its sign-in
-	// email; nil sends none.
-	Notices EmailChangeNotifier
+	// email or of a sign-up tried with its address; nil sends none.
+	Notices Notifier
+	// MaxSignupsPerClient bounds the sign-ups one client address makes in an hour
+	// (default 10), counted whether or not the address already had an account.
+	MaxSignupsPerClient int
 
 	// Failed logins allowed within LoginWindow per account (default 10) and, separately,
 	// per client address (default 50: offices, mobile carriers and proxies put many people
@@ -93,7 +96,8 @@ type Service struct {
 	argon       Argon2Params
 	hashSlots   chan struct{}
 	welcome     Welcomer
-	notices     EmailChangeNotifier
+	notices     Notifier
+	maxSignups  int
 	queued      func()
 	// dummyHash is verified against when the email is unknown, so that such a login
 	// costs the same as a wrong password and timing does not reveal who has an account.
@@ -114,6 +118,7 @@ func NewService(store Store, opts Options) (*Service, error) {
 		argon:       opts.Argon2,
 		welcome:     opts.Welcome,
 		notices:     opts.Notices,
+		maxSignups:  opts.MaxSignupsPerClient,
 		queued:      opts.Queued,
 	}
 	if s.queued == nil {
@@ -133,6 +138,9 @@ func NewService(store Store, opts Options) (*Service, error) {
 	}
 	if s.maxPerAddr <= 0 {
 		s.maxPerAddr = 50
+	}
+	if s.maxSignups <= 0 {
+		s.maxSignups = 10
 	}
 	if s.window <= 0 {
 		s.window = 15 * time.Minute

@@ -53,7 +53,7 @@ func newEnv(t *testing.T) *env {
 
 func (e *env) signUp(t *testing.T, name, email string) (account.User, string) {
 	t.Helper()
-	u, token, err := e.svc.SignUp(context.Background(), name, email, goodPassword, goodPassword)
+	u, token, err := e.svc.SignUp(context.Background(), name, email, goodPassword, goodPassword, "")
 	if err != nil {
 		t.Fatalf("SignUp(%q, %q): %v", name, email, err)
 	}
@@ -127,7 +127,7 @@ func TestSignUpRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.field+"/"+tt.message+"/"+tt.name[:min(len(tt.name), 8)], func(t *testing.T) {
 			e := newEnv(t)
-			_, token, err := e.svc.SignUp(context.Background(), tt.name, tt.email, tt.password, tt.confirm)
+			_, token, err := e.svc.SignUp(context.Background(), tt.name, tt.email, tt.password, tt.confirm, "")
 			if tt.field == "" {
 				if err != nil || token == "" {
 					t.Fatalf("SignUp = %v, want accepted", err)
@@ -142,15 +142,53 @@ func TestSignUpRules(t *testing.T) {
 	}
 }
 
-func TestSignUpEmailTakenIgnoringCase(t *testing.T) {
+// An address that has an account gets the answer a new one gets, and no account or
+// session comes of it (issue 20, item 3).
+func TestSignUpWithTakenEmailAnswersAsANewOne(t *testing.T) {
+	e := newEnv(t)
+	ada, _ := e.signUp(t, "Ada", "ada@example.com")
+	u, token, err := e.svc.SignUp(context.Background(), "Other", "ADA@example.com", goodPassword, goodPassword, "192.0.2.1")
+	if err != nil || token == "" || u.ID == "" || u.ID == ada.ID || u.Name != "Other" || u.Email != "ada@example.com" || u.Photo != account.DefaultPhoto {
+		t.Fatalf("SignUp = %+v, %q, %v; want the answer of a new account", u, token, err)
+	}
+	if _, _, err := e.svc.Authenticate(context.Background(), token); !errors.Is(err, account.ErrNotSignedIn) {
+		t.Errorf("the token signs someone in: %v", err)
+	}
+	if len(e.store.users) != 1 || e.store.users[ada.ID].Name != "Ada" {
+		t.Errorf("users after the attempt: %+v", e.store.users)
+	}
+}
+
+// At most 10 sign-ups an hour from one client address, whether the address had an
+// account or not; then 429 with a readable message; other clients are not affected.
+func TestSignUpLimitPerClient(t *testing.T) {
 	e := newEnv(t)
 	e.signUp(t, "Ada", "ada@example.com")
-	_, _, err := e.svc.SignUp(context.Background(), "Other", "ADA@example.com", goodPassword, goodPassword)
-	if !errors.Is(err, account.ErrEmailTaken) {
-		t.Fatalf("error = %v, want ErrEmailTaken", err)
+	ctx := context.Background()
+	for i := range 10 {
+		email := fmt.Sprintf("user%d@example.com", i)
+		if i == 3 {
+			email = "ada@example.com"
+		}
+		if _, _, err := e.svc.SignUp(ctx, "U", email, goodPassword, goodPassword, "192.0.2.1"); err != nil {
+			t.Fatalf("sign-up %d: %v", i+1, err)
+		}
 	}
-	if msg, _ := account.PublicMessage(err); msg != "This email address is already in use." {
-		t.Errorf("PublicMessage = %q", msg)
+	// Refused before any check: even a form with mistakes past the limit is the same 429.
+	_, _, err := e.svc.SignUp(ctx, "U", "late@example.com", goodPassword, goodPassword, "192.0.2.1")
+	var tm *account.TooManyAttemptsError
+	if !errors.As(err, &tm) || tm.RetryAfter != time.Hour {
+		t.Fatalf("11th sign-up: %v, want 429 for an hour", err)
+	}
+	if msg, _ := account.PublicMessage(err); msg != "Too many accounts were created from your network. Please try again in 60 minutes." {
+		t.Errorf("message %q", msg)
+	}
+	if _, _, err := e.svc.SignUp(ctx, "U", "late@example.com", goodPassword, goodPassword, "192.0.2.2"); err != nil {
+		t.Errorf("another client: %v", err)
+	}
+	e.clock.Advance(time.Hour + time.Second)
+	if _, _, err := e.svc.SignUp(ctx, "U", "later@example.com", goodPassword, goodPassword, "192.0.2.1"); err != nil {
+		t.Errorf("an hour later: %v", err)
 	}
 }
 

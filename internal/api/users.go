@@ -18,7 +18,7 @@ import (
 
 // Accounts is the account service the user endpoints call.
 type Accounts interface {
-	SignUp(ctx context.Context, name, email, password, passwordConfirm string) (account.User, string, error)
+	SignUp(ctx context.Context, name, email, password, passwordConfirm, clientAddr string) (account.User, string, error)
 	LogIn(ctx context.Context, email, password, clientAddr string) (account.User, string, error)
 	LogOut(ctx context.Context, token string) error
 	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto, passwordCurrent string) (account.User, error)
@@ -44,9 +44,9 @@ func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	u, token, err := h.Accounts.SignUp(r.Context(), in.Name, in.Email, in.Password, in.PasswordConfirm)
+	u, token, err := h.Accounts.SignUp(r.Context(), in.Name, in.Email, in.Password, in.PasswordConfirm, h.ClientIP.Of(r))
 	if err != nil {
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	h.Cookies.Set(w, token, h.SessionTTL)
@@ -66,11 +66,7 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 	}
 	u, token, err := h.Accounts.LogIn(r.Context(), in.Email, in.Password, h.ClientIP.Of(r))
 	if err != nil {
-		var tooMany *account.TooManyAttemptsError
-		if errors.As(err, &tooMany) {
-			w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)+1))
-		}
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	h.Cookies.Set(w, token, h.SessionTTL)
@@ -191,6 +187,16 @@ func (h *Handler) UpdateMyPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.OK(w, nil)
+}
+
+// failRetry is fail that tells a client refused for too many attempts when to come back
+// (Retry-After, in seconds).
+func (h *Handler) failRetry(w http.ResponseWriter, r *http.Request, err error) {
+	var tooMany *account.TooManyAttemptsError
+	if errors.As(err, &tooMany) {
+		w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)+1))
+	}
+	h.fail(w, r, err)
 }
 
 // user is the signed-in user, or a 401 asking to log in.
