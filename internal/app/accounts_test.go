@@ -465,3 +465,20 @@ func TestSignupHidesTakenAddressesAndIsLimitedPerClient(t *testing.T) {
 		}
 	})
 }
+
+// A multipart upload cut short (the connection dropped mid-photo) is the client's fault:
+// 400 "fail", logged at INFO as every 4xx is, not 503 "the site cannot answer" at ERROR
+// (issue 20, also seen).
+func TestTruncatedUploadIsABadRequest(t *testing.T) {
+	t.Parallel()
+	s := newTestSite(t)
+	c := s.client(t)
+	s.login(t, c, "priya@example.com")
+	ct, body := multipartBody(t, map[string]string{"name": "Priya"}, "me.png", bytes.NewReader(smallPNG(t, 640, 480)))
+	cut := body.Bytes()[:body.Len()-200] // the end of the picture and the closing boundary
+	r := s.do(t, c, http.MethodPatch, "/api/v1/users/updateMe", ct, bytes.NewReader(cut))
+	refused(t, "a truncated photo upload", r, http.StatusBadRequest, "did not arrive whole")
+	if r.header.Get("Retry-After") != "" {
+		t.Error("a client's broken upload is answered as if the site were down")
+	}
+}
