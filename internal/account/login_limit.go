@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 	"time"
 )
@@ -15,8 +16,39 @@ type limit struct {
 	max int
 }
 
-func (s *Service) accountLimit(email string) limit {
-	return limit{key: "email:" + strings.ToLower(email), max: s.maxFailures}
+// loginLimits are the counters a login attempt from clientAddr for email counts against:
+//
+//   - the account and the client together ("email-ip:"), MaxLoginFailures: guessing from
+//     one place stops there, and a stranger's guesses lock only the stranger out, never
+//     the owner signing in from elsewhere;
+//   - the client ("ip:", when known), MaxLoginFailuresPerAddress, across accounts;
+//   - the account ("email:"), MaxLoginFailuresPerAccount, across clients: guesses spread
+//     over many addresses stop there. A client with no failure on this account within
+//     the window is not held by it (its attempt still counts), so an owner who types the
+//     password right is not locked out by strangers.
+func (s *Service) loginLimits(ctx context.Context, email, clientAddr string) ([]limit, error) {
+	email = strings.ToLower(email)
+	pair := limit{key: "email-ip:" + email + "|" + clientAddr, max: s.maxFailures}
+	limits := []limit{pair}
+	if clientAddr != "" {
+		limits = append(limits, limit{key: "ip:" + clientAddr, max: s.maxPerAddr})
+	}
+	acct := limit{key: "email:" + email, max: s.maxPerAcct}
+	n, err := s.store.CountLoginFailures(ctx, pair.key, s.clock().Add(-s.window))
+	if err != nil {
+		return nil, fmt.Errorf("count login failures: %w", err)
+	}
+	if n == 0 {
+		acct.max = math.MaxInt
+	}
+	return append(limits, acct), nil
+}
+
+// sessionLimit counts wrong current passwords given by a signed-in session (a password
+// or email change): a stolen session cannot guess the password, and cannot lock the
+// owner's sign-in either.
+func (s *Service) sessionLimit(userID string) limit {
+	return limit{key: "session-password:" + userID, max: s.maxFailures}
 }
 
 // attempt is a password check in progress: it was recorded as a failure under each of

@@ -102,12 +102,12 @@ func (s *Service) storeProfile(ctx context.Context, user User, name, email, phot
 
 // checkCurrentPassword verifies the signed-in user's password before a sensitive change.
 // Wrong passwords count against the account like failed logins of a signed-in session
-// (accountLimit), recorded before the check, so a stolen session cannot guess it.
+// (sessionLimit), recorded before the check, so a stolen session cannot guess it.
 func (s *Service) checkCurrentPassword(ctx context.Context, user User, passwordCurrent, missing string) error {
 	if passwordCurrent == "" {
 		return invalid("passwordCurrent", missing)
 	}
-	lim := s.accountLimit(user.Email)
+	lim := s.sessionLimit(user.ID)
 	att, err := s.beginAttempt(ctx, lim)
 	if err != nil {
 		return err

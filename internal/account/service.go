@@ -67,12 +67,15 @@ type Options struct {
 	// (default 10), counted whether or not the address already had an account.
 	MaxSignupsPerClient int
 
-	// Failed logins allowed within LoginWindow per account (default 10) and, separately,
-	// per client address (default 50: offices, mobile carriers and proxies put many people
-	// behind one address) before further attempts are refused. LoginWindow defaults to
-	// 15 minutes.
+	// Failed logins allowed within LoginWindow per account and client address together
+	// (default 10), per client address (default 50: offices, mobile carriers and proxies
+	// put many people behind one address) and per account from clients that have failed
+	// on it (default 100) before further attempts are refused (see loginLimits).
+	// LoginWindow defaults to 15 minutes. MaxLoginFailures also bounds the wrong current
+	// passwords a signed-in session may give.
 	MaxLoginFailures           int
 	MaxLoginFailuresPerAddress int
+	MaxLoginFailuresPerAccount int
 	LoginWindow                time.Duration
 
 	// Argon2 sets the cost of new hashes (default DefaultArgon2); tests lower it.
@@ -90,8 +93,9 @@ type Service struct {
 	ttl         time.Duration
 	log         *slog.Logger
 	photos      PhotoRemover
-	maxFailures int // per account
+	maxFailures int // per account and client
 	maxPerAddr  int
+	maxPerAcct  int
 	window      time.Duration
 	argon       Argon2Params
 	hashSlots   chan struct{}
@@ -114,6 +118,7 @@ func NewService(store Store, opts Options) (*Service, error) {
 		photos:      opts.Photos,
 		maxFailures: opts.MaxLoginFailures,
 		maxPerAddr:  opts.MaxLoginFailuresPerAddress,
+		maxPerAcct:  opts.MaxLoginFailuresPerAccount,
 		window:      opts.LoginWindow,
 		argon:       opts.Argon2,
 		welcome:     opts.Welcome,
@@ -138,6 +143,9 @@ func NewService(store Store, opts Options) (*Service, error) {
 	}
 	if s.maxPerAddr <= 0 {
 		s.maxPerAddr = 50
+	}
+	if s.maxPerAcct <= 0 {
+		s.maxPerAcct = 100
 	}
 	if s.maxSignups <= 0 {
 		s.maxSignups = 10

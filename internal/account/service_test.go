@@ -310,26 +310,53 @@ func wantTooMany(t *testing.T, err error, window time.Duration) {
 	}
 }
 
-func TestLogInLimitPerAccount(t *testing.T) {
+// Ten wrong passwords from one place lock that place out of the account, not the owner
+// signing in from elsewhere: a stranger can no longer lock anyone out (issue 20).
+func TestLogInLimitPerAccountAndClient(t *testing.T) {
 	e := newEnv(t)
 	e.signUp(t, "Ada", "ada@example.com")
 	ctx := context.Background()
 	for i := range 10 {
-		// Different addresses: only the account key can trip. Case must not matter.
-		addr := "198.51.100." + string(rune('0'+i))
-		if _, _, err := e.svc.LogIn(ctx, "ADA@example.com", "guess", addr); !errors.Is(err, account.ErrInvalidCredentials) {
+		// Case must not matter.
+		if _, _, err := e.svc.LogIn(ctx, "ADA@example.com", "guess", "198.51.100.1"); !errors.Is(err, account.ErrInvalidCredentials) {
 			t.Fatalf("attempt %d: %v", i+1, err)
 		}
 		e.clock.Advance(time.Minute)
 	}
-	// Locked: even the right password is not checked.
-	_, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "203.0.113.9")
+	// The guesser is locked: even the right password is not checked.
+	_, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1")
 	wantTooMany(t, err, 15*time.Minute)
-
-	// The window slides: after the oldest failures age out, the account opens again.
-	e.clock.Advance(6 * time.Minute)
+	// The owner, from their own address, signs in.
 	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "203.0.113.9"); err != nil {
+		t.Fatalf("the owner from elsewhere: %v", err)
+	}
+	// The window slides: after the oldest failures age out, the guesser may try again.
+	e.clock.Advance(6 * time.Minute)
+	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1"); err != nil {
 		t.Fatalf("after the window: %v", err)
+	}
+}
+
+// Guesses spread over many addresses stop at the account's ceiling for every address
+// that has guessed; an address with no failure on the account still gets its password
+// checked, so the owner signs in.
+func TestLogInCeilingPerAccount(t *testing.T) {
+	e := newEnv(t)
+	e.signUp(t, "Ada", "ada@example.com")
+	ctx := context.Background()
+	svc, err := account.NewService(e.store, account.Options{Now: e.clock.Now, Argon2: cheapArgon, MaxLoginFailuresPerAccount: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", fmt.Sprintf("198.51.100.%d", i%3)); !errors.Is(err, account.ErrInvalidCredentials) {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+	}
+	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1")
+	wantTooMany(t, err, 15*time.Minute)
+	if _, _, err := svc.LogIn(ctx, "ada@example.com", goodPassword, "203.0.113.9"); err != nil {
+		t.Fatalf("the owner, with no failure of their own: %v", err)
 	}
 }
 
@@ -374,11 +401,11 @@ func TestLogInLimitPerAddressIsItsOwn(t *testing.T) {
 	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.7")
 	wantTooMany(t, err, 15*time.Minute)
 	for i := range 3 {
-		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", fmt.Sprintf("198.51.100.%d", i)); !errors.Is(err, account.ErrInvalidCredentials) {
+		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", "198.51.100.1"); !errors.Is(err, account.ErrInvalidCredentials) {
 			t.Fatalf("account attempt %d: %v", i+1, err)
 		}
 	}
-	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.9")
+	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1")
 	wantTooMany(t, err, 15*time.Minute)
 }
 
@@ -580,7 +607,7 @@ func TestChangePassword(t *testing.T) {
 	}
 }
 
-func TestChangePasswordCountsAsFailedLogin(t *testing.T) {
+func TestChangePasswordCountsWrongPasswords(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	u, tok := e.signUp(t, "Ada", "ada@example.com")
@@ -591,6 +618,10 @@ func TestChangePasswordCountsAsFailedLogin(t *testing.T) {
 	}
 	err := e.svc.ChangePassword(ctx, u, tok, goodPassword, "new password", "new password")
 	wantTooMany(t, err, 15*time.Minute)
+	// Its own counter: a stolen session's guesses do not lock the owner's sign-in.
+	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.1"); err != nil {
+		t.Fatalf("sign-in after a session's wrong passwords: %v", err)
+	}
 }
 
 func TestUpdateProfile(t *testing.T) {

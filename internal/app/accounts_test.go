@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"image"
@@ -481,4 +482,28 @@ func TestTruncatedUploadIsABadRequest(t *testing.T) {
 	if r.header.Get("Retry-After") != "" {
 		t.Error("a client's broken upload is answered as if the site were down")
 	}
+}
+
+// Wrong passwords from one place lock that place out, not the account's owner signing in
+// from where they usually do (issue 20, also seen): an admin can no longer be locked out
+// by anyone who knows the address.
+func TestLoginLockoutSparesTheOwner(t *testing.T) {
+	t.Parallel()
+	eachEngineEnv(t, nil, []string{"-trusted-proxies", "127.0.0.1"}, func(t *testing.T, s *testSite) {
+		login := func(from, password string) result {
+			b, _ := json.Marshal(map[string]string{"email": "laura@example.com", "password": password})
+			return s.do(t, s.client(t), http.MethodPost, "/api/v1/users/login", "application/json", bytes.NewReader(b), "X-Forwarded-For", from)
+		}
+		for i := range 10 {
+			if r := login("198.51.100.7", "guess-"+fmt.Sprint(i)); r.status != http.StatusUnauthorized {
+				t.Fatalf("guess %d: %d", i+1, r.status)
+			}
+		}
+		if r := login("198.51.100.7", seed.SamplePassword); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+			t.Fatalf("the guesser with the right password: %d, want 429 with Retry-After", r.status)
+		}
+		if r := login("203.0.113.5", seed.SamplePassword); r.status != http.StatusOK {
+			t.Fatalf("the owner from her own address: %d %s", r.status, r.body)
+		}
+	})
 }
