@@ -111,6 +111,7 @@ func TestSignup(t *testing.T) {
 		{"bad email", with("email", "ada-at-example"), 400, "valid email"},
 		{"short password", map[string]string{"name": "Ada", "email": "ada@example.com", "password": "short", "passwordConfirm": "short"}, 400, "at least 8 characters"},
 		{"mismatched confirmation", with("passwordConfirm", "analyticak"), 400, "Passwords do not match."},
+		{"common password", map[string]string{"name": "Ada", "email": "ada@example.com", "password": "Password1", "passwordConfirm": "Password1"}, 400, "most common"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
