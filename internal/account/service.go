@@ -66,6 +66,9 @@ type Options struct {
 	// MaxSignupsPerClient bounds the sign-ups one client address makes in an hour
 	// (default 10), counted whether or not the address already had an account.
 	MaxSignupsPerClient int
+	// MaxUploadsPerMinute bounds the pictures (photos and tour pictures together) one
+	// account uploads in a minute (default 10).
+	MaxUploadsPerMinute int
 
 	// Failed logins allowed within LoginWindow per account and client address together
 	// (default 10), per client address (default 50: offices, mobile carriers and proxies
@@ -102,6 +105,7 @@ type Service struct {
 	welcome     Welcomer
 	notices     Notifier
 	maxSignups  int
+	maxUploads  int
 	queued      func()
 	// dummyHash is verified against when the email is unknown, so that such a login
 	// costs the same as a wrong password and timing does not reveal who has an account.
@@ -124,6 +128,7 @@ func NewService(store Store, opts Options) (*Service, error) {
 		welcome:     opts.Welcome,
 		notices:     opts.Notices,
 		maxSignups:  opts.MaxSignupsPerClient,
+		maxUploads:  opts.MaxUploadsPerMinute,
 		queued:      opts.Queued,
 	}
 	if s.queued == nil {
@@ -146,6 +151,9 @@ func NewService(store Store, opts Options) (*Service, error) {
 	}
 	if s.maxPerAcct <= 0 {
 		s.maxPerAcct = 100
+	}
+	if s.maxUploads <= 0 {
+		s.maxUploads = 10
 	}
 	if s.maxSignups <= 0 {
 		s.maxSignups = 10

@@ -765,3 +765,30 @@ func TestDefaultPhotoIsMediasDefault(t *testing.T) {
 		t.Fatalf("account.DefaultPhoto %q != media.DefaultPhoto %q", account.DefaultPhoto, media.DefaultPhoto)
 	}
 }
+
+// Ten picture uploads a minute per account, then 429 for a minute; other accounts are
+// not affected (issue 20, also seen).
+func TestCountUpload(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	for i := range 10 {
+		if err := e.svc.CountUpload(ctx, "u1"); err != nil {
+			t.Fatalf("upload %d: %v", i+1, err)
+		}
+	}
+	err := e.svc.CountUpload(ctx, "u1")
+	var tm *account.TooManyAttemptsError
+	if !errors.As(err, &tm) || tm.RetryAfter != time.Minute {
+		t.Fatalf("11th upload: %v, want 429 for a minute", err)
+	}
+	if msg, _ := account.PublicMessage(err); msg != "You are uploading pictures too quickly. Please try again in 1 minute." {
+		t.Errorf("message %q", msg)
+	}
+	if err := e.svc.CountUpload(ctx, "u2"); err != nil {
+		t.Errorf("another account: %v", err)
+	}
+	e.clock.Advance(time.Minute + time.Second)
+	if err := e.svc.CountUpload(ctx, "u1"); err != nil {
+		t.Errorf("a minute later: %v", err)
+	}
+}

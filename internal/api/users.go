@@ -23,6 +23,8 @@ type Accounts interface {
 	LogOut(ctx context.Context, token string) error
 	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto, passwordCurrent string) (account.User, error)
 	ChangePassword(ctx context.Context, user account.User, currentToken, passwordCurrent, password, passwordConfirm string) error
+	// CountUpload refuses (429) an account's picture upload past its rate.
+	CountUpload(ctx context.Context, userID string) error
 }
 
 // Photos stores uploaded profile photos.
@@ -112,7 +114,7 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 				h.Log.Warn("remove unused photo", "user_id", user.ID, "error", rerr)
 			}
 		}
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 	}
 	for {
 		part, err := mr.NextPart()
@@ -141,6 +143,10 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 		case "photo":
 			if part.FileName() == "" || photo != "" {
 				continue // no file chosen, or a second one: keep the first
+			}
+			if err := h.Accounts.CountUpload(r.Context(), user.ID); err != nil {
+				fail(err)
+				return
 			}
 			if photo, err = h.Photos.Process(part); err != nil {
 				photo = ""

@@ -323,7 +323,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
 
 	// Accounts.
-	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler})
+	// Photos and tour pictures decode in one set of slots (one per core): uploads of both
+	// kinds at once cannot hold more CPU and memory than that.
+	decodes := media.NewDecodeSlots(0)
+	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler, Slots: decodes})
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +388,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Bookings = bookings
 
 	// The back office's catalogue: changes forget the public pages' cached tours at once.
-	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"], Scaler: opts.scaler})
+	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"], Scaler: opts.scaler, Slots: decodes})
 	if err != nil {
 		return nil, err
 	}
