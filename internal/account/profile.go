@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"time"
 
 	"tourbook/internal/mail"
 )
@@ -34,6 +35,9 @@ func (s *Service) UpdateProfile(ctx context.Context, user User, name, email, new
 	}
 	return updated, nil
 }
+
+// maxEmailChanges is how many changes of the sign-in email an account may try in an hour.
+const maxEmailChanges = 10
 
 // Notifier writes the emails that tell an account's owner what happened to it: the old
 // address of a change of the sign-in email, and the owner of an address someone tried
@@ -66,6 +70,13 @@ func (s *Service) updateProfile(ctx context.Context, user User, name, email, new
 	if changed {
 		if err := s.checkCurrentPassword(ctx, user, passwordCurrent,
 			"Please enter your current password to change your email address."); err != nil {
+			return User{}, err
+		}
+		// "Already in use" tells whether an address has an account: an account may ask
+		// that of at most maxEmailChanges addresses an hour, as sign-ups are limited.
+		if _, err := s.beginAttemptWithin(ctx, time.Hour, func(retry time.Duration) error {
+			return &TooManyAttemptsError{RetryAfter: retry, Message: "You have changed your email address too often. Please try again in %s."}
+		}, limit{key: "email-change:" + user.ID, max: maxEmailChanges}); err != nil {
 			return User{}, err
 		}
 	}

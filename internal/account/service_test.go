@@ -792,3 +792,31 @@ func TestCountUpload(t *testing.T) {
 		t.Errorf("a minute later: %v", err)
 	}
 }
+
+// An account may try at most 10 new sign-in emails an hour: "already in use" must not
+// become a way to test addresses (issue 20, item 3).
+func TestEmailChangesAreLimited(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	u, _ := e.signUp(t, "Ada", "ada@example.com")
+	e.signUp(t, "Bob", "bob@example.com")
+	for i := range 10 {
+		email := fmt.Sprintf("ada%d@example.com", i)
+		if i%2 == 1 {
+			email = "bob@example.com" // taken: counted all the same
+		}
+		_, err := e.svc.UpdateProfile(ctx, e.store.users[u.ID], "Ada", email, "", goodPassword)
+		if err != nil && !errors.Is(err, account.ErrEmailTaken) {
+			t.Fatalf("change %d: %v", i+1, err)
+		}
+	}
+	_, err := e.svc.UpdateProfile(ctx, e.store.users[u.ID], "Ada", "bob@example.com", "", goodPassword)
+	var tm *account.TooManyAttemptsError
+	if !errors.As(err, &tm) || tm.RetryAfter != time.Hour {
+		t.Fatalf("11th change: %v, want 429 for an hour", err)
+	}
+	// The name alone is not limited.
+	if _, err := e.svc.UpdateProfile(ctx, e.store.users[u.ID], "Ada L", e.store.users[u.ID].Email, "", ""); err != nil {
+		t.Errorf("a name change: %v", err)
+	}
+}

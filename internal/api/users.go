@@ -165,7 +165,7 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 	}
 	updated, err := h.Accounts.UpdateProfile(r.Context(), user, name, email, photo, passwordCurrent)
 	if err != nil {
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	httpx.OK(w, h.userData(updated))
