@@ -89,6 +89,8 @@ test.describe('account settings', () => {
     const newEmail = newUser().email;
     await page.locator('#name').fill('Quinn Updated');
     await page.locator('#email').fill(newEmail);
+    // A new sign-in email needs the current password: the field shows once the email differs.
+    await page.locator('#email-password-current').fill(user.password);
     await page.locator('#photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: gradientPng(320, [40, 160, 220]) });
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/updateMe'));
     await page.getByRole('button', { name: 'Save settings' }).click();

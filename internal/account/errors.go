@@ -28,6 +28,8 @@ var (
 // TooManyAttemptsError is returned while an account or a client address is locked out.
 type TooManyAttemptsError struct {
 	RetryAfter time.Duration // for the Retry-After header
+	// Message words the refusal with a %s for "N minutes"; "" says too many failed logins.
+	Message string
 }
 
 func (e *TooManyAttemptsError) Error() string {
@@ -40,10 +42,14 @@ func (e *TooManyAttemptsError) HTTPStatus() int { return 429 }
 
 func (e *TooManyAttemptsError) PublicMessage() string {
 	minutes := int((e.RetryAfter + time.Minute - 1) / time.Minute) // round up: never promise too early
+	wait := fmt.Sprintf("%d minutes", minutes)
 	if minutes <= 1 {
-		return "Too many failed login attempts. Please try again in 1 minute."
+		wait = "1 minute"
 	}
-	return fmt.Sprintf("Too many failed login attempts. Please try again in %d minutes.", minutes)
+	if e.Message != "" {
+		return fmt.Sprintf(e.Message, wait)
+	}
+	return "Too many failed login attempts. Please try again in " + wait + "."
 }
 
 // ValidationError is one rule broken by one form field. Field is the form's field name

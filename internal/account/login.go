@@ -12,22 +12,20 @@ import (
 // LogIn checks email and password and starts a session. Unknown email, wrong password
 // and deactivated account all give ErrInvalidCredentials after the same work (one
 // argon2id verification). Every attempt counts as a failure until it proves good, against
-// the account ("email:"+lower(email)) and the client address ("ip:"+addr, skipped when
-// addr is empty), and is recorded before the password is checked, so simultaneous
-// attempts cannot slip past the limit together. An attempt that would be the account's
-// MaxLoginFailures+1st within LoginWindow, or the address's MaxLoginFailuresPerAddress+1st,
-// is refused with a *TooManyAttemptsError without checking the password. Success clears
-// the account's count but takes back only its own attempt from the address's, so one good
-// login cannot reset an address that is guessing at other accounts.
+// the counters of loginLimits (account and client together, the client, the account),
+// and is recorded before the password is checked, so simultaneous attempts cannot slip
+// past a limit together. An attempt over a limit is refused with a *TooManyAttemptsError
+// without checking the password. Success clears the account-and-client count but takes
+// back only its own attempt from the others, so one good login cannot reset an address
+// that is guessing at other accounts, nor an account that strangers are guessing at.
 func (s *Service) LogIn(ctx context.Context, email, password, clientAddr string) (User, string, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || password == "" {
 		return User{}, "", invalid("email", "Please provide email and password.")
 	}
-	acct := s.accountLimit(email)
-	limits := []limit{acct}
-	if clientAddr != "" {
-		limits = append(limits, limit{key: "ip:" + clientAddr, max: s.maxPerAddr})
+	limits, err := s.loginLimits(ctx, email, clientAddr)
+	if err != nil {
+		return User{}, "", err
 	}
 	att, err := s.beginAttempt(ctx, limits...)
 	if err != nil {
@@ -58,7 +56,7 @@ func (s *Service) LogIn(ctx context.Context, email, password, clientAddr string)
 		return User{}, "", ErrInvalidCredentials
 	}
 
-	if err := s.store.ClearLoginFailures(ctx, acct.key); err != nil {
+	if err := s.store.ClearLoginFailures(ctx, limits[0].key); err != nil {
 		return User{}, "", fmt.Errorf("log in user %s: %w", u.ID, err)
 	}
 	s.forget(ctx, att, limits[1:]...)

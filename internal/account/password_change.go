@@ -10,25 +10,12 @@ import (
 // other session of the user (a stolen session dies with the old password) while keeping
 // currentToken's, so the browser that made the change stays signed in.
 //
-// Wrong current passwords count as failed logins of the account, recorded before the
-// check like a login's: a stolen session must not become a way around the login limit.
+// Wrong current passwords are counted (sessionLimit), recorded before the check like a
+// login's: a stolen session must not become a way to guess the password.
 func (s *Service) ChangePassword(ctx context.Context, user User, currentToken, passwordCurrent, password, passwordConfirm string) error {
-	if passwordCurrent == "" {
-		return invalid("passwordCurrent", "Please provide your current password.")
-	}
-	acct := s.accountLimit(user.Email)
-	att, err := s.beginAttempt(ctx, acct)
-	if err != nil {
+	if err := s.checkCurrentPassword(ctx, user, passwordCurrent, "Please provide your current password."); err != nil {
 		return err
 	}
-	ok, _, err := s.verify(ctx, user.PasswordHash, passwordCurrent)
-	if err != nil {
-		return fmt.Errorf("change password of user %s: %w", user.ID, err)
-	}
-	if !ok {
-		return ErrWrongPassword // the attempt stays recorded as the failure
-	}
-	s.forget(ctx, att, acct)
 	if err := ValidatePassword(password, passwordConfirm); err != nil {
 		return err
 	}

@@ -54,6 +54,11 @@ type ResetOptions struct {
 	Hash        func(string) (string, error) // default HashPassword
 	// Queued is called when an email is in the outbox, to wake its sender.
 	Queued func()
+	// Secrets keeps each link's token in memory for the outbox's sender, which puts it
+	// into the email only when sending: the stored email holds mail.SecretPlaceholder,
+	// so neither the database, its backups nor the back office hold a usable link.
+	// Default: a store of its own (its emails can then not be sent).
+	Secrets *mail.Secrets
 }
 
 // Resets lets people who forgot their password set a new one through a link sent to
@@ -89,6 +94,9 @@ func NewResets(store ResetStore, mailer ResetMailer, o ResetOptions) *Resets {
 	}
 	if o.Queued == nil {
 		o.Queued = func() {}
+	}
+	if o.Secrets == nil {
+		o.Secrets = mail.NewSecrets(o.Now)
 	}
 	o.BaseURL = strings.TrimRight(o.BaseURL, "/")
 	return &Resets{store: store, mailer: mailer, o: o}
@@ -147,13 +155,17 @@ func (r *Resets) Request(ctx context.Context, email, clientAddr string) error {
 	var raw [32]byte
 	_, _ = rand.Read(raw[:]) // never fails (crypto/rand documents it)
 	token := base64.RawURLEncoding.EncodeToString(raw[:])
-	m, err := r.mailer.PasswordReset(ctx, u, r.o.BaseURL+"/reset-password/"+token, r.o.Valid)
+	// The email is written and stored with the token masked; the sender puts it in.
+	m, err := r.mailer.PasswordReset(ctx, u, r.o.BaseURL+"/reset-password/"+mail.SecretPlaceholder, r.o.Valid)
 	if err != nil {
 		return fmt.Errorf("write reset email: %w", err)
 	}
 	// One email per link: the key is the link's, never the token itself.
 	m.IdemKey = "password-reset:" + base64.RawURLEncoding.EncodeToString(tokenHash(token))
+	// Kept before the row commits: the sender may take the email at once.
+	r.o.Secrets.Put(m.IdemKey, token, now.Add(r.o.Valid))
 	if err := r.store.CreatePasswordReset(ctx, tokenHash(token), u.ID, now, now.Add(r.o.Valid), &m); err != nil {
+		r.o.Secrets.Forget(m.IdemKey)
 		return err
 	}
 	r.o.Logger.Info("password reset link queued", "user_id", u.ID)

@@ -60,13 +60,25 @@ type Options struct {
 	// outbox's sender after one is written.
 	Welcome Welcomer
 	Queued  func()
+	// Notices writes the emails that tell an account's owner of a change to its sign-in
+	// email or of a sign-up tried with its address; nil sends none.
+	Notices Notifier
+	// MaxSignupsPerClient bounds the sign-ups one client address makes in an hour
+	// (default 10), counted whether or not the address already had an account.
+	MaxSignupsPerClient int
+	// MaxUploadsPerMinute bounds the pictures (photos and tour pictures together) one
+	// account uploads in a minute (default 10).
+	MaxUploadsPerMinute int
 
-	// Failed logins allowed within LoginWindow per account (default 10) and, separately,
-	// per client address (default 50: offices, mobile carriers and proxies put many people
-	// behind one address) before further attempts are refused. LoginWindow defaults to
-	// 15 minutes.
+	// Failed logins allowed within LoginWindow per account and client address together
+	// (default 10), per client address (default 50: offices, mobile carriers and proxies
+	// put many people behind one address) and per account from clients that have failed
+	// on it (default 100) before further attempts are refused (see loginLimits).
+	// LoginWindow defaults to 15 minutes. MaxLoginFailures also bounds the wrong current
+	// passwords a signed-in session may give.
 	MaxLoginFailures           int
 	MaxLoginFailuresPerAddress int
+	MaxLoginFailuresPerAccount int
 	LoginWindow                time.Duration
 
 	// Argon2 sets the cost of new hashes (default DefaultArgon2); tests lower it.
@@ -84,12 +96,16 @@ type Service struct {
 	ttl         time.Duration
 	log         *slog.Logger
 	photos      PhotoRemover
-	maxFailures int // per account
+	maxFailures int // per account and client
 	maxPerAddr  int
+	maxPerAcct  int
 	window      time.Duration
 	argon       Argon2Params
 	hashSlots   chan struct{}
 	welcome     Welcomer
+	notices     Notifier
+	maxSignups  int
+	maxUploads  int
 	queued      func()
 	// dummyHash is verified against when the email is unknown, so that such a login
 	// costs the same as a wrong password and timing does not reveal who has an account.
@@ -106,9 +122,13 @@ func NewService(store Store, opts Options) (*Service, error) {
 		photos:      opts.Photos,
 		maxFailures: opts.MaxLoginFailures,
 		maxPerAddr:  opts.MaxLoginFailuresPerAddress,
+		maxPerAcct:  opts.MaxLoginFailuresPerAccount,
 		window:      opts.LoginWindow,
 		argon:       opts.Argon2,
 		welcome:     opts.Welcome,
+		notices:     opts.Notices,
+		maxSignups:  opts.MaxSignupsPerClient,
+		maxUploads:  opts.MaxUploadsPerMinute,
 		queued:      opts.Queued,
 	}
 	if s.queued == nil {
@@ -128,6 +148,15 @@ func NewService(store Store, opts Options) (*Service, error) {
 	}
 	if s.maxPerAddr <= 0 {
 		s.maxPerAddr = 50
+	}
+	if s.maxPerAcct <= 0 {
+		s.maxPerAcct = 100
+	}
+	if s.maxUploads <= 0 {
+		s.maxUploads = 10
+	}
+	if s.maxSignups <= 0 {
+		s.maxSignups = 10
 	}
 	if s.window <= 0 {
 		s.window = 15 * time.Minute

@@ -53,7 +53,7 @@ func newEnv(t *testing.T) *env {
 
 func (e *env) signUp(t *testing.T, name, email string) (account.User, string) {
 	t.Helper()
-	u, token, err := e.svc.SignUp(context.Background(), name, email, goodPassword, goodPassword)
+	u, token, err := e.svc.SignUp(context.Background(), name, email, goodPassword, goodPassword, "")
 	if err != nil {
 		t.Fatalf("SignUp(%q, %q): %v", name, email, err)
 	}
@@ -106,7 +106,8 @@ func TestSignUpRules(t *testing.T) {
 		{"Ada", "ada@example.com", goodPassword, goodPassword, "", ""},
 		{strings.Repeat("ü", 70), "a@example.com", goodPassword, goodPassword, "", ""},
 		{"Ada", "a@example.com", long, long, "", ""},
-		{"Ada", "a@example.com", "12345678", "12345678", "", ""},
+		{"Ada", "a@example.com", "12345678", "12345678", "password", "This password is one of the most common ones, which people guessing try first. Please choose another."},
+		{"Ada", "a@example.com", "PassWord1", "PassWord1", "password", "This password is one of the most common ones, which people guessing try first. Please choose another."},
 		{"", "a@example.com", goodPassword, goodPassword, "name", "Please tell us your name."},
 		{" \t ", "a@example.com", goodPassword, goodPassword, "name", "Please tell us your name."},
 		{strings.Repeat("ü", 71), "a@example.com", goodPassword, goodPassword, "name", "Your name must be at most 70 characters long."},
@@ -127,7 +128,7 @@ func TestSignUpRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.field+"/"+tt.message+"/"+tt.name[:min(len(tt.name), 8)], func(t *testing.T) {
 			e := newEnv(t)
-			_, token, err := e.svc.SignUp(context.Background(), tt.name, tt.email, tt.password, tt.confirm)
+			_, token, err := e.svc.SignUp(context.Background(), tt.name, tt.email, tt.password, tt.confirm, "")
 			if tt.field == "" {
 				if err != nil || token == "" {
 					t.Fatalf("SignUp = %v, want accepted", err)
@@ -142,15 +143,53 @@ func TestSignUpRules(t *testing.T) {
 	}
 }
 
-func TestSignUpEmailTakenIgnoringCase(t *testing.T) {
+// An address that has an account gets the answer a new one gets, and no account or
+// session comes of it (issue 20, item 3).
+func TestSignUpWithTakenEmailAnswersAsANewOne(t *testing.T) {
+	e := newEnv(t)
+	ada, _ := e.signUp(t, "Ada", "ada@example.com")
+	u, token, err := e.svc.SignUp(context.Background(), "Other", "ADA@example.com", goodPassword, goodPassword, "192.0.2.1")
+	if err != nil || token == "" || u.ID == "" || u.ID == ada.ID || u.Name != "Other" || u.Email != "ada@example.com" || u.Photo != account.DefaultPhoto {
+		t.Fatalf("SignUp = %+v, %q, %v; want the answer of a new account", u, token, err)
+	}
+	if _, _, err := e.svc.Authenticate(context.Background(), token); !errors.Is(err, account.ErrNotSignedIn) {
+		t.Errorf("the token signs someone in: %v", err)
+	}
+	if len(e.store.users) != 1 || e.store.users[ada.ID].Name != "Ada" {
+		t.Errorf("users after the attempt: %+v", e.store.users)
+	}
+}
+
+// At most 10 sign-ups an hour from one client address, whether the address had an
+// account or not; then 429 with a readable message; other clients are not affected.
+func TestSignUpLimitPerClient(t *testing.T) {
 	e := newEnv(t)
 	e.signUp(t, "Ada", "ada@example.com")
-	_, _, err := e.svc.SignUp(context.Background(), "Other", "ADA@example.com", goodPassword, goodPassword)
-	if !errors.Is(err, account.ErrEmailTaken) {
-		t.Fatalf("error = %v, want ErrEmailTaken", err)
+	ctx := context.Background()
+	for i := range 10 {
+		email := fmt.Sprintf("user%d@example.com", i)
+		if i == 3 {
+			email = "ada@example.com"
+		}
+		if _, _, err := e.svc.SignUp(ctx, "U", email, goodPassword, goodPassword, "192.0.2.1"); err != nil {
+			t.Fatalf("sign-up %d: %v", i+1, err)
+		}
 	}
-	if msg, _ := account.PublicMessage(err); msg != "This email address is already in use." {
-		t.Errorf("PublicMessage = %q", msg)
+	// Refused before any check: even a form with mistakes past the limit is the same 429.
+	_, _, err := e.svc.SignUp(ctx, "U", "late@example.com", goodPassword, goodPassword, "192.0.2.1")
+	var tm *account.TooManyAttemptsError
+	if !errors.As(err, &tm) || tm.RetryAfter != time.Hour {
+		t.Fatalf("11th sign-up: %v, want 429 for an hour", err)
+	}
+	if msg, _ := account.PublicMessage(err); msg != "Too many accounts were created from your network. Please try again in 60 minutes." {
+		t.Errorf("message %q", msg)
+	}
+	if _, _, err := e.svc.SignUp(ctx, "U", "late@example.com", goodPassword, goodPassword, "192.0.2.2"); err != nil {
+		t.Errorf("another client: %v", err)
+	}
+	e.clock.Advance(time.Hour + time.Second)
+	if _, _, err := e.svc.SignUp(ctx, "U", "later@example.com", goodPassword, goodPassword, "192.0.2.1"); err != nil {
+		t.Errorf("an hour later: %v", err)
 	}
 }
 
@@ -272,26 +311,53 @@ func wantTooMany(t *testing.T, err error, window time.Duration) {
 	}
 }
 
-func TestLogInLimitPerAccount(t *testing.T) {
+// Ten wrong passwords from one place lock that place out of the account, not the owner
+// signing in from elsewhere: a stranger can no longer lock anyone out (issue 20).
+func TestLogInLimitPerAccountAndClient(t *testing.T) {
 	e := newEnv(t)
 	e.signUp(t, "Ada", "ada@example.com")
 	ctx := context.Background()
 	for i := range 10 {
-		// Different addresses: only the account key can trip. Case must not matter.
-		addr := "198.51.100." + string(rune('0'+i))
-		if _, _, err := e.svc.LogIn(ctx, "ADA@example.com", "guess", addr); !errors.Is(err, account.ErrInvalidCredentials) {
+		// Case must not matter.
+		if _, _, err := e.svc.LogIn(ctx, "ADA@example.com", "guess", "198.51.100.1"); !errors.Is(err, account.ErrInvalidCredentials) {
 			t.Fatalf("attempt %d: %v", i+1, err)
 		}
 		e.clock.Advance(time.Minute)
 	}
-	// Locked: even the right password is not checked.
-	_, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "203.0.113.9")
+	// The guesser is locked: even the right password is not checked.
+	_, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1")
 	wantTooMany(t, err, 15*time.Minute)
-
-	// The window slides: after the oldest failures age out, the account opens again.
-	e.clock.Advance(6 * time.Minute)
+	// The owner, from their own address, signs in.
 	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "203.0.113.9"); err != nil {
+		t.Fatalf("the owner from elsewhere: %v", err)
+	}
+	// The window slides: after the oldest failures age out, the guesser may try again.
+	e.clock.Advance(6 * time.Minute)
+	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1"); err != nil {
 		t.Fatalf("after the window: %v", err)
+	}
+}
+
+// Guesses spread over many addresses stop at the account's ceiling for every address
+// that has guessed; an address with no failure on the account still gets its password
+// checked, so the owner signs in.
+func TestLogInCeilingPerAccount(t *testing.T) {
+	e := newEnv(t)
+	e.signUp(t, "Ada", "ada@example.com")
+	ctx := context.Background()
+	svc, err := account.NewService(e.store, account.Options{Now: e.clock.Now, Argon2: cheapArgon, MaxLoginFailuresPerAccount: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", fmt.Sprintf("198.51.100.%d", i%3)); !errors.Is(err, account.ErrInvalidCredentials) {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+	}
+	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1")
+	wantTooMany(t, err, 15*time.Minute)
+	if _, _, err := svc.LogIn(ctx, "ada@example.com", goodPassword, "203.0.113.9"); err != nil {
+		t.Fatalf("the owner, with no failure of their own: %v", err)
 	}
 }
 
@@ -336,11 +402,11 @@ func TestLogInLimitPerAddressIsItsOwn(t *testing.T) {
 	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.7")
 	wantTooMany(t, err, 15*time.Minute)
 	for i := range 3 {
-		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", fmt.Sprintf("198.51.100.%d", i)); !errors.Is(err, account.ErrInvalidCredentials) {
+		if _, _, err := svc.LogIn(ctx, "ada@example.com", "guess", "198.51.100.1"); !errors.Is(err, account.ErrInvalidCredentials) {
 			t.Fatalf("account attempt %d: %v", i+1, err)
 		}
 	}
-	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.9")
+	_, _, err = svc.LogIn(ctx, "ada@example.com", goodPassword, "198.51.100.1")
 	wantTooMany(t, err, 15*time.Minute)
 }
 
@@ -542,7 +608,7 @@ func TestChangePassword(t *testing.T) {
 	}
 }
 
-func TestChangePasswordCountsAsFailedLogin(t *testing.T) {
+func TestChangePasswordCountsWrongPasswords(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	u, tok := e.signUp(t, "Ada", "ada@example.com")
@@ -553,6 +619,10 @@ func TestChangePasswordCountsAsFailedLogin(t *testing.T) {
 	}
 	err := e.svc.ChangePassword(ctx, u, tok, goodPassword, "new password", "new password")
 	wantTooMany(t, err, 15*time.Minute)
+	// Its own counter: a stolen session's guesses do not lock the owner's sign-in.
+	if _, _, err := e.svc.LogIn(ctx, "ada@example.com", goodPassword, "192.0.2.1"); err != nil {
+		t.Fatalf("sign-in after a session's wrong passwords: %v", err)
+	}
 }
 
 func TestUpdateProfile(t *testing.T) {
@@ -560,14 +630,21 @@ func TestUpdateProfile(t *testing.T) {
 		desc               string
 		oldPhoto, newPhoto string
 		name, email        string
+		password           string // the current password sent with the form
 		storeErr           error
 		wantErr            error
 		field              string
 		wantPhoto          string
 		wantRemoved        []string
 	}{
-		{desc: "name and email only", oldPhoto: "user-old.jpg", name: " Ada L. ", email: "ada.l@example.com",
+		{desc: "name and email only", oldPhoto: "user-old.jpg", name: " Ada L. ", email: "ada.l@example.com", password: goodPassword,
 			wantPhoto: "user-old.jpg"},
+		{desc: "the email's case needs no password", oldPhoto: "user-old.jpg", name: "Ada", email: "ADA@example.com",
+			wantPhoto: "user-old.jpg"},
+		{desc: "a new email needs the current password", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada.l@example.com",
+			field: "passwordCurrent", wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
+		{desc: "a new email with a wrong password", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada.l@example.com",
+			password: "not it at all", wantErr: account.ErrWrongPassword, wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 		{desc: "new photo replaces old", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada@example.com",
 			wantPhoto: "user-new.jpg", wantRemoved: []string{"user-old.jpg"}},
 		{desc: "default photo is kept", oldPhoto: account.DefaultPhoto, newPhoto: "user-new.jpg", name: "Ada", email: "ada@example.com",
@@ -577,7 +654,7 @@ func TestUpdateProfile(t *testing.T) {
 		{desc: "invalid email drops the upload", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "nope",
 			field: "email", wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 		{desc: "email taken drops the upload", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "BOB@example.com",
-			wantErr: account.ErrEmailTaken, wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
+			password: goodPassword, wantErr: account.ErrEmailTaken, wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 		{desc: "store failure drops the upload", oldPhoto: "user-old.jpg", newPhoto: "user-new.jpg", name: "Ada", email: "ada@example.com",
 			storeErr: errors.New("disk full"), wantPhoto: "user-old.jpg", wantRemoved: []string{"user-new.jpg"}},
 	}
@@ -591,7 +668,7 @@ func TestUpdateProfile(t *testing.T) {
 			e.store.users[u.ID] = u
 			e.store.updateErr = tt.storeErr
 
-			got, err := e.svc.UpdateProfile(ctx, u, tt.name, tt.email, tt.newPhoto)
+			got, err := e.svc.UpdateProfile(ctx, u, tt.name, tt.email, tt.newPhoto, tt.password)
 			switch {
 			case tt.field != "":
 				var ve *account.ValidationError
@@ -686,5 +763,60 @@ func TestAuthenticateErrorMatchesNotFound(t *testing.T) {
 func TestDefaultPhotoIsMediasDefault(t *testing.T) {
 	if account.DefaultPhoto != media.DefaultPhoto {
 		t.Fatalf("account.DefaultPhoto %q != media.DefaultPhoto %q", account.DefaultPhoto, media.DefaultPhoto)
+	}
+}
+
+// Ten picture uploads a minute per account, then 429 for a minute; other accounts are
+// not affected (issue 20, also seen).
+func TestCountUpload(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	for i := range 10 {
+		if err := e.svc.CountUpload(ctx, "u1"); err != nil {
+			t.Fatalf("upload %d: %v", i+1, err)
+		}
+	}
+	err := e.svc.CountUpload(ctx, "u1")
+	var tm *account.TooManyAttemptsError
+	if !errors.As(err, &tm) || tm.RetryAfter != time.Minute {
+		t.Fatalf("11th upload: %v, want 429 for a minute", err)
+	}
+	if msg, _ := account.PublicMessage(err); msg != "You are uploading pictures too quickly. Please try again in 1 minute." {
+		t.Errorf("message %q", msg)
+	}
+	if err := e.svc.CountUpload(ctx, "u2"); err != nil {
+		t.Errorf("another account: %v", err)
+	}
+	e.clock.Advance(time.Minute + time.Second)
+	if err := e.svc.CountUpload(ctx, "u1"); err != nil {
+		t.Errorf("a minute later: %v", err)
+	}
+}
+
+// An account may try at most 10 new sign-in emails an hour: "already in use" must not
+// become a way to test addresses (issue 20, item 3).
+func TestEmailChangesAreLimited(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	u, _ := e.signUp(t, "Ada", "ada@example.com")
+	e.signUp(t, "Bob", "bob@example.com")
+	for i := range 10 {
+		email := fmt.Sprintf("ada%d@example.com", i)
+		if i%2 == 1 {
+			email = "bob@example.com" // taken: counted all the same
+		}
+		_, err := e.svc.UpdateProfile(ctx, e.store.users[u.ID], "Ada", email, "", goodPassword)
+		if err != nil && !errors.Is(err, account.ErrEmailTaken) {
+			t.Fatalf("change %d: %v", i+1, err)
+		}
+	}
+	_, err := e.svc.UpdateProfile(ctx, e.store.users[u.ID], "Ada", "bob@example.com", "", goodPassword)
+	var tm *account.TooManyAttemptsError
+	if !errors.As(err, &tm) || tm.RetryAfter != time.Hour {
+		t.Fatalf("11th change: %v, want 429 for an hour", err)
+	}
+	// The name alone is not limited.
+	if _, err := e.svc.UpdateProfile(ctx, e.store.users[u.ID], "Ada L", e.store.users[u.ID].Email, "", ""); err != nil {
+		t.Errorf("a name change: %v", err)
 	}
 }

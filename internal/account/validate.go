@@ -89,6 +89,8 @@ func ValidatePassword(password, confirm string) error {
 		return invalid("password", "Password must be at least 8 characters long.")
 	case n > MaxPasswordLen:
 		return invalid("password", "Password must be at most 128 characters long.")
+	case IsCommonPassword(password):
+		return invalid("password", "This password is one of the most common ones, which people guessing try first. Please choose another.")
 	case confirm == "":
 		return invalid("passwordConfirm", "Please confirm your password.")
 	case password != confirm:

@@ -1,6 +1,7 @@
 package account_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"unicode"
@@ -80,4 +81,37 @@ func FuzzValidateEmail(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The most common passwords are refused whatever their case; the list is the bundled
+// one of at least 10,000 (issue 20, also seen).
+func TestCommonPasswordsAreRefused(t *testing.T) {
+	for _, p := range []string{"12345678", "password", "PASSWORD1", "Qwertyuiop", "iloveyou", "test1234", "football"} {
+		if err := account.ValidatePassword(p, p); err == nil || !strings.Contains(err.Error(), "most common") {
+			t.Errorf("ValidatePassword(%q) = %v, want refused as common", p, err)
+		}
+	}
+	for _, p := range []string{"correct horse", "a-fresh-Reset-secret-7", "analytical-engine"} {
+		if err := account.ValidatePassword(p, p); err != nil {
+			t.Errorf("ValidatePassword(%q) = %v, want accepted", p, err)
+		}
+	}
+	n := 0
+	for line := range strings.Lines(commonPasswordsFile(t)) {
+		if strings.TrimSpace(line) != "" {
+			n++
+		}
+	}
+	if n < 10000 {
+		t.Errorf("%d common passwords bundled, want at least 10,000", n)
+	}
+}
+
+func commonPasswordsFile(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("common_passwords.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

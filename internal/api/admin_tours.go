@@ -168,6 +168,10 @@ func (h *Handler) AddTourPicture(w http.ResponseWriter, r *http.Request) {
 			if part.FileName() == "" {
 				continue
 			}
+			if err := h.Accounts.CountUpload(r.Context(), u.ID); err != nil {
+				h.failRetry(w, r, err)
+				return
+			}
 			t, err := h.Catalog.AddPicture(r.Context(), u, r.PathValue("id"), cover, part)
 			if tooLarge(err) {
 				err = pictureFormError(err)

@@ -16,6 +16,23 @@ import (
 type Bookings interface {
 	StartCheckout(ctx context.Context, user account.User, tourID, date string, participants int) (string, error)
 	HandleWebhook(ctx context.Context, payload []byte, header http.Header) error
+	CancelReturn(ctx context.Context, user account.User, bookingID string) error
+}
+
+// ReleaseHold is POST /api/v1/my-bookings/{id}/release: the tour page, back from a checkout
+// the traveller cancelled, gives the seats of that checkout's hold back at once. Only the
+// signed-in user's own pending booking is released; anything else is answered the same,
+// so the call tells nobody about other bookings.
+func (h *Handler) ReleaseHold(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	if err := h.Bookings.CancelReturn(r.Context(), u, r.PathValue("id")); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, nil)
 }
 
 // CheckoutSession is GET /api/v1/bookings/checkout-session/{tourId} (SPEC.md §7 #5):

@@ -2,10 +2,7 @@ package api
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
-	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/httpx"
@@ -26,11 +23,7 @@ func (h *Handler) ForgotPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Resets.Request(r.Context(), in.Email, h.ClientIP.Of(r)); err != nil {
-		var tooMany *account.TooManyAttemptsError
-		if errors.As(err, &tooMany) {
-			w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)))
-		}
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusOK, httpx.Response{Status: "success", Message: account.ResetSentMessage})

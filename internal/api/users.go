@@ -18,11 +18,13 @@ import (
 
 // Accounts is the account service the user endpoints call.
 type Accounts interface {
-	SignUp(ctx context.Context, name, email, password, passwordConfirm string) (account.User, string, error)
+	SignUp(ctx context.Context, name, email, password, passwordConfirm, clientAddr string) (account.User, string, error)
 	LogIn(ctx context.Context, email, password, clientAddr string) (account.User, string, error)
 	LogOut(ctx context.Context, token string) error
-	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto string) (account.User, error)
+	UpdateProfile(ctx context.Context, user account.User, name, email, newPhoto, passwordCurrent string) (account.User, error)
 	ChangePassword(ctx context.Context, user account.User, currentToken, passwordCurrent, password, passwordConfirm string) error
+	// CountUpload refuses (429) an account's picture upload past its rate.
+	CountUpload(ctx context.Context, userID string) error
 }
 
 // Photos stores uploaded profile photos.
@@ -44,9 +46,9 @@ func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	u, token, err := h.Accounts.SignUp(r.Context(), in.Name, in.Email, in.Password, in.PasswordConfirm)
+	u, token, err := h.Accounts.SignUp(r.Context(), in.Name, in.Email, in.Password, in.PasswordConfirm, h.ClientIP.Of(r))
 	if err != nil {
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	h.Cookies.Set(w, token, h.SessionTTL)
@@ -66,11 +68,7 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 	}
 	u, token, err := h.Accounts.LogIn(r.Context(), in.Email, in.Password, h.ClientIP.Of(r))
 	if err != nil {
-		var tooMany *account.TooManyAttemptsError
-		if errors.As(err, &tooMany) {
-			w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)+1))
-		}
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	h.Cookies.Set(w, token, h.SessionTTL)
@@ -94,8 +92,8 @@ func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
 // multipart framing. media.Photos refuses a photo over 5 MB with its own message.
 const maxUpdateMeBody = 5<<20 + 64<<10
 
-// UpdateMe is PATCH /api/v1/users/updateMe (SPEC.md §7 #3): multipart name, email, photo.
-// The form is streamed: the photo goes straight to the image processor, never to a
+// UpdateMe is PATCH /api/v1/users/updateMe (SPEC.md §7 #3): multipart name, email, photo,
+// and passwordCurrent, which a change of the email needs. The form is streamed: the photo goes straight to the image processor, never to a
 // temporary file.
 func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 	user, ok := h.user(w, r)
@@ -107,7 +105,7 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	name, email, photo := user.Name, user.Email, ""
+	name, email, photo, passwordCurrent := user.Name, user.Email, "", ""
 	var sawName, sawEmail bool
 	fail := func(err error) {
 		if photo != "" {
@@ -116,7 +114,7 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 				h.Log.Warn("remove unused photo", "user_id", user.ID, "error", rerr)
 			}
 		}
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 	}
 	for {
 		part, err := mr.NextPart()
@@ -128,20 +126,27 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		switch part.FormName() {
-		case "name", "email":
+		case "name", "email", "passwordCurrent":
 			v, err := io.ReadAll(io.LimitReader(part, 1<<10))
 			if err != nil {
 				fail(formError(err))
 				return
 			}
-			if part.FormName() == "name" {
+			switch part.FormName() {
+			case "name":
 				name, sawName = string(v), true
-			} else {
+			case "email":
 				email, sawEmail = string(v), true
+			default:
+				passwordCurrent = string(v)
 			}
 		case "photo":
 			if part.FileName() == "" || photo != "" {
 				continue // no file chosen, or a second one: keep the first
+			}
+			if err := h.Accounts.CountUpload(r.Context(), user.ID); err != nil {
+				fail(err)
+				return
 			}
 			if photo, err = h.Photos.Process(part); err != nil {
 				photo = ""
@@ -158,9 +163,9 @@ func (h *Handler) UpdateMe(w http.ResponseWriter, r *http.Request) {
 		fail(httpx.Errorf(http.StatusBadRequest, "There is nothing to update: please fill in your name, email or photo."))
 		return
 	}
-	updated, err := h.Accounts.UpdateProfile(r.Context(), user, name, email, photo)
+	updated, err := h.Accounts.UpdateProfile(r.Context(), user, name, email, photo, passwordCurrent)
 	if err != nil {
-		h.fail(w, r, err)
+		h.failRetry(w, r, err)
 		return
 	}
 	httpx.OK(w, h.userData(updated))
@@ -188,6 +193,16 @@ func (h *Handler) UpdateMyPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.OK(w, nil)
+}
+
+// failRetry is fail that tells a client refused for too many attempts when to come back
+// (Retry-After, in seconds).
+func (h *Handler) failRetry(w http.ResponseWriter, r *http.Request, err error) {
+	var tooMany *account.TooManyAttemptsError
+	if errors.As(err, &tooMany) {
+		w.Header().Set("Retry-After", fmt.Sprint(int(tooMany.RetryAfter/time.Second)+1))
+	}
+	h.fail(w, r, err)
 }
 
 // user is the signed-in user, or a 401 asking to log in.

@@ -308,12 +308,7 @@ func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
 		t.Fatalf("%d seats left during the checkout, want 0", left)
 	}
 	// The sandbox page's cancel link leads back to the tour page, which releases the hold.
-	page := s.get(t, c, mustURL(t, decode(t, s.checkout(t, c, tr.ID, query))["session"].(map[string]any)["url"].(string)).Path)
-	m := regexp.MustCompile(`href="([^"]*checkout=cancelled[^"]*)"`).FindStringSubmatch(page.body)
-	if m == nil {
-		t.Fatalf("no cancel link on the sandbox page")
-	}
-	cancel := mustURL(t, html.UnescapeString(m[1]))
+	cancel := s.cancelLink(t, c, tr.ID, query)
 	if r := s.get(t, c, cancel.RequestURI()); r.status != 200 || !strings.Contains(r.body, tr.Name) {
 		t.Fatalf("cancel return: %d", r.status)
 	}
@@ -336,4 +331,54 @@ func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
 	if pending != 1 {
 		t.Fatalf("%d pending bookings, want 1", pending)
 	}
+}
+
+// A cancel link followed from another site does not release the hold (a GET that
+// changes state, guarded as logout and the checkout are); the page's POST does, and a
+// cross-site POST is refused (issue 20, item 4).
+func TestCancelReturnReleasesOnlySameSite(t *testing.T) {
+	t.Parallel()
+	s := newTestSite(t)
+	tr := s.tourByIndex(t, 0)
+	date := tr.StartDates[0]
+	c := s.client(t)
+	s.login(t, c, "sophie@example.com")
+	cancel := s.cancelLink(t, c, tr.ID, fmt.Sprintf("?date=%s&participants=1", date.Date))
+	bookingID := cancel.Query().Get("booking")
+	seatsLeft := func() int { return s.tourByIndex(t, 0).StartDates[0].SeatsLeft }
+
+	if r := s.do(t, c, "GET", cancel.RequestURI(), "", nil, "Sec-Fetch-Site", "cross-site"); r.status != 200 {
+		t.Fatalf("cross-site cancel return: %d", r.status)
+	}
+	if left := seatsLeft(); left != date.SeatsLeft-1 {
+		t.Fatalf("%d seats left after a cross-site cancel link, want the hold kept (%d)", left, date.SeatsLeft-1)
+	}
+	release := "/api/v1/my-bookings/" + bookingID + "/release"
+	if r := s.do(t, c, "POST", release, "", nil, "Sec-Fetch-Site", "cross-site"); r.status != 403 {
+		t.Fatalf("cross-site release: %d %s", r.status, r.body)
+	}
+	if r := s.do(t, s.client(t), "POST", release, "", nil, "Sec-Fetch-Site", "same-origin"); r.status != 401 {
+		t.Fatalf("release by a visitor: %d %s", r.status, r.body)
+	}
+	if left := seatsLeft(); left != date.SeatsLeft-1 {
+		t.Fatalf("%d seats left, want the hold kept", left)
+	}
+	if r := s.do(t, c, "POST", release, "", nil, "Sec-Fetch-Site", "same-origin"); r.status != 200 {
+		t.Fatalf("the page's release: %d %s", r.status, r.body)
+	}
+	if left := seatsLeft(); left != date.SeatsLeft {
+		t.Fatalf("%d seats left after the page's release, want %d", left, date.SeatsLeft)
+	}
+}
+
+// cancelLink opens a sandbox checkout of tour with query for c and returns the cancel
+// link of its page.
+func (s *testSite) cancelLink(t *testing.T, c *http.Client, tourID, query string) *url.URL {
+	t.Helper()
+	page := s.get(t, c, mustURL(t, decode(t, s.checkout(t, c, tourID, query))["session"].(map[string]any)["url"].(string)).Path)
+	m := regexp.MustCompile(`href="([^"]*checkout=cancelled[^"]*)"`).FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatalf("no cancel link on the sandbox page")
+	}
+	return mustURL(t, html.UnescapeString(m[1]))
 }

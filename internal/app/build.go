@@ -52,6 +52,9 @@ type Site struct {
 	// transaction); Wake it after such a commit so the email goes out without waiting
 	// for the next pass.
 	Mailer *mail.Sender
+	// MailSecrets holds the secrets of emails not yet sent (reset links' tokens), which
+	// never reach the database.
+	MailSecrets *mail.Secrets
 	// Schedule writes the emails that come at a time: reminders and review requests.
 	Schedule *emails.Schedule
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
@@ -312,7 +315,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// by the sender if the process stopped in between.
 	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
 	drafts := emails.NewDrafts(writer, st, log)
-	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log, Render: drafts.Render})
+	// Secret links (password resets) live in memory only, put into their email by the
+	// sender at send time.
+	site.MailSecrets = mail.NewSecrets(now)
+	site.Mailer = mail.NewSender(st, mail.SenderOptions{Transport: transport, Now: now, Logger: log, Render: drafts.Render,
+		Secrets: site.MailSecrets})
 	queued := func() {
 		drafts.RenderPending()
 		site.Mailer.Wake()
@@ -328,12 +335,15 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Pages = pages
 
 	// Accounts.
-	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler})
+	// Photos and tour pictures decode in one set of slots (one per core): uploads of both
+	// kinds at once cannot hold more CPU and memory than that.
+	decodes := media.NewDecodeSlots(0)
+	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler, Slots: decodes})
 	if err != nil {
 		return nil, err
 	}
 	accounts, err := account.NewService(tours, account.Options{Now: now, Logger: log, Photos: photos,
-		Welcome: writer, Queued: site.Mailer.Wake, Argon2: argon})
+		Welcome: writer, Notices: writer, Queued: site.Mailer.Wake, Argon2: argon})
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +402,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Bookings = bookings
 
 	// The back office's catalogue: changes forget the public pages' cached tours at once.
-	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"], Scaler: opts.scaler})
+	tourPictures, err := media.NewTourPictures(filepath.Join(images, "tours"), media.Options{Bucket: buckets["tours"], Scaler: opts.scaler, Slots: decodes})
 	if err != nil {
 		return nil, err
 	}
@@ -406,7 +416,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
-		Queued: site.Mailer.Wake, Hash: hashPassword})
+		Queued: site.Mailer.Wake, Hash: hashPassword, Secrets: site.MailSecrets})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,

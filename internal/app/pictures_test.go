@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"image/jpeg"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -156,4 +157,45 @@ func (s *testSite) checkTourSrcSet(t *testing.T, c *http.Client, img map[string]
 	if !strings.HasSuffix(img["srcset"], img["src"]+" 1600w") {
 		t.Errorf("src %q is not the widest of %q", img["src"], img["srcset"])
 	}
+}
+
+// One account uploads at most 10 pictures a minute, photos and tour pictures together;
+// the 11th is refused before it is read (issue 20, also seen).
+func TestPictureUploadsAreLimitedPerAccount(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		png := smallPNG(t, 64, 64)
+		upload := func(c *http.Client) result {
+			ct, body := multipartBody(t, map[string]string{"name": "Someone"}, "me.png", bytes.NewReader(png))
+			return s.do(t, c, http.MethodPatch, "/api/v1/users/updateMe", ct, body)
+		}
+		for i := range 10 {
+			if r := upload(admin); r.status != http.StatusOK {
+				t.Fatalf("photo %d: %d %s", i+1, r.status, r.body)
+			}
+		}
+		r := upload(admin)
+		refused(t, "the 11th photo in a minute", r, http.StatusTooManyRequests, "uploading pictures too quickly")
+		if r.header.Get("Retry-After") == "" {
+			t.Error("429 without Retry-After")
+		}
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		fw, err := mw.CreateFormFile("picture", "p.png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = fw.Write(png)
+		_ = mw.Close()
+		tourPictures := "/api/v1/tours/" + s.tourByIndex(t, 0).ID + "/pictures"
+		refused(t, "a tour picture after 10 photos", s.do(t, admin, http.MethodPost, tourPictures, mw.FormDataContentType(), &buf),
+			http.StatusTooManyRequests, "uploading pictures too quickly")
+		other := s.client(t)
+		s.login(t, other, "sophie@example.com")
+		if r := upload(other); r.status != http.StatusOK {
+			t.Errorf("another account's photo: %d %s", r.status, r.body)
+		}
+	})
 }

@@ -113,3 +113,23 @@ func (w *Writer) Welcome(ctx context.Context, u account.User) (*tbmail.Message, 
 	m.IdemKey = "welcome:" + strings.ToLower(u.Email)
 	return &m, nil
 }
+
+// EmailChanged tells u's old address that the account now signs in with newEmail
+// (account.EmailChangeNotifier); u is the user as they were. The feature gives it its key.
+func (w *Writer) EmailChanged(ctx context.Context, u account.User, newEmail string) (*tbmail.Message, error) {
+	m, err := w.Render(ctx, "emailChanged", u, map[string]any{"name": u.Name, "newEmail": newEmail, "loginUrl": w.site.URL + "/login"})
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// SignupAttempt tells u that someone tried to sign up with their address, which already
+// has an account (the sign-up itself answers as for a new address).
+func (w *Writer) SignupAttempt(ctx context.Context, u account.User) (*tbmail.Message, error) {
+	m, err := w.Render(ctx, "signupAttempt", u, map[string]any{"name": u.Name, "loginUrl": w.site.URL + "/login"})
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}

@@ -23,6 +23,8 @@ func TestEveryTemplateInEveryEngine(t *testing.T) {
 	kinds := map[string]map[string]any{
 		"passwordReset": {"name": to.Name, "resetUrl": "https://tours.example/reset-password/abc", "validMinutes": 30},
 		"welcome":       {"name": to.Name, "toursUrl": "https://tours.example/"},
+		"emailChanged":  {"name": to.Name, "newEmail": "zoe@new.example", "loginUrl": "https://tours.example/login"},
+		"signupAttempt": {"name": to.Name, "loginUrl": "https://tours.example/login"},
 		"bookingConfirmation": {"name": to.Name, "tourName": "Fjord Days", "tourUrl": "https://tours.example/tour/fjord-days",
 			"date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)", "participants": 2, "amount": "$994.00",
 			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours"},

@@ -161,3 +161,15 @@ func LogError(r *http.Request, log *slog.Logger, status int, err error) {
 		slog.String("method", r.Method), slog.String("path", r.URL.Path),
 		slog.Int("status", status), slog.String("error", err.Error()))
 }
+
+// CrossSite reports whether the browser says the request came from another site
+// (Sec-Fetch-Site other than same-origin or none). A GET that changes state does nothing
+// for such a request; clients that send no Sec-Fetch-Site (not browsers) are not
+// cross-site, as for http.CrossOriginProtection.
+func CrossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+		return false
+	}
+	return true
+}

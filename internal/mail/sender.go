@@ -85,6 +85,9 @@ type SenderOptions struct {
 	// its commit (the process stopped in between), and keeps the result; nil leaves
 	// such an email to fail its attempts.
 	Render func(ctx context.Context, m Message) (Message, error)
+	// Secrets holds the secrets of sealed emails (SecretPlaceholder), put in only when
+	// the email goes out; nil: a sealed email cannot be sent.
+	Secrets *Secrets
 }
 
 // Sender delivers the outbox's due emails.
@@ -110,13 +113,14 @@ type Sender struct {
 	lease     time.Duration
 	backoff   Backoff
 	render    func(ctx context.Context, m Message) (Message, error)
+	secrets   *Secrets
 	wake      chan struct{}
 }
 
 // NewSender makes a Sender over st.
 func NewSender(st Store, o SenderOptions) *Sender {
 	s := &Sender{store: st, transport: o.Transport, now: o.Now, log: o.Logger, batch: o.Batch,
-		lease: o.Lease, backoff: o.Backoff, render: o.Render, wake: make(chan struct{}, 1)}
+		lease: o.Lease, backoff: o.Backoff, render: o.Render, secrets: o.Secrets, wake: make(chan struct{}, 1)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -216,12 +220,22 @@ func (s *Sender) deliver(ctx context.Context, m Message) error {
 	if s.transport == nil {
 		// The subject may be shown, the bodies never: they can hold sign-in tokens.
 		s.log.Info("email held: no SMTP server is configured", append(attrs[:6:6], "subject", m.Subject)...)
+		// A held email is never sent, so its secret has no further use.
+		s.secrets.forget(m.IdemKey)
 		return markErr(m, s.store.MarkEmailHeld(rec, m.ID, m.Attempts, s.now()))
 	}
-	// Not cancelled with ctx: a shutdown lets the message on the wire finish (bounded by
-	// the transport's timeouts) rather than cut it after the server may have taken it.
-	sendErr := s.transport.Send(rec, m)
+	var sendErr error
+	if out, ok := s.secrets.Reveal(m); ok {
+		// Not cancelled with ctx: a shutdown lets the message on the wire finish (bounded
+		// by the transport's timeouts) rather than cut it after the server may have taken it.
+		sendErr = s.transport.Send(rec, out)
+	} else {
+		// Written by another instance (which keeps the secret and retries it), or before
+		// a restart: retried on the usual schedule, then failed.
+		sendErr = errors.New("the secret link of this email is not known to this instance (written by another, or before a restart)")
+	}
 	if sendErr == nil {
+		s.secrets.forget(m.IdemKey)
 		s.log.Info("email sent", attrs...)
 		return markErr(m, s.store.MarkEmailSent(rec, m.ID, m.Attempts, s.now()))
 	}

@@ -15,6 +15,9 @@ var (
 	ErrUnsupported   = fault.New(415, "unsupported photo format", "Please upload a JPEG, PNG or WebP image.")
 	ErrTooManyPixels = fault.New(422, "photo has too many pixels", "The photo is too large in pixels (at most 10000 pixels a side and 40 megapixels).")
 	ErrInvalidImage  = fault.New(422, "photo cannot be decoded", "The photo could not be read. Please try another image.")
+	// ErrUploadIncomplete: the upload's stream ended early or broke (a connection dropped,
+	// a multipart body cut short): the client's doing, not ours.
+	ErrUploadIncomplete = fault.New(400, "upload incomplete", "The upload did not arrive whole. Please try again.")
 	// ErrInvalidName: a file name that is not one this package could have written.
 	ErrInvalidName = fault.New(400, "invalid photo file name", "There is no such photo.")
 	// ErrTooNarrow: a tour picture narrower, as displayed, than the widest stored width.

@@ -43,8 +43,12 @@ type Options struct {
 	Size      int   // Photos only: output side, default 500
 	Quality   int   // JPEG quality: Photos 85, TourPictures 82
 	// MaxConcurrent bounds simultaneous decodes, and so their memory. Default GOMAXPROCS:
-	// the work is CPU-bound, more at once would only hold more memory.
+	// the work is CPU-bound, more at once would only hold more memory. Ignored with Slots.
 	MaxConcurrent int
+	// Slots, when set, are the decode slots to take, shared with other Photos and
+	// TourPictures: the site gives photos and tour pictures one set, so that uploads of
+	// both kinds together never decode more at once than the machine has cores.
+	Slots *DecodeSlots
 	// Bucket keeps the pictures; nil: the folder given to the constructor.
 	Bucket Bucket
 	// Scaler resizes uploads and makes the narrower copies of tour pictures; nil:
@@ -81,6 +85,21 @@ func (o Options) withDefaults(def Options) Options {
 	return o
 }
 
+// DecodeSlots bounds how many pictures are decoded at once (each up to 40 megapixels:
+// about 160 MB and seconds of CPU).
+type DecodeSlots struct{ c chan struct{} }
+
+// NewDecodeSlots returns n slots (n <= 0: GOMAXPROCS).
+func NewDecodeSlots(n int) *DecodeSlots {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return &DecodeSlots{c: make(chan struct{}, n)}
+}
+
+func (d *DecodeSlots) acquire() { d.c <- struct{}{} }
+func (d *DecodeSlots) release() { <-d.c }
+
 // pipeline is the checking, decoding and storing that Photos and TourPictures share.
 type pipeline struct {
 	dir      string // the folder, when the pictures are kept in one
@@ -88,7 +107,7 @@ type pipeline struct {
 	opts     Options
 	noun     string // "photo", "tour picture": context for internal errors in the log
 	tooLarge error  // what an upload over MaxBytes gets; its message names the limit
-	slots    chan struct{}
+	slots    *DecodeSlots
 }
 
 func newPipeline(dir, noun string, opts Options, tooLarge error) (pipeline, error) {
@@ -102,7 +121,11 @@ func newPipeline(dir, noun string, opts Options, tooLarge error) (pipeline, erro
 	} else {
 		dir = ""
 	}
-	return pipeline{dir: dir, bucket: b, opts: opts, noun: noun, tooLarge: tooLarge, slots: make(chan struct{}, opts.MaxConcurrent)}, nil
+	slots := opts.Slots
+	if slots == nil {
+		slots = NewDecodeSlots(opts.MaxConcurrent)
+	}
+	return pipeline{dir: dir, bucket: b, opts: opts, noun: noun, tooLarge: tooLarge, slots: slots}, nil
 }
 
 // storeTimeout bounds one picture's write or removal: Process and Remove take no
@@ -155,7 +178,11 @@ func (p *pipeline) read(r io.Reader) (upload, error) {
 	var buf bytes.Buffer
 	n, err := buf.ReadFrom(io.LimitReader(r, p.opts.MaxBytes+1))
 	if err != nil {
-		return upload{}, fmt.Errorf("read %s: %w", p.noun, err)
+		// Reading the request body failed: a body over the server's limit (the caller
+		// finds the *http.MaxBytesError in the chain), or one cut short. Either way the
+		// client's, so a 4xx logged at INFO, never the 503 of a database that is down.
+		return upload{}, &Error{Status: ErrUploadIncomplete.Status, Log: "read " + p.noun, Message: ErrUploadIncomplete.Message,
+			Err: fmt.Errorf("%w: %w", ErrUploadIncomplete, err)}
 	}
 	if n > p.opts.MaxBytes {
 		return upload{}, p.tooLarge
@@ -196,8 +223,8 @@ func (p *pipeline) render(u upload, w, h int) (*image.RGBA, error) {
 		sw, sh = h, w
 	}
 	out, err := func() (*image.RGBA, error) {
-		p.slots <- struct{}{}
-		defer func() { <-p.slots }()
+		p.slots.acquire()
+		defer p.slots.release()
 		img, err := decode(u.format, u.data)
 		if err != nil {
 			return nil, err

@@ -251,13 +251,12 @@ func loadSession(auth Authenticator, cookies httpx.Cookies, log *slog.Logger) fu
 // clients than browsers) pass, as they do with CrossOriginProtection.
 func sameSiteOnly(log *slog.Logger, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Header.Get("Sec-Fetch-Site") {
-		case "", "same-origin", "none":
-			next(w, r)
-		default:
+		if httpx.CrossSite(r) {
 			httpx.Fail(w, r, log, httpx.Errorf(http.StatusForbidden,
 				"This request came from another site and was refused. Please use the buttons on this site."))
+			return
 		}
+		next(w, r)
 	})
 }
 

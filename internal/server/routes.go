@@ -128,6 +128,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("PATCH", "/api/v1/users/updateMe", http.HandlerFunc(a.UpdateMe))
 	api.handle("PATCH", "/api/v1/users/updateMyPassword", http.HandlerFunc(a.UpdateMyPassword))
 	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
+	api.handle("POST", "/api/v1/my-bookings/{id}/release", http.HandlerFunc(a.ReleaseHold))
 	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
 	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))
 	api.handle("GET", "/api/v1/tours/{id}/reviews", d.Pages.WrapKeyed(http.HandlerFunc(a.TourReviews), a.TourReviewsKey))

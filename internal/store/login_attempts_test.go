@@ -57,7 +57,7 @@ func TestLoginLimitHoldsUnderConcurrency(t *testing.T) {
 		})
 		must(t, err)
 		const password = "correct horse"
-		if _, _, err := svc.SignUp(ctx, "Ann", "ann@example.com", password, password); err != nil {
+		if _, _, err := svc.SignUp(ctx, "Ann", "ann@example.com", password, password, ""); err != nil {
 			t.Fatal(err)
 		}
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/mail"
 )
 
 const userColumns = `u.id, u.name, u.email, u.photo, u.role, u.password_hash,
@@ -139,4 +140,17 @@ func updated(res sql.Result, err error, what string, notFound error) error {
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
+}
+
+// UpdateUserProfileWithEmail is UpdateUserProfile and the enqueueing of m in one
+// transaction: the old address is told of a change of the sign-in email exactly when it
+// happened.
+func (s *Store) UpdateUserProfileWithEmail(ctx context.Context, id string, p account.Profile, m *mail.Message) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		if err := tx.UpdateUserProfile(ctx, id, p); err != nil {
+			return err
+		}
+		_, err := tx.EnqueueEmail(ctx, m)
+		return err
+	})
 }

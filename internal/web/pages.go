@@ -37,9 +37,12 @@ func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
 
 // Tour is /tour/{slug}: the tour's facts, map, reviews and booking. The payment
 // provider's cancel link comes back here with ?checkout=cancelled&booking=ID: the seats
-// that checkout held are released at once rather than when the hold expires.
+// that checkout held are released at once rather than when the hold expires. Only a
+// same-site request releases them here (the sandbox's page is on this site); a link
+// from elsewhere (Stripe's page, or another site's forged link) leaves that to the page,
+// which asks with a POST (POST /api/v1/my-bookings/{id}/release).
 func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
-	if q := r.URL.Query(); q.Get("checkout") == "cancelled" && q.Get("booking") != "" {
+	if q := r.URL.Query(); q.Get("checkout") == "cancelled" && q.Get("booking") != "" && !httpx.CrossSite(r) {
 		if u, ok := httpx.User(r.Context()); ok {
 			if err := h.Bookings.CancelReturn(r.Context(), u, q.Get("booking")); err != nil {
 				// The hold expires on its own; the page matters more than the release.

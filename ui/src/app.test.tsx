@@ -235,12 +235,37 @@ describe('App', () => {
     expect(screen.getByAltText('Current photo of Maria Lopez').getAttribute('src')).toBe('/img/users/u-new.jpg');
   });
 
+  it('asks for the current password only when the email changes, and sends it then', async () => {
+    const saved = { ...fixtures.account.user!, email: 'laura.w@example.com' };
+    const fetch = mockFetch(jsonResponse({ status: 'success', data: { user: saved } }));
+    const { container } = render(<App data={fixtures.account} />);
+    const form = container.querySelector('form.form-user-data')!;
+    expect(form.querySelector('#email-password-current')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'LAURA@example.com ' } });
+    expect(form.querySelector('#email-password-current')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'laura.w@example.com' } });
+    const pw = screen.getByLabelText('Current password, to change your email') as HTMLInputElement;
+    expect(pw.type).toBe('password');
+    expect(pw.name).toBe('passwordCurrent');
+    expect(pw.required).toBe(true);
+    fireEvent.change(pw, { target: { value: 'test1234' } });
+    fireEvent.submit(form);
+    await flush();
+    const body = fetch.mock.calls[0]![1]!.body as FormData;
+    expect(body.get('email')).toBe('laura.w@example.com');
+    expect(body.get('passwordCurrent')).toBe('test1234');
+    expect(currentAlert()?.textContent).toBe('DATA updated successfully');
+    // Saved: the email is the account's again, and the field goes.
+    expect(form.querySelector('#email-password-current')).toBeNull();
+  });
+
   it('does not send a photo when none was chosen', async () => {
     const fetch = mockFetch(jsonResponse({ status: 'success', data: { user: fixtures.account.user } }));
     const { container } = render(<App data={fixtures.account} />);
     fireEvent.submit(container.querySelector('form.form-user-data')!);
     await flush();
     expect((fetch.mock.calls[0]![1]!.body as FormData).has('photo')).toBe(false);
+    expect((fetch.mock.calls[0]![1]!.body as FormData).has('passwordCurrent')).toBe(false);
   });
 
   it("password form: 'Updating...' during the call, then 'Save password' and empty fields", async () => {

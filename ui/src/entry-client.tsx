@@ -32,3 +32,8 @@ if (propsEl && root) {
 if (document.body.dataset.alert) {
   void import('./lib/booking-alert').then((m) => m.showBookingAlert());
 }
+// Back from a cancelled checkout: the page asks for the hold's seats back (a POST, which
+// the server's same-site rules let through where the provider's link is not).
+if (/[?&]checkout=cancelled(&|$)/.test(window.location.search)) {
+  void import('./api/bookings').then((m) => m.releaseCancelledHold());
+}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate } from '../lib/navigate';
 import { currentAlert, jsonResponse, mockFetch } from '../test/helpers';
-import { bookTour, checkoutPath } from './bookings';
+import { bookTour, checkoutPath, releaseCancelledHold } from './bookings';
 
 vi.mock('../lib/navigate', () => ({ navigate: vi.fn() }));
 
@@ -38,5 +38,26 @@ describe('bookTour', () => {
     expect(currentAlert()?.className).toBe('alert alert--error');
     expect(currentAlert()?.textContent).toBe('Only 2 seats are left on that date');
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('releaseCancelledHold', () => {
+  const at = (href: string) => new URL(href) as unknown as Location;
+
+  it('POSTs the release of the booking named in a cancelled checkout return', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'success' }));
+    window.history.replaceState(null, '', '/tour/the-forest-hiker?checkout=cancelled&booking=b%2F7');
+    await expect(releaseCancelledHold(window.location)).resolves.toBe(true);
+    expect(fetch.mock.calls[0]![0]).toBe(`${window.location.origin}/api/v1/my-bookings/b%2F7/release`);
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(window.location.search).toBe('');
+    expect(window.location.pathname).toBe('/tour/the-forest-hiker');
+  });
+
+  it('does nothing on other addresses', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'success' }));
+    await expect(releaseCancelledHold(at('http://localhost/tour/x?checkout=success&booking=b1'))).resolves.toBe(false);
+    await expect(releaseCancelledHold(at('http://localhost/tour/x?checkout=cancelled'))).resolves.toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

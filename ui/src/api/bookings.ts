@@ -1,7 +1,7 @@
 // SPEC.md §7 #5: create a checkout session for a tour and leave for the provider's page.
 import { showAlert } from '../lib/alert';
 import { navigate } from '../lib/navigate';
-import { errorMessage, request, type ApiResponse } from './client';
+import { apiPath, errorMessage, request, type ApiResponse } from './client';
 
 /** The checkout call's answer: {status, session: {url}} (SPEC.md §3, "session.url"). */
 export type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
@@ -28,4 +28,24 @@ export function leaveForCheckout(res: CheckoutResponse): boolean {
   }
   showAlert('error', res.status === 'success' ? 'Could not start the checkout. Please try again.' : errorMessage(res));
   return false;
+}
+
+/**
+ * Back from a checkout the traveller cancelled (`?checkout=cancelled&booking=ID`), the
+ * page gives the seats of its hold back with a POST: the server releases a hold on that
+ * GET only when it is same-site, and the payment provider's cancel link is not. Resolves
+ * true when a release was asked for; the query then leaves the address bar.
+ */
+export async function releaseCancelledHold(loc: Location = window.location): Promise<boolean> {
+  const query = new URLSearchParams(loc.search);
+  const booking = query.get('booking');
+  if (query.get('checkout') !== 'cancelled' || !booking) return false;
+  const res = await request('POST', apiPath('api/v1/my-bookings', booking, 'release'));
+  if (res.status === 'success') {
+    query.delete('checkout');
+    query.delete('booking');
+    const rest = query.toString();
+    window.history.replaceState(window.history.state, '', loc.pathname + (rest ? `?${rest}` : '') + loc.hash);
+  }
+  return true;
 }

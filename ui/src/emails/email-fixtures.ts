@@ -23,6 +23,16 @@ export const emailFixtures: EmailData[] = [
     props: { name: 'Ada Lovelace', toursUrl: 'https://tours.example/' },
   },
   {
+    kind: 'emailChanged',
+    site: emailSite,
+    props: { name: 'Ada Lovelace', newEmail: 'ada@analytical.example', loginUrl: 'https://tours.example/login' },
+  },
+  {
+    kind: 'signupAttempt',
+    site: emailSite,
+    props: { name: 'Ada Lovelace', loginUrl: 'https://tours.example/login' },
+  },
+  {
     kind: 'bookingConfirmation',
     site: emailSite,
     props: {

@@ -55,6 +55,20 @@ export interface WelcomeProps {
   toursUrl: string;
 }
 
+export interface EmailChangedProps {
+  name: string;
+  /** The address the account signs in with now */
+  newEmail: string;
+  /** The site's log-in page */
+  loginUrl: string;
+}
+
+export interface SignupAttemptProps {
+  name: string;
+  /** The site's log-in page */
+  loginUrl: string;
+}
+
 export interface BookingConfirmationProps {
   name: string;
   tourName: string;
@@ -128,6 +142,8 @@ export interface WaitlistCancelledProps {
 export interface EmailPropsByKind {
   passwordReset: PasswordResetProps;
   welcome: WelcomeProps;
+  emailChanged: EmailChangedProps;
+  signupAttempt: SignupAttemptProps;
   bookingConfirmation: BookingConfirmationProps;
   bookingCancelled: BookingCancelledProps;
   reminder: ReminderProps;
@@ -164,6 +180,8 @@ type PropType = 'string' | 'number';
 export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K], PropType> } = {
   passwordReset: { name: 'string', resetUrl: 'string', validMinutes: 'number' },
   welcome: { name: 'string', toursUrl: 'string' },
+  emailChanged: { name: 'string', newEmail: 'string', loginUrl: 'string' },
+  signupAttempt: { name: 'string', loginUrl: 'string' },
   bookingConfirmation: {
     name: 'string',
     tourName: 'string',

@@ -13,6 +13,8 @@ const cases = allFixtures.map((d) => [d.kind, d] as const);
 const subjects: Record<EmailKind, string> = {
   passwordReset: 'Reset your Tourbook password',
   welcome: 'Welcome to Tourbook',
+  emailChanged: 'Your Tourbook email address was changed',
+  signupAttempt: 'You already have a Tourbook account',
   bookingConfirmation: 'Your booking: The Forest Hiker on Saturday, 12 June 2027',
   bookingCancelled: 'Your booking of The Forest Hiker is cancelled',
   reminder: 'The Forest Hiker starts in two days',
@@ -25,6 +27,8 @@ const subjects: Record<EmailKind, string> = {
 const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   passwordReset: () => ['1 hour'],
   welcome: () => [],
+  emailChanged: () => ['nothing in this email can undo the change'],
+  signupAttempt: () => ['no new account was made'],
   bookingConfirmation: (d) => [
     d.kind === 'bookingConfirmation' && d.props.participants === 1 ? '1 person' : '2 people',
     'calendar file',
@@ -59,7 +63,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(8);
+    expect(emailKinds).toHaveLength(10);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

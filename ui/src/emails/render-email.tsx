@@ -14,9 +14,11 @@ import {
   type RenderedEmail,
 } from './email-props';
 import type { EmailTemplate } from './email-template';
+import { emailChanged } from './email-changed-email';
 import { passwordReset } from './password-reset-email';
 import { reminder } from './reminder-email';
 import { reviewRequest } from './review-request-email';
+import { signupAttempt } from './signup-attempt-email';
 import { waitlistCancelled } from './waitlist-cancelled-email';
 import { waitlistOffer } from './waitlist-offer-email';
 import { welcome } from './welcome-email';
@@ -24,6 +26,8 @@ import { welcome } from './welcome-email';
 const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   passwordReset,
   welcome,
+  emailChanged,
+  signupAttempt,
   bookingConfirmation,
   bookingCancelled,
   reminder,

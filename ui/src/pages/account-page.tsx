@@ -14,12 +14,17 @@ const noPasswords: PasswordChange = { passwordCurrent: '', password: '', passwor
 function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: SessionUser) => void }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  // The server asks for the current password when the sign-in email changes: the field
+  // shows only then, and is sent only then.
+  const [passwordCurrent, setPasswordCurrent] = useState('');
+  const emailChanges = email.trim().toLowerCase() !== user.email.toLowerCase();
   const photoRef = useRef<HTMLInputElement>(null);
 
   const save = useSubmit(async () => {
     const form = new FormData();
     form.append('name', name);
     form.append('email', email);
+    if (emailChanges) form.append('passwordCurrent', passwordCurrent);
     const photo = photoRef.current?.files?.[0];
     if (photo) form.append('photo', photo);
 
@@ -28,6 +33,7 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
     if (saved) {
       setName(saved.name);
       setEmail(saved.email);
+      setPasswordCurrent('');
       if (photoRef.current) photoRef.current.value = '';
       onSaved(saved);
     }
@@ -47,6 +53,18 @@ function UserDataForm({ user, onSaved }: { user: SessionUser; onSaved: (user: Se
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
+      {emailChanges && (
+        <FormField
+          id="email-password-current"
+          label="Current password, to change your email"
+          type="password"
+          name="passwordCurrent"
+          autoComplete="current-password"
+          required
+          value={passwordCurrent}
+          onChange={(e) => setPasswordCurrent(e.target.value)}
+        />
+      )}
       <div className="form__group form__photo-upload">
         <UserPhoto className="form__user-photo" src={user.photo} srcSet={user.photoSrcSet} size={72} alt={`Current photo of ${user.name}`} />
         <div>
