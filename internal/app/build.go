@@ -77,7 +77,7 @@ func (s *Site) Ready(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
 	notReady := func(msg string, err error) error {
-		return &fault.Error{Status: http.StatusServiceUnavailable, Message: msg, Log: "not ready", Err: err}
+		return &fault.Error{Kind: fault.Unavailable, Message: msg, Log: "not ready", Err: err}
 	}
 	if err := s.Store.Ping(ctx); err != nil {
 		return notReady("The database is not reachable.", err)

@@ -3,7 +3,6 @@ package backoffice
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"tourbook/internal/account"
@@ -57,7 +56,7 @@ func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date,
 	}
 	now := s.now()
 	if opens := CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
-		return k, &fault.Error{Status: http.StatusConflict, Log: "check-in not open",
+		return k, &fault.Error{Kind: fault.Conflict, Log: "check-in not open",
 			Message: fmt.Sprintf("Check-in opens on the day of the departure, %s (%s time).", format.Date(m.Departure.Date), m.Tour.Zone())}
 	}
 	if arrived < 0 || arrived > k.Participants {
@@ -92,7 +91,7 @@ func (s *Service) UndoCheckIn(ctx context.Context, actor account.User, tourID, d
 		return k, err
 	}
 	if !undone {
-		return k, &fault.Error{Status: http.StatusConflict, Log: "not checked in", Message: "This ticket is not checked in: there is nothing to undo."}
+		return k, &fault.Error{Kind: fault.Conflict, Log: "not checked in", Message: "This ticket is not checked in: there is nothing to undo."}
 	}
 	return k, nil
 }
@@ -123,7 +122,7 @@ func CheckInOpens(t tour.Tour, d tour.StartDate) time.Time {
 // departure, or nil.
 func admissible(m Manifest, k ticket.Ticket) error {
 	if k.TourID != m.Tour.ID || !k.Date.Equal(m.Departure.Date) {
-		return &fault.Error{Status: http.StatusConflict, Log: "ticket of another departure",
+		return &fault.Error{Kind: fault.Conflict, Log: "ticket of another departure",
 			Message: fmt.Sprintf("This ticket is for %s on %s, not for this departure.", k.TourName, format.Date(k.Date))}
 	}
 	msg := ""
@@ -137,11 +136,11 @@ func admissible(m Manifest, k ticket.Ticket) error {
 	default:
 		msg = "This booking was cancelled: the ticket is no longer valid."
 	}
-	return &fault.Error{Status: http.StatusConflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
+	return &fault.Error{Kind: fault.Conflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
 }
 
 func alreadyCheckedIn(t tour.Tour, k ticket.Ticket) error {
-	return &fault.Error{Status: http.StatusConflict, Log: "already checked in", Message: CheckedInText(t, k)}
+	return &fault.Error{Kind: fault.Conflict, Log: "already checked in", Message: CheckedInText(t, k)}
 }
 
 // CheckedInText says what was recorded of a checked-in ticket, in the tour's time:

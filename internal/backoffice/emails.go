@@ -14,9 +14,9 @@ import (
 
 var (
 	// ErrEmailNotFound: no such email in the outbox.
-	ErrEmailNotFound = fault.New(404, "email not found", "There is no such email.")
+	ErrEmailNotFound = fault.New(fault.NotFound, "email not found", "There is no such email.")
 	// ErrEmailInFlight: a sender holds the email right now.
-	ErrEmailInFlight = fault.New(409, "email in flight",
+	ErrEmailInFlight = fault.New(fault.Conflict, "email in flight",
 		"This email is being sent right now. Reload the page in a moment to see how it went.")
 )
 

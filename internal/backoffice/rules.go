@@ -66,7 +66,7 @@ func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Ref
 			return ErrRefundInProgress
 		}
 		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
-			return &fault.Error{Status: 400, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
+			return &fault.Error{Kind: fault.Invalid, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
 		}
 		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, RefundPending
 		return tx.AddRefund(ctx, &r, now)

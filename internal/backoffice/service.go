@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -182,7 +181,7 @@ func NewService(store Store, provider payment.Provider, departures Departures, o
 }
 
 func invalid(format string, args ...any) *fault.Error {
-	return &fault.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf(format, args...)}
+	return &fault.Error{Kind: fault.Invalid, Message: fmt.Sprintf(format, args...)}
 }
 
 const maxReasonLen = 500
@@ -348,10 +347,10 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	s.counter.RefundMade(perr == nil)
 	switch {
 	case errors.Is(perr, payment.ErrUnavailable):
-		return &fault.Error{Status: http.StatusBadGateway, Err: perr,
+		return &fault.Error{Kind: fault.Upstream, Err: perr,
 			Message: "The payment provider could not be reached, so nothing was refunded and the booking is unchanged. Please try again in a moment."}
 	case perr != nil:
-		return &fault.Error{Status: http.StatusBadGateway, Err: perr,
+		return &fault.Error{Kind: fault.Upstream, Err: perr,
 			Message: "The payment provider refused the refund: " + failure + ". The booking is unchanged."}
 	}
 	s.log.Info("booking refunded", "booking_id", id, "refund_id", r.ID, "amount", r.AmountMinor, "currency", r.Currency, "by", actor.ID)
@@ -461,7 +460,7 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 		return s.closeBooking(ctx, tx, c, now, entry(actor, "booking.resolve", "booking", id), nil)
 	}); err != nil {
 		if errors.Is(err, ErrNotCancellable) {
-			return Detail{}, &fault.Error{Status: http.StatusConflict, Err: err, Message: "Only a booking whose refund is due can be marked resolved."}
+			return Detail{}, &fault.Error{Kind: fault.Conflict, Err: err, Message: "Only a booking whose refund is due can be marked resolved."}
 		}
 		return Detail{}, err
 	}
@@ -610,7 +609,7 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	}
 	now := s.now()
 	if t.Started(dep, now) {
-		return booking.Booking{}, &fault.Error{Status: http.StatusConflict, Message: "This departure has already started."}
+		return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Message: "This departure has already started."}
 	}
 	email, err := account.ValidateEmail(in.Email)
 	if err != nil {
@@ -628,7 +627,7 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 		Policy: t.Policy}
 	if err := s.createPaidBooking(ctx, b, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
 		if errors.Is(err, booking.ErrNoSeats) {
-			return booking.Booking{}, &fault.Error{Status: http.StatusConflict, Err: err,
+			return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Err: err,
 				Message: fmt.Sprintf("There are not %d seats left on this departure.", in.Participants)}
 		}
 		return booking.Booking{}, err

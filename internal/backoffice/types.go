@@ -15,19 +15,19 @@ import (
 
 var (
 	// ErrForbidden: the user may not do this here.
-	ErrForbidden = fault.New(403, "not allowed", "Your account is not allowed to do this.")
+	ErrForbidden = fault.New(fault.Forbidden, "not allowed", "Your account is not allowed to do this.")
 	// ErrNotCancellable: only paid and refund-due bookings can be cancelled.
-	ErrNotCancellable = fault.New(409, "booking not cancellable", "This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.")
+	ErrNotCancellable = fault.New(fault.Conflict, "booking not cancellable", "This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.")
 	// ErrRefundInProgress: another operator's refund of the booking has not finished.
-	ErrRefundInProgress = fault.New(409, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
+	ErrRefundInProgress = fault.New(fault.Conflict, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
 	// ErrKeyReused: an idempotency key already used for another booking.
-	ErrKeyReused = fault.New(409, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
+	ErrKeyReused = fault.New(fault.Conflict, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
 	// ErrLastAdmin: the last active admin must stay one.
-	ErrLastAdmin = fault.New(409, "last admin", "This is the last active administrator: make someone else an administrator first.")
+	ErrLastAdmin = fault.New(fault.Conflict, "last admin", "This is the last active administrator: make someone else an administrator first.")
 	// ErrRefundNotFound: no refund with that key or id.
 	ErrRefundNotFound = errors.New("refund not found")
 	// ErrReviewNotFound: no such review.
-	ErrReviewNotFound = fault.New(404, "review not found", "There is no such review.")
+	ErrReviewNotFound = fault.New(fault.NotFound, "review not found", "There is no such review.")
 )
 
 // BookingFilter selects bookings for the list; empty fields select everything.
