@@ -20,7 +20,6 @@ type Office interface {
 	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
 	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
 	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (backoffice.ReviewRow, error)
-	ResendEmail(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (backoffice.Own, error)
 }

@@ -27,6 +27,7 @@ type Handler struct {
 	Bookings Bookings
 	Catalog  Catalog
 	Office   Office
+	Outbox   Outbox
 	CheckIns CheckIns
 	Resets   Resets
 	Waitlist Waitlist

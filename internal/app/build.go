@@ -25,6 +25,7 @@ import (
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
+	"tourbook/internal/mail/outbox"
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
 	"tourbook/internal/payment"
@@ -405,14 +406,17 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
 
+	// The email outbox as admins see it.
+	emailOutbox := outbox.NewService(st, now)
+
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake, Hash: hashPassword})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, CheckIns: office, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, CheckIns: office, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

@@ -13,6 +13,7 @@ var domainPackages = []string{
 	"tourbook/internal/booking",
 	"tourbook/internal/catalog",
 	"tourbook/internal/fault",
+	"tourbook/internal/mail/outbox",
 	"tourbook/internal/review",
 	"tourbook/internal/ticket",
 	"tourbook/internal/tour",

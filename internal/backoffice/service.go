@@ -25,23 +25,6 @@ import (
 // errNoTx: the service was built without Options.Tx.
 var errNoTx = errors.New("back office: no transactions (Options.Tx)")
 
-// Who may do what: admins everything; lead guides bookings and manifests; guides the
-// manifests of the tours they guide.
-
-// CanManageBookings: the dashboard's sales, the bookings, cancelling and refunding,
-// walk-ins and cancelling departures.
-func CanManageBookings(u account.User) bool {
-	return u.Role == account.RoleAdmin || u.Role == account.RoleLeadGuide
-}
-
-// CanAdminister: users, reviews and the audit log.
-func CanAdminister(u account.User) bool { return u.Role == account.RoleAdmin }
-
-// CanSeeManifests: the dashboard and manifests (guides: of their own tours).
-func CanSeeManifests(u account.User) bool {
-	return CanManageBookings(u) || u.Role == account.RoleGuide
-}
-
 // Store is what the service needs of the store (*store.Store has it).
 type Store interface {
 	Bookings(ctx context.Context, f BookingFilter, now time.Time) ([]BookingRow, int, error)
@@ -59,10 +42,6 @@ type Store interface {
 	Reviews(ctx context.Context, offset, limit int) ([]ReviewRow, int, error)
 	SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (ReviewRow, error)
 	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
-	ListEmails(ctx context.Context, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
-	EmailByID(ctx context.Context, id string) (mail.Message, error)
-	EmailAttempts(ctx context.Context, id string) ([]mail.Attempt, error)
-	ResendEmailAudited(ctx context.Context, id string, now time.Time, entry audit.Entry) error
 	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
 	CheckInStore
 }
@@ -204,12 +183,12 @@ func entry(actor account.User, action, objectType, id string) audit.Entry {
 // Dashboard is what /admin shows actor: the next departures (a guide's own), and the
 // sales of the last 30 days for those who manage bookings (nil otherwise).
 func (s *Service) Dashboard(ctx context.Context, actor account.User) ([]DepartureStats, *Sales, error) {
-	if !CanSeeManifests(actor) {
+	if !account.CanSeeManifests(actor) {
 		return nil, nil, ErrForbidden
 	}
 	now := s.now()
 	guide := ""
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		guide = actor.ID
 	}
 	deps, err := s.store.UpcomingDepartures(ctx, now, guide, 200)
@@ -239,7 +218,7 @@ func (s *Service) Dashboard(ctx context.Context, actor account.User) ([]Departur
 
 // Bookings lists bookings for those who manage them.
 func (s *Service) Bookings(ctx context.Context, actor account.User, f BookingFilter) ([]BookingRow, int, error) {
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		return nil, 0, ErrForbidden
 	}
 	return s.store.Bookings(ctx, f, s.now())
@@ -254,7 +233,7 @@ type Detail struct {
 
 // Booking returns one booking with its history.
 func (s *Service) Booking(ctx context.Context, actor account.User, id string) (Detail, error) {
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		return Detail{}, ErrForbidden
 	}
 	row, err := s.store.BookingRow(ctx, id)
@@ -278,7 +257,7 @@ func (s *Service) Booking(ctx context.Context, actor account.User, id string) (D
 // the outcome. A provider failure leaves the booking as it was (the same key then
 // retries).
 func (s *Service) Cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) (Detail, error) {
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		return Detail{}, ErrForbidden
 	}
 	if err := s.cancel(ctx, actor, id, refundMinor, reason, key, "booking.cancel"); err != nil {
@@ -447,7 +426,7 @@ func refundFailure(err error) string {
 // Resolve settles a refund-due booking outside the site (the money was returned by
 // other means, or the customer agreed otherwise): cancelled, with the reason.
 func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason string) (Detail, error) {
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		return Detail{}, ErrForbidden
 	}
 	reason, err := cleanReason(reason, true)
@@ -479,7 +458,7 @@ type CancelResult struct {
 // not stop the others; calling again retries the failed ones with the same keys, so
 // nothing is refunded twice.
 func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]CancelResult, error) {
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		return nil, ErrForbidden
 	}
 	reason, err := cleanReason(reason, true)
@@ -537,7 +516,7 @@ type Manifest struct {
 // Manifest returns a departure's bookings, for those who manage bookings and the
 // tour's guides (tour.ErrNotFound for anyone else, as for a departure that is not).
 func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date string) (Manifest, error) {
-	if !CanSeeManifests(actor) {
+	if !account.CanSeeManifests(actor) {
 		return Manifest{}, ErrForbidden
 	}
 	d, err := time.Parse(time.DateOnly, date)
@@ -548,7 +527,7 @@ func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date
 	if err != nil {
 		return Manifest{}, err
 	}
-	if !CanManageBookings(actor) && !guides(t, actor.ID) {
+	if !account.CanManageBookings(actor) && !guides(t, actor.ID) {
 		return Manifest{}, fmt.Errorf("guide %s on tour %s: %w", actor.ID, tourID, tour.ErrNotFound)
 	}
 	for _, dep := range t.StartDates {
@@ -592,7 +571,7 @@ type WalkIn struct {
 // by email, at the tour's price; a new email gets an account without a password it
 // knows (password reset, with transactional email, is what will let them in).
 func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in WalkIn) (booking.Booking, error) {
-	if !CanManageBookings(actor) {
+	if !account.CanManageBookings(actor) {
 		return booking.Booking{}, ErrForbidden
 	}
 	m, err := s.Manifest(ctx, actor, tourID, date)
@@ -659,7 +638,7 @@ func (s *Service) newCustomer(ctx context.Context, name, email string) (account.
 
 // Users lists accounts for admins.
 func (s *Service) Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error) {
-	if !CanAdminister(actor) {
+	if !account.CanAdminister(actor) {
 		return nil, 0, ErrForbidden
 	}
 	return s.store.Users(ctx, q, offset, limit)
@@ -667,7 +646,7 @@ func (s *Service) Users(ctx context.Context, actor account.User, q string, offse
 
 // UpdateUser changes a user's role or whether they may sign in (nil: unchanged).
 func (s *Service) UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error) {
-	if !CanAdminister(actor) {
+	if !account.CanAdminister(actor) {
 		return account.User{}, ErrForbidden
 	}
 	if role != nil && !role.Valid() {
@@ -683,7 +662,7 @@ func (s *Service) UpdateUser(ctx context.Context, actor account.User, id string,
 
 // Reviews lists every review for admins.
 func (s *Service) Reviews(ctx context.Context, actor account.User, offset, limit int) ([]ReviewRow, int, error) {
-	if !CanAdminister(actor) {
+	if !account.CanAdminister(actor) {
 		return nil, 0, ErrForbidden
 	}
 	return s.store.Reviews(ctx, offset, limit)
@@ -691,7 +670,7 @@ func (s *Service) Reviews(ctx context.Context, actor account.User, offset, limit
 
 // SetReviewHidden hides or shows a review; the tour's rating follows.
 func (s *Service) SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (ReviewRow, error) {
-	if !CanAdminister(actor) {
+	if !account.CanAdminister(actor) {
 		return ReviewRow{}, ErrForbidden
 	}
 	r, err := s.store.SetReviewHidden(ctx, id, hidden, entry(actor, "review.update", "review", id))
@@ -704,7 +683,7 @@ func (s *Service) SetReviewHidden(ctx context.Context, actor account.User, id st
 
 // Audit lists the audit log for admins.
 func (s *Service) Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error) {
-	if !CanAdminister(actor) {
+	if !account.CanAdminister(actor) {
 		return nil, 0, ErrForbidden
 	}
 	return s.store.AuditPage(ctx, f)

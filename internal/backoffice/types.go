@@ -9,13 +9,14 @@ import (
 	"errors"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 )
 
 var (
 	// ErrForbidden: the user may not do this here.
-	ErrForbidden = fault.New(fault.Forbidden, "not allowed", "Your account is not allowed to do this.")
+	ErrForbidden = account.ErrNotAllowed
 	// ErrNotCancellable: only paid and refund-due bookings can be cancelled.
 	ErrNotCancellable = fault.New(fault.Conflict, "booking not cancellable", "This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.")
 	// ErrRefundInProgress: another operator's refund of the booking has not finished.

@@ -13,7 +13,6 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
-	"tourbook/internal/mail"
 	"tourbook/internal/view"
 )
 
@@ -26,8 +25,6 @@ type BackOffice interface {
 	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
 	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]backoffice.ReviewRow, int, error)
 	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
-	Emails(ctx context.Context, actor account.User, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
-	Email(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
 	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 }
@@ -45,7 +42,7 @@ func (h *Handler) allowed(w http.ResponseWriter, r *http.Request, may func(accou
 
 // Dashboard is /admin.
 func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	u, ok := h.allowed(w, r, account.CanSeeManifests)
 	if !ok {
 		return
 	}
@@ -66,7 +63,7 @@ func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
 
 // AdminBookings is /admin/bookings with its filters.
 func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanManageBookings)
+	u, ok := h.allowed(w, r, account.CanManageBookings)
 	if !ok {
 		return
 	}
@@ -117,7 +114,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 
 // AdminBooking is /admin/bookings/{id}.
 func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanManageBookings)
+	u, ok := h.allowed(w, r, account.CanManageBookings)
 	if !ok {
 		return
 	}
@@ -133,7 +130,7 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 // manifest is the departure {id}/{date} of the request's path, and the back-office user
 // asking, who may see manifests; false once the answer is sent (login, 404 for others, the error page).
 func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, backoffice.Manifest, bool) {
-	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	u, ok := h.allowed(w, r, account.CanSeeManifests)
 	if !ok {
 		return u, backoffice.Manifest{}, false
 	}
@@ -154,7 +151,7 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 	p := view.AdminManifestProps{
 		Tour: view.IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: view.NewManifestDeparture(m, h.Now()),
 		Rows: make([]view.ManifestRow, 0, len(m.Bookings)), CSVURL: view.ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
-		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: backoffice.CanManageBookings(u),
+		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: account.CanManageBookings(u),
 	}
 	p.Waitlist = make([]view.ManifestWaitlistRow, 0, len(m.Waitlist))
 	for _, e := range m.Waitlist {
@@ -213,7 +210,7 @@ func SafeCell(s string) string {
 
 // AdminUsers is /admin/users?q=.
 func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.allowed(w, r, account.CanAdminister)
 	if !ok {
 		return
 	}
@@ -233,7 +230,7 @@ func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 
 // AdminReviews is /admin/reviews.
 func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.allowed(w, r, account.CanAdminister)
 	if !ok {
 		return
 	}
@@ -252,7 +249,7 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 
 // AdminAudit is /admin/audit?actor=&object=.
 func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.allowed(w, r, account.CanAdminister)
 	if !ok {
 		return
 	}

@@ -57,6 +57,7 @@ type Handler struct {
 	Bookings Confirmer
 	Catalog  Catalog
 	Office   BackOffice
+	Outbox   Outbox
 	Resets   ResetLinks
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
