@@ -8,6 +8,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/review"
 	"tourbook/internal/view"
 )
 
@@ -19,7 +20,6 @@ type Office interface {
 	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]backoffice.CancelResult, error)
 	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
 	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
-	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (backoffice.ReviewRow, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (backoffice.Own, error)
 }
@@ -137,6 +137,11 @@ func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
 	httpx.OK(w, map[string]any{"user": view.NewAdminUserRow(updated)})
 }
 
+// Moderation hides and shows reviews for admins (review.Moderation).
+type Moderation interface {
+	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (review.Row, error)
+}
+
 // UpdateReview is PATCH /api/v1/admin/reviews/{id}: hide or show it.
 func (h *Handler) UpdateReview(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.user(w, r)
@@ -154,7 +159,7 @@ func (h *Handler) UpdateReview(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Say whether the review is to be hidden."))
 		return
 	}
-	rev, err := h.Office.SetReviewHidden(r.Context(), u, r.PathValue("id"), *in.Hidden)
+	rev, err := h.Moderation.SetReviewHidden(r.Context(), u, r.PathValue("id"), *in.Hidden)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -406,6 +406,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
 
+	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
+	moderation := review.NewModeration(st, tours.Invalidate)
 	// The email outbox as admins see it.
 	emailOutbox := outbox.NewService(st, now)
 
@@ -413,10 +415,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Queued: site.Mailer.Wake, Hash: hashPassword})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, CheckIns: office, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, CheckIns: office, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

@@ -39,8 +39,6 @@ type Store interface {
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
 	Users(ctx context.Context, q string, offset, limit int) ([]account.User, int, error)
-	Reviews(ctx context.Context, offset, limit int) ([]ReviewRow, int, error)
-	SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (ReviewRow, error)
 	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
 	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
 	CheckInStore
@@ -658,27 +656,6 @@ func (s *Service) UpdateUser(ctx context.Context, actor account.User, id string,
 	}
 	s.changed() // guides' names and roles show on tour pages
 	return u, nil
-}
-
-// Reviews lists every review for admins.
-func (s *Service) Reviews(ctx context.Context, actor account.User, offset, limit int) ([]ReviewRow, int, error) {
-	if !account.CanAdminister(actor) {
-		return nil, 0, ErrForbidden
-	}
-	return s.store.Reviews(ctx, offset, limit)
-}
-
-// SetReviewHidden hides or shows a review; the tour's rating follows.
-func (s *Service) SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (ReviewRow, error) {
-	if !account.CanAdminister(actor) {
-		return ReviewRow{}, ErrForbidden
-	}
-	r, err := s.store.SetReviewHidden(ctx, id, hidden, entry(actor, "review.update", "review", id))
-	if err != nil {
-		return ReviewRow{}, err
-	}
-	s.changed()
-	return r, nil
 }
 
 // Audit lists the audit log for admins.

@@ -27,8 +27,6 @@ var (
 	ErrLastAdmin = fault.New(fault.Conflict, "last admin", "This is the last active administrator: make someone else an administrator first.")
 	// ErrRefundNotFound: no refund with that key or id.
 	ErrRefundNotFound = errors.New("refund not found")
-	// ErrReviewNotFound: no such review.
-	ErrReviewNotFound = fault.New(fault.NotFound, "review not found", "There is no such review.")
 )
 
 // BookingFilter selects bookings for the list; empty fields select everything.
@@ -109,17 +107,4 @@ type Sales struct {
 	Bookings  int              // paid bookings made since
 	Revenue   map[string]int64 // kept (paid minus refunded) per currency, of those
 	RefundDue int              // bookings waiting for an operator, of any age
-}
-
-// ReviewRow is a review with its tour and author for the back office.
-type ReviewRow struct {
-	ID        string
-	TourID    string
-	TourName  string
-	TourSlug  string
-	UserName  string
-	Rating    int
-	Text      string
-	Hidden    bool
-	CreatedAt time.Time
 }

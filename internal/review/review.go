@@ -1,6 +1,7 @@
 // Package review holds the rules of verified reviews: who may review a tour (a traveller
 // whose paid booking's departure has ended), once, with a rating and a text within
-// limits, and their editing and deleting their own. It knows nothing of HTTP or SQL; the
+// limits, and their editing and deleting their own; and moderation, where admins hide or
+// show any review (Moderation). It knows nothing of HTTP or SQL; the
 // store checks the booking in the transaction that writes the review, and recomputes the
 // tour's rating there.
 package review

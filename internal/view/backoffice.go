@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/money"
+	"tourbook/internal/review"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -476,7 +477,7 @@ func NewAdminUserRow(u account.User) AdminUserRow {
 	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
 }
 
-func NewAdminReviewRow(r backoffice.ReviewRow) AdminReviewRow {
+func NewAdminReviewRow(r review.Row) AdminReviewRow {
 	return AdminReviewRow{ID: r.ID, TourName: r.TourName, TourSlug: r.TourSlug, UserName: r.UserName,
 		Rating: r.Rating, Text: r.Text, Hidden: r.Hidden, CreatedAt: FormatTime(r.CreatedAt)}
 }

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/review"
 	"tourbook/internal/view"
 )
 
@@ -23,7 +24,6 @@ type BackOffice interface {
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
 	Manifest(ctx context.Context, actor account.User, tourID, date string) (backoffice.Manifest, error)
 	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
-	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]backoffice.ReviewRow, int, error)
 	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
 	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
@@ -228,6 +228,11 @@ func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, page{name: "adminUsers", title: "Users · Back office", props: p})
 }
 
+// Moderation lists every review for admins (review.Moderation).
+type Moderation interface {
+	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]review.Row, int, error)
+}
+
 // AdminReviews is /admin/reviews.
 func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.allowed(w, r, account.CanAdminister)
@@ -235,7 +240,7 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pageNo, offset := pageOf(r.URL.Query())
-	reviews, total, err := h.Office.Reviews(r.Context(), u, offset, view.PageSize)
+	reviews, total, err := h.Moderation.Reviews(r.Context(), u, offset, view.PageSize)
 	if err != nil {
 		h.Error(w, r, err)
 		return

@@ -52,13 +52,14 @@ type Confirmer interface {
 
 // Handler serves the pages.
 type Handler struct {
-	Store    Store
-	Renderer Renderer
-	Bookings Confirmer
-	Catalog  Catalog
-	Office   BackOffice
-	Outbox   Outbox
-	Resets   ResetLinks
+	Store      Store
+	Renderer   Renderer
+	Bookings   Confirmer
+	Catalog    Catalog
+	Office     BackOffice
+	Outbox     Outbox
+	Moderation Moderation
+	Resets     ResetLinks
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
