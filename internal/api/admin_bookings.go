@@ -19,7 +19,6 @@ type Office interface {
 	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
 	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]backoffice.CancelResult, error)
 	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
-	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (backoffice.Own, error)
 }
@@ -115,6 +114,11 @@ func (h *Handler) RecordWalkIn(w http.ResponseWriter, r *http.Request) {
 	httpx.JSON(w, http.StatusCreated, httpx.Response{Status: "success", Data: map[string]any{"bookingId": b.ID}})
 }
 
+// UserAdmin changes users' access for admins (useradmin.Service).
+type UserAdmin interface {
+	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
+}
+
 // UpdateUser is PATCH /api/v1/admin/users/{id}: role and whether they may sign in.
 func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.user(w, r)
@@ -129,7 +133,7 @@ func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	updated, err := h.Office.UpdateUser(r.Context(), u, r.PathValue("id"), in.Role, in.Active)
+	updated, err := h.Users.UpdateUser(r.Context(), u, r.PathValue("id"), in.Role, in.Active)
 	if err != nil {
 		h.fail(w, r, err)
 		return

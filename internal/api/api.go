@@ -29,6 +29,7 @@ type Handler struct {
 	Office     Office
 	Outbox     Outbox
 	Moderation Moderation
+	Users      UserAdmin
 	CheckIns   CheckIns
 	Resets     Resets
 	Waitlist   Waitlist

@@ -35,6 +35,7 @@ import (
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/tour"
+	"tourbook/internal/useradmin"
 	"tourbook/internal/view"
 	"tourbook/internal/waitlist"
 	"tourbook/internal/web"
@@ -408,6 +409,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 
 	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
 	moderation := review.NewModeration(st, tours.Invalidate)
+	// User administration: a changed role or name shows on tour pages.
+	userAdmin := useradmin.NewService(st, useradmin.Options{Changed: tours.Invalidate,
+		Tx: inTx(st, func(tx *store.Store) useradmin.Tx { return tx })})
 	// The email outbox as admins see it.
 	emailOutbox := outbox.NewService(st, now)
 
@@ -415,10 +419,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Queued: site.Mailer.Wake, Hash: hashPassword})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, CheckIns: office, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: office, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

@@ -17,6 +17,7 @@ var domainPackages = []string{
 	"tourbook/internal/review",
 	"tourbook/internal/ticket",
 	"tourbook/internal/tour",
+	"tourbook/internal/useradmin",
 	"tourbook/internal/waitlist",
 }
 

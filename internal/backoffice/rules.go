@@ -4,19 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
-	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 )
 
-// The back office's rules on bookings and users, applied under the store's row locks in
-// one transaction each: what may be cancelled or refunded, and that an active admin is
-// always left.
+// The back office's rules on bookings, applied under the store's row locks in one
+// transaction each: what may be cancelled or refunded.
 
 // Cancellable reports whether an operator may cancel or refund b: it was paid and is not
 // yet cancelled.
@@ -177,47 +174,6 @@ func (s *Service) closeBooking(ctx context.Context, tx Tx, c Closing, now time.T
 		}
 	}
 	return b, tx.AddAudit(ctx, e, b.ID)
-}
-
-// updateAccess changes a user's role and whether they may sign in (nil: unchanged). The
-// active admins are locked and counted first, so that two admins demoting each other at
-// once cannot leave none (ErrLastAdmin). Deactivating ends every session of the user.
-func (s *Service) updateAccess(ctx context.Context, id string, role *account.Role, active *bool, e audit.Entry) (account.User, error) {
-	var u account.User
-	err := s.inTx(ctx, func(tx Tx) error {
-		admins, err := tx.LockActiveAdmins(ctx)
-		if err != nil {
-			return err
-		}
-		if u, err = tx.UserByID(ctx, id); err != nil {
-			return err
-		}
-		before := u
-		if role != nil {
-			u.Role = *role
-		}
-		if active != nil {
-			u.Active = *active
-		}
-		if slices.Contains(admins, id) && len(admins) == 1 && (u.Role != account.RoleAdmin || !u.Active) {
-			return ErrLastAdmin
-		}
-		if err := tx.SetUserAccess(ctx, id, u.Role, u.Active); err != nil {
-			return err
-		}
-		if !u.Active {
-			if err := tx.DeleteOtherSessions(ctx, id, nil); err != nil {
-				return err
-			}
-		}
-		e.Changes.Diff("role", before.Role, u.Role)
-		e.Changes.Diff("active", before.Active, u.Active)
-		return tx.AddAudit(ctx, e, id)
-	})
-	if err != nil {
-		return u, fmt.Errorf("update access of user %s: %w", id, err)
-	}
-	return u, nil
 }
 
 // wrap gives *err, when not nil, the context of what failed.

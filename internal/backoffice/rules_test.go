@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tourbook/internal/account"
-	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
@@ -22,7 +21,7 @@ import (
 )
 
 // The back office's rules against the real store, on every test engine: what may be
-// cancelled or refunded, a refund made once per key, and the last admin.
+// cancelled or refunded, and a refund made once per key.
 
 var t0 = time.Date(2031, 3, 14, 15, 9, 26, 535897000, time.FixedZone("CET", 3600))
 
@@ -192,48 +191,6 @@ func TestWhatMayBeCancelled(t *testing.T) {
 		}
 		if events, _ := st.BookingEvents(t.Context(), paid.ID); len(events) != 1 || events[0].Kind != "cancelled" || events[0].Detail != "storm" {
 			t.Errorf("history %+v", events)
-		}
-	})
-}
-
-// The last active admin can be neither demoted nor deactivated; once another admin
-// exists they can, and deactivating a user ends their sessions.
-func TestLastAdminStays(t *testing.T) {
-	t.Parallel()
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		f := newFixture(t, st)
-		user, inactive := account.RoleUser, false
-		if _, err := f.office.UpdateUser(t.Context(), f.admin, f.admin.ID, &user, nil); !errors.Is(err, backoffice.ErrLastAdmin) {
-			t.Errorf("demoting the last admin: %v", err)
-		}
-		if _, err := f.office.UpdateUser(t.Context(), f.admin, f.admin.ID, nil, &inactive); !errors.Is(err, backoffice.ErrLastAdmin) {
-			t.Errorf("deactivating the last admin: %v", err)
-		}
-		if got, _ := st.UserByID(t.Context(), f.admin.ID); got.Role != account.RoleAdmin || !got.Active {
-			t.Errorf("the last admin after the refusals: %s, active %v", got.Role, got.Active)
-		}
-
-		second := storetest.AddUser(t, st, "second", account.RoleAdmin)
-		session := account.Session{TokenHash: []byte("0123456789abcdef0123456789abcdef"), UserID: f.admin.ID,
-			CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
-		if err := st.CreateSession(t.Context(), session); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.office.UpdateUser(t.Context(), second, f.admin.ID, nil, &inactive); err != nil {
-			t.Fatalf("deactivating one of two admins: %v", err)
-		}
-		if _, _, err := st.SessionByTokenHash(t.Context(), session.TokenHash, t0); !errors.Is(err, account.ErrNotFound) {
-			t.Errorf("the deactivated admin's session: %v", err)
-		}
-		if _, err := f.office.UpdateUser(t.Context(), second, second.ID, &user, nil); !errors.Is(err, backoffice.ErrLastAdmin) {
-			t.Errorf("demoting the admin left: %v", err)
-		}
-		log, _, err := st.AuditPage(t.Context(), audit.Filter{ObjectType: "user"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(log) != 1 || log[0].ObjectID != f.admin.ID {
-			t.Errorf("audit log %+v, want the one change", log)
 		}
 	})
 }

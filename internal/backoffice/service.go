@@ -38,8 +38,6 @@ type Store interface {
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
-	Users(ctx context.Context, q string, offset, limit int) ([]account.User, int, error)
-	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
 	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
 	CheckInStore
 }
@@ -58,10 +56,6 @@ type Tx interface {
 	AddRefund(ctx context.Context, r *Refund, now time.Time) error
 	UpdateRefund(ctx context.Context, r Refund) error
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
-	// LockActiveAdmins returns the active admins' ids, locked until the transaction ends.
-	LockActiveAdmins(ctx context.Context) ([]string, error)
-	SetUserAccess(ctx context.Context, id string, role account.Role, active bool) error
-	DeleteOtherSessions(ctx context.Context, userID string, keep []byte) error
 	waitlist.Tx
 }
 
@@ -632,36 +626,4 @@ func (s *Service) newCustomer(ctx context.Context, name, email string) (account.
 		return account.User{}, err
 	}
 	return u, nil
-}
-
-// Users lists accounts for admins.
-func (s *Service) Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error) {
-	if !account.CanAdminister(actor) {
-		return nil, 0, ErrForbidden
-	}
-	return s.store.Users(ctx, q, offset, limit)
-}
-
-// UpdateUser changes a user's role or whether they may sign in (nil: unchanged).
-func (s *Service) UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error) {
-	if !account.CanAdminister(actor) {
-		return account.User{}, ErrForbidden
-	}
-	if role != nil && !role.Valid() {
-		return account.User{}, invalid("The role must be user, guide, lead-guide or admin.")
-	}
-	u, err := s.updateAccess(ctx, id, role, active, entry(actor, "user.update", "user", id))
-	if err != nil {
-		return account.User{}, err
-	}
-	s.changed() // guides' names and roles show on tour pages
-	return u, nil
-}
-
-// Audit lists the audit log for admins.
-func (s *Service) Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error) {
-	if !account.CanAdminister(actor) {
-		return nil, 0, ErrForbidden
-	}
-	return s.store.AuditPage(ctx, f)
 }

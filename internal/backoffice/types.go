@@ -1,8 +1,8 @@
 // Package backoffice runs the operator's side of bookings: the dashboard, the bookings
 // list and each booking's history, cancelling with a refund through the payment
 // provider (idempotent, once whatever the retries and whoever clicks), cancelling a whole
-// departure, manifests, bookings paid outside the site, users and reviews. Roles decide
-// who may do what (Can*); every change is audited. It knows nothing of HTTP or SQL.
+// departure, manifests and bookings paid outside the site. Roles decide who may do what
+// (account.Can*); every change is audited. It knows nothing of HTTP or SQL.
 package backoffice
 
 import (
@@ -23,8 +23,6 @@ var (
 	ErrRefundInProgress = fault.New(fault.Conflict, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
 	// ErrKeyReused: an idempotency key already used for another booking.
 	ErrKeyReused = fault.New(fault.Conflict, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
-	// ErrLastAdmin: the last active admin must stay one.
-	ErrLastAdmin = fault.New(fault.Conflict, "last admin", "This is the last active administrator: make someone else an administrator first.")
 	// ErrRefundNotFound: no refund with that key or id.
 	ErrRefundNotFound = errors.New("refund not found")
 )

@@ -23,8 +23,6 @@ type BackOffice interface {
 	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
 	Manifest(ctx context.Context, actor account.User, tourID, date string) (backoffice.Manifest, error)
-	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
-	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
 	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 }
@@ -208,6 +206,12 @@ func SafeCell(s string) string {
 	return s
 }
 
+// UserAdmin is what the users' and the audit log's pages read (useradmin.Service).
+type UserAdmin interface {
+	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
+	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
+}
+
 // AdminUsers is /admin/users?q=.
 func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.allowed(w, r, account.CanAdminister)
@@ -216,7 +220,7 @@ func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
-	users, total, err := h.Office.Users(r.Context(), u, q.Get("q"), offset, view.PageSize)
+	users, total, err := h.Users.Users(r.Context(), u, q.Get("q"), offset, view.PageSize)
 	if err != nil {
 		h.Error(w, r, err)
 		return
@@ -261,7 +265,7 @@ func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
 	fl := view.AuditFilters{Actor: strings.TrimSpace(q.Get("actor")), Object: strings.TrimSpace(q.Get("object"))}
-	entries, total, err := h.Office.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: view.PageSize})
+	entries, total, err := h.Users.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: view.PageSize})
 	if err != nil {
 		h.Error(w, r, err)
 		return

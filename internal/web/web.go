@@ -59,6 +59,7 @@ type Handler struct {
 	Office     BackOffice
 	Outbox     Outbox
 	Moderation Moderation
+	Users      UserAdmin
 	Resets     ResetLinks
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
