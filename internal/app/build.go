@@ -20,6 +20,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
+	"tourbook/internal/checkin"
 	"tourbook/internal/config"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
@@ -412,6 +413,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// User administration: a changed role or name shows on tour pages.
 	userAdmin := useradmin.NewService(st, useradmin.Options{Changed: tours.Invalidate,
 		Tx: inTx(st, func(tx *store.Store) useradmin.Tx { return tx })})
+	// Departures' manifests and check-in.
+	departures := checkin.NewService(st, checkin.Options{Now: now, Logger: log})
 	// The email outbox as admins see it.
 	emailOutbox := outbox.NewService(st, now)
 
@@ -419,10 +422,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Queued: site.Mailer.Wake, Hash: hashPassword})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: office, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

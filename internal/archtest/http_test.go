@@ -12,6 +12,7 @@ var domainPackages = []string{
 	"tourbook/internal/backoffice",
 	"tourbook/internal/booking",
 	"tourbook/internal/catalog",
+	"tourbook/internal/checkin",
 	"tourbook/internal/fault",
 	"tourbook/internal/mail/outbox",
 	"tourbook/internal/review",

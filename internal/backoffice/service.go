@@ -17,7 +17,6 @@ import (
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
-	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -38,8 +37,6 @@ type Store interface {
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
-	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
-	CheckInStore
 }
 
 // Tx is what the service writes in one transaction, with the waiting list's offers on
@@ -494,61 +491,23 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	return results, nil
 }
 
-// Manifest is one departure and who is on it.
-type Manifest struct {
-	Tour      tour.Tour
-	Departure tour.StartDate
-	Bookings  []BookingRow
-	// Waitlist is the departure's waiting list in joining order: waiting and offered.
-	Waitlist []waitlist.Row
-	// CheckIns are what guides recorded at the departure, by booking.
-	CheckIns map[string]ticket.CheckIn
-}
-
-// Manifest returns a departure's bookings, for those who manage bookings and the
-// tour's guides (tour.ErrNotFound for anyone else, as for a departure that is not).
-func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date string) (Manifest, error) {
-	if !account.CanSeeManifests(actor) {
-		return Manifest{}, ErrForbidden
-	}
+// departure is a tour and one of its departures, by the tour's id and the day (YYYY-MM-DD),
+// whatever the tour's status: tour.ErrNotFound when either is not there.
+func (s *Service) departure(ctx context.Context, tourID, date string) (tour.Tour, tour.StartDate, error) {
 	d, err := time.Parse(time.DateOnly, date)
 	if err != nil {
-		return Manifest{}, fmt.Errorf("departure %q: %w", date, tour.ErrNotFound)
+		return tour.Tour{}, tour.StartDate{}, fmt.Errorf("departure %q: %w", date, tour.ErrNotFound)
 	}
 	t, err := s.store.TourByIDAnyStatus(ctx, tourID, s.now())
 	if err != nil {
-		return Manifest{}, err
-	}
-	if !account.CanManageBookings(actor) && !guides(t, actor.ID) {
-		return Manifest{}, fmt.Errorf("guide %s on tour %s: %w", actor.ID, tourID, tour.ErrNotFound)
+		return tour.Tour{}, tour.StartDate{}, err
 	}
 	for _, dep := range t.StartDates {
 		if dep.Date.Equal(d) {
-			rows, err := s.store.DepartureBookings(ctx, tourID, d)
-			if err != nil {
-				return Manifest{}, err
-			}
-			wl, err := s.store.DepartureWaitlist(ctx, tourID, d)
-			if err != nil {
-				return Manifest{}, err
-			}
-			checkIns, err := s.store.DepartureCheckIns(ctx, tourID, d)
-			if err != nil {
-				return Manifest{}, err
-			}
-			return Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns}, nil
+			return t, dep, nil
 		}
 	}
-	return Manifest{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)
-}
-
-func guides(t tour.Tour, userID string) bool {
-	for _, g := range t.Guides {
-		if g.UserID == userID {
-			return true
-		}
-	}
-	return false
+	return tour.Tour{}, tour.StartDate{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)
 }
 
 // WalkIn is a booking paid outside the site.
@@ -566,7 +525,7 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	if !account.CanManageBookings(actor) {
 		return booking.Booking{}, ErrForbidden
 	}
-	m, err := s.Manifest(ctx, actor, tourID, date)
+	t, dep, err := s.departure(ctx, tourID, date)
 	if err != nil {
 		return booking.Booking{}, err
 	}
@@ -574,7 +533,6 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	if !source.Valid() || source == booking.Online {
 		return booking.Booking{}, invalid("Please choose how the booking was paid: cash or bank transfer.")
 	}
-	t, dep := m.Tour, m.Departure
 	if in.Participants < 1 || in.Participants > t.MaxGroupSize {
 		return booking.Booking{}, invalid("Please choose between 1 and %d participants.", t.MaxGroupSize)
 	}

@@ -1,7 +1,7 @@
 // Package backoffice runs the operator's side of bookings: the dashboard, the bookings
 // list and each booking's history, cancelling with a refund through the payment
 // provider (idempotent, once whatever the retries and whoever clicks), cancelling a whole
-// departure, manifests and bookings paid outside the site. Roles decide who may do what
+// departure and bookings paid outside the site. Roles decide who may do what
 // (account.Can*); every change is audited. It knows nothing of HTTP or SQL.
 package backoffice
 

@@ -12,6 +12,7 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/checkin"
 	"tourbook/internal/httpx"
 	"tourbook/internal/review"
 	"tourbook/internal/view"
@@ -22,7 +23,6 @@ type BackOffice interface {
 	Dashboard(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, *backoffice.Sales, error)
 	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
-	Manifest(ctx context.Context, actor account.User, tourID, date string) (backoffice.Manifest, error)
 	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
 	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 }
@@ -125,14 +125,19 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
 }
 
+// Departures is what a departure's manifest and check-in pages read (checkin.Service).
+type Departures interface {
+	Manifest(ctx context.Context, actor account.User, tourID, date string) (checkin.Manifest, error)
+}
+
 // manifest is the departure {id}/{date} of the request's path, and the back-office user
 // asking, who may see manifests; false once the answer is sent (login, 404 for others, the error page).
-func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, backoffice.Manifest, bool) {
+func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, checkin.Manifest, bool) {
 	u, ok := h.allowed(w, r, account.CanSeeManifests)
 	if !ok {
-		return u, backoffice.Manifest{}, false
+		return u, checkin.Manifest{}, false
 	}
-	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
+	m, err := h.Departures.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
 	if err != nil {
 		h.Error(w, r, err)
 		return u, m, false

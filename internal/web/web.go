@@ -60,6 +60,7 @@ type Handler struct {
 	Outbox     Outbox
 	Moderation Moderation
 	Users      UserAdmin
+	Departures Departures
 	Resets     ResetLinks
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
