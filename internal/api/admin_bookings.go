@@ -8,6 +8,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/view"
 )
@@ -15,12 +16,17 @@ import (
 // Office is the bookings back office's service (backoffice.Service); docs/admin.md
 // describes the calls below.
 type Office interface {
+	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
+}
+
+// Refunds cancels and refunds bookings, the operators' and the travellers' own
+// (refund.Service); docs/admin.md describes the calls below.
+type Refunds interface {
 	Cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) (backoffice.Detail, error)
 	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
-	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]backoffice.CancelResult, error)
-	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
-	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
-	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (backoffice.Own, error)
+	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]refund.CancelResult, error)
+	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)
+	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (refund.Own, error)
 }
 
 func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backoffice.Detail, err error) {
@@ -46,7 +52,7 @@ func (h *Handler) CancelBooking(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	d, err := h.Office.Cancel(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
+	d, err := h.Refunds.Cancel(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
 	h.bookingAnswer(w, r, d, err)
 }
 
@@ -63,7 +69,7 @@ func (h *Handler) ResolveBooking(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	d, err := h.Office.Resolve(r.Context(), u, r.PathValue("id"), in.Reason)
+	d, err := h.Refunds.Resolve(r.Context(), u, r.PathValue("id"), in.Reason)
 	h.bookingAnswer(w, r, d, err)
 }
 
@@ -81,7 +87,7 @@ func (h *Handler) CancelDeparture(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	results, err := h.Office.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in.Reason)
+	results, err := h.Refunds.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in.Reason)
 	if err != nil {
 		h.fail(w, r, err)
 		return

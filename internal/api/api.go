@@ -27,6 +27,7 @@ type Handler struct {
 	Bookings   Bookings
 	Catalog    Catalog
 	Office     Office
+	Refunds    Refunds
 	Outbox     Outbox
 	Moderation Moderation
 	Users      UserAdmin

@@ -30,6 +30,7 @@ import (
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
 	"tourbook/internal/payment"
+	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/seed"
 	"tourbook/internal/server"
@@ -403,10 +404,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log,
 		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued})
 
-	// The bookings back office: refunds go through the same provider as payments.
-	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: queued,
-		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
+	// The bookings back office: the dashboard, the bookings and walk-ins.
+	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
+		Logger: log, HashPassword: hashPassword, Queued: queued,
+		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
+	// Cancelling and refunding: refunds go through the same provider as payments.
+	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
+		Logger: log, Mailer: bookingMail, Queued: queued,
+		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting})
 
 	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
 	moderation := review.NewModeration(st, tours.Invalidate)
@@ -422,10 +427,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Queued: site.Mailer.Wake, Hash: hashPassword})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

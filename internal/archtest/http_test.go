@@ -15,6 +15,7 @@ var domainPackages = []string{
 	"tourbook/internal/checkin",
 	"tourbook/internal/fault",
 	"tourbook/internal/mail/outbox",
+	"tourbook/internal/refund",
 	"tourbook/internal/review",
 	"tourbook/internal/ticket",
 	"tourbook/internal/tour",

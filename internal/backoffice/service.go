@@ -9,14 +9,11 @@ import (
 	"log/slog"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
-	"tourbook/internal/mail"
-	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -30,8 +27,6 @@ type Store interface {
 	BookingRow(ctx context.Context, id string) (BookingRow, error)
 	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
-	DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]BookingRow, error)
-	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
 	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
 	SalesSince(ctx context.Context, since time.Time) (Sales, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
@@ -40,40 +35,17 @@ type Store interface {
 }
 
 // Tx is what the service writes in one transaction, with the waiting list's offers on
-// the seats it frees or takes (*store.Store bound to one has it).
+// the seats a walk-in takes (*store.Store bound to one has it).
 type Tx interface {
-	// LockBooking reads a booking and locks it until the transaction ends.
-	LockBooking(ctx context.Context, id string) (booking.Booking, error)
-	SetBookingState(ctx context.Context, id string, status booking.Status, refundedMinor int64) error
-	AddBookingEvent(ctx context.Context, e Event) error
-	AddAudit(ctx context.Context, e audit.Entry, objectID string) error
-	RefundByKey(ctx context.Context, key string) (Refund, error) // ErrRefundNotFound
-	RefundByID(ctx context.Context, id string) (Refund, error)   // ErrRefundNotFound
-	PendingRefunds(ctx context.Context, bookingID string) (int, error)
-	AddRefund(ctx context.Context, r *Refund, now time.Time) error
-	UpdateRefund(ctx context.Context, r Refund) error
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
 	waitlist.Tx
 }
 
-// Waitlist offers the seats freed on a departure to its waiting list, and ends the list
-// of a cancelled departure (*waitlist.Service).
+// Waitlist offers the seats left on a departure to its waiting list before a walk-in
+// takes any (*waitlist.Service).
 type Waitlist interface {
 	OfferIn(ctx context.Context, tx waitlist.Tx, tourID string, date, now time.Time) error
 	Offer(ctx context.Context, tourID string, date, now time.Time) error
-	EndDeparture(ctx context.Context, tourID string, date time.Time, reason string) (int, error)
-}
-
-// Departures is the catalogue's departure change this service needs: closing a
-// departure that is cancelled (catalog.Service).
-type Departures interface {
-	CloseDeparture(ctx context.Context, actor account.User, tourID string, date time.Time, reason string) error
-}
-
-// Mailer writes the email that tells a customer their booking was cancelled, and how
-// much was refunded (refundedMinor, in the booking's currency; 0 for none).
-type Mailer interface {
-	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*mail.Message, error)
 }
 
 // Options configures NewService.
@@ -83,12 +55,9 @@ type Options struct {
 	Changed      func()
 	Logger       *slog.Logger
 	HashPassword func(string) (string, error) // for the accounts of walk-in customers
-	// Mailer writes the customers' emails; nil sends none. Queued wakes the outbox's
-	// sender after one is written.
-	Mailer Mailer
+	// Queued wakes the outbox's sender after a walk-in's transaction (the waiting list's
+	// offers write emails).
 	Queued func()
-	// Counter counts refunds for the operator's metrics; nil counts nothing.
-	Counter Counter
 	// Tx runs fn in one transaction of the store (store.Store.InTx); required for
 	// every write.
 	Tx func(ctx context.Context, fn func(tx Tx) error) error
@@ -96,42 +65,24 @@ type Options struct {
 	Waitlist Waitlist
 }
 
-// Counter hears every refund asked of the provider (or recorded for cash), and whether
-// it went through.
-type Counter interface {
-	RefundMade(ok bool)
-}
-
-type noCounter struct{}
-
-func (noCounter) RefundMade(bool) {}
-
 // Service runs the bookings back office.
 type Service struct {
-	store      Store
-	provider   payment.Provider
-	departures Departures
-	now        func() time.Time
-	changed    func()
-	log        *slog.Logger
-	hash       func(string) (string, error)
-	mailer     Mailer
-	queued     func()
-	counter    Counter
-	inTx       func(ctx context.Context, fn func(tx Tx) error) error
-	waitlist   Waitlist
+	store    Store
+	now      func() time.Time
+	changed  func()
+	log      *slog.Logger
+	hash     func(string) (string, error)
+	queued   func()
+	inTx     func(ctx context.Context, fn func(tx Tx) error) error
+	waitlist Waitlist
 }
 
-// NewService returns the service; provider is the site's payment provider.
-func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
-	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
-		log: o.Logger, hash: o.HashPassword, mailer: o.Mailer, queued: o.Queued, counter: o.Counter,
-		inTx: o.Tx, waitlist: o.Waitlist}
+// NewService returns the service.
+func NewService(store Store, o Options) *Service {
+	s := &Service{store: store, now: o.Now, changed: o.Changed, log: o.Logger, hash: o.HashPassword,
+		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
-	}
-	if s.counter == nil {
-		s.counter = noCounter{}
 	}
 	if s.queued == nil {
 		s.queued = func() {}
@@ -150,19 +101,6 @@ func NewService(store Store, provider payment.Provider, departures Departures, o
 
 func invalid(format string, args ...any) *fault.Error {
 	return &fault.Error{Kind: fault.Invalid, Message: fmt.Sprintf(format, args...)}
-}
-
-const maxReasonLen = 500
-
-func cleanReason(reason string, required bool) (string, error) {
-	reason = strings.TrimSpace(reason)
-	switch {
-	case required && reason == "":
-		return "", invalid("Please give a reason: it is kept in the booking's history.")
-	case utf8.RuneCountInString(reason) > maxReasonLen:
-		return "", invalid("The reason must be at most %d characters.", maxReasonLen)
-	}
-	return reason, nil
 }
 
 func entry(actor account.User, action, objectType, id string) audit.Entry {
@@ -225,122 +163,30 @@ func (s *Service) Booking(ctx context.Context, actor account.User, id string) (D
 	if !account.CanManageBookings(actor) {
 		return Detail{}, ErrForbidden
 	}
-	row, err := s.store.BookingRow(ctx, id)
+	return LoadDetail(ctx, s.store, id)
+}
+
+// DetailStore is what reading a booking's detail needs of the store.
+type DetailStore interface {
+	BookingRow(ctx context.Context, id string) (BookingRow, error)
+	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
+	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
+}
+
+// LoadDetail reads one booking with its history, whoever asks (the callers check).
+func LoadDetail(ctx context.Context, st DetailStore, id string) (Detail, error) {
+	row, err := st.BookingRow(ctx, id)
 	if err != nil {
 		return Detail{}, err
 	}
 	d := Detail{BookingRow: row}
-	if d.Events, err = s.store.BookingEvents(ctx, id); err != nil {
+	if d.Events, err = st.BookingEvents(ctx, id); err != nil {
 		return Detail{}, err
 	}
-	if d.Refunds, err = s.store.BookingRefunds(ctx, id); err != nil {
+	if d.Refunds, err = st.BookingRefunds(ctx, id); err != nil {
 		return Detail{}, err
 	}
 	return d, nil
-}
-
-// Cancel cancels a paid or refund-due booking and returns refundMinor of it (0: none)
-// through the provider that took the payment; for a booking paid outside the site the
-// refund is recorded as returned by the operator. key makes it idempotent: the same key
-// again, however often and from however many operators, refunds once and answers with
-// the outcome. A provider failure leaves the booking as it was (the same key then
-// retries).
-func (s *Service) Cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) (Detail, error) {
-	if !account.CanManageBookings(actor) {
-		return Detail{}, ErrForbidden
-	}
-	if err := s.cancel(ctx, actor, id, refundMinor, reason, key, "booking.cancel"); err != nil {
-		return Detail{}, err
-	}
-	return s.Booking(ctx, actor, id)
-}
-
-// cancel is the one way a booking is cancelled, by an operator or its traveller (action
-// names it in the audit log): closed when nothing is refunded, else refunded through
-// the provider once per key.
-func (s *Service) cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key, action string) error {
-	reason, err := cleanReason(reason, false)
-	if err != nil {
-		return err
-	}
-	now := s.now()
-	if refundMinor < 0 {
-		return invalid("The refund cannot be negative.")
-	}
-	if refundMinor == 0 {
-		b, err := s.store.BookingRow(ctx, id)
-		if err != nil {
-			return err
-		}
-		done := s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)
-		c := Closing{BookingID: id, Kind: "cancelled", Reason: reason, ActorName: actor.Name}
-		if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
-			return s.closeBooking(ctx, tx, c, now, entry(actor, action, "booking", id), done)
-		}); err != nil {
-			return err
-		}
-		s.changed()
-		return nil
-	}
-	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
-		return invalid("This form has expired. Please reload the page and try again.")
-	}
-	r, b, err := s.beginRefund(ctx, Refund{BookingID: id, Key: key, AmountMinor: refundMinor,
-		ActorID: actor.ID, Reason: reason}, now)
-	if err != nil {
-		return err
-	}
-	if r.Status == RefundSucceeded {
-		return nil // this key's refund was made already
-	}
-	ref, perr := s.refund(ctx, b, r)
-	failure := ""
-	if perr != nil {
-		failure = refundFailure(perr)
-		s.log.Warn("refund failed", "booking_id", id, "refund_id", r.ID, "error", perr)
-	}
-	// Recorded even when the request was cancelled meanwhile: the provider may have
-	// refunded, and the same key will settle it.
-	var done *mail.Message
-	if perr == nil {
-		done = s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, reason)
-	}
-	rec, finished := context.WithoutCancel(ctx), s.now()
-	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure}, actor.Name, finished,
-			entry(actor, action, "booking", id), done)
-	}); err != nil {
-		return err
-	}
-	s.counter.RefundMade(perr == nil)
-	switch {
-	case errors.Is(perr, payment.ErrUnavailable):
-		return &fault.Error{Kind: fault.Upstream, Err: perr,
-			Message: "The payment provider could not be reached, so nothing was refunded and the booking is unchanged. Please try again in a moment."}
-	case perr != nil:
-		return &fault.Error{Kind: fault.Upstream, Err: perr,
-			Message: "The payment provider refused the refund: " + failure + ". The booking is unchanged."}
-	}
-	s.log.Info("booking refunded", "booking_id", id, "refund_id", r.ID, "amount", r.AmountMinor, "currency", r.Currency, "by", actor.ID)
-	s.changed()
-	return nil
-}
-
-// freeing runs write, which frees seats on a booking's departure, and offers them to
-// the departure's waiting list in the same transaction.
-// Once it has committed, the emails written are rendered and sent (Queued).
-func (s *Service) freeing(ctx context.Context, now time.Time, write func(tx Tx) (booking.Booking, error)) error {
-	err := s.inTx(ctx, func(tx Tx) error {
-		b, err := write(tx)
-		if err != nil || s.waitlist == nil {
-			return err
-		}
-		return s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now)
-	})
-	if err == nil {
-		s.queued()
-	}
-	return err
 }
 
 // createPaidBooking records a walk-in on a departure with the seats for it, counted
@@ -372,123 +218,6 @@ func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, act
 	}
 	s.queued()
 	return err
-}
-
-// refund asks the provider that took the payment; money paid outside the site is
-// returned outside it too, and only recorded here.
-func (s *Service) refund(ctx context.Context, b booking.Booking, r Refund) (string, error) {
-	if b.Source != booking.Online && b.Source != "" {
-		return "returned by the operator (" + string(b.Source) + ")", nil
-	}
-	if b.Provider != s.provider.Name() {
-		return "", &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
-	}
-	return s.provider.Refund(ctx, payment.RefundRequest{PaymentRef: b.PaymentRef, AmountMinor: r.AmountMinor,
-		Currency: r.Currency, Key: r.Key})
-}
-
-// cancellation writes the customer's email about a cancelled booking; failing to is
-// logged, not returned: the cancellation matters more than its email.
-func (s *Service) cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) *mail.Message {
-	if s.mailer == nil {
-		return nil
-	}
-	m, err := s.mailer.Cancellation(ctx, b, refundedMinor, reason)
-	if err != nil {
-		s.log.Error("write cancellation email", "booking_id", b.ID, "error", err)
-		return nil
-	}
-	return m
-}
-
-func refundFailure(err error) string {
-	var refused *payment.RefundError
-	if errors.As(err, &refused) {
-		return refused.Message
-	}
-	if errors.Is(err, payment.ErrUnavailable) {
-		return "the payment provider could not be reached"
-	}
-	return "the refund could not be made"
-}
-
-// Resolve settles a refund-due booking outside the site (the money was returned by
-// other means, or the customer agreed otherwise): cancelled, with the reason.
-func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason string) (Detail, error) {
-	if !account.CanManageBookings(actor) {
-		return Detail{}, ErrForbidden
-	}
-	reason, err := cleanReason(reason, true)
-	if err != nil {
-		return Detail{}, err
-	}
-	now := s.now()
-	if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
-		c := Closing{BookingID: id, Kind: "resolved", Reason: reason, OnlyRefundDue: true, ActorName: actor.Name}
-		return s.closeBooking(ctx, tx, c, now, entry(actor, "booking.resolve", "booking", id), nil)
-	}); err != nil {
-		if errors.Is(err, ErrNotCancellable) {
-			return Detail{}, &fault.Error{Kind: fault.Conflict, Err: err, Message: "Only a booking whose refund is due can be marked resolved."}
-		}
-		return Detail{}, err
-	}
-	s.changed()
-	return s.Booking(ctx, actor, id)
-}
-
-// CancelResult is the outcome of one booking when a departure is cancelled.
-type CancelResult struct {
-	Booking BookingRow
-	Err     error // nil when cancelled and refunded
-}
-
-// CancelDeparture closes a departure, releases its open checkouts and cancels every paid
-// or refund-due booking on it with a refund of all that is left. One failing refund does
-// not stop the others; calling again retries the failed ones with the same keys, so
-// nothing is refunded twice.
-func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]CancelResult, error) {
-	if !account.CanManageBookings(actor) {
-		return nil, ErrForbidden
-	}
-	reason, err := cleanReason(reason, true)
-	if err != nil {
-		return nil, err
-	}
-	d, err := time.Parse(time.DateOnly, date)
-	if err != nil {
-		return nil, invalid("Please give the departure's date as YYYY-MM-DD.")
-	}
-	if err := s.departures.CloseDeparture(ctx, actor, tourID, d, reason); err != nil {
-		return nil, err
-	}
-	// Closed, it gets no new offers; those open and the places waiting end, each
-	// traveller told why.
-	if s.waitlist != nil {
-		if _, err := s.waitlist.EndDeparture(ctx, tourID, d, reason); err != nil {
-			return nil, err
-		}
-	}
-	if _, err := s.store.ReleaseDepartureHolds(ctx, tourID, d); err != nil {
-		return nil, err
-	}
-	rows, err := s.store.DepartureBookings(ctx, tourID, d)
-	if err != nil {
-		return nil, err
-	}
-	results := []CancelResult{}
-	for _, row := range rows {
-		if row.Status != booking.Paid && row.Status != booking.RefundDue {
-			continue
-		}
-		key := "departure-" + tourID + "-" + date + "-" + row.ID
-		err := s.cancel(ctx, actor, row.ID, row.AmountMinor-row.RefundedMinor, reason, key, "booking.cancel")
-		if after, rerr := s.store.BookingRow(ctx, row.ID); rerr == nil {
-			row = after
-		}
-		results = append(results, CancelResult{Booking: row, Err: err})
-	}
-	s.changed()
-	return results, nil
 }
 
 // departure is a tour and one of its departures, by the tour's id and the day (YYYY-MM-DD),

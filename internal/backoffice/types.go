@@ -1,8 +1,9 @@
 // Package backoffice runs the operator's side of bookings: the dashboard, the bookings
-// list and each booking's history, cancelling with a refund through the payment
-// provider (idempotent, once whatever the retries and whoever clicks), cancelling a whole
-// departure and bookings paid outside the site. Roles decide who may do what
-// (account.Can*); every change is audited. It knows nothing of HTTP or SQL.
+// list and each booking's history, and bookings paid outside the site (walk-ins); and it
+// declares the booking office's records the other capabilities share (BookingRow,
+// Event, Refund). Cancelling and refunding are in internal/refund, manifests and
+// check-in in internal/checkin. Roles decide who may do what (account.Can*), checked in
+// the service; every change is audited. It knows nothing of HTTP or SQL.
 package backoffice
 
 import (
@@ -17,12 +18,8 @@ import (
 var (
 	// ErrForbidden: the user may not do this here.
 	ErrForbidden = account.ErrNotAllowed
-	// ErrNotCancellable: only paid and refund-due bookings can be cancelled.
-	ErrNotCancellable = fault.New(fault.Conflict, "booking not cancellable", "This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.")
 	// ErrRefundInProgress: another operator's refund of the booking has not finished.
 	ErrRefundInProgress = fault.New(fault.Conflict, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
-	// ErrKeyReused: an idempotency key already used for another booking.
-	ErrKeyReused = fault.New(fault.Conflict, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
 	// ErrRefundNotFound: no refund with that key or id.
 	ErrRefundNotFound = errors.New("refund not found")
 )

@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/money"
+	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -457,7 +458,7 @@ func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow 
 		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }
 
-func NewCancelResults(results []backoffice.CancelResult, message func(error) string) []CancelResult {
+func NewCancelResults(results []refund.CancelResult, message func(error) string) []CancelResult {
 	out := make([]CancelResult, 0, len(results))
 	for _, r := range results {
 		c := CancelResult{BookingID: r.Booking.ID, CustomerName: r.Booking.CustomerName, OK: r.Err == nil}

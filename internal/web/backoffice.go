@@ -23,8 +23,6 @@ type BackOffice interface {
 	Dashboard(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, *backoffice.Sales, error)
 	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
-	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
-	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 }
 
 // allowed lets in the back-office users for whom may is true; the others get the 404

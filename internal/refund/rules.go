@@ -1,4 +1,4 @@
-package backoffice
+package refund
 
 import (
 	"context"
@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 )
 
-// The back office's rules on bookings, applied under the store's row locks in one
-// transaction each: what may be cancelled or refunded.
+// The rules of cancelling and refunding, applied under the store's row locks in one
+// transaction each: what may be cancelled or refunded, and a refund made once per key.
 
 // Cancellable reports whether an operator may cancel or refund b: it was paid and is not
 // yet cancelled.
@@ -27,11 +28,11 @@ func Cancellable(b booking.Booking) bool {
 //   - it is pending (a retry, or a crash after the provider was asked) or failed: it is
 //     returned pending, to ask the provider again with the same key;
 //   - a new key: the booking must be paid or refund due (ErrNotCancellable), without
-//     another refund pending (ErrRefundInProgress), and the amount at most what is left
-//     to refund.
+//     another refund pending (backoffice.ErrRefundInProgress), and the amount at most what
+//     is left to refund.
 //
 // The booking is returned as it is.
-func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Refund, booking.Booking, error) {
+func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time.Time) (backoffice.Refund, booking.Booking, error) {
 	var b booking.Booking
 	err := s.inTx(ctx, func(tx Tx) error {
 		var err error
@@ -42,14 +43,14 @@ func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Ref
 		switch {
 		case err == nil && found.BookingID != r.BookingID:
 			return ErrKeyReused
-		case err == nil && found.Status == RefundFailed:
-			found.Status, found.Error, found.UpdatedAt = RefundPending, "", now.UTC().Truncate(time.Microsecond)
+		case err == nil && found.Status == backoffice.RefundFailed:
+			found.Status, found.Error, found.UpdatedAt = backoffice.RefundPending, "", now.UTC().Truncate(time.Microsecond)
 			r = found
 			return tx.UpdateRefund(ctx, found)
 		case err == nil:
 			r = found
 			return nil
-		case !errors.Is(err, ErrRefundNotFound):
+		case !errors.Is(err, backoffice.ErrRefundNotFound):
 			return err
 		}
 		if !Cancellable(b) {
@@ -60,12 +61,12 @@ func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Ref
 			return err
 		}
 		if pending > 0 {
-			return ErrRefundInProgress
+			return backoffice.ErrRefundInProgress
 		}
 		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
 			return &fault.Error{Kind: fault.Invalid, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
 		}
-		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, RefundPending
+		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, backoffice.RefundPending
 		return tx.AddRefund(ctx, &r, now)
 	})
 	if err != nil {
@@ -100,20 +101,20 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if err != nil {
 		return b, err
 	}
-	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == RefundSucceeded {
+	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == backoffice.RefundSucceeded {
 		return b, err
 	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
-	event := Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
+	event := backoffice.Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
 	if out.Failure != "" {
-		r.Status, r.Error = RefundFailed, out.Failure
+		r.Status, r.Error = backoffice.RefundFailed, out.Failure
 		if err := tx.UpdateRefund(ctx, r); err != nil {
 			return b, err
 		}
 		event.Kind, event.Detail = "refund_failed", out.Failure
 		return b, tx.AddBookingEvent(ctx, event)
 	}
-	r.Status, r.ProviderRef = RefundSucceeded, out.ProviderRef
+	r.Status, r.ProviderRef = backoffice.RefundSucceeded, out.ProviderRef
 	if err := tx.UpdateRefund(ctx, r); err != nil {
 		return b, err
 	}
@@ -163,7 +164,7 @@ func (s *Service) closeBooking(ctx context.Context, tx Tx, c Closing, now time.T
 	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
 		return b, err
 	}
-	if err := tx.AddBookingEvent(ctx, Event{BookingID: b.ID, At: now, ActorID: e.ActorID, ActorName: c.ActorName,
+	if err := tx.AddBookingEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: e.ActorID, ActorName: c.ActorName,
 		Kind: c.Kind, Detail: c.Reason}); err != nil {
 		return b, err
 	}

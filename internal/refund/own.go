@@ -1,4 +1,4 @@
-package backoffice
+package refund
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"tourbook/internal/account"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/money"
@@ -18,7 +19,7 @@ import (
 // Own is a traveller's booking as they see it: its tour, departure, refunds, and what
 // cancelling it now would give back.
 type Own struct {
-	BookingRow
+	backoffice.BookingRow
 	Tour      tour.Tour
 	Departure tour.StartDate
 	Quote     booking.Quote
