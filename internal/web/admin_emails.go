@@ -19,7 +19,7 @@ type Outbox interface {
 
 // AdminEmails is /admin/emails?status=&kind=&to=: the email outbox, newest first (admins).
 func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
@@ -32,7 +32,7 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 	}
 	emails, total, err := h.Outbox.Emails(r.Context(), u, mail.Filter{Status: mail.Status(fl.Status), Kind: fl.Kind, To: fl.To}, offset, view.PageSize)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
@@ -45,13 +45,13 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 
 // AdminEmail is /admin/emails/{id}: one email, its parts and delivery history (admins).
 func (h *Handler) AdminEmail(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	d, err := h.Outbox.Email(r.Context(), u, r.PathValue("id"))
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Security-Policy", EmailPreviewCSP(d.HTML))

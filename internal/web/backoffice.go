@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -25,26 +26,26 @@ type BackOffice interface {
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
 }
 
-// allowed lets in the back-office users for whom may is true; the others get the 404
+// officeError answers a back-office page whose service failed. The services decide who
+// may do what (account.Can*); a back-office user whose role may not gets the site's 404
 // page, as for an address that is not there.
-func (h *Handler) allowed(w http.ResponseWriter, r *http.Request, may func(account.User) bool) (account.User, bool) {
-	u, ok := h.backOffice(w, r)
-	if ok && !may(u) {
+func (h *Handler) officeError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, account.ErrNotAllowed) {
 		h.NotFound(w, r)
-		return u, false
+		return
 	}
-	return u, ok
+	h.Error(w, r, err)
 }
 
 // Dashboard is /admin.
 func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanSeeManifests)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	deps, sales, err := h.Office.Dashboard(r.Context(), u)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.DashboardProps{Departures: make([]view.DashboardDeparture, 0, len(deps))}
@@ -59,7 +60,7 @@ func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
 
 // AdminBookings is /admin/bookings with its filters.
 func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanManageBookings)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
@@ -87,13 +88,13 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	}
 	rows, total, err := h.Office.Bookings(r.Context(), u, f)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	// Names only: the filter's list must not add up every departure's seats.
 	tours, err := h.Catalog.TourNames(r.Context(), u)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
@@ -110,13 +111,13 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 
 // AdminBooking is /admin/bookings/{id}.
 func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanManageBookings)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	d, err := h.Office.Booking(r.Context(), u, r.PathValue("id"))
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
@@ -131,13 +132,13 @@ type Departures interface {
 // manifest is the departure {id}/{date} of the request's path, and the back-office user
 // asking, who may see manifests; false once the answer is sent (login, 404 for others, the error page).
 func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, checkin.Manifest, bool) {
-	u, ok := h.allowed(w, r, account.CanSeeManifests)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return u, checkin.Manifest{}, false
 	}
 	m, err := h.Departures.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return u, m, false
 	}
 	return u, m, true
@@ -217,7 +218,7 @@ type UserAdmin interface {
 
 // AdminUsers is /admin/users?q=.
 func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
@@ -225,7 +226,7 @@ func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 	pageNo, offset := pageOf(q)
 	users, total, err := h.Users.Users(r.Context(), u, q.Get("q"), offset, view.PageSize)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminUsersProps{Users: make([]view.AdminUserRow, 0, len(users)), Query: q.Get("q"), Paging: view.NewPaging(pageNo, total)}
@@ -242,14 +243,14 @@ type Moderation interface {
 
 // AdminReviews is /admin/reviews.
 func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	pageNo, offset := pageOf(r.URL.Query())
 	reviews, total, err := h.Moderation.Reviews(r.Context(), u, offset, view.PageSize)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminReviewsProps{Reviews: make([]view.AdminReviewRow, 0, len(reviews)), Paging: view.NewPaging(pageNo, total)}
@@ -261,7 +262,7 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 
 // AdminAudit is /admin/audit?actor=&object=.
 func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, account.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
@@ -270,7 +271,7 @@ func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
 	fl := view.AuditFilters{Actor: strings.TrimSpace(q.Get("actor")), Object: strings.TrimSpace(q.Get("object"))}
 	entries, total, err := h.Users.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: view.PageSize})
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminAuditProps{Entries: make([]view.AuditRow, 0, len(entries)), Filters: fl, Paging: view.NewPaging(pageNo, total)}
