@@ -6,8 +6,8 @@
 // needs). Passwords are argon2id (HashPassword); imported bcrypt hashes are accepted and
 // upgraded on the next login.
 //
-// Errors. Every error a person may read carries its own safe text and HTTP status through
-// two methods, PublicMessage() string and HTTPStatus() int: the sentinels
+// Errors. Every error a person may read carries its own safe text and kind of failure
+// through two methods, PublicMessage() string and FaultKind() fault.Kind: the sentinels
 // ErrInvalidCredentials, ErrWrongPassword, ErrNotSignedIn and ErrTooManyAttempts (an
 // *Error each; match them with errors.Is), *TooManyAttemptsError (RetryAfter, for the
 // Retry-After header) and *ValidationError (Field, Message); ErrEmailTaken, which the store
@@ -26,7 +26,7 @@ var (
 	// ErrNotFound: no such user or session.
 	ErrNotFound = errors.New("account not found")
 	// ErrEmailTaken: another account already uses this email (compared without case).
-	ErrEmailTaken = fault.New(409, "email already in use", "This email address is already in use.")
+	ErrEmailTaken = fault.New(fault.Conflict, "email already in use", "This email address is already in use.")
 )
 
 // Role of a user. Guides and lead guides are shown on the tours they lead.

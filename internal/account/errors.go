@@ -8,21 +8,21 @@ import (
 )
 
 // Error is an account error whose text is safe to show a person (see package fault): the
-// HTTP layer reads its status and sentence, so the wording lives next to the rule.
+// HTTP layer maps its kind to a status and shows its sentence, so the wording lives next to the rule.
 type Error = fault.Error
 
 var (
 	// ErrInvalidCredentials: unknown email, wrong password or a deactivated account; the
 	// three are deliberately indistinguishable.
-	ErrInvalidCredentials = fault.New(401, "invalid credentials", "Incorrect email or password.")
+	ErrInvalidCredentials = fault.New(fault.Unauthorized, "invalid credentials", "Incorrect email or password.")
 	// ErrWrongPassword: the current password given to ChangePassword is wrong.
-	ErrWrongPassword = fault.New(401, "wrong current password", "Your current password is wrong.")
+	ErrWrongPassword = fault.New(fault.Unauthorized, "wrong current password", "Your current password is wrong.")
 	// ErrNotSignedIn: the session token is missing, malformed, unknown or expired, or its
 	// user was deactivated.
-	ErrNotSignedIn = fault.New(401, "not signed in", "You are not logged in. Please log in to get access.")
+	ErrNotSignedIn = fault.New(fault.Unauthorized, "not signed in", "You are not logged in. Please log in to get access.")
 	// ErrTooManyAttempts is matched with errors.Is; the error returned is a
 	// *TooManyAttemptsError that carries RetryAfter.
-	ErrTooManyAttempts = fault.New(429, "too many failed login attempts", "Too many failed login attempts. Please try again later.")
+	ErrTooManyAttempts = fault.New(fault.TooManyAttempts, "too many failed login attempts", "Too many failed login attempts. Please try again later.")
 )
 
 // TooManyAttemptsError is returned while an account or a client address is locked out.
@@ -38,7 +38,7 @@ func (e *TooManyAttemptsError) Error() string {
 
 func (e *TooManyAttemptsError) Is(target error) bool { return target == ErrTooManyAttempts }
 
-func (e *TooManyAttemptsError) HTTPStatus() int { return 429 }
+func (e *TooManyAttemptsError) FaultKind() fault.Kind { return fault.TooManyAttempts }
 
 func (e *TooManyAttemptsError) PublicMessage() string {
 	minutes := int((e.RetryAfter + time.Minute - 1) / time.Minute) // round up: never promise too early
@@ -59,8 +59,8 @@ type ValidationError struct {
 	Message string
 }
 
-func (e *ValidationError) Error() string   { return "invalid " + e.Field + ": " + e.Message }
-func (e *ValidationError) HTTPStatus() int { return 400 }
+func (e *ValidationError) Error() string         { return "invalid " + e.Field + ": " + e.Message }
+func (e *ValidationError) FaultKind() fault.Kind { return fault.Invalid }
 
 func (e *ValidationError) PublicMessage() string { return e.Message }
 

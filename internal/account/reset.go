@@ -16,7 +16,7 @@ import (
 )
 
 // ErrResetLinkInvalid: the reset link is unknown, used or expired.
-var ErrResetLinkInvalid = fault.New(400, "reset link invalid",
+var ErrResetLinkInvalid = fault.New(fault.Invalid, "reset link invalid",
 	"This link to reset your password is not valid any more: it works once, for 30 minutes. Please ask for a new one.")
 
 // ResetSentMessage is the one answer to a reset request, whether or not the email

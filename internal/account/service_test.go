@@ -13,6 +13,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tourbook/internal/account"
+	"tourbook/internal/fault"
+	"tourbook/internal/httpx"
 	"tourbook/internal/media"
 )
 
@@ -721,8 +723,8 @@ func TestTooManyAttemptsMessageRoundsUp(t *testing.T) {
 		if got := err.PublicMessage(); !strings.HasSuffix(got, tt.want) {
 			t.Errorf("%v: %q, want …%q", tt.d, got, tt.want)
 		}
-		if err.HTTPStatus() != 429 {
-			t.Errorf("status %d", err.HTTPStatus())
+		if httpx.StatusOf(err.FaultKind()) != 429 {
+			t.Errorf("status %d", httpx.StatusOf(err.FaultKind()))
 		}
 	}
 }
@@ -754,8 +756,8 @@ func TestAuthenticateErrorMatchesNotFound(t *testing.T) {
 	if !errors.Is(err, account.ErrNotFound) || !errors.Is(err, account.ErrNotSignedIn) {
 		t.Fatalf("error = %v, want both ErrNotFound and ErrNotSignedIn", err)
 	}
-	var pub interface{ HTTPStatus() int }
-	if !errors.As(err, &pub) || pub.HTTPStatus() != 401 {
+	var pub fault.Public
+	if !errors.As(err, &pub) || httpx.StatusOf(pub.FaultKind()) != 401 {
 		t.Fatalf("status of %v: want 401", err)
 	}
 }

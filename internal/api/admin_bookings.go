@@ -8,21 +8,25 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/refund"
+	"tourbook/internal/review"
 	"tourbook/internal/view"
 )
 
 // Office is the bookings back office's service (backoffice.Service); docs/admin.md
 // describes the calls below.
 type Office interface {
+	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
+}
+
+// Refunds cancels and refunds bookings, the operators' and the travellers' own
+// (refund.Service); docs/admin.md describes the calls below.
+type Refunds interface {
 	Cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) (backoffice.Detail, error)
 	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
-	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]backoffice.CancelResult, error)
-	RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in backoffice.WalkIn) (booking.Booking, error)
-	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
-	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (backoffice.ReviewRow, error)
-	ResendEmail(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
-	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
-	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (backoffice.Own, error)
+	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]refund.CancelResult, error)
+	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)
+	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (refund.Own, error)
 }
 
 func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backoffice.Detail, err error) {
@@ -48,7 +52,7 @@ func (h *Handler) CancelBooking(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	d, err := h.Office.Cancel(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
+	d, err := h.Refunds.Cancel(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
 	h.bookingAnswer(w, r, d, err)
 }
 
@@ -65,7 +69,7 @@ func (h *Handler) ResolveBooking(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	d, err := h.Office.Resolve(r.Context(), u, r.PathValue("id"), in.Reason)
+	d, err := h.Refunds.Resolve(r.Context(), u, r.PathValue("id"), in.Reason)
 	h.bookingAnswer(w, r, d, err)
 }
 
@@ -83,7 +87,7 @@ func (h *Handler) CancelDeparture(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	results, err := h.Office.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in.Reason)
+	results, err := h.Refunds.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in.Reason)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -116,6 +120,11 @@ func (h *Handler) RecordWalkIn(w http.ResponseWriter, r *http.Request) {
 	httpx.JSON(w, http.StatusCreated, httpx.Response{Status: "success", Data: map[string]any{"bookingId": b.ID}})
 }
 
+// UserAdmin changes users' access for admins (useradmin.Service).
+type UserAdmin interface {
+	UpdateUser(ctx context.Context, actor account.User, id string, role *account.Role, active *bool) (account.User, error)
+}
+
 // UpdateUser is PATCH /api/v1/admin/users/{id}: role and whether they may sign in.
 func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.user(w, r)
@@ -130,12 +139,17 @@ func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	updated, err := h.Office.UpdateUser(r.Context(), u, r.PathValue("id"), in.Role, in.Active)
+	updated, err := h.Users.UpdateUser(r.Context(), u, r.PathValue("id"), in.Role, in.Active)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
 	httpx.OK(w, map[string]any{"user": view.NewAdminUserRow(updated)})
+}
+
+// Moderation hides and shows reviews for admins (review.Moderation).
+type Moderation interface {
+	SetReviewHidden(ctx context.Context, actor account.User, id string, hidden bool) (review.Row, error)
 }
 
 // UpdateReview is PATCH /api/v1/admin/reviews/{id}: hide or show it.
@@ -155,7 +169,7 @@ func (h *Handler) UpdateReview(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Say whether the review is to be hidden."))
 		return
 	}
-	rev, err := h.Office.SetReviewHidden(r.Context(), u, r.PathValue("id"), *in.Hidden)
+	rev, err := h.Moderation.SetReviewHidden(r.Context(), u, r.PathValue("id"), *in.Hidden)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -1,11 +1,20 @@
 package api
 
 import (
+	"context"
 	"net/http"
+
+	"tourbook/internal/account"
+	"tourbook/internal/mail/outbox"
 
 	"tourbook/internal/httpx"
 	"tourbook/internal/view"
 )
+
+// Outbox is the email outbox's service (outbox.Service).
+type Outbox interface {
+	ResendEmail(ctx context.Context, actor account.User, id string) (outbox.EmailDetail, error)
+}
 
 // ResendEmail is POST /api/v1/admin/emails/{id}/resend (admins): the email is due again
 // now, and the sender is woken to send it (or hold it, without SMTP).
@@ -14,7 +23,7 @@ func (h *Handler) ResendEmail(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d, err := h.Office.ResendEmail(r.Context(), u, r.PathValue("id"))
+	d, err := h.Outbox.ResendEmail(r.Context(), u, r.PathValue("id"))
 	if err != nil {
 		h.fail(w, r, err)
 		return

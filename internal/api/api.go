@@ -21,18 +21,22 @@ import (
 
 // Handler serves the API.
 type Handler struct {
-	Tours    TourStore
-	Accounts Accounts
-	Photos   Photos
-	Bookings Bookings
-	Catalog  Catalog
-	Office   Office
-	CheckIns CheckIns
-	Resets   Resets
-	Waitlist Waitlist
-	Reviews  Reviews
-	Offers   OfferPayer
-	Cookies  httpx.Cookies
+	Tours      TourStore
+	Accounts   Accounts
+	Photos     Photos
+	Bookings   Bookings
+	Catalog    Catalog
+	Office     Office
+	Refunds    Refunds
+	Outbox     Outbox
+	Moderation Moderation
+	Users      UserAdmin
+	CheckIns   CheckIns
+	Resets     Resets
+	Waitlist   Waitlist
+	Reviews    Reviews
+	Offers     OfferPayer
+	Cookies    httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP
 	// SessionTTL is how long the session cookie lives; the account service's session

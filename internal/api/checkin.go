@@ -10,7 +10,7 @@ import (
 	"tourbook/internal/view"
 )
 
-// CheckIns is the departure check-in of the back office (backoffice.Service).
+// CheckIns is the departure check-in of the back office (checkin.Service).
 type CheckIns interface {
 	LookUpTicket(ctx context.Context, actor account.User, tourID, date, code string) (ticket.Ticket, error)
 	CheckIn(ctx context.Context, actor account.User, tourID, date, bookingID string, arrived int) (ticket.Ticket, error)

@@ -3,15 +3,15 @@ package api
 import (
 	"net/http"
 
-	"tourbook/internal/backoffice"
 	"tourbook/internal/httpx"
+	"tourbook/internal/refund"
 	"tourbook/internal/view"
 )
 
 // The traveller's own bookings. They live under /api/v1/my-bookings/: under
 // /api/v1/bookings/ they would overlap SPEC.md's checkout-session call.
 
-func (h *Handler) myBookingAnswer(w http.ResponseWriter, r *http.Request, o backoffice.Own, err error) {
+func (h *Handler) myBookingAnswer(w http.ResponseWriter, r *http.Request, o refund.Own, err error) {
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -26,7 +26,7 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	o, err := h.Office.OwnBooking(r.Context(), u, r.PathValue("id"))
+	o, err := h.Refunds.OwnBooking(r.Context(), u, r.PathValue("id"))
 	h.myBookingAnswer(w, r, o, err)
 }
 
@@ -44,6 +44,6 @@ func (h *Handler) CancelMyBooking(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	o, err := h.Office.CancelOwn(r.Context(), u, r.PathValue("id"), in.ExpectedRefundMinor)
+	o, err := h.Refunds.CancelOwn(r.Context(), u, r.PathValue("id"), in.ExpectedRefundMinor)
 	h.myBookingAnswer(w, r, o, err)
 }

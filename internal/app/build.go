@@ -20,20 +20,24 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
+	"tourbook/internal/checkin"
 	"tourbook/internal/config"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
+	"tourbook/internal/mail/outbox"
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
 	"tourbook/internal/payment"
+	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/seed"
 	"tourbook/internal/server"
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/tour"
+	"tourbook/internal/useradmin"
 	"tourbook/internal/view"
 	"tourbook/internal/waitlist"
 	"tourbook/internal/web"
@@ -80,7 +84,7 @@ func (s *Site) Ready(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
 	notReady := func(msg string, err error) error {
-		return &fault.Error{Status: http.StatusServiceUnavailable, Message: msg, Log: "not ready", Err: err}
+		return &fault.Error{Kind: fault.Unavailable, Message: msg, Log: "not ready", Err: err}
 	}
 	if err := s.Store.Ping(ctx); err != nil {
 		return notReady("The database is not reachable.", err)
@@ -410,19 +414,33 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log,
 		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued})
 
-	// The bookings back office: refunds go through the same provider as payments.
-	office := backoffice.NewService(st, provider, cat, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: hashPassword, Mailer: bookingMail, Queued: queued,
-		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
+	// The bookings back office: the dashboard, the bookings and walk-ins.
+	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
+		Logger: log, HashPassword: hashPassword, Queued: queued,
+		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
+	// Cancelling and refunding: refunds go through the same provider as payments.
+	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
+		Logger: log, Mailer: bookingMail, Queued: queued,
+		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting})
+
+	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
+	moderation := review.NewModeration(st, tours.Invalidate)
+	// User administration: a changed role or name shows on tour pages.
+	userAdmin := useradmin.NewService(st, useradmin.Options{Changed: tours.Invalidate,
+		Tx: inTx(st, func(tx *store.Store) useradmin.Tx { return tx })})
+	// Departures' manifests and check-in.
+	departures := checkin.NewService(st, checkin.Options{Now: now, Logger: log})
+	// The email outbox as admins see it.
+	emailOutbox := outbox.NewService(st, now)
 
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake, Hash: hashPassword, Secrets: site.MailSecrets})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, CheckIns: office, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

@@ -12,11 +12,11 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
-	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/tour"
 )
@@ -98,11 +98,11 @@ func TestMyBookingPageIsItsOwnersOnly(t *testing.T) {
 	})
 }
 
-// officeAt is the back office's service on the site's store and a sandbox provider, with
-// its clock at now.
-func officeAt(s *testSite, provider payment.Provider, now time.Time) *backoffice.Service {
-	return backoffice.NewService(s.Store, provider, nil, backoffice.Options{Now: func() time.Time { return now },
-		Tx: inTx(s.Store, func(tx *store.Store) backoffice.Tx { return tx })})
+// officeAt is the refunds service on the site's store and a sandbox provider, with its
+// clock at now.
+func officeAt(s *testSite, provider payment.Provider, now time.Time) *refund.Service {
+	return refund.NewService(s.Store, provider, nil, refund.Options{Now: func() time.Time { return now },
+		Tx: inTx(s.Store, func(tx *store.Store) refund.Tx { return tx })})
 }
 
 // tourIn makes a published tour in zone departing on day at 09:00 local, with policy.

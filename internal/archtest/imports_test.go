@@ -34,17 +34,29 @@ func TestImports(t *testing.T) {
 // tags of a default build.
 func goListDeps(t *testing.T, pkg string) map[string]bool {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", pkg).Output()
+	return goList(t, "-deps", pkg)
+}
+
+// goListImports is the set of packages pkg's non-test files import directly.
+func goListImports(t *testing.T, pkg string) map[string]bool {
+	t.Helper()
+	return goList(t, "-f", `{{join .Imports " "}}`, pkg)
+}
+
+// goList runs go list with args and returns the words it prints as a set.
+func goList(t *testing.T, args ...string) map[string]bool {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list"}, args...)...).Output()
 	if err != nil {
 		msg := ""
 		if ee, ok := err.(*exec.ExitError); ok {
 			msg = string(ee.Stderr)
 		}
-		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, msg)
+		t.Fatalf("go list %v: %v\n%s", args, err, msg)
 	}
-	deps := map[string]bool{}
+	set := map[string]bool{}
 	for _, p := range strings.Fields(string(out)) {
-		deps[p] = true
+		set[p] = true
 	}
-	return deps
+	return set
 }

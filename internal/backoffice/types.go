@@ -1,33 +1,27 @@
 // Package backoffice runs the operator's side of bookings: the dashboard, the bookings
-// list and each booking's history, cancelling with a refund through the payment
-// provider (idempotent, once whatever the retries and whoever clicks), cancelling a whole
-// departure, manifests, bookings paid outside the site, users and reviews. Roles decide
-// who may do what (Can*); every change is audited. It knows nothing of HTTP or SQL.
+// list and each booking's history, and bookings paid outside the site (walk-ins); and it
+// declares the booking office's records the other capabilities share (BookingRow,
+// Event, Refund). Cancelling and refunding are in internal/refund, manifests and
+// check-in in internal/checkin. Roles decide who may do what (account.Can*), checked in
+// the service; every change is audited. It knows nothing of HTTP or SQL.
 package backoffice
 
 import (
 	"errors"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 )
 
 var (
 	// ErrForbidden: the user may not do this here.
-	ErrForbidden = fault.New(403, "not allowed", "Your account is not allowed to do this.")
-	// ErrNotCancellable: only paid and refund-due bookings can be cancelled.
-	ErrNotCancellable = fault.New(409, "booking not cancellable", "This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.")
+	ErrForbidden = account.ErrNotAllowed
 	// ErrRefundInProgress: another operator's refund of the booking has not finished.
-	ErrRefundInProgress = fault.New(409, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
-	// ErrKeyReused: an idempotency key already used for another booking.
-	ErrKeyReused = fault.New(409, "refund key reused", "This refund form was already used for another booking. Reload the page and try again.")
-	// ErrLastAdmin: the last active admin must stay one.
-	ErrLastAdmin = fault.New(409, "last admin", "This is the last active administrator: make someone else an administrator first.")
+	ErrRefundInProgress = fault.New(fault.Conflict, "refund in progress", "Another refund of this booking is in progress. Reload the page in a moment to see how it ended.")
 	// ErrRefundNotFound: no refund with that key or id.
 	ErrRefundNotFound = errors.New("refund not found")
-	// ErrReviewNotFound: no such review.
-	ErrReviewNotFound = fault.New(404, "review not found", "There is no such review.")
 )
 
 // BookingFilter selects bookings for the list; empty fields select everything.
@@ -108,17 +102,4 @@ type Sales struct {
 	Bookings  int              // paid bookings made since
 	Revenue   map[string]int64 // kept (paid minus refunded) per currency, of those
 	RefundDue int              // bookings waiting for an operator, of any age
-}
-
-// ReviewRow is a review with its tour and author for the back office.
-type ReviewRow struct {
-	ID        string
-	TourID    string
-	TourName  string
-	TourSlug  string
-	UserName  string
-	Rating    int
-	Text      string
-	Hidden    bool
-	CreatedAt time.Time
 }

@@ -12,9 +12,9 @@ import (
 
 var (
 	// ErrNotFound: no such booking.
-	ErrNotFound = fault.New(404, "booking not found", "There is no booking with that id.")
+	ErrNotFound = fault.New(fault.NotFound, "booking not found", "There is no booking with that id.")
 	// ErrNoSeats: the start date has fewer seats left than asked for.
-	ErrNoSeats = fault.New(409, "not enough seats left", "There are not enough seats left on that date.")
+	ErrNoSeats = fault.New(fault.Conflict, "not enough seats left", "There are not enough seats left on that date.")
 )
 
 // Status of a booking.

@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/httpx"
 )
 
 func TestContinueCheckoutReturnsTheOpenSession(t *testing.T) {
 	status := func(err error) int {
 		var fe *fault.Error
 		if errors.As(err, &fe) {
-			return fe.Status
+			return httpx.StatusOf(fe.Kind)
 		}
 		return 0
 	}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
@@ -25,13 +25,13 @@ const (
 // HandleWebhook verifies and applies a provider's webhook. A bad signature is a 400
 // *Error and records nothing; events other than a paid checkout are acknowledged and
 // ignored; replays change nothing.
-func (s *Service) HandleWebhook(ctx context.Context, payload []byte, header http.Header) error {
+func (s *Service) HandleWebhook(ctx context.Context, payload []byte, header payment.Header) error {
 	ev, err := s.provider.ParseWebhook(payload, header)
 	if errors.Is(err, payment.ErrBadSignature) {
-		return &Error{Status: http.StatusBadRequest, Message: "The webhook signature is not valid.", Err: err}
+		return &Error{Kind: fault.Invalid, Message: "The webhook signature is not valid.", Err: err}
 	}
 	if err != nil {
-		return &Error{Status: http.StatusBadRequest, Message: "The webhook could not be read.", Err: err}
+		return &Error{Kind: fault.Invalid, Message: "The webhook could not be read.", Err: err}
 	}
 	if !ev.Paid {
 		return nil
@@ -54,7 +54,7 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, header http
 // have arrived yet) and returns the booking and the alert to show. Only the booking's own
 // user may look it up; anyone else gets the same 404 as for an unknown checkout.
 func (s *Service) ConfirmReturn(ctx context.Context, user account.User, checkoutID string) (Booking, string, error) {
-	notFound := &Error{Status: http.StatusNotFound, Message: "We could not find that booking."}
+	notFound := &Error{Kind: fault.NotFound, Message: "We could not find that booking."}
 	if checkoutID == "" {
 		return Booking{}, "", notFound
 	}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/fault"
 	"tourbook/internal/format"
 	"tourbook/internal/payment"
 	"tourbook/internal/waitlist"
@@ -24,7 +24,7 @@ type WaitlistStore interface {
 // returns the checkout already opened. Errors are *Error or internal.
 func (s *Service) PayOffer(ctx context.Context, user account.User, entryID string) (string, error) {
 	if user.ID == "" {
-		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to pay your offer."}
+		return "", &Error{Kind: fault.Unauthorized, Message: "Please log in to pay your offer."}
 	}
 	if s.offers == nil {
 		return "", errors.New("pay offer: no waiting list store")
@@ -32,7 +32,7 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	now := s.now()
 	e, err := s.offers.WaitlistEntry(ctx, entryID)
 	if err != nil || e.UserID != user.ID {
-		return "", &Error{Status: http.StatusNotFound, Message: "There is no such offer.", Err: err}
+		return "", &Error{Kind: fault.NotFound, Message: "There is no such offer.", Err: err}
 	}
 	if e.Status != waitlist.Offered || !now.Before(e.OfferUntil) {
 		return "", waitlist.ErrOfferGone
@@ -49,7 +49,7 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	}
 	t, err := s.tours.TourByID(ctx, b.TourID, now)
 	if err != nil {
-		return "", &Error{Status: http.StatusConflict, Message: "This tour can no longer be booked online.", Err: err}
+		return "", &Error{Kind: fault.Conflict, Message: "This tour can no longer be booked online.", Err: err}
 	}
 	req := payment.CheckoutRequest{
 		BookingID:       b.ID,

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/fault"
 	"tourbook/internal/format"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
@@ -181,7 +181,7 @@ const dateLayout = "2 January 2006"
 // Errors are *Error (400, 401, 404, 409, 502) or internal.
 func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, date string, participants int) (string, error) {
 	if user.ID == "" {
-		return "", &Error{Status: http.StatusUnauthorized, Message: "Please log in to book a tour."}
+		return "", &Error{Kind: fault.Unauthorized, Message: "Please log in to book a tour."}
 	}
 	now := s.now()
 	// Booking a tour again (a second click, the back button from the checkout) replaces
@@ -201,7 +201,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 	}
 	t, err := s.tours.TourByID(ctx, tourID, now)
 	if errors.Is(err, tour.ErrNotFound) {
-		return "", &Error{Status: http.StatusNotFound, Message: "There is no tour with that id.", Err: err}
+		return "", &Error{Kind: fault.NotFound, Message: "There is no tour with that id.", Err: err}
 	}
 	if err != nil {
 		return "", fmt.Errorf("load tour %q: %w", tourID, err)
@@ -242,7 +242,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
 			// Someone else took the seats since the tour was loaded.
-			return "", &Error{Status: http.StatusConflict, Err: err,
+			return "", &Error{Kind: fault.Conflict, Err: err,
 				Message: fmt.Sprintf("Sorry, there are no longer %s left on %s.", seats(participants), start.Date.Format(dateLayout))}
 		}
 		return "", fmt.Errorf("hold seats on tour %s: %w", t.ID, err)
@@ -314,7 +314,7 @@ func (s *Service) ContinueCheckout(ctx context.Context, user account.User, booki
 		err = ErrNotFound
 	}
 	if errors.Is(err, ErrNotFound) {
-		return "", &Error{Status: http.StatusNotFound, Message: "There is no such booking.", Err: err}
+		return "", &Error{Kind: fault.NotFound, Message: "There is no such booking.", Err: err}
 	}
 	if err != nil {
 		return "", fmt.Errorf("continue checkout of booking %s: %w", bookingID, err)

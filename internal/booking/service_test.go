@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/httpx"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
@@ -177,8 +178,8 @@ func TestStartCheckoutRefusals(t *testing.T) {
 			if !errors.As(err, &be) {
 				t.Fatalf("err = %v, want *Error", err)
 			}
-			if be.HTTPStatus() != tc.status || be.PublicMessage() != tc.message {
-				t.Fatalf("got %d %q, want %d %q", be.Status, be.Message, tc.status, tc.message)
+			if httpx.StatusOf(be.FaultKind()) != tc.status || be.PublicMessage() != tc.message {
+				t.Fatalf("got %d %q, want %d %q", httpx.StatusOf(be.Kind), be.Message, tc.status, tc.message)
 			}
 			if n := len(f.store.all()); n != 0 || len(f.provider.requests) != 0 {
 				t.Fatalf("a refused checkout left %d bookings and %d provider calls", n, len(f.provider.requests))
@@ -204,7 +205,7 @@ func TestStartCheckoutHoldsSeats(t *testing.T) {
 	// The 2 held seats are gone for Bob while Ann's checkout is open ...
 	_, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-06-15", 1)
 	var be *Error
-	if !errors.As(err, &be) || be.Status != http.StatusConflict {
+	if !errors.As(err, &be) || httpx.StatusOf(be.Kind) != http.StatusConflict {
 		t.Fatalf("err = %v, want 409", err)
 	}
 	// ... and free again once the hold has expired.
@@ -222,7 +223,7 @@ func TestStartCheckoutProviderFailure(t *testing.T) {
 		t.Fatalf("err = %v, want ErrUnavailable", err)
 	}
 	var be *Error
-	if !errors.As(err, &be) || be.Status != http.StatusBadGateway ||
+	if !errors.As(err, &be) || httpx.StatusOf(be.Kind) != http.StatusBadGateway ||
 		be.Message != "The payment provider is not reachable right now. Please try again in a few minutes." {
 		t.Fatalf("err = %#v", err)
 	}
@@ -302,7 +303,7 @@ func TestWebhookBadSignatureRecordsNothing(t *testing.T) {
 	payload, _ := f.provider.pay(id)
 	err := f.svc.HandleWebhook(context.Background(), payload, http.Header{"Fake-Signature": {"forged"}})
 	var be *Error
-	if !errors.As(err, &be) || be.Status != http.StatusBadRequest || !errors.Is(err, payment.ErrBadSignature) {
+	if !errors.As(err, &be) || httpx.StatusOf(be.Kind) != http.StatusBadRequest || !errors.Is(err, payment.ErrBadSignature) {
 		t.Fatalf("err = %v, want 400 wrapping ErrBadSignature", err)
 	}
 	if b := f.only(t); b.Status != Pending || f.store.fulfils != 0 {
@@ -418,7 +419,7 @@ func TestConfirmReturn(t *testing.T) {
 		f.provider.pay(id)
 		_, _, err := f.svc.ConfirmReturn(context.Background(), bob, id)
 		var be *Error
-		if !errors.As(err, &be) || be.Status != http.StatusNotFound {
+		if !errors.As(err, &be) || httpx.StatusOf(be.Kind) != http.StatusNotFound {
 			t.Fatalf("err = %v, want 404", err)
 		}
 		if f.only(t).Status != Pending {
@@ -429,7 +430,7 @@ func TestConfirmReturn(t *testing.T) {
 		f := newFixture(t)
 		_, _, err := f.svc.ConfirmReturn(context.Background(), ann, "cs_nope")
 		var be *Error
-		if !errors.As(err, &be) || be.Status != http.StatusNotFound || be.Message != "We could not find that booking." {
+		if !errors.As(err, &be) || httpx.StatusOf(be.Kind) != http.StatusNotFound || be.Message != "We could not find that booking." {
 			t.Fatalf("err = %v, want 404", err)
 		}
 	})
@@ -512,7 +513,7 @@ func TestOpenCheckoutsAreBounded(t *testing.T) {
 	}
 	_, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 1)
 	var e *Error
-	if !errors.As(err, &e) || e.Status != http.StatusConflict || !strings.Contains(e.Message, "checkouts open") {
+	if !errors.As(err, &e) || httpx.StatusOf(e.Kind) != http.StatusConflict || !strings.Contains(e.Message, "checkouts open") {
 		t.Fatalf("err %v, want 409 about open checkouts", err)
 	}
 	// Once they expire, booking works again.

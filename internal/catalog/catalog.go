@@ -25,13 +25,13 @@ var errNoTx = errors.New("catalog: no transactions (Options.Tx)")
 
 var (
 	// ErrForbidden: the user may look but not change, or may not come in at all.
-	ErrForbidden = fault.New(403, "not allowed", "Your account is not allowed to change tours.")
+	ErrForbidden = fault.New(fault.Forbidden, "not allowed", "Your account is not allowed to change tours.")
 	// ErrPictureNotFound: the tour has no such picture.
-	ErrPictureNotFound = fault.New(404, "picture not found", "This tour has no such picture. Reload the page to see its pictures.")
+	ErrPictureNotFound = fault.New(fault.NotFound, "picture not found", "This tour has no such picture. Reload the page to see its pictures.")
 	// ErrGalleryFull: the store refuses a gallery picture past the limit it is given.
 	ErrGalleryFull = errors.New("gallery full")
 	// ErrPicturesChanged: a new order that is not the current pictures, each once.
-	ErrPicturesChanged = fault.New(409, "pictures changed", "The pictures changed since the page was loaded. Reload it and order them again.")
+	ErrPicturesChanged = fault.New(fault.Conflict, "pictures changed", "The pictures changed since the page was loaded. Reload it and order them again.")
 )
 
 // CanEdit reports whether u may change the catalogue: admins and lead guides.
@@ -320,7 +320,7 @@ func (s *Service) Delete(ctx context.Context, actor account.User, id string) err
 	e.Changes.Diff("name", t.Name, nil)
 	if err := s.store.DeleteTour(ctx, id, e); err != nil {
 		if errors.Is(err, tour.ErrHasBookings) {
-			return &fault.Error{Status: 409, Err: err,
+			return &fault.Error{Kind: fault.Conflict, Err: err,
 				Message: "This tour has bookings, so it cannot be deleted. Archive it instead: it leaves the site and its bookings stay."}
 		}
 		return err

@@ -209,7 +209,7 @@ func (s *Service) DeleteDeparture(ctx context.Context, actor account.User, id, d
 	}
 	if err := s.store.DeleteDeparture(ctx, id, d, entry(actor, "departure.delete", id)); err != nil {
 		if errors.Is(err, tour.ErrHasBookings) {
-			return tour.Tour{}, &fault.Error{Status: 409, Err: err, Message: fmt.Sprintf(
+			return tour.Tour{}, &fault.Error{Kind: fault.Conflict, Err: err, Message: fmt.Sprintf(
 				"The departure on %s has bookings, so it cannot be deleted. Close it for sale instead.", d.Format(dateLayout))}
 		}
 		return tour.Tour{}, err

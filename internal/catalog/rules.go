@@ -51,7 +51,7 @@ var TimeZones = []string{
 }
 
 func invalid(format string, args ...any) *fault.Error {
-	return &fault.Error{Status: 400, Message: fmt.Sprintf(format, args...)}
+	return &fault.Error{Kind: fault.Invalid, Message: fmt.Sprintf(format, args...)}
 }
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

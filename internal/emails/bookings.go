@@ -23,7 +23,7 @@ type BookingStore interface {
 }
 
 // Bookings writes the emails about a booking: the confirmation with its calendar file,
-// and the cancellation (booking.Mailer, backoffice.Mailer).
+// and the cancellation (booking.Mailer, refund.Mailer).
 type Bookings struct {
 	w     *Writer
 	store BookingStore

@@ -77,25 +77,63 @@ func OK(w http.ResponseWriter, data any) {
 	JSON(w, http.StatusOK, Response{Status: "success", Data: data})
 }
 
-// Error is an error with an HTTP status and a message that is safe to show a person.
-// Anything else that reaches Fail is a 500 whose details go only to the log.
-type Error = fault.Error
+// Error is an error the HTTP layer itself raises (a form it cannot read, a method not
+// allowed) with the status to answer and a message that is safe to show a person. The
+// domain packages return a *fault.Error instead, whose Kind StatusOf maps. Anything else
+// that reaches Fail is a 500 whose details go only to the log.
+type Error struct {
+	Status  int    // the HTTP status to answer with
+	Message string // shown to the person as it is
+	Log     string // terse text for the log; Message when empty
+	Err     error  // the cause, for the log only; may be nil
+}
+
+// Error is the log text, as fault.Error writes it.
+func (e *Error) Error() string {
+	return (&fault.Error{Message: e.Message, Log: e.Log, Err: e.Err}).Error()
+}
+
+// Unwrap exposes the cause, so errors.Is sees through to it.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf is shorthand for a client error with a public message.
 func Errorf(status int, message string) *Error { return &Error{Status: status, Message: message} }
 
-// Public is implemented by the domain packages' errors that know their own status and
-// safe message; Fail asks every error in the chain.
-type Public interface {
-	HTTPStatus() int
-	PublicMessage() string
+// statuses is the one table from a domain error's kind to the HTTP status it answers.
+var statuses = map[fault.Kind]int{
+	fault.Internal:        http.StatusInternalServerError,
+	fault.Invalid:         http.StatusBadRequest,
+	fault.Unauthorized:    http.StatusUnauthorized,
+	fault.Forbidden:       http.StatusForbidden,
+	fault.NotFound:        http.StatusNotFound,
+	fault.Conflict:        http.StatusConflict,
+	fault.TooLarge:        http.StatusRequestEntityTooLarge,
+	fault.UnsupportedType: http.StatusUnsupportedMediaType,
+	fault.Unprocessable:   http.StatusUnprocessableEntity,
+	fault.TooManyAttempts: http.StatusTooManyRequests,
+	fault.Upstream:        http.StatusBadGateway,
+	fault.Unavailable:     http.StatusServiceUnavailable,
 }
 
-// Classify decides the status and public message of err, in one place for pages and API.
+// StatusOf is the HTTP status a domain error of kind k answers with (500 for a kind
+// this table does not know).
+func StatusOf(k fault.Kind) int {
+	if s, ok := statuses[k]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// Classify decides the status and public message of err, in one place for pages and API:
+// the HTTP layer's own *Error keeps its status, a domain error's kind is mapped by StatusOf.
 func Classify(err error) (int, string) {
-	var pe Public // *Error among them
+	var he *Error
+	if errors.As(err, &he) {
+		return he.Status, he.Message
+	}
+	var pe fault.Public // *fault.Error among them
 	if errors.As(err, &pe) {
-		return pe.HTTPStatus(), pe.PublicMessage()
+		return StatusOf(pe.FaultKind()), pe.PublicMessage()
 	}
 	if errors.Is(err, context.Canceled) {
 		return StatusClientClosed, "The request was cancelled."

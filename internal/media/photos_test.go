@@ -18,6 +18,7 @@ import (
 	"slices"
 	"testing"
 
+	"tourbook/internal/httpx"
 	"tourbook/internal/media"
 )
 
@@ -428,8 +429,8 @@ func TestRemove(t *testing.T) {
 
 func TestErrorStatuses(t *testing.T) {
 	for err, status := range map[*media.Error]int{media.ErrTooLarge: 413, media.ErrUnsupported: 415, media.ErrTooManyPixels: 422} {
-		if err.HTTPStatus() != status {
-			t.Errorf("%v: status %d, want %d", err, err.HTTPStatus(), status)
+		if httpx.StatusOf(err.FaultKind()) != status {
+			t.Errorf("%v: status %d, want %d", err, httpx.StatusOf(err.FaultKind()), status)
 		}
 	}
 }

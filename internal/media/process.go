@@ -181,7 +181,7 @@ func (p *pipeline) read(r io.Reader) (upload, error) {
 		// Reading the request body failed: a body over the server's limit (the caller
 		// finds the *http.MaxBytesError in the chain), or one cut short. Either way the
 		// client's, so a 4xx logged at INFO, never the 503 of a database that is down.
-		return upload{}, &Error{Status: ErrUploadIncomplete.Status, Log: "read " + p.noun, Message: ErrUploadIncomplete.Message,
+		return upload{}, &Error{Kind: ErrUploadIncomplete.Kind, Log: "read " + p.noun, Message: ErrUploadIncomplete.Message,
 			Err: fmt.Errorf("%w: %w", ErrUploadIncomplete, err)}
 	}
 	if n > p.opts.MaxBytes {

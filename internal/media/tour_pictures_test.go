@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"tourbook/internal/httpx"
 	"tourbook/internal/media"
 )
 
@@ -234,7 +235,7 @@ func TestTourPictureProcessRefuses(t *testing.T) {
 				t.Fatalf("Process = %q, %v; want %v", name, err, tt.want)
 			}
 			var e *media.Error
-			if !errors.As(err, &e) || e.HTTPStatus() != tt.status || e.PublicMessage() != tt.message {
+			if !errors.As(err, &e) || httpx.StatusOf(e.FaultKind()) != tt.status || e.PublicMessage() != tt.message {
 				t.Errorf("error %v: a person reads %q (status %d), want %q (%d)", err, publicMessage(err), statusOf(err), tt.message, tt.status)
 			}
 			if entries, _ := os.ReadDir(p.Dir()); len(entries) != 0 {
@@ -247,7 +248,7 @@ func TestTourPictureProcessRefuses(t *testing.T) {
 func statusOf(err error) int {
 	var e *media.Error
 	if errors.As(err, &e) {
-		return e.HTTPStatus()
+		return httpx.StatusOf(e.FaultKind())
 	}
 	return 0
 }
@@ -448,7 +449,7 @@ func TestTourPictureVariants(t *testing.T) {
 }
 
 func TestTourPictureErrorStatuses(t *testing.T) {
-	if s := media.ErrTooNarrow.HTTPStatus(); s != 400 {
+	if s := httpx.StatusOf(media.ErrTooNarrow.FaultKind()); s != 400 {
 		t.Errorf("ErrTooNarrow: status %d, want 400", s)
 	}
 	if !slices.Equal(media.TourPictureWidths, []int{480, 960, 1600}) {

@@ -154,7 +154,7 @@ func (m *Metrics) HoldRefused() { m.holds.WithLabelValues("no_seats").Inc() }
 // "refund_due".
 func (m *Metrics) PaymentRecorded(status string) { m.bookings.WithLabelValues(status).Inc() }
 
-// RefundMade implements backoffice.Counter.
+// RefundMade implements refund.Counter.
 func (m *Metrics) RefundMade(ok bool) {
 	outcome := "succeeded"
 	if !ok {

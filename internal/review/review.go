@@ -1,13 +1,13 @@
 // Package review holds the rules of verified reviews: who may review a tour (a traveller
 // whose paid booking's departure has ended), once, with a rating and a text within
-// limits, and their editing and deleting their own. It knows nothing of HTTP or SQL; the
+// limits, and their editing and deleting their own; and moderation, where admins hide or
+// show any review (Moderation). It knows nothing of HTTP or SQL; the
 // store checks the booking in the transaction that writes the review, and recomputes the
 // tour's rating there.
 package review
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -29,16 +29,16 @@ func Pages(count int) int { return max(1, (count+PageSize-1)/PageSize) }
 
 var (
 	// ErrNotFound: no such review, or not the user's (whose it is is not told).
-	ErrNotFound = fault.New(http.StatusNotFound, "review not found or not the user's", "There is no such review of yours.")
+	ErrNotFound = fault.New(fault.NotFound, "review not found or not the user's", "There is no such review of yours.")
 	// ErrNotTravelled: the user has no paid, not cancelled booking of the tour.
-	ErrNotTravelled = fault.New(http.StatusForbidden, "no paid booking of the tour",
+	ErrNotTravelled = fault.New(fault.Forbidden, "no paid booking of the tour",
 		"Only travellers who took this tour can review it, and you have no paid booking of it.")
 	// ErrHiddenStays: the author tried to delete a review an admin hid. Deleting it would
 	// let them write it again, shown, around the moderation; the team removes it instead.
-	ErrHiddenStays = fault.New(http.StatusConflict, "delete of a hidden review refused",
+	ErrHiddenStays = fault.New(fault.Conflict, "delete of a hidden review refused",
 		"Our team has hidden this review, so it cannot be deleted here. Please contact us to have it removed.")
 	// ErrLogIn: a visitor tried to write.
-	ErrLogIn = fault.New(http.StatusUnauthorized, "not logged in", "Please log in to review this tour.")
+	ErrLogIn = fault.New(fault.Unauthorized, "not logged in", "Please log in to review this tour.")
 )
 
 // NotEndedError: the user's paid bookings of the tour all depart on or after First's day,
@@ -53,7 +53,7 @@ func (e *NotEndedError) Error() string {
 	return fmt.Sprintf("trip on %s not ended", e.First.Format(time.DateOnly))
 }
 
-func (e *NotEndedError) HTTPStatus() int { return http.StatusForbidden }
+func (e *NotEndedError) FaultKind() fault.Kind { return fault.Forbidden }
 
 func (e *NotEndedError) PublicMessage() string {
 	if e.EndsAt.IsZero() {
@@ -87,5 +87,5 @@ func (in Input) Clean() (Input, error) {
 }
 
 func invalid(msg string) *fault.Error {
-	return &fault.Error{Status: http.StatusBadRequest, Log: "invalid review", Message: msg}
+	return &fault.Error{Kind: fault.Invalid, Log: "invalid review", Message: msg}
 }

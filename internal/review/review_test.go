@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/httpx"
 )
 
 // TestInputClean: the rating is a whole 1 to 5; the text is trimmed and counted in
@@ -38,7 +39,7 @@ func TestInputClean(t *testing.T) {
 			continue
 		}
 		var fe *fault.Error
-		if err == nil || !errors.As(err, &fe) || fe.Status != 400 || fe.Message != c.refusal {
+		if err == nil || !errors.As(err, &fe) || httpx.StatusOf(fe.Kind) != 400 || fe.Message != c.refusal {
 			t.Errorf("Clean(%d, %.20q…) = %v; want 400 %q", c.in.Rating, c.in.Text, err, c.refusal)
 		}
 	}
@@ -46,8 +47,8 @@ func TestInputClean(t *testing.T) {
 
 func TestNotEndedSaysFromWhen(t *testing.T) {
 	e := &NotEndedError{First: time.Date(2031, 1, 10, 0, 0, 0, 0, time.UTC)}
-	if e.HTTPStatus() != 403 || e.PublicMessage() != "You can review this tour once your trip has ended." {
-		t.Errorf("without an end: %d %q", e.HTTPStatus(), e.PublicMessage())
+	if httpx.StatusOf(e.FaultKind()) != 403 || e.PublicMessage() != "You can review this tour once your trip has ended." {
+		t.Errorf("without an end: %d %q", httpx.StatusOf(e.FaultKind()), e.PublicMessage())
 	}
 	auckland, _ := time.LoadLocation("Pacific/Auckland")
 	e.EndsAt = time.Date(2031, 1, 13, 0, 0, 0, 0, auckland)

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/review"
 	"tourbook/internal/tour"
 )
 
@@ -464,18 +465,18 @@ func (s *Store) SetUserAccess(ctx context.Context, id string, role account.Role,
 const reviewRowQuery = `SELECT r.id, r.tour_id, t.name, t.slug, u.name, r.rating, r.text, r.hidden, r.created_at
 	FROM reviews r JOIN tours t ON t.id = r.tour_id JOIN users u ON u.id = r.user_id`
 
-func (s *Store) reviewRows(ctx context.Context, q querier, query string, args ...any) ([]backoffice.ReviewRow, error) {
+func (s *Store) reviewRows(ctx context.Context, q querier, query string, args ...any) ([]review.Row, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
-	return collect(rows, func(r *backoffice.ReviewRow) []any {
+	return collect(rows, func(r *review.Row) []any {
 		return []any{&r.ID, &r.TourID, &r.TourName, &r.TourSlug, &r.UserName, &r.Rating, &r.Text, &r.Hidden, timeCol{&r.CreatedAt}}
 	})
 }
 
 // Reviews lists every review, hidden or not, newest first, and how many there are.
-func (s *Store) Reviews(ctx context.Context, offset, limit int) ([]backoffice.ReviewRow, int, error) {
+func (s *Store) Reviews(ctx context.Context, offset, limit int) ([]review.Row, int, error) {
 	var total int
 	if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM reviews`).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count reviews: %w", err)
@@ -489,16 +490,16 @@ func (s *Store) Reviews(ctx context.Context, offset, limit int) ([]backoffice.Re
 }
 
 // SetReviewHidden hides or shows a review and recomputes its tour's rating from the
-// shown ones, in one transaction (backoffice.ErrReviewNotFound when there is none).
-func (s *Store) SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (backoffice.ReviewRow, error) {
-	var r backoffice.ReviewRow
+// shown ones, in one transaction (review.ErrNoSuchReview when there is none).
+func (s *Store) SetReviewHidden(ctx context.Context, id string, hidden bool, entry audit.Entry) (review.Row, error) {
+	var r review.Row
 	err := s.InTx(ctx, func(tx *Store) error {
 		list, err := tx.reviewRows(ctx, tx.tx, reviewRowQuery+` WHERE r.id = $1`, id)
 		if err != nil {
 			return err
 		}
 		if len(list) == 0 {
-			return backoffice.ErrReviewNotFound
+			return review.ErrNoSuchReview
 		}
 		r = list[0]
 		if r.Hidden == hidden {

@@ -12,9 +12,9 @@ import (
 
 var (
 	// ErrNotFound: no ticket has that code, or the booking has none (not paid).
-	ErrNotFound = fault.New(404, "ticket not found", "No ticket has this code. Check the letters and digits, or look the traveller up by name on the manifest.")
+	ErrNotFound = fault.New(fault.NotFound, "ticket not found", "No ticket has this code. Check the letters and digits, or look the traveller up by name on the manifest.")
 	// ErrMalformed: what was typed cannot be a ticket code.
-	ErrMalformed = fault.New(400, "malformed ticket code", "A ticket code has 12 letters and digits, like 7KQ4-M2XD-9TWP. Check what was typed.")
+	ErrMalformed = fault.New(fault.Invalid, "malformed ticket code", "A ticket code has 12 letters and digits, like 7KQ4-M2XD-9TWP. Check what was typed.")
 )
 
 // Ticket is a booking's ticket with what a guide needs to admit its travellers.

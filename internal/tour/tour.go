@@ -12,18 +12,18 @@ import (
 
 var (
 	// ErrNotFound is returned when a tour (or one of its parts) does not exist.
-	ErrNotFound = fault.New(404, "tour not found", "There is no tour with that name or id.")
+	ErrNotFound = fault.New(fault.NotFound, "tour not found", "There is no tour with that name or id.")
 	// ErrDuplicateReview: the user already reviewed this tour.
-	ErrDuplicateReview = fault.New(409, "already reviewed this tour", "You have already reviewed this tour.")
+	ErrDuplicateReview = fault.New(fault.Conflict, "already reviewed this tour", "You have already reviewed this tour.")
 	// ErrSlugTaken: another tour has this slug.
-	ErrSlugTaken = fault.New(409, "slug taken", "Another tour already uses this slug. Please choose another.")
+	ErrSlugTaken = fault.New(fault.Conflict, "slug taken", "Another tour already uses this slug. Please choose another.")
 	// ErrVersionConflict: the tour changed since the editor loaded it.
-	ErrVersionConflict = fault.New(409, "tour version conflict",
+	ErrVersionConflict = fault.New(fault.Conflict, "tour version conflict",
 		"Someone else saved this tour after you opened it, so your changes were not saved. Copy what you typed, reload the page to see their changes, then make yours again.")
 	// ErrHasBookings: a tour or departure with bookings cannot be deleted.
-	ErrHasBookings = fault.New(409, "has bookings", "This has bookings, so it cannot be deleted.")
+	ErrHasBookings = fault.New(fault.Conflict, "has bookings", "This has bookings, so it cannot be deleted.")
 	// ErrDepartureExists: the tour already departs on that date.
-	ErrDepartureExists = fault.New(409, "departure exists", "The tour already departs on that date.")
+	ErrDepartureExists = fault.New(fault.Conflict, "departure exists", "The tour already departs on that date.")
 )
 
 // Status says where a tour is seen: only Published tours are on the public site.
@@ -257,7 +257,7 @@ func LoadZone(name string) (*time.Location, error) {
 	return loc, nil
 }
 
-var errUnknownZone = fault.New(400, "unknown time zone", "Unknown time zone.")
+var errUnknownZone = fault.New(fault.Invalid, "unknown time zone", "Unknown time zone.")
 
 // Day truncates t to midnight UTC, the form start dates are kept in.
 func Day(t time.Time) time.Time {
@@ -275,7 +275,7 @@ func (e *CapacityError) Error() string {
 	return fmt.Sprintf("capacity below the %d seats taken", e.Taken)
 }
 
-func (e *CapacityError) HTTPStatus() int { return 409 }
+func (e *CapacityError) FaultKind() fault.Kind { return fault.Conflict }
 
 func (e *CapacityError) PublicMessage() string {
 	seats := fmt.Sprintf("%d seats are", e.Taken)

@@ -3,8 +3,8 @@ package view
 import (
 	"fmt"
 
-	"tourbook/internal/backoffice"
 	outbox "tourbook/internal/mail"
+	mailoutbox "tourbook/internal/mail/outbox"
 )
 
 // The email outbox as the back office shows it.
@@ -142,7 +142,7 @@ func NewAdminEmailRow(m outbox.Message) AdminEmailRow {
 		Status: m.Status, StatusLabel: EmailStatusLabel(m.Status), Attempts: m.Attempts, LastError: m.LastError}
 }
 
-func NewAdminEmailDetail(d backoffice.EmailDetail) AdminEmailDetail {
+func NewAdminEmailDetail(d mailoutbox.EmailDetail) AdminEmailDetail {
 	out := AdminEmailDetail{AdminEmailRow: NewAdminEmailRow(d.Message), SentAt: FormatTime(d.SentAt),
 		Resends: d.Resends, HTML: d.HTML, Text: d.Text,
 		Attachments: make([]EmailAttachmentRow, 0, len(d.Attachments)), History: make([]EmailAttemptRow, 0, len(d.History))}

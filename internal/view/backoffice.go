@@ -14,6 +14,8 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/money"
+	"tourbook/internal/refund"
+	"tourbook/internal/review"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -456,7 +458,7 @@ func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow 
 		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }
 
-func NewCancelResults(results []backoffice.CancelResult, message func(error) string) []CancelResult {
+func NewCancelResults(results []refund.CancelResult, message func(error) string) []CancelResult {
 	out := make([]CancelResult, 0, len(results))
 	for _, r := range results {
 		c := CancelResult{BookingID: r.Booking.ID, CustomerName: r.Booking.CustomerName, OK: r.Err == nil}
@@ -476,7 +478,7 @@ func NewAdminUserRow(u account.User) AdminUserRow {
 	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
 }
 
-func NewAdminReviewRow(r backoffice.ReviewRow) AdminReviewRow {
+func NewAdminReviewRow(r review.Row) AdminReviewRow {
 	return AdminReviewRow{ID: r.ID, TourName: r.TourName, TourSlug: r.TourSlug, UserName: r.UserName,
 		Rating: r.Rating, Text: r.Text, Hidden: r.Hidden, CreatedAt: FormatTime(r.CreatedAt)}
 }

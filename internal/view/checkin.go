@@ -7,6 +7,7 @@ import (
 
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/checkin"
 	"tourbook/internal/format"
 	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
@@ -83,7 +84,7 @@ func NewCheckInState(t tour.Tour, k ticket.Ticket) *CheckInState {
 		return nil
 	}
 	s := &CheckInState{Arrived: c.Arrived, NoShow: c.NoShow(), At: c.At.In(t.Zone()).Format("15:04"), By: c.ByName,
-		Label: fmt.Sprintf("%d of %d arrived", c.Arrived, k.Participants), Text: backoffice.CheckedInText(t, k)}
+		Label: fmt.Sprintf("%d of %d arrived", c.Arrived, k.Participants), Text: checkin.CheckedInText(t, k)}
 	if s.NoShow {
 		s.Label = "No-show"
 	}
@@ -97,7 +98,7 @@ func NewCheckInTicket(k ticket.Ticket) CheckInTicket {
 }
 
 // ManifestCheckIn is the check-in of a manifest's booking, or nil.
-func ManifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInState {
+func ManifestCheckIn(m checkin.Manifest, b backoffice.BookingRow) *CheckInState {
 	c, ok := m.CheckIns[b.ID]
 	if !ok {
 		return nil
@@ -105,16 +106,16 @@ func ManifestCheckIn(m backoffice.Manifest, b backoffice.BookingRow) *CheckInSta
 	return NewCheckInState(m.Tour, ticket.Ticket{Participants: b.Participants, CheckIn: &c})
 }
 
-func NewManifestDeparture(m backoffice.Manifest, now time.Time) ManifestDeparture {
+func NewManifestDeparture(m checkin.Manifest, now time.Time) ManifestDeparture {
 	return ManifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
 		StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
 		Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, now)}
 }
 
-func NewAdminCheckInProps(m backoffice.Manifest, now time.Time) AdminCheckInProps {
+func NewAdminCheckInProps(m checkin.Manifest, now time.Time) AdminCheckInProps {
 	p := AdminCheckInProps{Tour: IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: NewManifestDeparture(m, now),
 		ManifestURL: ManifestURL(m.Tour.ID, m.Departure.Date), Rows: []CheckInRow{}}
-	if opens := backoffice.CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
+	if opens := checkin.CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
 		p.Opens = "Check-in opens on the day of the departure, " + format.Date(m.Departure.Date) +
 			" (" + m.Tour.Zone().String() + " time). Until then you can look tickets up."
 	}

@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
@@ -91,7 +92,7 @@ func samplePages() []PageData {
 		TimeZone: alps.TimeZone, Date: paid.StartDate, StartTime: "08:30", CustomerName: traveller.Name,
 		Participants: 2, Status: booking.Paid}
 	quote := booking.Quote{Allowed: true, DaysBefore: 42, Tier: 0, Percent: 100, RefundMinor: 458000, Until: day(5, 15)}
-	own := backoffice.Own{BookingRow: row, Tour: alps, Departure: alps.StartDates[0], Quote: quote}
+	own := refund.Own{BookingRow: row, Tour: alps, Departure: alps.StartDates[0], Quote: quote}
 	detail := backoffice.Detail{BookingRow: row, Events: []backoffice.Event{}, Refunds: []backoffice.Refund{}}
 
 	detailProps := NewTourDetail(alps, now)

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"time"
 
-	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/money"
+	"tourbook/internal/refund"
 	"tourbook/internal/tour"
 )
 
@@ -98,7 +98,7 @@ func MapURL(p tour.Point) string {
 	return "https://www.openstreetmap.org/?mlat=" + lat + "&mlon=" + lng + "#map=15/" + lat + "/" + lng
 }
 
-func NewMyBooking(o backoffice.Own) MyBooking {
+func NewMyBooking(o refund.Own) MyBooking {
 	t, d, q := o.Tour, o.Departure, o.Quote
 	m := MyBooking{
 		ID: o.ID,

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/mail"
+	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
@@ -65,6 +66,8 @@ type env struct {
 	st     *store.Store
 	svc    *waitlist.Service
 	office *backoffice.Service
+	// refunds cancels bookings, freeing their seats.
+	refunds *refund.Service
 	// bookings records payments, booking a paid offer's entry.
 	bookings *booking.Service
 	admin    account.User
@@ -77,8 +80,10 @@ func newEnv(t *testing.T, st *store.Store) *env {
 	e := &env{t: t, st: st, mailer: &mailer{told: map[string]waitlist.Status{}, t: t}, now: t0}
 	e.svc = waitlist.NewService(st, st, waitlist.Options{Mailer: e.mailer, Now: e.clock,
 		Tx: storetest.InTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
-	e.office = backoffice.NewService(st, nil, nil, backoffice.Options{Now: e.clock, Waitlist: e.svc,
+	e.office = backoffice.NewService(st, backoffice.Options{Now: e.clock, Waitlist: e.svc,
 		Tx: storetest.InTx(st, func(tx *store.Store) backoffice.Tx { return tx })})
+	e.refunds = refund.NewService(st, nil, nil, refund.Options{Now: e.clock, Waitlist: e.svc,
+		Tx: storetest.InTx(st, func(tx *store.Store) refund.Tx { return tx })})
 	e.bookings = booking.NewService(st, st, nil, booking.Options{Waitlist: e.svc,
 		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 	e.admin = storetest.AddUser(t, st, "admin", account.RoleAdmin)
@@ -148,7 +153,7 @@ func (e *env) walkIn(tr tour.Tour, u account.User, d time.Time, n int, now time.
 
 // closeBooking cancels a paid booking in the back office, without a refund.
 func (e *env) closeBooking(id string, now time.Time) error {
-	_, err := e.at(now).office.Cancel(context.Background(), e.admin, id, 0, "", "")
+	_, err := e.at(now).refunds.Cancel(context.Background(), e.admin, id, 0, "", "")
 	return err
 }
 

@@ -115,19 +115,19 @@ func NewService(store Store, tours Tours, o Options) *Service {
 }
 
 func invalid(format string, args ...any) *fault.Error {
-	return &fault.Error{Status: 400, Message: fmt.Sprintf(format, args...)}
+	return &fault.Error{Kind: fault.Invalid, Message: fmt.Sprintf(format, args...)}
 }
 
 // Join puts user on the waiting list of a tour's departure (date YYYY-MM-DD) for
 // participants people.
 func (s *Service) Join(ctx context.Context, user account.User, tourID, date string, participants int) (Entry, error) {
 	if user.ID == "" {
-		return Entry{}, &fault.Error{Status: 401, Message: "Please log in to join the waiting list."}
+		return Entry{}, &fault.Error{Kind: fault.Unauthorized, Message: "Please log in to join the waiting list."}
 	}
 	now := s.now()
 	t, err := s.tours.TourByID(ctx, tourID, now)
 	if errors.Is(err, tour.ErrNotFound) {
-		return Entry{}, &fault.Error{Status: 404, Message: "There is no tour with that id.", Err: err}
+		return Entry{}, &fault.Error{Kind: fault.NotFound, Message: "There is no tour with that id.", Err: err}
 	}
 	if err != nil {
 		return Entry{}, fmt.Errorf("load tour %q: %w", tourID, err)
@@ -144,7 +144,7 @@ func (s *Service) Join(ctx context.Context, user account.User, tourID, date stri
 		found = found || d.Date.Equal(day)
 	}
 	if !found {
-		return Entry{}, &fault.Error{Status: 404, Message: "This tour does not start on that date."}
+		return Entry{}, &fault.Error{Kind: fault.NotFound, Message: "This tour does not start on that date."}
 	}
 	e := Entry{TourID: t.ID, StartDate: day, UserID: user.ID, Participants: participants}
 	if err := s.inTx(ctx, func(tx Tx) error { return s.join(ctx, tx, &e, now) }); err != nil {
@@ -195,7 +195,7 @@ func (s *Service) join(ctx context.Context, tx Tx, e *Entry, now time.Time) erro
 // at once.
 func (s *Service) Leave(ctx context.Context, user account.User, entryID string) error {
 	if user.ID == "" {
-		return &fault.Error{Status: 401, Message: "Please log in first."}
+		return &fault.Error{Kind: fault.Unauthorized, Message: "Please log in first."}
 	}
 	now := s.now()
 	err := s.inTx(ctx, func(tx Tx) error {

@@ -13,15 +13,15 @@ import (
 
 var (
 	// ErrNotFound: no such entry, or not the user's.
-	ErrNotFound = fault.New(404, "waiting list entry not found", "You are not on that waiting list.")
+	ErrNotFound = fault.New(fault.NotFound, "waiting list entry not found", "You are not on that waiting list.")
 	// ErrAlreadyWaiting: one entry per user and departure.
-	ErrAlreadyWaiting = fault.New(409, "already on the waiting list", "You are already on the waiting list for this date.")
+	ErrAlreadyWaiting = fault.New(fault.Conflict, "already on the waiting list", "You are already on the waiting list for this date.")
 	// ErrSeatsFree: there are seats for the group; book them instead.
-	ErrSeatsFree = fault.New(409, "seats are free", "There are enough seats left on this date: please book them directly.")
+	ErrSeatsFree = fault.New(fault.Conflict, "seats are free", "There are enough seats left on this date: please book them directly.")
 	// ErrNotOpen: the departure is closed, started or too close to its start for an offer.
-	ErrNotOpen = fault.New(409, "departure not open for a waiting list", "This date no longer takes a waiting list.")
+	ErrNotOpen = fault.New(fault.Conflict, "departure not open for a waiting list", "This date no longer takes a waiting list.")
 	// ErrOfferGone: the offer expired or was settled.
-	ErrOfferGone = fault.New(409, "offer no longer open", "This offer has ended. The seats have gone to the next person on the waiting list.")
+	ErrOfferGone = fault.New(fault.Conflict, "offer no longer open", "This offer has ended. The seats have gone to the next person on the waiting list.")
 )
 
 // Status of an entry.

@@ -1,17 +1,25 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
-	"tourbook/internal/backoffice"
+	"tourbook/internal/account"
 	"tourbook/internal/mail"
+	"tourbook/internal/mail/outbox"
 	"tourbook/internal/view"
 )
 
+// Outbox is what the outbox's pages read (outbox.Service).
+type Outbox interface {
+	Emails(ctx context.Context, actor account.User, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
+	Email(ctx context.Context, actor account.User, id string) (outbox.EmailDetail, error)
+}
+
 // AdminEmails is /admin/emails?status=&kind=&to=: the email outbox, newest first (admins).
 func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
@@ -22,9 +30,9 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 	if !mail.Status(fl.Status).Valid() {
 		fl.Status = ""
 	}
-	emails, total, err := h.Office.Emails(r.Context(), u, mail.Filter{Status: mail.Status(fl.Status), Kind: fl.Kind, To: fl.To}, offset, view.PageSize)
+	emails, total, err := h.Outbox.Emails(r.Context(), u, mail.Filter{Status: mail.Status(fl.Status), Kind: fl.Kind, To: fl.To}, offset, view.PageSize)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
@@ -37,13 +45,13 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 
 // AdminEmail is /admin/emails/{id}: one email, its parts and delivery history (admins).
 func (h *Handler) AdminEmail(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
-	d, err := h.Office.Email(r.Context(), u, r.PathValue("id"))
+	d, err := h.Outbox.Email(r.Context(), u, r.PathValue("id"))
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Security-Policy", EmailPreviewCSP(d.HTML))

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -12,8 +13,9 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/checkin"
 	"tourbook/internal/httpx"
-	"tourbook/internal/mail"
+	"tourbook/internal/review"
 	"tourbook/internal/view"
 )
 
@@ -22,36 +24,28 @@ type BackOffice interface {
 	Dashboard(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, *backoffice.Sales, error)
 	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
-	Manifest(ctx context.Context, actor account.User, tourID, date string) (backoffice.Manifest, error)
-	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
-	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]backoffice.ReviewRow, int, error)
-	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
-	Emails(ctx context.Context, actor account.User, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
-	Email(ctx context.Context, actor account.User, id string) (backoffice.EmailDetail, error)
-	// OwnBooking is a traveller's own booking (booking.ErrNotFound for anyone else's).
-	OwnBooking(ctx context.Context, customer account.User, id string) (backoffice.Own, error)
 }
 
-// allowed lets in the back-office users for whom may is true; the others get the 404
+// officeError answers a back-office page whose service failed. The services decide who
+// may do what (account.Can*); a back-office user whose role may not gets the site's 404
 // page, as for an address that is not there.
-func (h *Handler) allowed(w http.ResponseWriter, r *http.Request, may func(account.User) bool) (account.User, bool) {
-	u, ok := h.backOffice(w, r)
-	if ok && !may(u) {
+func (h *Handler) officeError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, account.ErrNotAllowed) {
 		h.NotFound(w, r)
-		return u, false
+		return
 	}
-	return u, ok
+	h.Error(w, r, err)
 }
 
 // Dashboard is /admin.
 func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	deps, sales, err := h.Office.Dashboard(r.Context(), u)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.DashboardProps{Departures: make([]view.DashboardDeparture, 0, len(deps))}
@@ -66,7 +60,7 @@ func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
 
 // AdminBookings is /admin/bookings with its filters.
 func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanManageBookings)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
@@ -94,13 +88,13 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	}
 	rows, total, err := h.Office.Bookings(r.Context(), u, f)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	// Names only: the filter's list must not add up every departure's seats.
 	tours, err := h.Catalog.TourNames(r.Context(), u)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
@@ -117,29 +111,34 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 
 // AdminBooking is /admin/bookings/{id}.
 func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanManageBookings)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	d, err := h.Office.Booking(r.Context(), u, r.PathValue("id"))
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
 		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
 }
 
+// Departures is what a departure's manifest and check-in pages read (checkin.Service).
+type Departures interface {
+	Manifest(ctx context.Context, actor account.User, tourID, date string) (checkin.Manifest, error)
+}
+
 // manifest is the departure {id}/{date} of the request's path, and the back-office user
 // asking, who may see manifests; false once the answer is sent (login, 404 for others, the error page).
-func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, backoffice.Manifest, bool) {
-	u, ok := h.allowed(w, r, backoffice.CanSeeManifests)
+func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) (account.User, checkin.Manifest, bool) {
+	u, ok := h.backOffice(w, r)
 	if !ok {
-		return u, backoffice.Manifest{}, false
+		return u, checkin.Manifest{}, false
 	}
-	m, err := h.Office.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
+	m, err := h.Departures.Manifest(r.Context(), u, r.PathValue("id"), r.PathValue("date"))
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return u, m, false
 	}
 	return u, m, true
@@ -154,7 +153,7 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 	p := view.AdminManifestProps{
 		Tour: view.IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: view.NewManifestDeparture(m, h.Now()),
 		Rows: make([]view.ManifestRow, 0, len(m.Bookings)), CSVURL: view.ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
-		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: backoffice.CanManageBookings(u),
+		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: account.CanManageBookings(u),
 	}
 	p.Waitlist = make([]view.ManifestWaitlistRow, 0, len(m.Waitlist))
 	for _, e := range m.Waitlist {
@@ -211,17 +210,23 @@ func SafeCell(s string) string {
 	return s
 }
 
+// UserAdmin is what the users' and the audit log's pages read (useradmin.Service).
+type UserAdmin interface {
+	Users(ctx context.Context, actor account.User, q string, offset, limit int) ([]account.User, int, error)
+	Audit(ctx context.Context, actor account.User, f audit.Filter) ([]audit.Entry, int, error)
+}
+
 // AdminUsers is /admin/users?q=.
 func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
-	users, total, err := h.Office.Users(r.Context(), u, q.Get("q"), offset, view.PageSize)
+	users, total, err := h.Users.Users(r.Context(), u, q.Get("q"), offset, view.PageSize)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminUsersProps{Users: make([]view.AdminUserRow, 0, len(users)), Query: q.Get("q"), Paging: view.NewPaging(pageNo, total)}
@@ -231,16 +236,21 @@ func (h *Handler) AdminUsers(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, page{name: "adminUsers", title: "Users · Back office", props: p})
 }
 
+// Moderation lists every review for admins (review.Moderation).
+type Moderation interface {
+	Reviews(ctx context.Context, actor account.User, offset, limit int) ([]review.Row, int, error)
+}
+
 // AdminReviews is /admin/reviews.
 func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	pageNo, offset := pageOf(r.URL.Query())
-	reviews, total, err := h.Office.Reviews(r.Context(), u, offset, view.PageSize)
+	reviews, total, err := h.Moderation.Reviews(r.Context(), u, offset, view.PageSize)
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminReviewsProps{Reviews: make([]view.AdminReviewRow, 0, len(reviews)), Paging: view.NewPaging(pageNo, total)}
@@ -252,16 +262,16 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 
 // AdminAudit is /admin/audit?actor=&object=.
 func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.allowed(w, r, backoffice.CanAdminister)
+	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
 	fl := view.AuditFilters{Actor: strings.TrimSpace(q.Get("actor")), Object: strings.TrimSpace(q.Get("object"))}
-	entries, total, err := h.Office.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: view.PageSize})
+	entries, total, err := h.Users.Audit(r.Context(), u, audit.Filter{ActorID: fl.Actor, ObjectID: fl.Object, Offset: offset, Limit: view.PageSize})
 	if err != nil {
-		h.Error(w, r, err)
+		h.officeError(w, r, err)
 		return
 	}
 	p := view.AdminAuditProps{Entries: make([]view.AuditRow, 0, len(entries)), Filters: fl, Paging: view.NewPaging(pageNo, total)}

@@ -7,8 +7,8 @@ import (
 	"net/http"
 
 	"tourbook/internal/account"
-	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/refund"
 	"tourbook/internal/ticket"
 	"tourbook/internal/view"
 )
@@ -16,6 +16,12 @@ import (
 // Calendars writes a booking's departure as a calendar file (emails.Bookings).
 type Calendars interface {
 	Calendar(ctx context.Context, b booking.Booking) ([]byte, error)
+}
+
+// OwnBookings reads a traveller's own booking (refund.Service): booking.ErrNotFound for
+// anyone else's.
+type OwnBookings interface {
+	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)
 }
 
 // MyBooking is /my-tours/{id}: one booking as its traveller sees it, with its policy and
@@ -103,7 +109,7 @@ func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	own, err := h.Office.OwnBooking(r.Context(), u, r.PathValue("id"))
+	own, err := h.Refunds.OwnBooking(r.Context(), u, r.PathValue("id"))
 	if err != nil {
 		h.Error(w, r, err)
 		return
@@ -127,7 +133,7 @@ func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
 
 // isOffer reports whether own is the seat hold of one of its traveller's waiting list
 // offers.
-func (h *Handler) isOffer(ctx context.Context, own backoffice.Own) (bool, error) {
+func (h *Handler) isOffer(ctx context.Context, own refund.Own) (bool, error) {
 	if h.Waitlist == nil || own.Status != booking.Pending {
 		return false, nil
 	}
@@ -145,15 +151,15 @@ func (h *Handler) isOffer(ctx context.Context, own backoffice.Own) (bool, error)
 
 // ownBooking loads the signed-in traveller's booking {id}, or answers for them: the
 // login page for a visitor, the 404 page for someone else's.
-func (h *Handler) ownBooking(w http.ResponseWriter, r *http.Request) (backoffice.Own, bool) {
+func (h *Handler) ownBooking(w http.ResponseWriter, r *http.Request) (refund.Own, bool) {
 	u, ok := requireUser(w, r)
 	if !ok {
-		return backoffice.Own{}, false
+		return refund.Own{}, false
 	}
-	own, err := h.Office.OwnBooking(r.Context(), u, r.PathValue("id"))
+	own, err := h.Refunds.OwnBooking(r.Context(), u, r.PathValue("id"))
 	if err != nil {
 		h.Error(w, r, err)
-		return backoffice.Own{}, false
+		return refund.Own{}, false
 	}
 	return own, true
 }

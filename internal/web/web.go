@@ -52,12 +52,17 @@ type Confirmer interface {
 
 // Handler serves the pages.
 type Handler struct {
-	Store    Store
-	Renderer Renderer
-	Bookings Confirmer
-	Catalog  Catalog
-	Office   BackOffice
-	Resets   ResetLinks
+	Store      Store
+	Renderer   Renderer
+	Bookings   Confirmer
+	Catalog    Catalog
+	Office     BackOffice
+	Refunds    OwnBookings
+	Outbox     Outbox
+	Moderation Moderation
+	Users      UserAdmin
+	Departures Departures
+	Resets     ResetLinks
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown

@@ -1,31 +1,130 @@
-package backoffice
+// Package checkin is the departure's side of the back office: its manifest (who is
+// booked, who waits, who arrived) and checking travellers in by their ticket's code. Those
+// who manage bookings see every departure, a guide only the tours they guide (checked
+// here, once). It knows nothing of HTTP or SQL.
+package checkin
 
 import (
 	"context"
 	"fmt"
-	"net/http"
+	"log/slog"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
 	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
 
 // Check-in at the departure: a guide of the tour (or a lead guide or admin) looks a
 // ticket up by its code, sees who it is for, and records how many of its participants
 // came. Whoever may see a departure's manifest may check its travellers in.
 
-// CheckInStore is what check-in needs of the store (*store.Store has it).
-type CheckInStore interface {
+// Store is what manifests and check-in need of the store (*store.Store has it).
+type Store interface {
+	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]backoffice.BookingRow, error)
+	DepartureWaitlist(ctx context.Context, tourID string, date time.Time) ([]waitlist.Row, error)
 	TicketByCode(ctx context.Context, code string) (ticket.Ticket, error)
 	BookingTicket(ctx context.Context, bookingID string) (ticket.Ticket, error)
 	CheckIn(ctx context.Context, bookingID string, arrived int, now time.Time, entry audit.Entry) (ticket.Ticket, bool, error)
 	UndoCheckIn(ctx context.Context, bookingID string, entry audit.Entry) (ticket.Ticket, bool, error)
 	DepartureCheckIns(ctx context.Context, tourID string, date time.Time) (map[string]ticket.CheckIn, error)
+}
+
+// Options configures NewService.
+type Options struct {
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// Service shows manifests and checks travellers in.
+type Service struct {
+	store Store
+	now   func() time.Time
+	log   *slog.Logger
+}
+
+// NewService returns the service.
+func NewService(store Store, o Options) *Service {
+	s := &Service{store: store, now: o.Now, log: o.Logger}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	return s
+}
+
+func invalid(format string, args ...any) *fault.Error {
+	return &fault.Error{Kind: fault.Invalid, Message: fmt.Sprintf(format, args...)}
+}
+
+func entry(actor account.User, action, objectType, id string) audit.Entry {
+	return audit.Entry{ActorID: actor.ID, ActorName: actor.Name, Action: action, ObjectType: objectType, ObjectID: id}
+}
+
+// Manifest is one departure and who is on it.
+type Manifest struct {
+	Tour      tour.Tour
+	Departure tour.StartDate
+	Bookings  []backoffice.BookingRow
+	// Waitlist is the departure's waiting list in joining order: waiting and offered.
+	Waitlist []waitlist.Row
+	// CheckIns are what guides recorded at the departure, by booking.
+	CheckIns map[string]ticket.CheckIn
+}
+
+// Manifest returns a departure's bookings, for those who manage bookings and the
+// tour's guides (tour.ErrNotFound for anyone else, as for a departure that is not).
+func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date string) (Manifest, error) {
+	if !account.CanSeeManifests(actor) {
+		return Manifest{}, account.ErrNotAllowed
+	}
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("departure %q: %w", date, tour.ErrNotFound)
+	}
+	t, err := s.store.TourByIDAnyStatus(ctx, tourID, s.now())
+	if err != nil {
+		return Manifest{}, err
+	}
+	if !account.CanManageBookings(actor) && !guides(t, actor.ID) {
+		return Manifest{}, fmt.Errorf("guide %s on tour %s: %w", actor.ID, tourID, tour.ErrNotFound)
+	}
+	for _, dep := range t.StartDates {
+		if dep.Date.Equal(d) {
+			rows, err := s.store.DepartureBookings(ctx, tourID, d)
+			if err != nil {
+				return Manifest{}, err
+			}
+			wl, err := s.store.DepartureWaitlist(ctx, tourID, d)
+			if err != nil {
+				return Manifest{}, err
+			}
+			checkIns, err := s.store.DepartureCheckIns(ctx, tourID, d)
+			if err != nil {
+				return Manifest{}, err
+			}
+			return Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns}, nil
+		}
+	}
+	return Manifest{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)
+}
+
+func guides(t tour.Tour, userID string) bool {
+	for _, g := range t.Guides {
+		if g.UserID == userID {
+			return true
+		}
+	}
+	return false
 }
 
 // LookUpTicket finds the ticket with code for the departure's check-in page. A ticket
@@ -57,7 +156,7 @@ func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date,
 	}
 	now := s.now()
 	if opens := CheckInOpens(m.Tour, m.Departure); now.Before(opens) {
-		return k, &fault.Error{Status: http.StatusConflict, Log: "check-in not open",
+		return k, &fault.Error{Kind: fault.Conflict, Log: "check-in not open",
 			Message: fmt.Sprintf("Check-in opens on the day of the departure, %s (%s time).", format.Date(m.Departure.Date), m.Tour.Zone())}
 	}
 	if arrived < 0 || arrived > k.Participants {
@@ -92,7 +191,7 @@ func (s *Service) UndoCheckIn(ctx context.Context, actor account.User, tourID, d
 		return k, err
 	}
 	if !undone {
-		return k, &fault.Error{Status: http.StatusConflict, Log: "not checked in", Message: "This ticket is not checked in: there is nothing to undo."}
+		return k, &fault.Error{Kind: fault.Conflict, Log: "not checked in", Message: "This ticket is not checked in: there is nothing to undo."}
 	}
 	return k, nil
 }
@@ -123,7 +222,7 @@ func CheckInOpens(t tour.Tour, d tour.StartDate) time.Time {
 // departure, or nil.
 func admissible(m Manifest, k ticket.Ticket) error {
 	if k.TourID != m.Tour.ID || !k.Date.Equal(m.Departure.Date) {
-		return &fault.Error{Status: http.StatusConflict, Log: "ticket of another departure",
+		return &fault.Error{Kind: fault.Conflict, Log: "ticket of another departure",
 			Message: fmt.Sprintf("This ticket is for %s on %s, not for this departure.", k.TourName, format.Date(k.Date))}
 	}
 	msg := ""
@@ -137,11 +236,11 @@ func admissible(m Manifest, k ticket.Ticket) error {
 	default:
 		msg = "This booking was cancelled: the ticket is no longer valid."
 	}
-	return &fault.Error{Status: http.StatusConflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
+	return &fault.Error{Kind: fault.Conflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
 }
 
 func alreadyCheckedIn(t tour.Tour, k ticket.Ticket) error {
-	return &fault.Error{Status: http.StatusConflict, Log: "already checked in", Message: CheckedInText(t, k)}
+	return &fault.Error{Kind: fault.Conflict, Log: "already checked in", Message: CheckedInText(t, k)}
 }
 
 // CheckedInText says what was recorded of a checked-in ticket, in the tour's time:

@@ -1,22 +1,20 @@
-package backoffice
+package refund
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
-	"tourbook/internal/account"
 	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 )
 
-// The back office's rules on bookings and users, applied under the store's row locks in
-// one transaction each: what may be cancelled or refunded, and that an active admin is
-// always left.
+// The rules of cancelling and refunding, applied under the store's row locks in one
+// transaction each: what may be cancelled or refunded, and a refund made once per key.
 
 // Cancellable reports whether an operator may cancel or refund b: it was paid and is not
 // yet cancelled.
@@ -30,11 +28,11 @@ func Cancellable(b booking.Booking) bool {
 //   - it is pending (a retry, or a crash after the provider was asked) or failed: it is
 //     returned pending, to ask the provider again with the same key;
 //   - a new key: the booking must be paid or refund due (ErrNotCancellable), without
-//     another refund pending (ErrRefundInProgress), and the amount at most what is left
-//     to refund.
+//     another refund pending (backoffice.ErrRefundInProgress), and the amount at most what
+//     is left to refund.
 //
 // The booking is returned as it is.
-func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Refund, booking.Booking, error) {
+func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time.Time) (backoffice.Refund, booking.Booking, error) {
 	var b booking.Booking
 	err := s.inTx(ctx, func(tx Tx) error {
 		var err error
@@ -45,14 +43,14 @@ func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Ref
 		switch {
 		case err == nil && found.BookingID != r.BookingID:
 			return ErrKeyReused
-		case err == nil && found.Status == RefundFailed:
-			found.Status, found.Error, found.UpdatedAt = RefundPending, "", now.UTC().Truncate(time.Microsecond)
+		case err == nil && found.Status == backoffice.RefundFailed:
+			found.Status, found.Error, found.UpdatedAt = backoffice.RefundPending, "", now.UTC().Truncate(time.Microsecond)
 			r = found
 			return tx.UpdateRefund(ctx, found)
 		case err == nil:
 			r = found
 			return nil
-		case !errors.Is(err, ErrRefundNotFound):
+		case !errors.Is(err, backoffice.ErrRefundNotFound):
 			return err
 		}
 		if !Cancellable(b) {
@@ -63,12 +61,12 @@ func (s *Service) beginRefund(ctx context.Context, r Refund, now time.Time) (Ref
 			return err
 		}
 		if pending > 0 {
-			return ErrRefundInProgress
+			return backoffice.ErrRefundInProgress
 		}
 		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
-			return &fault.Error{Status: 400, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
+			return &fault.Error{Kind: fault.Invalid, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
 		}
-		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, RefundPending
+		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, backoffice.RefundPending
 		return tx.AddRefund(ctx, &r, now)
 	})
 	if err != nil {
@@ -103,20 +101,20 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if err != nil {
 		return b, err
 	}
-	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == RefundSucceeded {
+	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == backoffice.RefundSucceeded {
 		return b, err
 	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
-	event := Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
+	event := backoffice.Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
 	if out.Failure != "" {
-		r.Status, r.Error = RefundFailed, out.Failure
+		r.Status, r.Error = backoffice.RefundFailed, out.Failure
 		if err := tx.UpdateRefund(ctx, r); err != nil {
 			return b, err
 		}
 		event.Kind, event.Detail = "refund_failed", out.Failure
 		return b, tx.AddBookingEvent(ctx, event)
 	}
-	r.Status, r.ProviderRef = RefundSucceeded, out.ProviderRef
+	r.Status, r.ProviderRef = backoffice.RefundSucceeded, out.ProviderRef
 	if err := tx.UpdateRefund(ctx, r); err != nil {
 		return b, err
 	}
@@ -166,7 +164,7 @@ func (s *Service) closeBooking(ctx context.Context, tx Tx, c Closing, now time.T
 	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
 		return b, err
 	}
-	if err := tx.AddBookingEvent(ctx, Event{BookingID: b.ID, At: now, ActorID: e.ActorID, ActorName: c.ActorName,
+	if err := tx.AddBookingEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: e.ActorID, ActorName: c.ActorName,
 		Kind: c.Kind, Detail: c.Reason}); err != nil {
 		return b, err
 	}
@@ -177,47 +175,6 @@ func (s *Service) closeBooking(ctx context.Context, tx Tx, c Closing, now time.T
 		}
 	}
 	return b, tx.AddAudit(ctx, e, b.ID)
-}
-
-// updateAccess changes a user's role and whether they may sign in (nil: unchanged). The
-// active admins are locked and counted first, so that two admins demoting each other at
-// once cannot leave none (ErrLastAdmin). Deactivating ends every session of the user.
-func (s *Service) updateAccess(ctx context.Context, id string, role *account.Role, active *bool, e audit.Entry) (account.User, error) {
-	var u account.User
-	err := s.inTx(ctx, func(tx Tx) error {
-		admins, err := tx.LockActiveAdmins(ctx)
-		if err != nil {
-			return err
-		}
-		if u, err = tx.UserByID(ctx, id); err != nil {
-			return err
-		}
-		before := u
-		if role != nil {
-			u.Role = *role
-		}
-		if active != nil {
-			u.Active = *active
-		}
-		if slices.Contains(admins, id) && len(admins) == 1 && (u.Role != account.RoleAdmin || !u.Active) {
-			return ErrLastAdmin
-		}
-		if err := tx.SetUserAccess(ctx, id, u.Role, u.Active); err != nil {
-			return err
-		}
-		if !u.Active {
-			if err := tx.DeleteOtherSessions(ctx, id, nil); err != nil {
-				return err
-			}
-		}
-		e.Changes.Diff("role", before.Role, u.Role)
-		e.Changes.Diff("active", before.Active, u.Active)
-		return tx.AddAudit(ctx, e, id)
-	})
-	if err != nil {
-		return u, fmt.Errorf("update access of user %s: %w", id, err)
-	}
-	return u, nil
 }
 
 // wrap gives *err, when not nil, the context of what failed.

@@ -1,12 +1,12 @@
-package backoffice
+package refund
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 
 	"tourbook/internal/account"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/money"
@@ -19,7 +19,7 @@ import (
 // Own is a traveller's booking as they see it: its tour, departure, refunds, and what
 // cancelling it now would give back.
 type Own struct {
-	BookingRow
+	backoffice.BookingRow
 	Tour      tour.Tour
 	Departure tour.StartDate
 	Quote     booking.Quote
@@ -74,7 +74,7 @@ func (s *Service) CancelOwn(ctx context.Context, customer account.User, id strin
 	}
 	q := own.Quote
 	if !q.Allowed {
-		return Own{}, &fault.Error{Status: http.StatusConflict, Log: "self-cancel refused", Message: q.Refusal}
+		return Own{}, &fault.Error{Kind: fault.Conflict, Log: "self-cancel refused", Message: q.Refusal}
 	}
 	key, refund := selfCancelKey(id), q.RefundMinor
 	refunds, err := s.store.BookingRefunds(ctx, id)
@@ -87,7 +87,7 @@ func (s *Service) CancelOwn(ctx context.Context, customer account.User, id strin
 		}
 	}
 	if expectRefundMinor != nil && *expectRefundMinor != refund {
-		return Own{}, &fault.Error{Status: http.StatusConflict, Log: "self-cancel quote changed",
+		return Own{}, &fault.Error{Kind: fault.Conflict, Log: "self-cancel quote changed",
 			Message: fmt.Sprintf("The refund for cancelling is now %s, not %s: a cancellation deadline passed. Nothing was cancelled; please check the new amount and confirm again.",
 				money.Format(refund, own.Currency), money.Format(*expectRefundMinor, own.Currency))}
 	}
