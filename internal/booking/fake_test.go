@@ -27,6 +27,7 @@ type fakeStore struct {
 	nextID   int
 	fulfils  int // payments recorded
 	emails   []mail.Message
+	events   map[string][]time.Time // AddLoginFailure
 	// txMu makes inTx's transactions one at a time, as the store's are on a booking.
 	txMu sync.Mutex
 }
@@ -318,4 +319,66 @@ func (p *fakeProvider) lastRequest() payment.CheckoutRequest {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.requests[len(p.requests)-1]
+}
+
+func (s *fakeStore) LastHold(ctx context.Context, userID, tourID string, date time.Time) (Booking, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var last *Booking
+	for _, b := range s.bookings {
+		if b.UserID == userID && b.TourID == tourID && b.StartDate.Equal(date) && (b.Status == Pending || b.Status == Cancelled) &&
+			(last == nil || b.HoldUntil.After(last.HoldUntil)) {
+			last = b
+		}
+	}
+	if last == nil {
+		return Booking{}, ErrNotFound
+	}
+	return *last, nil
+}
+
+func (s *fakeStore) CheckoutsSince(ctx context.Context, userID string, since time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.UserID == userID && !b.CreatedAt.Before(since) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) HeldSeats(ctx context.Context, userID string, now time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.UserID == userID && b.Status == Pending && now.Before(b.HoldUntil) {
+			n += b.Participants
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) AddLoginFailure(ctx context.Context, key string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.events == nil {
+		s.events = map[string][]time.Time{}
+	}
+	s.events[key] = append(s.events[key], at)
+	return nil
+}
+
+func (s *fakeStore) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, at := range s.events[key] {
+		if !at.Before(since) {
+			n++
+		}
+	}
+	return n, nil
 }

@@ -193,6 +193,9 @@ func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("expire holds: %w", err)
 	}
+	if n > 0 {
+		s.counter.HoldsReleased("expired", n)
+	}
 	// Then the waiting lists: seats of expired holds are offered, offers that ran out
 	// pass to the next entry. Safe to run again: it works from the data, under locks.
 	if s.waitlist != nil {

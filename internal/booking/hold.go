@@ -47,12 +47,17 @@ func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
 	return nil
 }
 
-// cancelHold cancels a Pending booking and offers its seats to the waiting list.
-func (s *Service) cancelHold(ctx context.Context, id string, now time.Time) error {
+// cancelHold cancels a Pending booking and offers its seats to the waiting list; reason
+// is the metrics' (Counter.HoldsReleased).
+func (s *Service) cancelHold(ctx context.Context, id, reason string, now time.Time) error {
+	var b Booking
 	err := s.inTx(ctx, func(tx Tx) error {
-		b, err := tx.BookingByID(ctx, id)
-		if err != nil {
+		var err error
+		if b, err = tx.LockBooking(ctx, id); err != nil {
 			return err
+		}
+		if b.Status != Pending {
+			return nil
 		}
 		if err := tx.CancelBooking(ctx, id); err != nil {
 			return err
@@ -61,6 +66,9 @@ func (s *Service) cancelHold(ctx context.Context, id string, now time.Time) erro
 	})
 	if err != nil {
 		return err
+	}
+	if b.Status == Pending {
+		s.counter.HoldsReleased(reason, 1)
 	}
 	s.seats()
 	s.queued()
@@ -87,6 +95,7 @@ func (s *Service) releaseHolds(ctx context.Context, userID, tourID string, now t
 	if err != nil || released == 0 {
 		return err
 	}
+	s.counter.HoldsReleased("replaced", released)
 	s.seats()
 	s.queued()
 	return nil

@@ -223,3 +223,50 @@ func (s *Store) PaidBookingsDeparting(ctx context.Context, from, to time.Time) (
 	}
 	return list, nil
 }
+
+// notOffer leaves out bookings that are a waiting list's offer (made for the user, not
+// asked for by them); b is the bookings table.
+const notOffer = ` AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.booking_id = b.id)`
+
+// LastHold returns the user's unpaid checkout (pending or cancelled, paid online, not a
+// waiting list offer) on a departure whose hold ended or ends last, or
+// booking.ErrNotFound. How long a new hold may last after it is the booking service's
+// rule.
+func (s *Store) LastHold(ctx context.Context, userID, tourID string, date time.Time) (booking.Booking, error) {
+	var b booking.Booking
+	err := s.reader().QueryRowContext(ctx, `SELECT `+bookingColumns+` FROM bookings b
+		WHERE b.user_id = $1 AND b.tour_id = $2 AND b.start_date = $3 AND b.status IN ('pending', 'cancelled')
+		AND b.source = 'online'`+notOffer+` ORDER BY b.hold_until DESC, b.id DESC LIMIT 1`,
+		userID, tourID, day(date)).Scan(bookingFields(&b)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = booking.ErrNotFound
+	}
+	if err != nil {
+		return booking.Booking{}, fmt.Errorf("last hold of user %s on tour %s on %s: %w", userID, tourID, day(date), err)
+	}
+	return b, nil
+}
+
+// CheckoutsSince counts the checkouts the user opened (bookings paid online, waiting
+// list offers left out) since a time, whatever became of them.
+func (s *Store) CheckoutsSince(ctx context.Context, userID string, since time.Time) (int, error) {
+	var n int
+	err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM bookings b
+		WHERE b.user_id = $1 AND b.created_at >= $2 AND b.source = 'online'`+notOffer, userID, ts(since)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count checkouts of user %s: %w", userID, err)
+	}
+	return n, nil
+}
+
+// HeldSeats adds up the seats the user's checkouts hold at now (pending bookings whose
+// hold runs; waiting list offers left out).
+func (s *Store) HeldSeats(ctx context.Context, userID string, now time.Time) (int, error) {
+	var n int
+	err := s.reader().QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
+		WHERE b.user_id = $2 AND b.status = 'pending' AND b.hold_until > $1`+notOffer, ts(now), userID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("seats held by user %s: %w", userID, err)
+	}
+	return n, nil
+}

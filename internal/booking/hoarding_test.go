@@ -1,0 +1,108 @@
+package booking_test
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"tourbook/internal/account"
+	"tourbook/internal/booking"
+	"tourbook/internal/payment"
+	"tourbook/internal/store"
+	"tourbook/internal/store/storetest"
+	"tourbook/internal/tour"
+)
+
+// simClock is the services' clock, moved by the test.
+type simClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *simClock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *simClock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// checkoutService is the booking service with the sandbox provider, on clk.
+func checkoutService(st *store.Store, clk *simClock) *booking.Service {
+	sb := payment.NewSandbox(payment.SandboxOptions{BaseURL: "http://tourbook.test", Now: clk.Now})
+	return booking.NewService(st, st, sb, booking.Options{Now: clk.Now, BaseURL: "http://tourbook.test",
+		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
+}
+
+// seatsLeft is what the tour's page shows of a departure at now.
+func seatsLeft(t *testing.T, st *store.Store, tr tour.Tour, now time.Time) int {
+	t.Helper()
+	got, err := st.TourByID(t.Context(), tr.ID, now)
+	must(t, err)
+	return got.SeatsLeft(got.StartDates[0])
+}
+
+// Three accounts try to keep a departure of 24 seats blocked for two hours: every
+// minute each asks again for as many seats as it may take (the whole group, or what is
+// left), from one client address, and the expiry sweep runs. A fourth traveller, asking
+// every minute after them, still gets seats, soon: the hoarders' holds end 30 minutes
+// after they first took them whatever they ask, then they must wait.
+func TestHoardingLeavesTheDepartureBookable(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		clk := &simClock{t: t0}
+		svc := checkoutService(st, clk)
+		d := time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)
+		tr := storetest.AddTour(t, st, "hoarded", 24, d)
+		var hoarders []account.User
+		for i := range 3 {
+			hoarders = append(hoarders, storetest.AddUser(t, st, fmt.Sprintf("hoarder%d", i), account.RoleUser))
+		}
+		fourth := storetest.AddUser(t, st, "fourth", account.RoleUser)
+		held := map[string]int{} // each hoarder's seats held, as far as it knows
+
+		booked := time.Duration(-1)
+		bookable := 0
+		for minute := range 120 {
+			now := clk.Now()
+			if _, err := svc.ExpireHolds(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range hoarders {
+				// Its own hold is replaced, so its seats count as free for it.
+				want := min(tr.MaxGroupSize, seatsLeft(t, st, tr, now)+held[h.ID])
+				if want == 0 {
+					continue
+				}
+				_, err := svc.StartCheckout(ctx, h, "203.0.113.7", tr.ID, "2031-06-01", want)
+				var limited *booking.LimitError
+				switch {
+				case err == nil:
+					held[h.ID] = want
+				case errors.As(err, &limited), errors.Is(err, booking.ErrNoSeats):
+					if limited != nil && limited.RetryAfterSeconds() <= 0 {
+						t.Errorf("a limit without a wait: %v", err)
+					}
+					held[h.ID] = 0 // its hold was released or ran out
+				default:
+					t.Fatalf("minute %d: %v", minute, err)
+				}
+			}
+			if seatsLeft(t, st, tr, now) >= 2 {
+				bookable++
+			}
+			if booked < 0 {
+				if _, err := svc.StartCheckout(ctx, fourth, "198.51.100.4", tr.ID, "2031-06-01", 2); err == nil {
+					booked = time.Duration(minute) * time.Minute
+				} else if !errors.Is(err, booking.ErrNoSeats) {
+					t.Fatalf("the fourth traveller at minute %d: %v", minute, err)
+				}
+			}
+			clk.Add(time.Minute)
+		}
+		if booked < 0 || booked > 31*time.Minute {
+			t.Fatalf("the fourth traveller got seats after %v (-1: never), want within 31 minutes", booked)
+		}
+		if bookable < 60 {
+			t.Errorf("the departure had 2 seats for sale in %d minutes of 120, want at least half", bookable)
+		}
+	})
+}
