@@ -340,7 +340,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Accounts = accounts
 
 	// Payments.
-	var provider payment.Provider
+	var provider booking.Provider
 	var sandbox http.Handler
 	switch cfg.Payment.Provider {
 	case "stripe":

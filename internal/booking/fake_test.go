@@ -161,17 +161,17 @@ func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
 	return nil
 }
 
-func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
+func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var days []time.Time
+	var released []Booking
 	for _, b := range s.bookings {
 		if b.UserID == userID && b.TourID == tourID && b.Status == Pending {
 			b.Status = Cancelled
-			days = append(days, b.StartDate)
+			released = append(released, *b)
 		}
 	}
-	return len(days), days, nil
+	return released, nil
 }
 
 func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time) (int, error) {
@@ -257,6 +257,7 @@ type fakeProvider struct {
 	createErr error
 	lookupErr error
 	events    map[string]payment.Event // by checkout id
+	expired   []string                 // checkouts closed (ExpireCheckout)
 }
 
 func newFakeProvider() *fakeProvider { return &fakeProvider{events: map[string]payment.Event{}} }
@@ -313,6 +314,13 @@ func (p *fakeProvider) Checkout(ctx context.Context, id string) (payment.Event, 
 		return payment.Event{}, payment.ErrNotFound
 	}
 	return ev, nil
+}
+
+func (p *fakeProvider) ExpireCheckout(ctx context.Context, id string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.expired = append(p.expired, id)
+	return nil
 }
 
 func (p *fakeProvider) lastRequest() payment.CheckoutRequest {

@@ -3,6 +3,7 @@ package booking_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -24,9 +25,10 @@ type simClock struct {
 func (c *simClock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *simClock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
-// checkoutService is the booking service with the sandbox provider, on clk.
+// checkoutService is the booking service with the sandbox provider (its checkouts kept
+// in st), on clk.
 func checkoutService(st *store.Store, clk *simClock) *booking.Service {
-	sb := payment.NewSandbox(payment.SandboxOptions{BaseURL: "http://tourbook.test", Now: clk.Now})
+	sb := payment.NewSandbox(payment.SandboxOptions{BaseURL: "http://tourbook.test", Now: clk.Now, Store: st})
 	return booking.NewService(st, st, sb, booking.Options{Now: clk.Now, BaseURL: "http://tourbook.test",
 		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 }
@@ -103,6 +105,41 @@ func TestHoardingLeavesTheDepartureBookable(t *testing.T) {
 		}
 		if bookable < 60 {
 			t.Errorf("the departure had 2 seats for sale in %d minutes of 120, want at least half", bookable)
+		}
+	})
+}
+
+// A hold released (its checkout cancelled, or replaced by asking again) closes its
+// checkout at the provider: nobody pays for seats no longer held.
+func TestReleasedHoldClosesItsCheckout(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		clk := &simClock{t: t0}
+		svc := checkoutService(st, clk)
+		d := time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)
+		tr := storetest.AddTour(t, st, "released", 10, d)
+		ann := storetest.AddUser(t, st, "ann", account.RoleUser)
+		checkoutOf := func() payment.SandboxCheckout {
+			t.Helper()
+			url, err := svc.StartCheckout(ctx, ann, "", tr.ID, "2031-06-01", 2)
+			must(t, err)
+			c, err := st.SandboxCheckout(ctx, url[strings.LastIndex(url, "/")+1:])
+			must(t, err)
+			return c
+		}
+		first := checkoutOf()
+		second := checkoutOf() // replaces the first
+		must(t, svc.CancelReturn(ctx, ann, second.Request.BookingID))
+		for _, c := range []payment.SandboxCheckout{first, second} {
+			got, err := st.SandboxCheckout(ctx, c.ID)
+			must(t, err)
+			if !got.Expired() {
+				t.Errorf("the checkout of released booking %s is still open", c.Request.BookingID)
+			}
+			if _, paid, err := st.PaySandboxCheckout(ctx, c.ID, "pi_x", clk.Now()); err != nil || paid {
+				t.Errorf("the checkout of a released hold was paid: %v, %v", paid, err)
+			}
 		}
 	})
 }

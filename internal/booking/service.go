@@ -56,9 +56,9 @@ type Tx interface {
 	IssueTicket(ctx context.Context, bookingID string, now time.Time) error
 	// BookOffer marks booked the waiting-list entry whose offer the booking is.
 	BookOffer(ctx context.Context, bookingID string) error
-	// ReleaseHolds cancels the user's open checkouts on the tour and returns how many,
-	// and their days.
-	ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error)
+	// ReleaseHolds cancels the user's open checkouts on the tour and returns them (their
+	// ID, StartDate, Provider and CheckoutID at least).
+	ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error)
 	waitlist.Tx
 }
 
@@ -69,6 +69,13 @@ type Waitlist interface {
 	OfferIn(ctx context.Context, tx waitlist.Tx, tourID string, date, now time.Time) error
 	Offer(ctx context.Context, tourID string, date, now time.Time) error
 	OfferWaitlistSeats(ctx context.Context, now time.Time) (int, error)
+}
+
+// Provider is the payment provider: the service opens checkouts there, looks them up,
+// and closes those whose hold it released, so that nobody pays for seats not held.
+type Provider interface {
+	payment.Provider
+	payment.Expirer
 }
 
 // TourStore loads tours, for their price, capacity and start dates.
@@ -159,7 +166,7 @@ func (noCounter) PaymentRecorded(string)    {}
 type Service struct {
 	store    Store
 	tours    TourStore
-	provider payment.Provider
+	provider Provider
 	now      func() time.Time
 	holdFor  time.Duration
 	baseURL  string
@@ -176,7 +183,7 @@ type Service struct {
 }
 
 // NewService returns a booking service.
-func NewService(store Store, tours TourStore, provider payment.Provider, o Options) *Service {
+func NewService(store Store, tours TourStore, provider Provider, o Options) *Service {
 	s := &Service{
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
@@ -333,9 +340,9 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, client, 
 		return "", providerError(fmt.Errorf("create %s checkout for booking %s: %w", s.provider.Name(), b.ID, err))
 	}
 	if err := s.store.SetCheckout(ctx, b.ID, s.provider.Name(), co.ID); err != nil {
-		// The customer is not sent to a checkout we could not record; should they pay
-		// anyway, the event carries the booking id and still finds the booking.
+		// The customer is not sent to a checkout we could not record, and it is closed.
 		s.release(ctx, b.ID)
+		s.expireCheckouts(ctx, []Booking{{ID: b.ID, Provider: s.provider.Name(), CheckoutID: co.ID}})
 		return "", fmt.Errorf("record checkout %s for booking %s: %w", co.ID, b.ID, err)
 	}
 	if client != "" && s.limits.CheckoutsPerClient > 0 {

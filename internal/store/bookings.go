@@ -166,36 +166,32 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 // ReleaseHolds cancels the user's open checkouts for a tour, so that booking again (a
 // second click, the back button) replaces the earlier hold instead of adding to it.
 // Seats offered to the user from a waiting list are kept: the offer is not a checkout
-// they opened. It returns how many holds were released and the days of their
-// departures.
-func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
-	var (
-		n     int
-		dates []time.Time
-	)
+// they opened. It returns the bookings it cancelled (their provider's checkouts are the
+// booking service's to close).
+func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) ([]booking.Booking, error) {
+	var released []booking.Booking
 	err := s.InTx(ctx, func(tx *Store) error {
 		const mine = ` FROM bookings WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'
 			AND id NOT IN (SELECT booking_id FROM waitlist_entries WHERE user_id = $1 AND status = 'offered')`
-		rows, err := tx.tx.QueryContext(ctx, `SELECT DISTINCT start_date`+mine, userID, tourID)
+		rows, err := tx.tx.QueryContext(ctx, tx.forUpdate(`SELECT `+bookingColumns+mine+` ORDER BY id`), userID, tourID)
 		if err != nil {
 			return err
 		}
-		if dates, err = collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} }); err != nil || len(dates) == 0 {
+		if released, err = collect(rows, bookingFields); err != nil || len(released) == 0 {
 			return err
 		}
-		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id IN (SELECT id`+mine+`)`,
-			userID, tourID)
-		if err != nil {
-			return err
+		for i := range released {
+			if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id = $1`, released[i].ID); err != nil {
+				return err
+			}
+			released[i].Status = booking.Cancelled
 		}
-		released, err := res.RowsAffected()
-		n = int(released)
-		return err
+		return nil
 	})
 	if err != nil {
-		return 0, nil, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
+		return nil, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
 	}
-	return n, dates, nil
+	return released, nil
 }
 
 // OpenHolds counts the user's checkouts still holding seats at now.
