@@ -390,3 +390,15 @@ func (s *fakeStore) CountLoginFailures(ctx context.Context, key string, since ti
 	}
 	return n, nil
 }
+
+func (s *fakeStore) DueHolds(ctx context.Context, now time.Time) ([]Booking, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var due []Booking
+	for _, b := range s.bookings {
+		if b.Status == Pending && !now.Before(b.HoldUntil) && b.CheckoutID != "" {
+			due = append(due, *b)
+		}
+	}
+	return due, nil
+}

@@ -109,8 +109,8 @@ func TestHoardingLeavesTheDepartureBookable(t *testing.T) {
 	})
 }
 
-// A hold released (its checkout cancelled, or replaced by asking again) closes its
-// checkout at the provider: nobody pays for seats no longer held.
+// A hold released (its checkout cancelled, replaced by asking again, or run out) closes
+// its checkout at the provider: nobody pays for seats no longer held.
 func TestReleasedHoldClosesItsCheckout(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
@@ -131,7 +131,12 @@ func TestReleasedHoldClosesItsCheckout(t *testing.T) {
 		first := checkoutOf()
 		second := checkoutOf() // replaces the first
 		must(t, svc.CancelReturn(ctx, ann, second.Request.BookingID))
-		for _, c := range []payment.SandboxCheckout{first, second} {
+		third := checkoutOf() // runs out: the sweep closes it
+		clk.Add(30 * time.Minute)
+		if _, err := svc.ExpireHolds(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []payment.SandboxCheckout{first, second, third} {
 			got, err := st.SandboxCheckout(ctx, c.ID)
 			must(t, err)
 			if !got.Expired() {

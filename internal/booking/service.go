@@ -28,6 +28,8 @@ type Store interface {
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
+	// DueHolds lists the pending bookings with a checkout whose hold ended by now.
+	DueHolds(ctx context.Context, now time.Time) ([]Booking, error)
 	// LastHold is the user's unpaid checkout on a departure whose hold ended or ends
 	// last (waiting list offers aside); ErrNotFound when there is none.
 	LastHold(ctx context.Context, userID, tourID string, date time.Time) (Booking, error)

@@ -149,6 +149,22 @@ func (s *Store) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
 	return int(n), err
 }
 
+// DueHolds lists the Pending bookings whose hold ended at or before now and that have a
+// provider's checkout: the ones ExpireHolds is about to cancel, whose checkouts the
+// booking service then closes.
+func (s *Store) DueHolds(ctx context.Context, now time.Time) ([]booking.Booking, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT `+bookingColumns+` FROM bookings
+		WHERE status = 'pending' AND hold_until <= $1 AND checkout_id <> '' ORDER BY hold_until, id`, ts(now))
+	if err != nil {
+		return nil, fmt.Errorf("holds due: %w", err)
+	}
+	list, err := collect(rows, bookingFields)
+	if err != nil {
+		return nil, fmt.Errorf("holds due: %w", err)
+	}
+	return list, nil
+}
+
 // UserBookings lists a user's bookings, newest first.
 func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Booking, error) {
 	rows, err := s.reader().QueryContext(ctx, `SELECT `+bookingColumns+` FROM bookings
