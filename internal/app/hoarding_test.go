@@ -54,3 +54,17 @@ func (s *testSite) tourWithSeats(t *testing.T, least, most int) int {
 		t.Fatalf("no sample tour has %d to %d seats left on its first departure", least, most)
 	}
 }
+
+// -checkouts-per-account 0 lifts the limit (the load benchmark opens thousands).
+func TestCheckoutLimitCanBeLifted(t *testing.T) {
+	t.Parallel()
+	s := newTestSite(t, "-checkouts-per-account", "0")
+	tr := s.tourByIndex(t, 2)
+	c := s.client(t)
+	s.login(t, c, "omar@example.com")
+	for i := range 11 {
+		if r := s.checkout(t, c, tr.ID, "?date="+tr.StartDates[0].Date+"&participants=1"); r.status != 200 {
+			t.Fatalf("checkout %d: %d %s", i+1, r.status, r.body)
+		}
+	}
+}
