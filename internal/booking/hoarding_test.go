@@ -148,3 +148,29 @@ func TestReleasedHoldClosesItsCheckout(t *testing.T) {
 		}
 	})
 }
+
+// The dashboard's departures count seats held by open checkouts apart from seats sold,
+// and a hold that ran out in neither.
+func TestDashboardShowsHeldApartFromSold(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		svc := newService(st)
+		d := time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)
+		tr := storetest.AddTour(t, st, "dashboard", 10, d)
+		ann := storetest.AddUser(t, st, "ann", account.RoleUser)
+		bob := storetest.AddUser(t, st, "bob", account.RoleUser)
+		cy := storetest.AddUser(t, st, "cy", account.RoleUser)
+		paid := hold(t, st, tr, ann, d, 3, t0)
+		if _, _, err := svc.RecordPayment(ctx, paid, booking.Payment{Ref: "pi_1", AmountMinor: 3 * tr.UnitPriceMinor(), Currency: "usd"}, t0, nil); err != nil {
+			t.Fatal(err)
+		}
+		hold(t, st, tr, bob, d, 2, t0.Add(10*time.Minute))
+		hold(t, st, tr, cy, d, 4, t0.Add(-time.Hour)) // ran out
+		deps, err := st.UpcomingDepartures(ctx, t0.Add(15*time.Minute), "", 10)
+		must(t, err)
+		if len(deps) != 1 || deps[0].Sold != 3 || deps[0].Held != 2 || deps[0].Capacity != 10 {
+			t.Fatalf("dashboard departures %+v, want 3 sold and 2 held of 10", deps)
+		}
+	})
+}
