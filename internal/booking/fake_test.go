@@ -334,7 +334,7 @@ func (s *fakeStore) LastHold(ctx context.Context, userID, tourID string, date ti
 	defer s.mu.Unlock()
 	var last *Booking
 	for _, b := range s.bookings {
-		if b.UserID == userID && b.TourID == tourID && b.StartDate.Equal(date) && (b.Status == Pending || b.Status == Cancelled) &&
+		if b.UserID == userID && b.TourID == tourID && b.StartDate.Equal(date) && (b.Status == Pending || b.Status == Cancelled) && b.CheckoutID != "" &&
 			(last == nil || b.HoldUntil.After(last.HoldUntil)) {
 			last = b
 		}

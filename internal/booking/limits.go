@@ -78,7 +78,8 @@ func (s *Service) checkoutRate(ctx context.Context, userID, client string, now t
 // restart a hold's life: while the user's last hold there runs (or would have, had it
 // not been released or replaced), the new one ends when it would have. Once it has
 // ended the user waits as long again (the hold time) before holding that departure
-// anew, so a departure cannot be kept from sale by asking again and again.
+// anew, so a departure cannot be kept from sale by asking again and again. A hold whose
+// checkout could not be opened (the provider failed) does not count.
 func (s *Service) holdEnd(ctx context.Context, userID, tourID string, date, now time.Time) (time.Time, error) {
 	last, err := s.store.LastHold(ctx, userID, tourID, date)
 	if errors.Is(err, ErrNotFound) {

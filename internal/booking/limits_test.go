@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tourbook/internal/payment"
 )
 
 // limitedFixture is newFixture with limits of its own.
@@ -121,5 +123,22 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A hold whose checkout the provider could not open does not count as the user's last
+// hold: retrying after an outage gets a whole hold.
+func TestFailedCheckoutDoesNotShortenTheNextHold(t *testing.T) {
+	f := newFixture(t)
+	f.provider.createErr = fmt.Errorf("stripe: %w: connection refused", payment.ErrUnavailable)
+	if _, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", "2027-07-20", 1); !errors.Is(err, payment.ErrUnavailable) {
+		t.Fatalf("err = %v, want ErrUnavailable", err)
+	}
+	f.provider.createErr = nil
+	f.clock.Add(40 * time.Minute)
+	f.start(t, "2027-07-20", 1)
+	all := f.store.all()
+	if last := all[len(all)-1]; last.Status != Pending || !last.HoldUntil.Equal(f.clock.Now().Add(30*time.Minute)) {
+		t.Fatalf("the hold after an outage: %+v, want 30 minutes from now", last)
 	}
 }

@@ -240,15 +240,16 @@ func (s *Store) PaidBookingsDeparting(ctx context.Context, from, to time.Time) (
 // asked for by them); b is the bookings table.
 const notOffer = ` AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.booking_id = b.id)`
 
-// LastHold returns the user's unpaid checkout (pending or cancelled, paid online, not a
-// waiting list offer) on a departure whose hold ended or ends last, or
+// LastHold returns the user's unpaid checkout (pending or cancelled, paid online, opened
+// at the provider, not a waiting list offer) on a departure whose hold ended or ends
+// last, or
 // booking.ErrNotFound. How long a new hold may last after it is the booking service's
 // rule.
 func (s *Store) LastHold(ctx context.Context, userID, tourID string, date time.Time) (booking.Booking, error) {
 	var b booking.Booking
 	err := s.reader().QueryRowContext(ctx, `SELECT `+bookingColumns+` FROM bookings b
 		WHERE b.user_id = $1 AND b.tour_id = $2 AND b.start_date = $3 AND b.status IN ('pending', 'cancelled')
-		AND b.source = 'online'`+notOffer+` ORDER BY b.hold_until DESC, b.id DESC LIMIT 1`,
+		AND b.source = 'online' AND b.checkout_id <> ''`+notOffer+` ORDER BY b.hold_until DESC, b.id DESC LIMIT 1`,
 		userID, tourID, day(date)).Scan(bookingFields(&b)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = booking.ErrNotFound
