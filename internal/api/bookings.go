@@ -14,7 +14,7 @@ import (
 
 // Bookings is the booking service the checkout and webhook endpoints call.
 type Bookings interface {
-	StartCheckout(ctx context.Context, user account.User, tourID, date string, participants int) (string, error)
+	StartCheckout(ctx context.Context, user account.User, client, tourID, date string, participants int) (string, error)
 	HandleWebhook(ctx context.Context, payload []byte, header http.Header) error
 	CancelReturn(ctx context.Context, user account.User, bookingID string) error
 }
@@ -50,7 +50,7 @@ func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
 		}
 		participants = n
 	}
-	url, err := h.Bookings.StartCheckout(r.Context(), u, r.PathValue("tourId"), strings.TrimSpace(q.Get("date")), participants)
+	url, err := h.Bookings.StartCheckout(r.Context(), u, h.ClientIP.Of(r), r.PathValue("tourId"), strings.TrimSpace(q.Get("date")), participants)
 	if err != nil {
 		h.fail(w, r, err)
 		return

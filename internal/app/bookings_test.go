@@ -189,7 +189,8 @@ func TestCheckoutRefusals(t *testing.T) {
 func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 	t.Parallel()
 	s := newTestSite(t)
-	tr := s.tourByIndex(t, 0)
+	idx := s.tourWithSeats(t, 5, 17)
+	tr := s.tourByIndex(t, idx)
 	date := tr.StartDates[0]
 	c := s.client(t)
 	s.login(t, c, "yuki@example.com")
@@ -230,7 +231,7 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 	if codes[200] != 5 || codes[409] != 45 {
 		t.Fatalf("answers %v, want 5×200 and 45×409", codes)
 	}
-	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != 0 {
+	if left := s.tourByIndex(t, idx).StartDates[0].SeatsLeft; left != 0 {
 		t.Fatalf("%d seats left, want 0", left)
 	}
 	r := s.checkout(t, s.client(t), tr.ID, "?date="+date.Date)
@@ -246,7 +247,8 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 func TestWebhookSignature(t *testing.T) {
 	t.Parallel()
 	s := newTestSite(t)
-	tr := s.tourByIndex(t, 0)
+	idx := s.tourWithSeats(t, 5, 17)
+	tr := s.tourByIndex(t, idx)
 	c := s.client(t)
 	s.login(t, c, "chloe@example.com")
 	r := s.checkout(t, c, tr.ID, "")
@@ -293,7 +295,8 @@ func TestProviderUnreachable(t *testing.T) {
 func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
 	t.Parallel()
 	s := newTestSite(t)
-	tr := s.tourByIndex(t, 0)
+	idx := s.tourWithSeats(t, 1, 12)
+	tr := s.tourByIndex(t, idx)
 	date := tr.StartDates[0]
 	c := s.client(t)
 	s.login(t, c, "sophie@example.com")
@@ -304,7 +307,7 @@ func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
 			t.Fatalf("checkout for every seat: %d %s", r.status, r.body)
 		}
 	}
-	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != 0 {
+	if left := s.tourByIndex(t, idx).StartDates[0].SeatsLeft; left != 0 {
 		t.Fatalf("%d seats left during the checkout, want 0", left)
 	}
 	// The sandbox page's cancel link leads back to the tour page, which releases the hold.
@@ -312,7 +315,7 @@ func TestCancelledAndRepeatedCheckoutsReleaseTheirSeats(t *testing.T) {
 	if r := s.get(t, c, cancel.RequestURI()); r.status != 200 || !strings.Contains(r.body, tr.Name) {
 		t.Fatalf("cancel return: %d", r.status)
 	}
-	if left := s.tourByIndex(t, 0).StartDates[0].SeatsLeft; left != date.SeatsLeft {
+	if left := s.tourByIndex(t, idx).StartDates[0].SeatsLeft; left != date.SeatsLeft {
 		t.Fatalf("%d seats left after cancelling, want %d", left, date.SeatsLeft)
 	}
 	// Another user's cancel link does nothing to this user's hold.

@@ -354,7 +354,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Accounts = accounts
 
 	// Payments.
-	var provider payment.Provider
+	var provider booking.Provider
 	var sandbox http.Handler
 	switch cfg.Payment.Provider {
 	case "stripe":
@@ -399,7 +399,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
-		Offers: st, Waitlist: waiting,
+		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits),
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -560,3 +560,15 @@ func pictureBuckets(ctx context.Context, cfg config.Config, st *store.Store, log
 type ownedPictures struct{ *media.TourPictures }
 
 func (ownedPictures) Owns(name string) bool { return media.IsTourPictureName(name) }
+
+// checkoutLimits turns the command line's limits (0: none) into the booking service's
+// (negative: none; 0 would be its default).
+func checkoutLimits(c config.CheckoutLimits) booking.Limits {
+	off := func(n int) int {
+		if n <= 0 {
+			return -1
+		}
+		return n
+	}
+	return booking.Limits{CheckoutsPerAccount: off(c.PerAccount), CheckoutsPerClient: off(c.PerClient), HeldSeats: off(c.HeldSeats)}
+}

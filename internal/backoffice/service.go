@@ -38,6 +38,8 @@ type Store interface {
 // the seats a walk-in takes (*store.Store bound to one has it).
 type Tx interface {
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
+	// CreateUser stores the account of a new walk-in customer with its booking.
+	CreateUser(ctx context.Context, u *account.User) error
 	waitlist.Tx
 }
 
@@ -194,8 +196,9 @@ func LoadDetail(ctx context.Context, st DetailStore, id string) (Detail, error) 
 // closing stops sales online only). A walk-in does not jump the waiting list: seats a
 // hold left when it ran out go to the list first, as for an online checkout. When the
 // walk-in is refused for want of seats, the offers, rolled back with it, are made again
-// on their own: they stand either way.
-func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, e audit.Entry) error {
+// on their own: they stand either way. A new customer's account (newCustomer, not yet
+// stored) is written in the same transaction, so a refused walk-in leaves none.
+func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, newCustomer *account.User, actorName string, now time.Time, e audit.Entry) error {
 	err := s.inTx(ctx, func(tx Tx) error {
 		if s.waitlist != nil {
 			if err := s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
@@ -208,6 +211,12 @@ func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, act
 		}
 		if taken+b.Participants > dep.Capacity {
 			return booking.ErrNoSeats
+		}
+		if newCustomer != nil {
+			if err := tx.CreateUser(ctx, newCustomer); err != nil {
+				return err
+			}
+			b.UserID = newCustomer.ID
 		}
 		return tx.CreatePaidBooking(ctx, b, actorName, now, e)
 	})
@@ -273,9 +282,12 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	if err != nil {
 		return booking.Booking{}, err
 	}
+	// A new customer's account is made ready here (the password hash is slow) and
+	// stored only with the booking.
+	var fresh *account.User
 	customer, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, account.ErrNotFound) {
-		customer, err = s.newCustomer(ctx, in.Name, email)
+		fresh, err = s.newCustomer(in.Name, email)
 	}
 	if err != nil {
 		return booking.Booking{}, err
@@ -283,10 +295,9 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	b := &booking.Booking{TourID: t.ID, UserID: customer.ID, StartDate: dep.Date, Participants: in.Participants,
 		AmountMinor: t.UnitPriceMinor() * int64(in.Participants), Currency: strings.ToLower(t.Currency), Source: source,
 		Policy: t.Policy}
-	if err := s.createPaidBooking(ctx, b, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
+	if err := s.createPaidBooking(ctx, b, fresh, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
 		if errors.Is(err, booking.ErrNoSeats) {
-			return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Err: err,
-				Message: fmt.Sprintf("There are not %d seats left on this departure.", in.Participants)}
+			return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Err: err, Message: noSeatsFor(in.Participants)}
 		}
 		return booking.Booking{}, err
 	}
@@ -295,22 +306,26 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	return *b, nil
 }
 
-// newCustomer makes the account of a walk-in customer, with a random password nobody
-// knows.
-func (s *Service) newCustomer(ctx context.Context, name, email string) (account.User, error) {
+// noSeatsFor is the refusal of a walk-in of n people on a departure without the seats.
+func noSeatsFor(n int) string {
+	if n == 1 {
+		return "There are no seats left on this departure."
+	}
+	return fmt.Sprintf("There are fewer than %d seats left on this departure.", n)
+}
+
+// newCustomer makes, without storing it, the account of a walk-in customer, with a
+// random password nobody knows.
+func (s *Service) newCustomer(name, email string) (*account.User, error) {
 	name, err := account.ValidateName(name)
 	if err != nil {
-		return account.User{}, err
+		return nil, err
 	}
 	var secret [24]byte
 	_, _ = rand.Read(secret[:])
 	hash, err := s.hash(hex.EncodeToString(secret[:]))
 	if err != nil {
-		return account.User{}, err
+		return nil, err
 	}
-	u := account.User{Name: name, Email: email, Role: account.RoleUser, PasswordHash: hash, Active: true}
-	if err := s.store.CreateUser(ctx, &u); err != nil {
-		return account.User{}, err
-	}
-	return u, nil
+	return &account.User{Name: name, Email: email, Role: account.RoleUser, PasswordHash: hash, Active: true}, nil
 }

@@ -27,6 +27,7 @@ type fakeStore struct {
 	nextID   int
 	fulfils  int // payments recorded
 	emails   []mail.Message
+	events   map[string][]time.Time // AddLoginFailure
 	// txMu makes inTx's transactions one at a time, as the store's are on a booking.
 	txMu sync.Mutex
 }
@@ -160,17 +161,17 @@ func (s *fakeStore) CancelBooking(ctx context.Context, id string) error {
 	return nil
 }
 
-func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
+func (s *fakeStore) ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var days []time.Time
+	var released []Booking
 	for _, b := range s.bookings {
 		if b.UserID == userID && b.TourID == tourID && b.Status == Pending {
 			b.Status = Cancelled
-			days = append(days, b.StartDate)
+			released = append(released, *b)
 		}
 	}
-	return len(days), days, nil
+	return released, nil
 }
 
 func (s *fakeStore) OpenHolds(ctx context.Context, userID string, now time.Time) (int, error) {
@@ -256,6 +257,7 @@ type fakeProvider struct {
 	createErr error
 	lookupErr error
 	events    map[string]payment.Event // by checkout id
+	expired   []string                 // checkouts closed (ExpireCheckout)
 }
 
 func newFakeProvider() *fakeProvider { return &fakeProvider{events: map[string]payment.Event{}} }
@@ -314,8 +316,89 @@ func (p *fakeProvider) Checkout(ctx context.Context, id string) (payment.Event, 
 	return ev, nil
 }
 
+func (p *fakeProvider) ExpireCheckout(ctx context.Context, id string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.expired = append(p.expired, id)
+	return nil
+}
+
 func (p *fakeProvider) lastRequest() payment.CheckoutRequest {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.requests[len(p.requests)-1]
+}
+
+func (s *fakeStore) LastHold(ctx context.Context, userID, tourID string, date time.Time) (Booking, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var last *Booking
+	for _, b := range s.bookings {
+		if b.UserID == userID && b.TourID == tourID && b.StartDate.Equal(date) && (b.Status == Pending || b.Status == Cancelled) && b.CheckoutID != "" &&
+			(last == nil || b.HoldUntil.After(last.HoldUntil)) {
+			last = b
+		}
+	}
+	if last == nil {
+		return Booking{}, ErrNotFound
+	}
+	return *last, nil
+}
+
+func (s *fakeStore) CheckoutsSince(ctx context.Context, userID string, since time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.UserID == userID && !b.CreatedAt.Before(since) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) HeldSeats(ctx context.Context, userID string, now time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, b := range s.bookings {
+		if b.UserID == userID && b.Status == Pending && now.Before(b.HoldUntil) {
+			n += b.Participants
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) AddLoginFailure(ctx context.Context, key string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.events == nil {
+		s.events = map[string][]time.Time{}
+	}
+	s.events[key] = append(s.events[key], at)
+	return nil
+}
+
+func (s *fakeStore) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, at := range s.events[key] {
+		if !at.Before(since) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (s *fakeStore) DueHolds(ctx context.Context, now time.Time) ([]Booking, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var due []Booking
+	for _, b := range s.bookings {
+		if b.Status == Pending && !now.Before(b.HoldUntil) && b.CheckoutID != "" {
+			due = append(due, *b)
+		}
+	}
+	return due, nil
 }

@@ -186,13 +186,23 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 
 // ExpireHolds cancels Pending bookings whose hold has run out, freeing their seats for
 // the tour pages' counts (the store already ignores expired holds when it checks
-// capacity; this makes their state say so too).
+// capacity; this makes their state say so too), and closes their checkouts.
 func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
 	now := s.now()
+	due, err := s.store.DueHolds(ctx, now)
+	if err != nil {
+		return 0, fmt.Errorf("expire holds: %w", err)
+	}
 	n, err := s.store.ExpireHolds(ctx, now)
 	if err != nil {
 		return 0, fmt.Errorf("expire holds: %w", err)
 	}
+	if n > 0 {
+		s.counter.HoldsReleased("expired", n)
+	}
+	// Their checkouts close too: Stripe's may outlive the hold (it lasts at least 30
+	// minutes). Another instance may close them as well, which changes nothing.
+	s.expireCheckouts(ctx, due)
 	// Then the waiting lists: seats of expired holds are offered, offers that ran out
 	// pass to the next entry. Safe to run again: it works from the data, under locks.
 	if s.waitlist != nil {

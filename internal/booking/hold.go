@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
 
@@ -47,12 +48,17 @@ func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
 	return nil
 }
 
-// cancelHold cancels a Pending booking and offers its seats to the waiting list.
-func (s *Service) cancelHold(ctx context.Context, id string, now time.Time) error {
+// cancelHold cancels a Pending booking and offers its seats to the waiting list; reason
+// is the metrics' (Counter.HoldsReleased).
+func (s *Service) cancelHold(ctx context.Context, id, reason string, now time.Time) error {
+	var b Booking
 	err := s.inTx(ctx, func(tx Tx) error {
-		b, err := tx.BookingByID(ctx, id)
-		if err != nil {
+		var err error
+		if b, err = tx.LockBooking(ctx, id); err != nil {
 			return err
+		}
+		if b.Status != Pending {
+			return nil
 		}
 		if err := tx.CancelBooking(ctx, id); err != nil {
 			return err
@@ -62,6 +68,10 @@ func (s *Service) cancelHold(ctx context.Context, id string, now time.Time) erro
 	if err != nil {
 		return err
 	}
+	if b.Status == Pending {
+		s.counter.HoldsReleased(reason, 1)
+		s.expireCheckouts(ctx, []Booking{b})
+	}
 	s.seats()
 	s.queued()
 	return nil
@@ -70,26 +80,56 @@ func (s *Service) cancelHold(ctx context.Context, id string, now time.Time) erro
 // releaseHolds cancels the user's open checkouts on a tour and offers their seats to
 // the departures' waiting lists.
 func (s *Service) releaseHolds(ctx context.Context, userID, tourID string, now time.Time) error {
-	var released int
+	var released []Booking
 	err := s.inTx(ctx, func(tx Tx) error {
-		n, days, err := tx.ReleaseHolds(ctx, userID, tourID)
-		if err != nil {
+		var err error
+		if released, err = tx.ReleaseHolds(ctx, userID, tourID); err != nil {
 			return err
 		}
-		released = n
-		for _, d := range days {
-			if err := s.offerIn(ctx, tx, tourID, d, now); err != nil {
+		offered := map[time.Time]bool{}
+		for _, b := range released {
+			if offered[b.StartDate] {
+				continue
+			}
+			offered[b.StartDate] = true
+			if err := s.offerIn(ctx, tx, tourID, b.StartDate, now); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	if err != nil || released == 0 {
+	if err != nil || len(released) == 0 {
 		return err
 	}
+	s.counter.HoldsReleased("replaced", len(released))
+	s.expireCheckouts(ctx, released)
 	s.seats()
 	s.queued()
 	return nil
+}
+
+// expireCheckouts closes the provider's checkouts of holds just released, so that
+// nobody is charged for seats no longer held. It runs after the commit, even when the
+// request was cancelled. A checkout paid first keeps its payment, which fulfilment
+// records (paid if the seats are still free, else refund due); one the provider cannot
+// close now closes by itself when it expires.
+func (s *Service) expireCheckouts(ctx context.Context, released []Booking) {
+	ctx = context.WithoutCancel(ctx)
+	for _, b := range released {
+		if b.CheckoutID == "" || b.Provider != s.provider.Name() {
+			continue
+		}
+		err := s.provider.ExpireCheckout(ctx, b.CheckoutID)
+		switch {
+		case err == nil:
+			s.log.Info("checkout closed with its hold", "booking_id", b.ID, "checkout_id", b.CheckoutID)
+		case errors.Is(err, payment.ErrCheckoutPaid):
+			s.log.Info("checkout paid before its hold was released", "booking_id", b.ID, "checkout_id", b.CheckoutID)
+		default:
+			s.log.Warn("checkout of a released hold not closed; it expires by itself", "booking_id", b.ID,
+				"checkout_id", b.CheckoutID, "err", err)
+		}
+	}
 }
 
 func (s *Service) offerIn(ctx context.Context, tx Tx, tourID string, date, now time.Time) error {

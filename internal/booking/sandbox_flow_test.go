@@ -40,7 +40,7 @@ func TestSandboxFlow(t *testing.T) {
 	svc = NewService(store, store, sb, Options{Now: clk.Now, BaseURL: srv.URL, Logger: slog.New(slog.DiscardHandler),
 		Tx: store.inTx})
 
-	checkoutURL, err := svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 2)
+	checkoutURL, err := svc.StartCheckout(context.Background(), ann, "", "t-forest", "2027-06-15", 2)
 	if err != nil {
 		t.Fatal(err)
 	}

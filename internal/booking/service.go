@@ -28,6 +28,19 @@ type Store interface {
 	BookingByCheckout(ctx context.Context, provider, checkoutID string) (Booking, error)
 	OpenHolds(ctx context.Context, userID string, now time.Time) (int, error)
 	ExpireHolds(ctx context.Context, now time.Time) (int, error)
+	// DueHolds lists the pending bookings with a checkout whose hold ended by now.
+	DueHolds(ctx context.Context, now time.Time) ([]Booking, error)
+	// LastHold is the user's unpaid checkout on a departure whose hold ended or ends
+	// last (waiting list offers aside); ErrNotFound when there is none.
+	LastHold(ctx context.Context, userID, tourID string, date time.Time) (Booking, error)
+	// CheckoutsSince counts the checkouts the user opened since a time.
+	CheckoutsSince(ctx context.Context, userID string, since time.Time) (int, error)
+	// HeldSeats adds up the seats the user's checkouts hold at now.
+	HeldSeats(ctx context.Context, userID string, now time.Time) (int, error)
+	// AddLoginFailure and CountLoginFailures keep timed events under a key, shared by
+	// every instance: here the checkouts opened from each client address.
+	AddLoginFailure(ctx context.Context, key string, at time.Time) error
+	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
 }
 
 // Tx is what the service writes in one transaction, with the waiting list's offers on
@@ -45,9 +58,9 @@ type Tx interface {
 	IssueTicket(ctx context.Context, bookingID string, now time.Time) error
 	// BookOffer marks booked the waiting-list entry whose offer the booking is.
 	BookOffer(ctx context.Context, bookingID string) error
-	// ReleaseHolds cancels the user's open checkouts on the tour and returns how many,
-	// and their days.
-	ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error)
+	// ReleaseHolds cancels the user's open checkouts on the tour and returns them (their
+	// ID, StartDate, Provider and CheckoutID at least).
+	ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error)
 	waitlist.Tx
 }
 
@@ -58,6 +71,13 @@ type Waitlist interface {
 	OfferIn(ctx context.Context, tx waitlist.Tx, tourID string, date, now time.Time) error
 	Offer(ctx context.Context, tourID string, date, now time.Time) error
 	OfferWaitlistSeats(ctx context.Context, now time.Time) (int, error)
+}
+
+// Provider is the payment provider: the service opens checkouts there, looks them up,
+// and closes those whose hold it released, so that nobody pays for seats not held.
+type Provider interface {
+	payment.Provider
+	payment.Expirer
 }
 
 // TourStore loads tours, for their price, capacity and start dates.
@@ -97,12 +117,38 @@ type Options struct {
 	Waitlist Waitlist
 	// Counter counts holds and payments for the operator's metrics; nil counts nothing.
 	Counter Counter
+	// Limits bound what one account and one client address may hold; zero fields are
+	// the defaults (DefaultLimits).
+	Limits Limits
 }
+
+// Limits make holding seats without paying useless (issue 20): one account, or many
+// from one client address, cannot keep a departure blocked.
+type Limits struct {
+	// CheckoutsPerAccount and CheckoutsPerClient bound the checkouts opened within
+	// LimitWindow by one account and from one client address; negative: no bound.
+	CheckoutsPerAccount int
+	CheckoutsPerClient  int
+	// HeldSeats bounds the seats one account holds at once, across departures;
+	// negative: no bound.
+	HeldSeats int
+}
+
+// DefaultLimits are the limits the site runs with.
+var DefaultLimits = Limits{CheckoutsPerAccount: 10, CheckoutsPerClient: 30, HeldSeats: 12}
+
+// LimitWindow is the window the checkouts opened are counted in.
+const LimitWindow = time.Hour
 
 // Counter hears what the service did, once it is committed.
 type Counter interface {
 	HoldPlaced()
 	HoldRefused() // not enough seats left for the checkout
+	HoldLimited() // refused by a limit on holding seats (Limits, a hold's life)
+	// HoldsReleased: n holds ended unpaid, for reason "cancelled" (the traveller),
+	// "replaced" (booking the tour again), "failed" (the checkout could not be opened)
+	// or "expired".
+	HoldsReleased(reason string, n int)
 	// PaymentRecorded: a payment was recorded, leaving the booking in status (paid,
 	// or refund_due). Replays of the same payment are not counted again.
 	PaymentRecorded(status string)
@@ -110,9 +156,11 @@ type Counter interface {
 
 type noCounter struct{}
 
-func (noCounter) HoldPlaced()            {}
-func (noCounter) HoldRefused()           {}
-func (noCounter) PaymentRecorded(string) {}
+func (noCounter) HoldPlaced()               {}
+func (noCounter) HoldRefused()              {}
+func (noCounter) HoldLimited()              {}
+func (noCounter) HoldsReleased(string, int) {}
+func (noCounter) PaymentRecorded(string)    {}
 
 // Service books tours: it holds seats, opens the provider's checkout and turns paid
 // checkouts into bookings, exactly once whichever of the webhook and the customer's
@@ -120,7 +168,7 @@ func (noCounter) PaymentRecorded(string) {}
 type Service struct {
 	store    Store
 	tours    TourStore
-	provider payment.Provider
+	provider Provider
 	now      func() time.Time
 	holdFor  time.Duration
 	baseURL  string
@@ -133,15 +181,25 @@ type Service struct {
 	offers   WaitlistStore
 	waitlist Waitlist
 	counter  Counter
+	limits   Limits
 }
 
 // NewService returns a booking service.
-func NewService(store Store, tours TourStore, provider payment.Provider, o Options) *Service {
+func NewService(store Store, tours TourStore, provider Provider, o Options) *Service {
 	s := &Service{
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
-		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter,
+		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits,
+	}
+	if s.limits.CheckoutsPerAccount == 0 {
+		s.limits.CheckoutsPerAccount = DefaultLimits.CheckoutsPerAccount
+	}
+	if s.limits.CheckoutsPerClient == 0 {
+		s.limits.CheckoutsPerClient = DefaultLimits.CheckoutsPerClient
+	}
+	if s.limits.HeldSeats == 0 {
+		s.limits.HeldSeats = DefaultLimits.HeldSeats
 	}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
@@ -177,13 +235,17 @@ const dateLayout = "2 January 2006"
 
 // StartCheckout holds seats for user on a tour's start date and opens a checkout at the
 // payment provider; it returns the checkout's URL, where the browser goes next.
-// date is "" (the next date with room) or YYYY-MM-DD; participants 0 means 1.
-// Errors are *Error (400, 401, 404, 409, 502) or internal.
-func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, date string, participants int) (string, error) {
+// client is the address the request came from ("" counts none); date is "" (the next
+// date with room) or YYYY-MM-DD; participants 0 means 1.
+// Errors are *Error (400, 401, 404, 409, 502), *LimitError (429) or internal.
+func (s *Service) StartCheckout(ctx context.Context, user account.User, client, tourID, date string, participants int) (string, error) {
 	if user.ID == "" {
 		return "", &Error{Kind: fault.Unauthorized, Message: "Please log in to book a tour."}
 	}
 	now := s.now()
+	if err := s.checkoutRate(ctx, user.ID, client, now); err != nil {
+		return "", err
+	}
 	// Booking a tour again (a second click, the back button from the checkout) replaces
 	// the user's earlier hold on it rather than adding to it: people must not be refused
 	// seats by their own abandoned checkout. Released before the tour is loaded, so the
@@ -224,6 +286,13 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		// A free or mispriced tour cannot go through a card checkout.
 		return "", conflict("This tour cannot be booked online. Please contact us.")
 	}
+	holdUntil, err := s.holdEnd(ctx, user.ID, t.ID, start.Date, now)
+	if err != nil {
+		return "", err
+	}
+	if err := s.seatCeiling(ctx, user.ID, participants, now); err != nil {
+		return "", err
+	}
 
 	b := &Booking{
 		TourID:       t.ID,
@@ -234,7 +303,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		Currency:     strings.ToLower(t.Currency),
 		Provider:     s.provider.Name(),
 		Status:       Pending,
-		HoldUntil:    now.Add(s.holdFor),
+		HoldUntil:    holdUntil,
 		// What the customer is shown at checkout is what they are held to.
 		Policy: t.Policy,
 	}
@@ -273,10 +342,15 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, tourID, 
 		return "", providerError(fmt.Errorf("create %s checkout for booking %s: %w", s.provider.Name(), b.ID, err))
 	}
 	if err := s.store.SetCheckout(ctx, b.ID, s.provider.Name(), co.ID); err != nil {
-		// The customer is not sent to a checkout we could not record; should they pay
-		// anyway, the event carries the booking id and still finds the booking.
+		// The customer is not sent to a checkout we could not record, and it is closed.
 		s.release(ctx, b.ID)
+		s.expireCheckouts(ctx, []Booking{{ID: b.ID, Provider: s.provider.Name(), CheckoutID: co.ID}})
 		return "", fmt.Errorf("record checkout %s for booking %s: %w", co.ID, b.ID, err)
+	}
+	if client != "" && s.limits.CheckoutsPerClient > 0 {
+		if err := s.store.AddLoginFailure(ctx, clientKey(client), now); err != nil {
+			s.log.Warn("count a checkout of a client address", "err", err)
+		}
 	}
 	s.counter.HoldPlaced()
 	s.log.Info("checkout started", "booking_id", b.ID, "tour_id", t.ID, "user_id", user.ID,
@@ -296,7 +370,7 @@ func (s *Service) CancelReturn(ctx context.Context, user account.User, bookingID
 	if err != nil {
 		return fmt.Errorf("cancelled checkout %s: %w", bookingID, err)
 	}
-	if err := s.cancelHold(ctx, b.ID, s.now()); err != nil {
+	if err := s.cancelHold(ctx, b.ID, "cancelled", s.now()); err != nil {
 		return fmt.Errorf("cancel booking %s: %w", b.ID, err)
 	}
 	s.log.Info("checkout cancelled", "booking_id", b.ID, "user_id", user.ID)
@@ -339,7 +413,7 @@ func (s *Service) ContinueCheckout(ctx context.Context, user account.User, booki
 // release cancels a hold whose checkout could not be opened, so its seats are free at
 // once. It runs even when the request was cancelled: the hold must not linger.
 func (s *Service) release(ctx context.Context, bookingID string) {
-	if err := s.cancelHold(context.WithoutCancel(ctx), bookingID, s.now()); err != nil {
+	if err := s.cancelHold(context.WithoutCancel(ctx), bookingID, "failed", s.now()); err != nil {
 		s.log.Error("cancel hold after failed checkout", "booking_id", bookingID, "err", err)
 	}
 }

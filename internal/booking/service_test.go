@@ -80,7 +80,7 @@ func newFixture(t *testing.T, tours ...tour.Tour) *fixture {
 // start opens a checkout and returns its id.
 func (f *fixture) start(t *testing.T, date string, participants int) string {
 	t.Helper()
-	url, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", date, participants)
+	url, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", date, participants)
 	if err != nil {
 		t.Fatalf("StartCheckout: %v", err)
 	}
@@ -98,7 +98,7 @@ func (f *fixture) only(t *testing.T) Booking {
 
 func TestStartCheckoutDefaults(t *testing.T) {
 	f := newFixture(t)
-	url, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "", 0)
+	url, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", "", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestStartCheckoutRefusals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, forest(), full, none, small)
-			_, err := f.svc.StartCheckout(context.Background(), tc.user, tc.tourID, tc.date, tc.participants)
+			_, err := f.svc.StartCheckout(context.Background(), tc.user, "", tc.tourID, tc.date, tc.participants)
 			var be *Error
 			if !errors.As(err, &be) {
 				t.Fatalf("err = %v, want *Error", err)
@@ -192,7 +192,7 @@ func TestStartCheckoutOneSeatLeft(t *testing.T) {
 	tr := forest()
 	tr.StartDates[2].Taken = 9
 	f := newFixture(t, tr)
-	_, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 2)
+	_, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", "2027-06-15", 2)
 	var be *Error
 	if !errors.As(err, &be) || be.Message != "Only 1 seat is left on 15 June 2027." {
 		t.Fatalf("err = %v", err)
@@ -203,14 +203,14 @@ func TestStartCheckoutHoldsSeats(t *testing.T) {
 	f := newFixture(t)
 	f.start(t, "2027-06-15", 2)
 	// The 2 held seats are gone for Bob while Ann's checkout is open ...
-	_, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-06-15", 1)
+	_, err := f.svc.StartCheckout(context.Background(), bob, "", "t-forest", "2027-06-15", 1)
 	var be *Error
 	if !errors.As(err, &be) || httpx.StatusOf(be.Kind) != http.StatusConflict {
 		t.Fatalf("err = %v, want 409", err)
 	}
 	// ... and free again once the hold has expired.
 	f.clock.Add(31 * time.Minute)
-	if _, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-06-15", 1); err != nil {
+	if _, err := f.svc.StartCheckout(context.Background(), bob, "", "t-forest", "2027-06-15", 1); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -218,7 +218,7 @@ func TestStartCheckoutHoldsSeats(t *testing.T) {
 func TestStartCheckoutProviderFailure(t *testing.T) {
 	f := newFixture(t)
 	f.provider.createErr = fmt.Errorf("stripe: %w: connection refused", payment.ErrUnavailable)
-	_, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 2)
+	_, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", "2027-06-15", 2)
 	if !errors.Is(err, payment.ErrUnavailable) {
 		t.Fatalf("err = %v, want ErrUnavailable", err)
 	}
@@ -232,7 +232,7 @@ func TestStartCheckoutProviderFailure(t *testing.T) {
 	}
 	// Nothing is booked: the seats are free at once.
 	f.provider.createErr = nil
-	if _, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-06-15", 2); err != nil {
+	if _, err := f.svc.StartCheckout(context.Background(), bob, "", "t-forest", "2027-06-15", 2); err != nil {
 		t.Fatalf("seats not freed: %v", err)
 	}
 }
@@ -376,7 +376,7 @@ func TestLatePaymentOnAFullDateIsRefundDue(t *testing.T) {
 	f := newFixture(t)
 	id := f.start(t, "2027-06-15", 2) // the last 2 seats
 	f.clock.Add(45 * time.Minute)     // Ann's hold expires while she is on the payment page
-	if _, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-06-15", 2); err != nil {
+	if _, err := f.svc.StartCheckout(context.Background(), bob, "", "t-forest", "2027-06-15", 2); err != nil {
 		t.Fatal(err) // Bob takes the seats
 	}
 	if n, err := f.svc.ExpireHolds(context.Background()); err != nil || n != 1 {
@@ -458,7 +458,7 @@ func TestExpireHolds(t *testing.T) {
 	f := newFixture(t)
 	f.start(t, "2027-06-15", 1)
 	f.clock.Add(10 * time.Minute)
-	if _, err := f.svc.StartCheckout(context.Background(), bob, "t-forest", "2027-07-20", 1); err != nil {
+	if _, err := f.svc.StartCheckout(context.Background(), bob, "", "t-forest", "2027-07-20", 1); err != nil {
 		t.Fatal(err)
 	}
 	f.clock.Add(25 * time.Minute) // the first hold is 35 min old, the second 25
@@ -507,18 +507,18 @@ func TestOpenCheckoutsAreBounded(t *testing.T) {
 	f := newFixture(t)
 	for i := range MaxOpenCheckouts {
 		f.store.tours[fmt.Sprintf("t-%d", i)] = withID(f.store.tours["t-forest"], fmt.Sprintf("t-%d", i))
-		if _, err := f.svc.StartCheckout(context.Background(), ann, fmt.Sprintf("t-%d", i), "2027-06-15", 1); err != nil {
+		if _, err := f.svc.StartCheckout(context.Background(), ann, "", fmt.Sprintf("t-%d", i), "2027-06-15", 1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	_, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 1)
+	_, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", "2027-06-15", 1)
 	var e *Error
 	if !errors.As(err, &e) || httpx.StatusOf(e.Kind) != http.StatusConflict || !strings.Contains(e.Message, "checkouts open") {
 		t.Fatalf("err %v, want 409 about open checkouts", err)
 	}
 	// Once they expire, booking works again.
 	f.clock.Add(31 * time.Minute)
-	if _, err := f.svc.StartCheckout(context.Background(), ann, "t-forest", "2027-06-15", 1); err != nil {
+	if _, err := f.svc.StartCheckout(context.Background(), ann, "", "t-forest", "2027-06-15", 1); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -46,6 +46,9 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	TourCacheTTL    time.Duration // how long tour texts may be served from memory; seats are always live
 	PageCacheTTL    time.Duration // how long a public page or catalogue answer may be sent to visitors not signed in as made
+	// CheckoutLimits bound the checkouts opened in an hour per account and per client
+	// address, and the seats one account holds at once; 0 is no bound.
+	CheckoutLimits CheckoutLimits
 	// RequestTimeout bounds the work for one request (not uploads, which the server's
 	// read and write limits bound); a page whose database does not answer in time is a
 	// 503, never a hang. 0: no limit.
@@ -138,6 +141,9 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	c.TestClockFile = env("TOURBOOK_TEST_CLOCK_FILE", "")
 	var proxies string
 	fs.StringVar(&proxies, "trusted-proxies", env("TOURBOOK_TRUSTED_PROXIES", ""), "reverse proxies in front of the site, as addresses or prefixes (10.0.0.0/8,127.0.0.1): the client address is then read from X-Forwarded-For (env TOURBOOK_TRUSTED_PROXIES)")
+	fs.IntVar(&c.CheckoutLimits.PerAccount, "checkouts-per-account", 10, "checkouts one account may open in an hour; 0 for no limit (a benchmark)")
+	fs.IntVar(&c.CheckoutLimits.PerClient, "checkouts-per-client", 30, "checkouts one client address may open in an hour, across accounts; 0 for no limit")
+	fs.IntVar(&c.CheckoutLimits.HeldSeats, "max-held-seats", 12, "seats one account may hold at once in open checkouts, across departures; 0 for no limit")
 	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")
 	fs.DurationVar(&c.PageCacheTTL, "page-cache-ttl", 5*time.Second, "how long the overview, the tour pages and the public tours API (the tours, a tour, its reviews) may be sent from memory to visitors who are not signed in: the most seats left can be out of date by; 0 turns it off")
 	fs.DurationVar(&c.RequestTimeout, "request-timeout", 30*time.Second, "longest time a request may work before it answers 503 (uploads: the server's 60s limits); 0 for no limit")
@@ -270,4 +276,9 @@ func parseTrusted(list string) ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
 	}
 	return out, nil
+}
+
+// CheckoutLimits are the limits on holding seats without paying (issue 20); 0 is none.
+type CheckoutLimits struct {
+	PerAccount, PerClient, HeldSeats int
 }

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"syscall"
 
 	"tourbook/internal/account"
@@ -179,6 +180,11 @@ func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	}
 	if status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", RetryAfter)
+	}
+	// A refusal for a while (429) says how long, e.g. booking.LimitError.
+	var wait interface{ RetryAfterSeconds() int }
+	if errors.As(err, &wait) {
+		w.Header().Set("Retry-After", strconv.Itoa(wait.RetryAfterSeconds()))
 	}
 	JSON(w, status, Response{Status: kind, Message: msg})
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"tourbook/internal/fault"
 	"tourbook/internal/media"
 )
 
@@ -17,11 +18,8 @@ func TestUploadCutShortIsTheClientsFault(t *testing.T) {
 	data := encodeJPEG(t, halves(64, 64, color.White, color.Black))
 	cut := io.MultiReader(iotest.HalfReader(io.LimitReader(bytes.NewReader(data), int64(len(data)/2))), iotest.ErrReader(io.ErrUnexpectedEOF))
 	_, err := newPhotos(t).Process(cut)
-	var pub interface {
-		HTTPStatus() int
-		PublicMessage() string
-	}
-	if !errors.As(err, &pub) || pub.HTTPStatus() != 400 || !errors.Is(err, media.ErrUploadIncomplete) || !errors.Is(err, io.ErrUnexpectedEOF) {
+	var pub fault.Public
+	if !errors.As(err, &pub) || pub.FaultKind() != fault.Invalid || !errors.Is(err, media.ErrUploadIncomplete) || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("Process(cut short) = %v, want a 400 ErrUploadIncomplete", err)
 	}
 	if pub.PublicMessage() != "The upload did not arrive whole. Please try again." {

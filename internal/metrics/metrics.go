@@ -46,6 +46,7 @@ type Metrics struct {
 	renderErrors *prometheus.CounterVec
 
 	holds    *prometheus.CounterVec
+	released *prometheus.CounterVec
 	bookings *prometheus.CounterVec
 	refunds  *prometheus.CounterVec
 }
@@ -87,8 +88,11 @@ func New(reg *prometheus.Registry) *Metrics {
 	}, []string{"page"})).(*prometheus.CounterVec)
 
 	m.holds = outcomes(reg, "seat_holds_total",
-		"Checkouts asked for: seats held (placed), or refused for want of seats (no_seats).",
-		"outcome", "placed", "no_seats")
+		"Checkouts asked for: seats held (placed), refused for want of seats (no_seats), or refused by a limit on holding seats (limited).",
+		"outcome", "placed", "no_seats", "limited")
+	m.released = outcomes(reg, "seat_holds_released_total",
+		"Seat holds that ended unpaid, by reason: cancelled by the traveller, replaced by booking the tour again, failed (no checkout opened), expired.",
+		"reason", "cancelled", "replaced", "failed", "expired")
 	m.bookings = outcomes(reg, "bookings_paid_total",
 		"Payments recorded on bookings, by the status they left: paid, or refund_due (late or mismatched).",
 		"status", "paid", "refund_due")
@@ -149,6 +153,14 @@ func (m *Metrics) HoldPlaced() { m.holds.WithLabelValues("placed").Inc() }
 
 // HoldRefused implements booking.Counter.
 func (m *Metrics) HoldRefused() { m.holds.WithLabelValues("no_seats").Inc() }
+
+// HoldLimited implements booking.Counter.
+func (m *Metrics) HoldLimited() { m.holds.WithLabelValues("limited").Inc() }
+
+// HoldsReleased implements booking.Counter.
+func (m *Metrics) HoldsReleased(reason string, n int) {
+	m.released.WithLabelValues(reason).Add(float64(n))
+}
 
 // PaymentRecorded implements booking.Counter: status is the booking's, "paid" or
 // "refund_due".

@@ -24,6 +24,8 @@ var (
 	ErrUnavailable = errors.New("payment: provider unavailable")
 	// ErrNotFound: the provider does not know the checkout.
 	ErrNotFound = errors.New("payment: checkout not found")
+	// ErrCheckoutPaid: a checkout asked to expire was paid first.
+	ErrCheckoutPaid = errors.New("payment: checkout already paid")
 )
 
 // UnavailableMessage is what a person is told when the provider fails (ErrUnavailable),
@@ -55,6 +57,14 @@ type Provider interface {
 	// Checkout looks a checkout up (ErrNotFound, ErrUnavailable), for the success return.
 	Checkout(ctx context.Context, id string) (Event, error)
 	Refunder
+}
+
+// Expirer closes checkouts. Both providers are one.
+type Expirer interface {
+	// ExpireCheckout closes an open checkout so that it can no longer be paid: its seat
+	// hold was released. A checkout already closed unpaid is no error; one paid first is
+	// ErrCheckoutPaid (its payment is on its way); ErrNotFound, ErrUnavailable.
+	ExpireCheckout(ctx context.Context, id string) error
 }
 
 // CheckoutRequest describes what the customer pays for. The amount is

@@ -149,6 +149,18 @@ func (s *Sandbox) Checkout(ctx context.Context, id string) (Event, error) {
 	return ev, nil
 }
 
+// ExpireCheckout implements Expirer: the checkout's page refuses payment from now on.
+func (s *Sandbox) ExpireCheckout(ctx context.Context, id string) error {
+	c, err := s.store.ExpireSandboxCheckout(ctx, id, s.now())
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", unavailable(err))
+	}
+	if c.Paid() {
+		return fmt.Errorf("sandbox: expire checkout %s: %w", id, ErrCheckoutPaid)
+	}
+	return nil
+}
+
 func checkoutEvent(c SandboxCheckout) Event {
 	return Event{
 		Type:        EventCheckoutCompleted,

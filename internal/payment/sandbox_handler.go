@@ -57,7 +57,7 @@ const maxPayForm = 8 << 10
 
 type sandboxPageData struct {
 	CSS         template.CSS
-	State       string // "form", "expired", "paid", "missing", "unavailable"
+	State       string // "form", "expired", "released", "paid", "missing", "unavailable"
 	TourName    string
 	Description string
 	Quantity    int
@@ -120,6 +120,8 @@ func (s *Sandbox) pageData(sess SandboxCheckout) sandboxPageData {
 	switch {
 	case sess.Paid():
 		d.State = "paid"
+	case sess.Expired():
+		d.State = "released"
 	case !s.now().Before(sess.Request.ExpiresAt):
 		d.State = "expired"
 	}
@@ -133,7 +135,7 @@ func (s *Sandbox) showCheckout(w http.ResponseWriter, r *http.Request) {
 	}
 	d := s.pageData(sess)
 	status := http.StatusOK
-	if d.State == "expired" {
+	if d.State == "expired" || d.State == "released" {
 		status = http.StatusGone
 	}
 	s.render(w, status, d)
@@ -151,7 +153,7 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		// A second submit (double click, back button) pays nothing more.
 		http.Redirect(w, r, d.SuccessURL, http.StatusSeeOther)
 		return
-	case "expired":
+	case "expired", "released":
 		s.render(w, http.StatusGone, d)
 		return
 	}
@@ -187,6 +189,12 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		d.Message = "The payment could not be recorded, and nothing was charged. Please try again in a moment."
 		d.Values = cardForm{Number: f.Number, Expiry: f.Expiry, Name: f.Name}
 		s.render(w, http.StatusServiceUnavailable, d)
+		return
+	}
+	if !first && !ev.Paid {
+		// Its seats were released while the form was filled in: nothing was charged.
+		d.State = "released"
+		s.render(w, http.StatusGone, d)
 		return
 	}
 	if first {

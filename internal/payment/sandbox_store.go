@@ -16,7 +16,13 @@ type SandboxCheckout struct {
 	// PaymentRef is the payment's reference once paid, "" before.
 	PaymentRef string
 	PaidAt     time.Time
+	// ExpiredAt is when the checkout was closed unpaid because its seat hold was
+	// released (Sandbox.ExpireCheckout); zero while open.
+	ExpiredAt time.Time
 }
+
+// Expired reports whether the checkout was closed unpaid.
+func (c SandboxCheckout) Expired() bool { return !c.ExpiredAt.IsZero() && !c.Paid() }
 
 // Paid reports whether the checkout has been paid.
 func (c SandboxCheckout) Paid() bool { return c.PaymentRef != "" }
@@ -31,11 +37,16 @@ type SandboxStore interface {
 	CreateSandboxCheckout(ctx context.Context, c SandboxCheckout) error
 	// SandboxCheckout returns a checkout, or an error wrapping ErrNotFound.
 	SandboxCheckout(ctx context.Context, id string) (SandboxCheckout, error)
-	// PaySandboxCheckout records paymentRef and paidAt on an unpaid checkout and returns
-	// it with first true; on a checkout already paid it changes nothing and returns it as
-	// stored with first false, so a payment happens once however many instances are
-	// asked. ErrNotFound for an unknown id.
+	// PaySandboxCheckout records paymentRef and paidAt on an unpaid, open checkout and
+	// returns it with first true; on a checkout already paid or expired it changes
+	// nothing and returns it as stored with first false, so a payment happens once however
+	// many instances are asked, and never after the checkout expired. ErrNotFound for an
+	// unknown id.
 	PaySandboxCheckout(ctx context.Context, id, paymentRef string, paidAt time.Time) (c SandboxCheckout, first bool, err error)
+	// ExpireSandboxCheckout sets ExpiredAt to at on an unpaid checkout not expired yet,
+	// and returns the checkout as stored (paid, when its payment came first).
+	// ErrNotFound for an unknown id.
+	ExpireSandboxCheckout(ctx context.Context, id string, at time.Time) (SandboxCheckout, error)
 	// PurgeSandboxCheckouts forgets checkouts whose expiry is before before.
 	PurgeSandboxCheckouts(ctx context.Context, before time.Time) (int, error)
 	// SandboxRefund records a refund under its idempotency key and returns its id:
@@ -82,12 +93,26 @@ func (m *memorySandboxStore) PaySandboxCheckout(_ context.Context, id, paymentRe
 	if !ok {
 		return c, false, fmt.Errorf("sandbox checkout %q: %w", id, ErrNotFound)
 	}
-	if c.Paid() {
+	if c.Paid() || c.Expired() {
 		return c, false, nil
 	}
 	c.PaymentRef, c.PaidAt = paymentRef, paidAt
 	m.checkouts[id] = c
 	return c, true, nil
+}
+
+func (m *memorySandboxStore) ExpireSandboxCheckout(_ context.Context, id string, at time.Time) (SandboxCheckout, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, ok := m.checkouts[id]
+	if !ok {
+		return c, fmt.Errorf("sandbox checkout %q: %w", id, ErrNotFound)
+	}
+	if !c.Paid() && c.ExpiredAt.IsZero() {
+		c.ExpiredAt = at
+		m.checkouts[id] = c
+	}
+	return c, nil
 }
 
 func (m *memorySandboxStore) PurgeSandboxCheckouts(_ context.Context, before time.Time) (int, error) {

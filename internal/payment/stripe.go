@@ -158,6 +158,31 @@ func (s *Stripe) Checkout(ctx context.Context, id string) (Event, error) {
 	return ev, nil
 }
 
+// ExpireCheckout implements Expirer with Stripe's "expire a session". Stripe refuses to
+// expire a session that is not open: it is then looked up, and one already expired is no
+// error, one complete is ErrCheckoutPaid.
+func (s *Stripe) ExpireCheckout(ctx context.Context, id string) error {
+	_, err := s.client.V1CheckoutSessions.Expire(ctx, id, nil)
+	if err == nil {
+		return nil
+	}
+	var se *stripe.Error
+	if !errors.As(err, &se) || se.HTTPStatusCode != http.StatusBadRequest {
+		return stripeError(fmt.Sprintf("expire checkout session %q", id), err)
+	}
+	sess, gerr := s.client.V1CheckoutSessions.Retrieve(ctx, id, nil)
+	if gerr != nil {
+		return stripeError(fmt.Sprintf("retrieve checkout session %q", id), gerr)
+	}
+	switch {
+	case sess.Status == stripe.CheckoutSessionStatusExpired:
+		return nil
+	case sess.Status == stripe.CheckoutSessionStatusComplete:
+		return fmt.Errorf("stripe: expire checkout session %q: %w", id, ErrCheckoutPaid)
+	}
+	return stripeError(fmt.Sprintf("expire checkout session %q", id), err)
+}
+
 // stripeSession holds the few Checkout Session fields a webhook needs. Decoding them
 // ourselves, rather than into stripe.CheckoutSession, keeps webhooks readable when the
 // endpoint's API version differs from the library's.

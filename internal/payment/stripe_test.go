@@ -291,6 +291,9 @@ func TestStripeMock(t *testing.T) {
 	if _, err := s.Checkout(context.Background(), co.ID); err != nil {
 		t.Fatalf("Checkout against stripe-mock: %v", err)
 	}
+	if err := s.ExpireCheckout(context.Background(), co.ID); err != nil {
+		t.Fatalf("ExpireCheckout against stripe-mock: %v", err)
+	}
 	id, err := s.Refund(context.Background(), RefundRequest{PaymentRef: "pi_123", AmountMinor: 5000, Currency: "usd", Key: "k1"})
 	if err != nil || id == "" {
 		t.Fatalf("Refund against stripe-mock: %q, %v", id, err)

@@ -149,6 +149,22 @@ func (s *Store) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
 	return int(n), err
 }
 
+// DueHolds lists the Pending bookings whose hold ended at or before now and that have a
+// provider's checkout: the ones ExpireHolds is about to cancel, whose checkouts the
+// booking service then closes.
+func (s *Store) DueHolds(ctx context.Context, now time.Time) ([]booking.Booking, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT `+bookingColumns+` FROM bookings
+		WHERE status = 'pending' AND hold_until <= $1 AND checkout_id <> '' ORDER BY hold_until, id`, ts(now))
+	if err != nil {
+		return nil, fmt.Errorf("holds due: %w", err)
+	}
+	list, err := collect(rows, bookingFields)
+	if err != nil {
+		return nil, fmt.Errorf("holds due: %w", err)
+	}
+	return list, nil
+}
+
 // UserBookings lists a user's bookings, newest first.
 func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Booking, error) {
 	rows, err := s.reader().QueryContext(ctx, `SELECT `+bookingColumns+` FROM bookings
@@ -166,36 +182,32 @@ func (s *Store) UserBookings(ctx context.Context, userID string) ([]booking.Book
 // ReleaseHolds cancels the user's open checkouts for a tour, so that booking again (a
 // second click, the back button) replaces the earlier hold instead of adding to it.
 // Seats offered to the user from a waiting list are kept: the offer is not a checkout
-// they opened. It returns how many holds were released and the days of their
-// departures.
-func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) (int, []time.Time, error) {
-	var (
-		n     int
-		dates []time.Time
-	)
+// they opened. It returns the bookings it cancelled (their provider's checkouts are the
+// booking service's to close).
+func (s *Store) ReleaseHolds(ctx context.Context, userID, tourID string) ([]booking.Booking, error) {
+	var released []booking.Booking
 	err := s.InTx(ctx, func(tx *Store) error {
 		const mine = ` FROM bookings WHERE user_id = $1 AND tour_id = $2 AND status = 'pending'
 			AND id NOT IN (SELECT booking_id FROM waitlist_entries WHERE user_id = $1 AND status = 'offered')`
-		rows, err := tx.tx.QueryContext(ctx, `SELECT DISTINCT start_date`+mine, userID, tourID)
+		rows, err := tx.tx.QueryContext(ctx, tx.forUpdate(`SELECT `+bookingColumns+mine+` ORDER BY id`), userID, tourID)
 		if err != nil {
 			return err
 		}
-		if dates, err = collect(rows, func(d *time.Time) []any { return []any{timeCol{d}} }); err != nil || len(dates) == 0 {
+		if released, err = collect(rows, bookingFields); err != nil || len(released) == 0 {
 			return err
 		}
-		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id IN (SELECT id`+mine+`)`,
-			userID, tourID)
-		if err != nil {
-			return err
+		for i := range released {
+			if _, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET status = 'cancelled' WHERE id = $1`, released[i].ID); err != nil {
+				return err
+			}
+			released[i].Status = booking.Cancelled
 		}
-		released, err := res.RowsAffected()
-		n = int(released)
-		return err
+		return nil
 	})
 	if err != nil {
-		return 0, nil, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
+		return nil, fmt.Errorf("release holds of user %s on tour %s: %w", userID, tourID, err)
 	}
-	return n, dates, nil
+	return released, nil
 }
 
 // OpenHolds counts the user's checkouts still holding seats at now.
@@ -222,4 +234,52 @@ func (s *Store) PaidBookingsDeparting(ctx context.Context, from, to time.Time) (
 		return nil, fmt.Errorf("paid bookings departing: %w", err)
 	}
 	return list, nil
+}
+
+// notOffer leaves out bookings that are a waiting list's offer (made for the user, not
+// asked for by them); b is the bookings table.
+const notOffer = ` AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.booking_id = b.id)`
+
+// LastHold returns the user's unpaid checkout (pending or cancelled, paid online, opened
+// at the provider, not a waiting list offer) on a departure whose hold ended or ends
+// last, or
+// booking.ErrNotFound. How long a new hold may last after it is the booking service's
+// rule.
+func (s *Store) LastHold(ctx context.Context, userID, tourID string, date time.Time) (booking.Booking, error) {
+	var b booking.Booking
+	err := s.reader().QueryRowContext(ctx, `SELECT `+bookingColumns+` FROM bookings b
+		WHERE b.user_id = $1 AND b.tour_id = $2 AND b.start_date = $3 AND b.status IN ('pending', 'cancelled')
+		AND b.source = 'online' AND b.checkout_id <> ''`+notOffer+` ORDER BY b.hold_until DESC, b.id DESC LIMIT 1`,
+		userID, tourID, day(date)).Scan(bookingFields(&b)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = booking.ErrNotFound
+	}
+	if err != nil {
+		return booking.Booking{}, fmt.Errorf("last hold of user %s on tour %s on %s: %w", userID, tourID, day(date), err)
+	}
+	return b, nil
+}
+
+// CheckoutsSince counts the checkouts the user opened (bookings paid online, waiting
+// list offers left out) since a time, whatever became of them.
+func (s *Store) CheckoutsSince(ctx context.Context, userID string, since time.Time) (int, error) {
+	var n int
+	err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM bookings b
+		WHERE b.user_id = $1 AND b.created_at >= $2 AND b.source = 'online'`+notOffer, userID, ts(since)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count checkouts of user %s: %w", userID, err)
+	}
+	return n, nil
+}
+
+// HeldSeats adds up the seats the user's checkouts hold at now (pending bookings whose
+// hold runs; waiting list offers left out).
+func (s *Store) HeldSeats(ctx context.Context, userID string, now time.Time) (int, error) {
+	var n int
+	err := s.reader().QueryRowContext(ctx, `SELECT `+takenSum+` FROM bookings b
+		WHERE b.user_id = $2 AND b.status = 'pending' AND b.hold_until > $1`+notOffer, ts(now), userID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("seats held by user %s: %w", userID, err)
+	}
+	return n, nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/booking"
 )
 
 func TestReleaseHoldsAndOpenHolds(t *testing.T) {
@@ -24,8 +25,9 @@ func TestReleaseHoldsAndOpenHolds(t *testing.T) {
 			t.Fatalf("OpenHolds(ann) = %d, %v; want 2", n, err)
 		}
 		// Ann asks again for the coast: her earlier hold there goes, Bob's and her other stay.
-		if n, _, err := s.ReleaseHolds(ctx, ann.ID, coast.ID); err != nil || n != 1 {
-			t.Fatalf("ReleaseHolds = %d, %v; want 1", n, err)
+		if released, err := s.ReleaseHolds(ctx, ann.ID, coast.ID); err != nil || len(released) != 1 ||
+			released[0].Participants != 5 || released[0].Status != booking.Cancelled {
+			t.Fatalf("ReleaseHolds = %+v, %v; want Ann's 5 seats on the coast, cancelled", released, err)
 		}
 		mustHold(t, s, coast, ann, d, 6, t0.Add(time.Minute)) // 8 seats - Bob's 2: fits again
 		if n, _ := s.OpenHolds(ctx, ann.ID, t0.Add(time.Minute)); n != 2 {

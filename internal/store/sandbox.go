@@ -33,13 +33,13 @@ func (s *Store) CreateSandboxCheckout(ctx context.Context, c payment.SandboxChec
 
 const sandboxCheckoutColumns = `id, booking_id, tour_id, user_id, customer_email, tour_name, description,
 	start_date, image_url, unit_amount, quantity, currency, success_url, cancel_url, form_token, created_at,
-	expires_at, COALESCE(payment_ref, ''), paid_at, terms`
+	expires_at, COALESCE(payment_ref, ''), paid_at, terms, expired_at`
 
 func sandboxCheckoutFields(c *payment.SandboxCheckout) []any {
 	r := &c.Request
 	return []any{&c.ID, &r.BookingID, &r.TourID, &r.UserID, &r.CustomerEmail, &r.TourName, &r.Description,
 		&r.StartDate, &r.ImageURL, &r.UnitAmountMinor, &r.Quantity, &r.Currency, &r.SuccessURL, &r.CancelURL,
-		&c.FormToken, timeCol{&c.CreatedAt}, timeCol{&r.ExpiresAt}, &c.PaymentRef, timeCol{&c.PaidAt}, &r.Terms}
+		&c.FormToken, timeCol{&c.CreatedAt}, timeCol{&r.ExpiresAt}, &c.PaymentRef, timeCol{&c.PaidAt}, &r.Terms, timeCol{&c.ExpiredAt}}
 }
 
 // SandboxCheckout returns a sandbox checkout (payment.ErrNotFound when there is none).
@@ -56,14 +56,15 @@ func (s *Store) SandboxCheckout(ctx context.Context, id string) (payment.Sandbox
 	return c, nil
 }
 
-// PaySandboxCheckout records a sandbox checkout's payment unless it is paid already; the
-// conditional update decides, so of two instances paying at once exactly one is first.
+// PaySandboxCheckout records a sandbox checkout's payment unless it is paid or expired
+// already; the conditional update decides, so of two instances paying at once exactly
+// one is first, and a checkout expired at the same moment is either paid or expired.
 func (s *Store) PaySandboxCheckout(ctx context.Context, id, paymentRef string, paidAt time.Time) (payment.SandboxCheckout, bool, error) {
 	var c payment.SandboxCheckout
 	var first bool
 	err := s.InTx(ctx, func(tx *Store) error {
 		res, err := tx.tx.ExecContext(ctx, `UPDATE sandbox_checkouts SET payment_ref = $2, paid_at = $3
-			WHERE id = $1 AND payment_ref IS NULL`, id, paymentRef, ts(paidAt))
+			WHERE id = $1 AND payment_ref IS NULL AND expired_at IS NULL`, id, paymentRef, ts(paidAt))
 		if err != nil {
 			return err
 		}
@@ -77,6 +78,25 @@ func (s *Store) PaySandboxCheckout(ctx context.Context, id, paymentRef string, p
 		return c, false, fmt.Errorf("pay sandbox checkout: %w", err)
 	}
 	return c, first, nil
+}
+
+// ExpireSandboxCheckout closes an unpaid sandbox checkout at at, once, and returns it as
+// stored: still paid when it was paid first (payment.ErrNotFound for an unknown id).
+func (s *Store) ExpireSandboxCheckout(ctx context.Context, id string, at time.Time) (payment.SandboxCheckout, error) {
+	var c payment.SandboxCheckout
+	err := s.InTx(ctx, func(tx *Store) error {
+		if _, err := tx.tx.ExecContext(ctx, `UPDATE sandbox_checkouts SET expired_at = $2
+			WHERE id = $1 AND payment_ref IS NULL AND expired_at IS NULL`, id, ts(at)); err != nil {
+			return err
+		}
+		var err error
+		c, err = tx.SandboxCheckout(ctx, id)
+		return err
+	})
+	if err != nil {
+		return c, fmt.Errorf("expire sandbox checkout: %w", err)
+	}
+	return c, nil
 }
 
 // PurgeSandboxCheckouts deletes sandbox checkouts that expired before before.
