@@ -62,7 +62,13 @@ check-generated: ## Fail when a generated file differs from what `make generate`
 	if ! diff -u $(GENERATED_TS) "$$tmp/view.ts"; then echo "$(GENERATED_TS) is stale: run make generate"; exit 1; fi
 	go test ./internal/view -run '^TestPageFixtures$$' -count=1
 
-test: lint test-go test-ui test-e2e test-lighthouse ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
+# The Go tests and Vitest run side by side: the end of the Go run (internal/app's last
+# tests, a package at a time) leaves a core idle that Vitest fills. Each one's output is
+# printed whole when it ends. The browser tests and Lighthouse come after, alone.
+test: lint ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui
+	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory test-lighthouse
 
 lint: check-generated deps ui ## Generated files up to date, go vet, gofmt, the TypeScript type check and the JavaScript budget
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

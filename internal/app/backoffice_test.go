@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -529,4 +530,42 @@ func eachEngineEnv(t *testing.T, env func(engine string) map[string]string, args
 			test(t, newTestSiteEnv(t, vars, all...))
 		})
 	}
+}
+
+// A traveller still on the checkout page when the operator cancels the departure cannot
+// pay: the released hold's checkout is closed, and the page says so (issue 20).
+func TestCancelledDepartureClosesOpenCheckouts(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 3)
+		buyer := s.client(t)
+		s.login(t, buyer, "yuki@example.com")
+		r := s.checkout(t, buyer, tr.ID, "?date="+tr.StartDates[1].Date+"&participants=2")
+		if r.status != http.StatusOK {
+			t.Fatalf("checkout: %d %s", r.status, r.body)
+		}
+		checkoutURL := decode(t, r)["session"].(map[string]any)["url"].(string)
+		page := s.get(t, buyer, mustURL(t, checkoutURL).Path)
+		m := formToken.FindStringSubmatch(page.body)
+		if page.status != http.StatusOK || m == nil {
+			t.Fatalf("sandbox page: %d %.200s", page.status, page.body)
+		}
+
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		path := "/api/v1/tours/" + tr.ID + "/departures/" + tr.StartDates[1].Date + "/cancel"
+		if r := s.send(t, admin, "POST", path, map[string]any{"reason": "Storm warning"}); r.status != http.StatusOK {
+			t.Fatalf("cancel departure: %d %s", r.status, r.body)
+		}
+
+		// The page the traveller still has open: the card is refused, nothing is charged.
+		form := url.Values{"token": {m[1]}, "number": {"4242 4242 4242 4242"}, "expiry": {"12/40"}, "cvc": {"123"}, "name": {"Yuki"}}
+		paid := s.do(t, buyer, http.MethodPost, mustURL(t, checkoutURL).Path+"/pay", "application/x-www-form-urlencoded", strings.NewReader(form.Encode()))
+		if paid.status != http.StatusGone || !strings.Contains(paid.body, "This checkout was closed") {
+			t.Fatalf("paying after the departure was cancelled: %d %.300s", paid.status, paid.body)
+		}
+		if got := paidBookings(t, s, "yuki@example.com"); got != 0 {
+			t.Errorf("%d paid bookings, want none", got)
+		}
+	})
 }

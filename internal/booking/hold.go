@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"tourbook/internal/payment"
@@ -108,25 +109,37 @@ func (s *Service) releaseHolds(ctx context.Context, userID, tourID string, now t
 	return nil
 }
 
-// expireCheckouts closes the provider's checkouts of holds just released, so that
-// nobody is charged for seats no longer held. It runs after the commit, even when the
-// request was cancelled. A checkout paid first keeps its payment, which fulfilment
-// records (paid if the seats are still free, else refund due); one the provider cannot
-// close now closes by itself when it expires.
+// expireCheckouts closes the provider's checkouts of holds just released (ExpireCheckouts).
 func (s *Service) expireCheckouts(ctx context.Context, released []Booking) {
+	ExpireCheckouts(ctx, s.provider, s.log, released)
+}
+
+// CheckoutCloser is a payment provider that closes its checkouts (both providers are).
+type CheckoutCloser interface {
+	Name() string
+	payment.Expirer
+}
+
+// ExpireCheckouts closes provider's checkouts of holds just released, so that nobody is
+// charged for seats no longer held: a traveller's own release, a lapsed hold, or an
+// operator cancelling the departure. It runs after the commit, even when the request
+// was cancelled. A checkout paid first keeps its payment, which fulfilment records (paid
+// if the seats are still free, else refund due); one the provider cannot close now
+// closes by itself when it expires.
+func ExpireCheckouts(ctx context.Context, provider CheckoutCloser, log *slog.Logger, released []Booking) {
 	ctx = context.WithoutCancel(ctx)
 	for _, b := range released {
-		if b.CheckoutID == "" || b.Provider != s.provider.Name() {
+		if b.CheckoutID == "" || b.Provider != provider.Name() {
 			continue
 		}
-		err := s.provider.ExpireCheckout(ctx, b.CheckoutID)
+		err := provider.ExpireCheckout(ctx, b.CheckoutID)
 		switch {
 		case err == nil:
-			s.log.Info("checkout closed with its hold", "booking_id", b.ID, "checkout_id", b.CheckoutID)
+			log.Info("checkout closed with its hold", "booking_id", b.ID, "checkout_id", b.CheckoutID)
 		case errors.Is(err, payment.ErrCheckoutPaid):
-			s.log.Info("checkout paid before its hold was released", "booking_id", b.ID, "checkout_id", b.CheckoutID)
+			log.Info("checkout paid before its hold was released", "booking_id", b.ID, "checkout_id", b.CheckoutID)
 		default:
-			s.log.Warn("checkout of a released hold not closed; it expires by itself", "booking_id", b.ID,
+			log.Warn("checkout of a released hold not closed; it expires by itself", "booking_id", b.ID,
 				"checkout_id", b.CheckoutID, "err", err)
 		}
 	}

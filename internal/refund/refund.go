@@ -42,6 +42,7 @@ type Store interface {
 	backoffice.DetailStore
 	DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]backoffice.BookingRow, error)
 	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
+	DepartureHolds(ctx context.Context, tourID string, date time.Time) ([]booking.Booking, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 }
 
@@ -361,6 +362,12 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	if err := s.departures.CloseDeparture(ctx, actor, tourID, d, reason); err != nil {
 		return nil, err
 	}
+	// The holds about to be released, offers' among them: their checkouts are closed
+	// below, so nobody pays for seats of a cancelled departure.
+	held, err := s.store.DepartureHolds(ctx, tourID, d)
+	if err != nil {
+		return nil, err
+	}
 	// Closed, it gets no new offers; those open and the places waiting end, each
 	// traveller told why.
 	if s.waitlist != nil {
@@ -370,6 +377,9 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	}
 	if _, err := s.store.ReleaseDepartureHolds(ctx, tourID, d); err != nil {
 		return nil, err
+	}
+	if closer, ok := s.provider.(booking.CheckoutCloser); ok {
+		booking.ExpireCheckouts(ctx, closer, s.log, held)
 	}
 	rows, err := s.store.DepartureBookings(ctx, tourID, d)
 	if err != nil {

@@ -339,6 +339,26 @@ func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actor
 	return nil
 }
 
+// DepartureHolds lists a departure's pending bookings (seat holds, waiting-list offers
+// among them) with their id, provider and checkout id.
+func (s *Store) DepartureHolds(ctx context.Context, tourID string, date time.Time) ([]booking.Booking, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT id, provider, checkout_id FROM bookings
+		WHERE tour_id = $1 AND start_date = $2 AND status = 'pending'`, tourID, day(date))
+	if err != nil {
+		return nil, fmt.Errorf("holds on %s of tour %s: %w", day(date), tourID, err)
+	}
+	defer rows.Close()
+	var list []booking.Booking
+	for rows.Next() {
+		var b booking.Booking
+		if err := rows.Scan(&b.ID, &b.Provider, &b.CheckoutID); err != nil {
+			return nil, fmt.Errorf("holds on %s of tour %s: %w", day(date), tourID, err)
+		}
+		list = append(list, b)
+	}
+	return list, rows.Err()
+}
+
 // ReleaseDepartureHolds cancels the open checkouts of a departure, as when it is
 // cancelled, and says how many.
 func (s *Store) ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error) {
