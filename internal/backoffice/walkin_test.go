@@ -40,15 +40,7 @@ func newWalkInFixture(t *testing.T, st *store.Store) *walkInFixture {
 // paid books and pays n seats for a new traveller name.
 func (f *walkInFixture) paid(t *testing.T, name string, n int) {
 	t.Helper()
-	u := storetest.AddUser(t, f.st, name, account.RoleUser)
-	b := booking.Booking{TourID: f.tour.ID, UserID: u.ID, StartDate: f.day, Participants: n,
-		AmountMinor: f.tour.UnitPriceMinor() * int64(n), Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute)}
-	if err := f.st.CreateHold(t.Context(), &b, t0); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := f.bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: b.AmountMinor, Currency: "usd"}, t0, nil); err != nil {
-		t.Fatal(err)
-	}
+	storetest.AddPaid(t, f.st, f.bookings, f.tour, f.day, t0, name, n)
 }
 
 // A walk-in refused for want of seats writes nothing, not even the new customer's

@@ -77,24 +77,13 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 // hold holds n seats for a new traveller name.
 func (f *fixture) hold(t *testing.T, name string, n int) booking.Booking {
 	t.Helper()
-	u := storetest.AddUser(t, f.st, name, account.RoleUser)
-	b := booking.Booking{TourID: f.tour.ID, UserID: u.ID, StartDate: f.day, Participants: n,
-		AmountMinor: f.tour.UnitPriceMinor() * int64(n), Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute)}
-	if err := f.st.CreateHold(t.Context(), &b, t0); err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return storetest.AddHold(t, f.st, f.tour, f.day, t0, name, n)
 }
 
 // paid books and pays n seats for a new traveller name.
 func (f *fixture) paid(t *testing.T, name string, n int) booking.Booking {
 	t.Helper()
-	b := f.hold(t, name, n)
-	b, _, err := f.bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: b.AmountMinor, Currency: "usd"}, t0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return storetest.AddPaid(t, f.st, f.bookings, f.tour, f.day, t0, name, n)
 }
 
 func (f *fixture) booking(t *testing.T, id string) booking.Booking {

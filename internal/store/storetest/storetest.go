@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/booking"
 	"tourbook/internal/store"
 	"tourbook/internal/store/testdb"
 	"tourbook/internal/tour"
@@ -79,4 +80,29 @@ func AddTour(t testing.TB, st *store.Store, slug string, capacity int, dates ...
 		t.Fatalf("create tour %s: %v", slug, err)
 	}
 	return tr
+}
+
+// AddHold holds n seats of tr's departure on day, for 30 minutes from now, for a new
+// traveller name.
+func AddHold(t testing.TB, st *store.Store, tr tour.Tour, day, now time.Time, name string, n int) booking.Booking {
+	t.Helper()
+	u := AddUser(t, st, name, account.RoleUser)
+	b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: n,
+		AmountMinor: tr.UnitPriceMinor() * int64(n), Currency: "usd", Provider: "sandbox", HoldUntil: now.Add(30 * time.Minute)}
+	if err := st.CreateHold(context.Background(), &b, now); err != nil {
+		t.Fatalf("hold %d seats for %s: %v", n, name, err)
+	}
+	return b
+}
+
+// AddPaid is AddHold paid in full through bookings, whose rules give the payment its
+// status.
+func AddPaid(t testing.TB, st *store.Store, bookings *booking.Service, tr tour.Tour, day, now time.Time, name string, n int) booking.Booking {
+	t.Helper()
+	b := AddHold(t, st, tr, day, now, name, n)
+	b, _, err := bookings.RecordPayment(context.Background(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: b.AmountMinor, Currency: "usd"}, now, nil)
+	if err != nil {
+		t.Fatalf("pay the booking of %s: %v", name, err)
+	}
+	return b
 }
