@@ -6,10 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { binaryPath } from './server';
-
-/** Names the golden data folder for the workers, which inherit the environment. */
-export const GOLDEN_ENV = 'TOURBOOK_E2E_GOLDEN';
+import { binaryPath, GOLDEN_ENV } from './server';
 
 export default function globalSetup(): () => void {
   const dir = mkdtempSync(path.join(tmpdir(), 'tourbook-e2e-golden-'));

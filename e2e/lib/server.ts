@@ -11,6 +11,9 @@ import path from 'node:path';
 export const TILE_HOST = 'tile.test.invalid';
 export const TILE_TEMPLATE = `https://${TILE_HOST}/{z}/{x}/{y}.png`;
 
+/** Names the golden data folder (lib/golden.ts) for the workers, which inherit the environment. */
+export const GOLDEN_ENV = 'TOURBOOK_E2E_GOLDEN';
+
 export interface ServerOptions {
   /** Export files loaded with `tourbook import` before the server starts. */
   importFiles?: { users?: string; tours?: string; reviews?: string };
@@ -93,7 +96,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tourbook-e2e-'));
   // The sample data is loaded only into an empty database: a site that imports its own
   // starts empty, as before.
-  const golden = process.env.TOURBOOK_E2E_GOLDEN;
+  const golden = process.env[GOLDEN_ENV];
   if (golden && !opts.importFiles) {
     cpSync(golden, dataDir, { recursive: true });
   }
