@@ -65,6 +65,9 @@ const (
 	RefundPending   RefundStatus = "pending"
 	RefundSucceeded RefundStatus = "succeeded"
 	RefundFailed    RefundStatus = "failed"
+	// RefundOwed: money paid outside the site is to be returned outside it; the refund
+	// stays owed until an operator records it as paid back (SettledAt, SettledRef).
+	RefundOwed RefundStatus = "owed"
 )
 
 // Refund is one refund of a booking, made once per idempotency key.
@@ -82,6 +85,8 @@ type Refund struct {
 	Reason      string
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+	SettledAt   time.Time // when an owed refund was recorded as paid back; zero until then
+	SettledRef  string    // the operator's reference of that transfer
 }
 
 // DepartureStats is an upcoming departure with its seats.

@@ -23,6 +23,10 @@ type Status string
 const (
 	// Pending: a checkout is open and its seats are held until HoldUntil.
 	Pending Status = "pending"
+	// AwaitingPayment: taken by an operator (by phone, say) to be paid outside the site
+	// or by a payment link; its seats are held until an operator cancels it, and it is
+	// not revenue until the money is recorded as received (then Paid).
+	AwaitingPayment Status = "awaiting_payment"
 	// Paid: the payment arrived and matched; the seats are the user's.
 	Paid Status = "paid"
 	// RefundDue: money arrived but the booking could not be honoured (the hold had
@@ -71,12 +75,31 @@ type Booking struct {
 	// Policy is the tour's cancellation policy when the booking was made, kept so that
 	// later changes never alter what the customer agreed to; nil when none was recorded.
 	Policy tour.CancellationPolicy
+	// PaidMinor is what has been received so far (online, by a payment link, or recorded
+	// by an operator), in AmountMinor's currency: AmountMinor is the price, and
+	// AmountMinor - PaidMinor is still due once a change raised it.
+	PaidMinor int64
+	// PayBy is the day an awaiting-payment booking is to be paid by; zero when none.
+	PayBy time.Time
+	// The lead traveller's contact for this booking, when it is not the account's
+	// (a phone booking, a changed lead); "" for the account's.
+	ContactName, ContactEmail, ContactPhone string
+	// Notes are the operator's about this booking (never sent to the customer).
+	Notes string
+	// PriceNote is why the price differs from the tour's (an override or a discount).
+	PriceNote string
+}
+
+// DueMinor is what is still to be received on b: its price less what was paid (never
+// below 0).
+func (b Booking) DueMinor() int64 {
+	return max(0, b.AmountMinor-b.PaidMinor)
 }
 
 // HoldsSeats reports whether b counts against the start date's capacity at now.
 func (b Booking) HoldsSeats(now time.Time) bool {
 	switch b.Status {
-	case Paid:
+	case Paid, AwaitingPayment:
 		return true
 	case Pending:
 		return now.Before(b.HoldUntil)

@@ -193,8 +193,8 @@ func (s *fakeStore) RecordPayment(ctx context.Context, b Booking) error {
 	if !ok {
 		return ErrNotFound
 	}
-	stored.Status, stored.PaymentRef, stored.PaidAt, stored.AmountMinor, stored.Currency =
-		b.Status, b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency
+	stored.Status, stored.PaymentRef, stored.PaidAt, stored.AmountMinor, stored.Currency, stored.PaidMinor =
+		b.Status, b.PaymentRef, b.PaidAt, b.AmountMinor, b.Currency, b.PaidMinor
 	s.fulfils++
 	return nil
 }

@@ -278,7 +278,7 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 			}
 		}
 		b.Status, b.PaymentRef, b.PaidAt = next, p.Ref, now.UTC().Truncate(time.Microsecond)
-		b.AmountMinor, b.Currency = p.AmountMinor, strings.ToLower(p.Currency)
+		b.AmountMinor, b.Currency, b.PaidMinor = p.AmountMinor, strings.ToLower(p.Currency), p.AmountMinor
 		if err := tx.RecordPayment(ctx, b); err != nil {
 			return err
 		}

@@ -21,7 +21,8 @@ import (
 
 const bookingRowColumns = `b.id, b.tour_id, b.user_id, b.start_date, b.participants, b.amount_minor,
 	b.currency, b.provider, b.checkout_id, b.payment_ref, b.status, b.hold_until, b.created_at,
-	b.paid_at, b.source, b.refunded_minor, b.cancellation_policy, t.name, t.slug, t.time_zone, COALESCE(sd.start_time, ''),
+	b.paid_at, b.source, b.refunded_minor, b.cancellation_policy, b.paid_minor, b.pay_by, b.contact_name,
+	b.contact_email, b.contact_phone, b.notes, b.price_note, t.name, t.slug, t.time_zone, COALESCE(sd.start_time, ''),
 	u.name, u.email`
 
 const bookingRowFrom = ` FROM bookings b` + bookingRowJoins
@@ -187,11 +188,12 @@ func (s *Store) addEvent(ctx context.Context, e backoffice.Event) error {
 }
 
 const refundColumns = `id, booking_id, idem_key, amount_minor, currency, provider, provider_ref, status,
-	error, actor_id, reason, created_at, updated_at`
+	error, actor_id, reason, created_at, updated_at, settled_at, settled_ref`
 
 func refundFields(r *backoffice.Refund) []any {
 	return []any{&r.ID, &r.BookingID, &r.Key, &r.AmountMinor, &r.Currency, &r.Provider, &r.ProviderRef,
-		&r.Status, &r.Error, &r.ActorID, &r.Reason, timeCol{&r.CreatedAt}, timeCol{&r.UpdatedAt}}
+		&r.Status, &r.Error, &r.ActorID, &r.Reason, timeCol{&r.CreatedAt}, timeCol{&r.UpdatedAt},
+		timeCol{&r.SettledAt}, &r.SettledRef}
 }
 
 // BookingRefunds lists a booking's refunds, oldest first.
@@ -290,9 +292,9 @@ func (s *Store) AddRefund(ctx context.Context, r *backoffice.Refund, now time.Ti
 	r.CreatedAt = now.UTC().Truncate(time.Microsecond)
 	r.UpdatedAt = r.CreatedAt
 	_, err := s.writer().ExecContext(ctx, `INSERT INTO refunds (`+refundColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 		r.ID, r.BookingID, r.Key, r.AmountMinor, r.Currency, r.Provider, r.ProviderRef, string(r.Status),
-		r.Error, r.ActorID, r.Reason, ts(r.CreatedAt), ts(r.UpdatedAt))
+		r.Error, r.ActorID, r.Reason, ts(r.CreatedAt), ts(r.UpdatedAt), tsNull(r.SettledAt), r.SettledRef)
 	if isUnique(err, "refunds_idem_key_key", "refunds.idem_key") {
 		// The same key at the same moment on PostgreSQL: the other transaction won.
 		err = backoffice.ErrRefundInProgress
@@ -303,22 +305,24 @@ func (s *Store) AddRefund(ctx context.Context, r *backoffice.Refund, now time.Ti
 	return nil
 }
 
-// UpdateRefund writes a refund's Status, ProviderRef, Error and UpdatedAt.
+// UpdateRefund writes a refund's Status, ProviderRef, Error, UpdatedAt, SettledAt and
+// SettledRef.
 func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 	res, err := s.writer().ExecContext(ctx, `UPDATE refunds SET status = $2, provider_ref = $3, error = $4,
-		updated_at = $5 WHERE id = $1`, r.ID, string(r.Status), r.ProviderRef, r.Error, ts(r.UpdatedAt))
+		updated_at = $5, settled_at = $6, settled_ref = $7 WHERE id = $1`,
+		r.ID, string(r.Status), r.ProviderRef, r.Error, ts(r.UpdatedAt), tsNull(r.SettledAt), r.SettledRef)
 	return updated(res, err, "update refund "+r.ID, backoffice.ErrRefundNotFound)
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
 // transfer), with its ticket, history line and audit entry. Whether the departure has the
 // seats is the back office's to decide, under LockDeparture in the same transaction.
-// Sets ID, Status Paid, CreatedAt and PaidAt to now.
+// Sets ID, Status Paid, CreatedAt and PaidAt to now, and PaidMinor to AmountMinor.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
 	s.ensureID(&b.ID)
 	b.Status, b.StartDate = booking.Paid, tour.Day(b.StartDate)
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
-	b.PaidAt, b.HoldUntil = b.CreatedAt, b.CreatedAt
+	b.PaidAt, b.HoldUntil, b.PaidMinor = b.CreatedAt, b.CreatedAt, b.AmountMinor
 	err := s.InTx(ctx, func(tx *Store) error {
 		if err := tx.insertBooking(ctx, b); err != nil {
 			return err
@@ -407,7 +411,7 @@ func (s *Store) UpcomingDepartures(ctx context.Context, now time.Time, guideID s
 // and the bookings waiting for an operator's refund.
 func (s *Store) SalesSince(ctx context.Context, since time.Time) (backoffice.Sales, error) {
 	sales := backoffice.Sales{Revenue: map[string]int64{}}
-	rows, err := s.reader().QueryContext(ctx, `SELECT currency, COUNT(*), COALESCE(SUM(amount_minor - refunded_minor), 0)
+	rows, err := s.reader().QueryContext(ctx, `SELECT currency, COUNT(*), COALESCE(SUM(paid_minor - refunded_minor), 0)
 		FROM bookings WHERE paid_at >= $1 AND status IN ('paid', 'refunded', 'cancelled')
 		GROUP BY currency ORDER BY currency`, ts(since))
 	if err != nil {

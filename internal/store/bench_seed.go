@@ -240,6 +240,10 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 		default:
 			status, paidAt = "pending", time.Time{} // hold expired, never paid
 		}
+		paid := int64(0)
+		if !paidAt.IsZero() {
+			paid = amount
+		}
 		id := benchID(created, rnd)
 		provider, checkout, paymentRef := "sandbox", "cs_bench_"+id, ""
 		if !paidAt.IsZero() {
@@ -250,7 +254,7 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 		}
 		list = append(list, []any{id, d.tourID, users[rnd.IntN(len(users))], d.day, participants, amount,
 			d.currency, provider, checkout, paymentRef, status, ts(holdUntil), ts(created), tsNull(paidAt),
-			source, refunded, policy})
+			source, refunded, policy, paid, nil, "", "", "", "", ""})
 		done.ByStatus[status]++
 		if !paidAt.IsZero() || status == "pending" && holdUntil.After(now) {
 			done.Listed++

@@ -15,19 +15,20 @@ import (
 // holdsSeats is the SQL twin of booking.Booking.HoldsSeats for a booking b, with now as
 // $1; takenSum adds up the seats of the bookings it lets through.
 const (
-	holdsSeats = `(b.status = 'paid' OR (b.status = 'pending' AND b.hold_until > $1))`
+	holdsSeats = `(b.status IN ('paid', 'awaiting_payment') OR (b.status = 'pending' AND b.hold_until > $1))`
 	takenSum   = `COALESCE(SUM(b.participants), 0)`
 )
 
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
 	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor,
-	cancellation_policy`
+	cancellation_policy, paid_minor, pay_by, contact_name, contact_email, contact_phone, notes, price_note`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
 		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
 		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor,
-		policyCol{&b.Policy}}
+		policyCol{&b.Policy}, &b.PaidMinor, timeCol{&b.PayBy}, &b.ContactName, &b.ContactEmail, &b.ContactPhone,
+		&b.Notes, &b.PriceNote}
 }
 
 // insertBooking writes b as it is.
@@ -36,10 +37,12 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 		b.Source = booking.Online
 	}
 	_, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+			$22, $23, $24)`,
 		b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
 		b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
-		string(b.Source), b.RefundedMinor, policyArg(b.Policy))
+		string(b.Source), b.RefundedMinor, policyArg(b.Policy), b.PaidMinor, dayNull(b.PayBy), b.ContactName,
+		b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote)
 	if isForeignKey(err) {
 		return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
 	}
@@ -132,8 +135,8 @@ func (s *Store) CancelBooking(ctx context.Context, id string) error {
 // under LockBooking in the same transaction.
 func (s *Store) RecordPayment(ctx context.Context, b booking.Booking) error {
 	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
-		paid_at = $4, amount_minor = $5, currency = $6 WHERE id = $1`,
-		b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency)
+		paid_at = $4, amount_minor = $5, currency = $6, paid_minor = $7 WHERE id = $1`,
+		b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency, b.PaidMinor)
 	return updated(res, err, "record payment of booking "+b.ID, booking.ErrNotFound)
 }
 

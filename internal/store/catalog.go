@@ -38,7 +38,7 @@ func (s *Store) TourByIDAnyStatus(ctx context.Context, id string, now time.Time)
 	}
 	t := tours[0]
 	rows, err := s.reader().QueryContext(ctx, `SELECT start_date, COUNT(*) FROM bookings
-		WHERE tour_id = $1 AND status IN ('paid', 'pending', 'refund_due')
+		WHERE tour_id = $1 AND status IN ('paid', 'awaiting_payment', 'pending', 'refund_due')
 		GROUP BY start_date`, id)
 	if err != nil {
 		return tour.Tour{}, fmt.Errorf("admin tour %s: bookings: %w", id, err)
@@ -422,7 +422,7 @@ func (s *Store) DeleteDeparture(ctx context.Context, tourID string, date time.Ti
 		}
 		var n int
 		if err := tx.tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM bookings WHERE tour_id = $1 AND start_date = $2
-			AND status IN ('paid', 'pending', 'refund_due')`, tourID, day(date)).Scan(&n); err != nil {
+			AND status IN ('paid', 'awaiting_payment', 'pending', 'refund_due')`, tourID, day(date)).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {

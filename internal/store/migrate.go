@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strconv"
@@ -60,9 +62,29 @@ func (s *Store) migrations() ([]migration, error) {
 // schema_migrations is applied, in order, in one transaction, so a failed start leaves
 // the schema as it was. Running it again is a no-op.
 func (s *Store) Migrate(ctx context.Context) error {
+	return s.migrate(ctx, math.MaxInt)
+}
+
+// migrate applies the migrations up to version upTo (the upgrade tests stop at an older
+// schema, write its data and then migrate the rest).
+func (s *Store) migrate(ctx context.Context, upTo int) error {
 	list, err := s.migrations()
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
+	}
+	if s.dialect == SQLite {
+		// SQLite changes a constraint by rebuilding the table (0015): with foreign keys
+		// on, dropping the old table would delete what refers to it. The pragma is a
+		// no-op inside a transaction, so it is set on the single writer connection
+		// around it, and every key is checked before the commit instead.
+		if _, err := s.write.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+			return fmt.Errorf("migrate: foreign keys off: %w", err)
+		}
+		defer func() {
+			if _, err := s.write.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`); err != nil {
+				s.logger.ErrorContext(ctx, "migrate: foreign keys back on", "error", err)
+			}
+		}()
 	}
 	return s.InTx(ctx, func(tx *Store) error {
 		if tx.dialect == Postgres {
@@ -102,7 +124,7 @@ func (s *Store) Migrate(ctx context.Context) error {
 			tx.logger.WarnContext(ctx, "database schema is newer than this binary", "database_version", latest, "binary_version", known)
 		}
 		for _, m := range list {
-			if applied[m.version] {
+			if applied[m.version] || m.version > upTo {
 				continue
 			}
 			if _, err := tx.tx.ExecContext(ctx, m.sql); err != nil {
@@ -114,6 +136,11 @@ func (s *Store) Migrate(ctx context.Context) error {
 				return fmt.Errorf("migrate: record %s: %w", m.name, err)
 			}
 			tx.logger.InfoContext(ctx, "applied migration", "name", m.name, "dialect", tx.dialect)
+		}
+		if tx.dialect == SQLite {
+			if err := tx.checkForeignKeys(ctx); err != nil {
+				return err
+			}
 		}
 		// Codes come from crypto/rand, which SQL has not: the bookings paid before
 		// tickets existed get theirs here, once.
@@ -153,4 +180,25 @@ func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
 		}
 	}
 	return pending, nil
+}
+
+// checkForeignKeys fails when a row refers to one that is not there: SQLite's
+// migrations run with foreign keys off (Migrate), so they are checked here, before the
+// commit.
+func (s *Store) checkForeignKeys(ctx context.Context) error {
+	rows, err := s.tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return fmt.Errorf("migrate: check foreign keys: %w", err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table, parent string
+		var rowid sql.NullInt64
+		var fkid int
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return fmt.Errorf("migrate: check foreign keys: %w", err)
+		}
+		return fmt.Errorf("migrate: a row of %s (rowid %d) refers to a missing row of %s", table, rowid.Int64, parent)
+	}
+	return rows.Err()
 }

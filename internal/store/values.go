@@ -28,6 +28,14 @@ func tsNull(t time.Time) any {
 // day is the argument form of a start date: its UTC calendar day.
 func day(t time.Time) string { return t.UTC().Format(dateLayout) }
 
+// dayNull is day with the zero time as NULL, for optional days (pay_by, ...).
+func dayNull(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return day(t)
+}
+
 // timeCol scans a time column from either engine: text from SQLite, time.Time from
 // PostgreSQL (timestamptz and date alike); NULL scans as the zero time.
 type timeCol struct{ t *time.Time }

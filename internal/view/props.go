@@ -381,7 +381,7 @@ func StatusLabel(s booking.Status) string {
 	switch s {
 	case booking.Paid:
 		return "Paid"
-	case booking.Pending:
+	case booking.Pending, booking.AwaitingPayment:
 		return "Awaiting payment"
 	case booking.RefundDue:
 		return "Refund on its way"

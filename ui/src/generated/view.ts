@@ -3,7 +3,7 @@
 // ui/src/props.ts re-exports these, with the types only the UI needs.
 
 /** BookingStatus of a booking. */
-export type BookingStatus = 'pending' | 'paid' | 'refund_due' | 'refunded' | 'cancelled';
+export type BookingStatus = 'pending' | 'awaiting_payment' | 'paid' | 'refund_due' | 'refunded' | 'cancelled';
 
 /** Difficulty of a tour as shown to visitors. */
 export type Difficulty = 'easy' | 'medium' | 'difficult';
@@ -12,7 +12,7 @@ export type Difficulty = 'easy' | 'medium' | 'difficult';
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
 /** RefundStatus of a refund through the provider. */
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'owed';
 
 /** Role of a user. Guides and lead guides are shown on the tours they lead. */
 export type Role = 'user' | 'guide' | 'lead-guide' | 'admin';

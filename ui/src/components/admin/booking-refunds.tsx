@@ -6,6 +6,7 @@ const REFUND_STATUS_LABELS: Record<AdminRefund['status'], string> = {
   pending: 'Pending',
   succeeded: 'Succeeded',
   failed: 'Failed',
+  owed: 'Owed (to pay back)',
 };
 
 /** The refunds asked of the provider for one booking; shown only when there are some. */
