@@ -29,52 +29,58 @@ func (s *Service) MakeAdmin(ctx context.Context, a NewAdmin) (u account.User, cr
 	if err != nil {
 		return account.User{}, false, err
 	}
+	a.Email = email
 	err = s.inTx(ctx, func(tx Tx) error {
-		u, err = tx.UserByEmail(ctx, email)
-		switch {
-		case errors.Is(err, account.ErrNotFound):
-			name, err := account.ValidateName(a.Name)
-			if err != nil {
-				return err
-			}
-			if a.PasswordHash == "" {
-				return errors.New("make admin: a new account needs a password hash")
-			}
-			u = account.User{Name: name, Email: email, Role: account.RoleAdmin, PasswordHash: a.PasswordHash, Active: true}
-			if err := tx.CreateUser(ctx, &u); err != nil {
-				return err
-			}
-			created = true
-			e := entry(CommandLine, "user.create_admin", "user", u.ID)
-			e.Changes.Diff("role", nil, u.Role)
-			return tx.AddAudit(ctx, e, u.ID)
-		case err != nil:
-			return err
-		}
-		before := u
-		u.Role, u.Active = account.RoleAdmin, true
-		if err := tx.SetUserAccess(ctx, u.ID, u.Role, u.Active); err != nil {
-			return err
-		}
-		e := entry(CommandLine, "user.make_admin", "user", u.ID)
-		e.Changes.Diff("role", before.Role, u.Role)
-		e.Changes.Diff("active", before.Active, u.Active)
-		if a.PasswordHash != "" {
-			if err := tx.UpdateUserPassword(ctx, u.ID, a.PasswordHash, s.now()); err != nil {
-				return err
-			}
-			if err := tx.DeleteOtherSessions(ctx, u.ID, nil); err != nil {
-				return err
-			}
-			e.Changes.Diff("password", "", "changed")
-		}
-		return tx.AddAudit(ctx, e, u.ID)
+		u, created, err = s.makeAdmin(ctx, tx, a, CommandLine)
+		return err
 	})
 	if err != nil {
 		return account.User{}, false, err
 	}
 	s.changed()
 	return u, created, nil
+}
+
+// makeAdmin is MakeAdmin's work inside tx, by actor (a.Email already validated).
+func (s *Service) makeAdmin(ctx context.Context, tx Tx, a NewAdmin, actor account.User) (account.User, bool, error) {
+	u, err := tx.UserByEmail(ctx, a.Email)
+	switch {
+	case errors.Is(err, account.ErrNotFound):
+		name, err := account.ValidateName(a.Name)
+		if err != nil {
+			return account.User{}, false, err
+		}
+		if a.PasswordHash == "" {
+			return account.User{}, false, errors.New("make admin: a new account needs a password hash")
+		}
+		u = account.User{Name: name, Email: a.Email, Role: account.RoleAdmin, PasswordHash: a.PasswordHash, Active: true}
+		if err := tx.CreateUser(ctx, &u); err != nil {
+			return account.User{}, false, err
+		}
+		e := entry(actor, "user.create_admin", "user", u.ID)
+		e.Changes.Diff("role", nil, u.Role)
+		return u, true, tx.AddAudit(ctx, e, u.ID)
+	case err != nil:
+		return account.User{}, false, err
+	}
+	before := u
+	u.Role, u.Active = account.RoleAdmin, true
+	if err := tx.SetUserAccess(ctx, u.ID, u.Role, u.Active); err != nil {
+		return account.User{}, false, err
+	}
+	e := entry(actor, "user.make_admin", "user", u.ID)
+	e.Changes.Diff("role", before.Role, u.Role)
+	e.Changes.Diff("active", before.Active, u.Active)
+	if a.PasswordHash != "" {
+		if err := tx.UpdateUserPassword(ctx, u.ID, a.PasswordHash, s.now()); err != nil {
+			return account.User{}, false, err
+		}
+		if err := tx.DeleteOtherSessions(ctx, u.ID, nil); err != nil {
+			return account.User{}, false, err
+		}
+		e.Changes.Diff("password", "", "changed")
+	}
+	return u, false, tx.AddAudit(ctx, e, u.ID)
 }
 
 // Admins lists the administrators, active or not, by name: `tourbook admin list`.

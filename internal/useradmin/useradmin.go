@@ -41,6 +41,10 @@ type Tx interface {
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
 	UpdateUserPassword(ctx context.Context, id, hash string, changedAt time.Time) error
+	// For Setup.Complete: LockSetup serialises setups (there is no admin row to lock
+	// yet); UseSetupToken spends an unused token (false when there is none).
+	LockSetup(ctx context.Context) error
+	UseSetupToken(ctx context.Context, tokenHash []byte, now time.Time) (bool, error)
 }
 
 // Options configures NewService.

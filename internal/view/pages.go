@@ -20,6 +20,10 @@ type PageProps struct {
 	// ResetPassword is /reset-password/{token}: usable is false for a used, expired or
 	// unknown link.
 	ResetPassword ResetPasswordProps `json:"resetPassword"`
+	// Setup is /setup/{token}: a new site's first administrator, made in the browser.
+	Setup SetupProps `json:"setup"`
+	// SettingUp is every page of a site that has no administrator yet.
+	SettingUp EmptyProps `json:"settingUp"`
 	Account       EmptyProps         `json:"account"`
 	MyTours       MyToursProps       `json:"myTours"`
 	// MyBooking is /my-tours/{id}: only its traveller sees it.

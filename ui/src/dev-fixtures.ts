@@ -830,6 +830,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   signup: { page: 'signup', site, user: null, props: {} },
   forgotPassword: { page: 'forgotPassword', site, user: null, props: {} },
   resetPassword: { page: 'resetPassword', site, user: null, props: { token: 'dGVzdC10b2tlbg', usable: true } },
+  setup: { page: 'setup', site, user: null, props: { token: 'c2V0dXAtdG9rZW4' } },
+  settingUp: { page: 'settingUp', site, user: null, props: {} },
   account: { page: 'account', site, user, props: {} },
   myTours: {
     page: 'myTours',

@@ -15,6 +15,8 @@ export const pageLoaders: PageLoaders = {
   signup: () => import('./pages/signup-page').then((m) => m.SignupPage),
   forgotPassword: () => import('./pages/forgot-password-page').then((m) => m.ForgotPasswordPage),
   resetPassword: () => import('./pages/reset-password-page').then((m) => m.ResetPasswordPage),
+  setup: () => import('./pages/setup-page').then((m) => m.SetupPage),
+  settingUp: () => import('./pages/setting-up-page').then((m) => m.SettingUpPage),
   account: () => import('./pages/account-page').then((m) => m.AccountPage),
   myTours: () => import('./pages/my-tours-page').then((m) => m.MyToursPage),
   myBooking: () => import('./pages/my-booking-page').then((m) => m.MyBookingPage),

@@ -21,6 +21,8 @@ import { MyBookingPage } from './pages/my-booking-page';
 import { MyToursPage } from './pages/my-tours-page';
 import { OverviewPage } from './pages/overview-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
+import { SettingUpPage } from './pages/setting-up-page';
+import { SetupPage } from './pages/setup-page';
 import { SignupPage } from './pages/signup-page';
 import { TourPage } from './pages/tour-page';
 import type { PageComponent } from './page-shell';
@@ -33,6 +35,8 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   signup: SignupPage,
   forgotPassword: ForgotPasswordPage,
   resetPassword: ResetPasswordPage,
+  setup: SetupPage,
+  settingUp: SettingUpPage,
   account: AccountPage,
   myTours: MyToursPage,
   myBooking: MyBookingPage,

@@ -676,6 +676,10 @@ export interface PageProps {
    * unknown link.
    */
   resetPassword: ResetPasswordProps;
+  /** Setup is /setup/{token}: a new site's first administrator, made in the browser. */
+  setup: SetupProps;
+  /** SettingUp is every page of a site that has no administrator yet. */
+  settingUp: EmptyProps;
   account: EmptyProps;
   myTours: MyToursProps;
   /** MyBooking is /my-tours/{id}: only its traveller sees it. */
@@ -911,6 +915,11 @@ export type EmptyProps = Record<string, never>;
 export interface ResetPasswordProps {
   token: string;
   usable: boolean;
+}
+
+/** SetupProps is the first-start setup page's: the token of its one-time address. */
+export interface SetupProps {
+  token: string;
 }
 
 /** OwnReview is the signed-in traveller's review, hidden by an admin or not. */
