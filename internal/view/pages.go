@@ -23,9 +23,9 @@ type PageProps struct {
 	// Setup is /setup/{token}: a new site's first administrator, made in the browser.
 	Setup SetupProps `json:"setup"`
 	// SettingUp is every page of a site that has no administrator yet.
-	SettingUp EmptyProps `json:"settingUp"`
-	Account       EmptyProps         `json:"account"`
-	MyTours       MyToursProps       `json:"myTours"`
+	SettingUp EmptyProps   `json:"settingUp"`
+	Account   EmptyProps   `json:"account"`
+	MyTours   MyToursProps `json:"myTours"`
 	// MyBooking is /my-tours/{id}: only its traveller sees it.
 	MyBooking MyBookingProps `json:"myBooking"`
 	Error     ErrorProps     `json:"error"`
