@@ -51,11 +51,13 @@ export function AdminMyDeparturesPage({ departures, dashboardUrl, calendarUrl }:
               <div className="my-departure__actions">
                 {d.status === 'cancelled' ? null : (
                   <a className={d.today ? 'btn btn--primary my-departure__check-in' : 'btn my-departure__check-in'} href={d.checkInUrl}>
-                    Check in<span className="visually-hidden">{` travellers of ${d.tourName}, ${d.label}`}</span>
+                    Check in{' '}
+                    <span className="visually-hidden">{`travellers of ${d.tourName}, ${d.label}`}</span>
                   </a>
                 )}
                 <a className="btn my-departure__manifest" href={d.manifestUrl}>
-                  Manifest<span className="visually-hidden">{` of ${d.tourName}, ${d.label}`}</span>
+                  Manifest{' '}
+                  <span className="visually-hidden">{`of ${d.tourName}, ${d.label}`}</span>
                 </a>
               </div>
             </li>
