@@ -7,45 +7,47 @@
 // links .calendar-manifest.
 import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
-import { DepartureStatus } from '../components/admin/departure-seats';
-import type { CalendarDay, PageProps } from '../props';
+import { DepartureSeatCells } from '../components/admin/departure-seats';
+import type { CalendarDay, IDName, PageProps } from '../props';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 type CalendarProps = PageProps['adminCalendar'];
 
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  name: string;
+  /** The first option, which filters nothing */
+  all: string;
+  options: IDName[];
+  value: string;
+}
+
+function FilterSelect({ id, label, name, all, options, value }: FilterSelectProps) {
+  return (
+    <div className="form__group">
+      <label className="form__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="form__input" name={name} defaultValue={value}>
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function Filters({ view, month, day, filters, tours, guides }: CalendarProps) {
   return (
     <form id="calendar-filter" className="admin-search" method="get" action="/admin/calendar" role="search" aria-label="Filter departures">
       {view === 'day' ? <input type="hidden" name="day" value={day} /> : <input type="hidden" name="month" value={month} />}
-      <div className="form__group">
-        <label className="form__label" htmlFor="calendar-tour">
-          Tour
-        </label>
-        <select id="calendar-tour" className="form__input" name="tour" defaultValue={filters.tour}>
-          <option value="">All tours</option>
-          {tours.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {guides.length > 0 ? (
-        <div className="form__group">
-          <label className="form__label" htmlFor="calendar-guide">
-            Guide
-          </label>
-          <select id="calendar-guide" className="form__input" name="guide" defaultValue={filters.guide}>
-            <option value="">All guides</option>
-            {guides.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <FilterSelect id="calendar-tour" label="Tour" name="tour" all="All tours" options={tours} value={filters.tour} />
+      {guides.length > 0 ? <FilterSelect id="calendar-guide" label="Guide" name="guide" all="All guides" options={guides} value={filters.guide} /> : null}
       <button type="submit" className="btn btn--primary">
         Filter
       </button>
@@ -125,12 +127,7 @@ export function AdminCalendarPage(props: CalendarProps) {
               </th>
               <td>{d.startTimeLabel}</td>
               <td>{d.meetingPoint}</td>
-              <td className="admin-table__number">{d.sold}</td>
-              <td className="admin-table__number">{d.held}</td>
-              <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
-              <td>
-                <DepartureStatus departure={d} />
-              </td>
+              <DepartureSeatCells departure={d} />
               <td>
                 {d.status === 'cancelled' ? null : (
                   <a href={d.checkInUrl}>

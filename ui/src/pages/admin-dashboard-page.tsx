@@ -5,7 +5,7 @@
 // .departures-table__manifest and .departures-table__check-in), #dashboard-calendar.
 import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
-import { DepartureStatus } from '../components/admin/departure-seats';
+import { DepartureSeatCells } from '../components/admin/departure-seats';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
 
@@ -66,12 +66,7 @@ export function AdminDashboardPage({ departures, sales, calendarUrl }: PageProps
                 </a>
               </td>
               <td>{d.startTimeLabel}</td>
-              <td className="admin-table__number">{d.sold}</td>
-              <td className="admin-table__number">{d.held}</td>
-              <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
-              <td>
-                <DepartureStatus departure={d} />
-              </td>
+              <DepartureSeatCells departure={d} />
               <td>
                 <a className="departures-table__check-in" href={d.checkInUrl}>
                   Check-in<span className="visually-hidden">{` for ${d.tourName}, ${d.label}`}</span>

@@ -6,7 +6,16 @@ export function DepartureStatus({ departure }: { departure: DashboardDeparture }
   return <StatusBadge status={departure.status} label={departure.statusLabel} />;
 }
 
-/** "16 sold · 2 held · 7 left of 25" */
-export function seatsSummary(d: DashboardDeparture): string {
-  return `${d.sold} sold · ${d.held} held · ${d.left} left of ${d.capacity}`;
+/** The cells "Sold", "Held", "Left / capacity" and "Status" of a departure's row. */
+export function DepartureSeatCells({ departure: d }: { departure: DashboardDeparture }) {
+  return (
+    <>
+      <td className="admin-table__number">{d.sold}</td>
+      <td className="admin-table__number">{d.held}</td>
+      <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
+      <td>
+        <DepartureStatus departure={d} />
+      </td>
+    </>
+  );
 }
