@@ -88,6 +88,8 @@ func New(d Deps) (http.Handler, error) {
 
 	// The back office (docs/admin.md).
 	mux.HandleFunc("GET /admin", w.Dashboard)
+	mux.HandleFunc("GET /admin/dashboard", w.AdminDashboard)
+	mux.HandleFunc("GET /admin/calendar", w.AdminCalendar)
 	mux.HandleFunc("GET /admin/tours", w.AdminTours)
 	mux.HandleFunc("GET /admin/tours/new", w.AdminNewTour)
 	mux.HandleFunc("GET /admin/tours/{id}", w.AdminTour)
@@ -118,6 +120,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("DELETE", "/api/v1/tours/{id}/pictures/{file}", http.HandlerFunc(a.RemoveTourPicture))
 	api.handle("GET", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.ListDepartures))
 	api.handle("POST", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.AddDepartures))
+	api.handle("PATCH", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.UpdateSeries))
 	api.handle("PATCH", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.UpdateDeparture))
 	api.handle("DELETE", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.DeleteDeparture))
 	api.handle("POST", "/api/v1/tours/{id}/departures/{date}/cancel", http.HandlerFunc(a.CancelDeparture))

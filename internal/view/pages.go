@@ -33,8 +33,14 @@ type PageProps struct {
 	AdminTours AdminToursProps `json:"adminTours"`
 	// AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}.
 	AdminTour AdminTourProps `json:"adminTour"`
-	// AdminDashboard is /admin: guides see their own departures only, and no money.
+	// AdminDashboard is /admin (admins) and /admin/dashboard: guides see their own departures only, and no money.
 	AdminDashboard DashboardProps `json:"adminDashboard"`
+	// AdminCalendar is /admin/calendar?month=&day=&tour=&guide=: a month or a day of
+	// departures; guides see their own tours only.
+	AdminCalendar AdminCalendarProps `json:"adminCalendar"`
+	// AdminMyDepartures is /admin for guides and lead guides: their departures today and
+	// next, for a phone.
+	AdminMyDepartures MyDeparturesProps `json:"adminMyDepartures"`
 	// AdminBookings is /admin/bookings?tour=&date=&status=&email=&from=&to=&page=.
 	AdminBookings AdminBookingsProps `json:"adminBookings"`
 	// AdminBooking is /admin/bookings/{id}.

@@ -24,6 +24,8 @@ export const pageLoaders: PageLoaders = {
   adminTours: () => import('./pages/admin-tours-page').then((m) => m.AdminToursPage),
   adminTour: () => import('./pages/admin-tour-page').then((m) => m.AdminTourPage),
   adminDashboard: () => import('./pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+  adminCalendar: () => import('./pages/admin-calendar-page').then((m) => m.AdminCalendarPage),
+  adminMyDepartures: () => import('./pages/admin-my-departures-page').then((m) => m.AdminMyDeparturesPage),
   adminBookings: () => import('./pages/admin-bookings-page').then((m) => m.AdminBookingsPage),
   adminBooking: () => import('./pages/admin-booking-page').then((m) => m.AdminBookingPage),
   adminManifest: () => import('./pages/admin-manifest-page').then((m) => m.AdminManifestPage),

@@ -5,10 +5,12 @@ import { AccountPage } from './pages/account-page';
 import { AdminAuditPage } from './pages/admin-audit-page';
 import { AdminBookingPage } from './pages/admin-booking-page';
 import { AdminBookingsPage } from './pages/admin-bookings-page';
+import { AdminCalendarPage } from './pages/admin-calendar-page';
 import { AdminDashboardPage } from './pages/admin-dashboard-page';
 import { AdminEmailPage } from './pages/admin-email-page';
 import { AdminEmailsPage } from './pages/admin-emails-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
+import { AdminMyDeparturesPage } from './pages/admin-my-departures-page';
 import { AdminCheckInPage } from './pages/admin-check-in-page';
 import { AdminReviewsPage } from './pages/admin-reviews-page';
 import { AdminTourPage } from './pages/admin-tour-page';
@@ -44,6 +46,8 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminTours: AdminToursPage,
   adminTour: AdminTourPage,
   adminDashboard: AdminDashboardPage,
+  adminCalendar: AdminCalendarPage,
+  adminMyDepartures: AdminMyDeparturesPage,
   adminBookings: AdminBookingsPage,
   adminBooking: AdminBookingPage,
   adminManifest: AdminManifestPage,
