@@ -121,6 +121,15 @@ func (s *Store) Migrate(ctx context.Context) error {
 		if n > 0 {
 			tx.logger.InfoContext(ctx, "issued tickets", "bookings", n)
 		}
+		if err != nil {
+			return err
+		}
+		// References likewise, and the search columns of bookings folded by an
+		// older version of booking.SearchDoc.
+		n, err = tx.issueMissingReferences(ctx)
+		if n > 0 {
+			tx.logger.InfoContext(ctx, "gave bookings references", "bookings", n)
+		}
 		return err
 	})
 }

@@ -41,7 +41,9 @@ func (s *Store) issueTicket(ctx context.Context, bookingID string, now time.Time
 			return fmt.Errorf("ticket of booking %s: %w", bookingID, err)
 		}
 		if n == 1 {
-			return nil
+			// The booking is found by its ticket's code too.
+			_, err := s.refreshSearch(ctx, `b.id = $1`, bookingID)
+			return err
 		}
 	}
 	return fmt.Errorf("ticket of booking %s: no free code in 5 draws", bookingID)
