@@ -3,6 +3,7 @@ package store
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -233,4 +234,32 @@ func TestSearchBookingsPaging(t *testing.T) {
 			t.Fatalf("pages %v, want %v", got, want)
 		}
 	})
+}
+
+// The search reads the search index whole, never the bookings one by one (SQLite, which
+// plans without statistics as the site runs).
+func TestSearchQueryPlans(t *testing.T) {
+	s := openTest(t, SQLite)
+	addTour(t, s, "alps", 15, []time.Time{date(2031, 4, 25), date(2031, 7, 19)})
+	if _, err := s.SeedBenchBookings(t.Context(), BenchSeed{Bookings: 300, Customers: 20, Now: t0, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"TB-7KQ4M2", "zoe", "+44 20 7946 0958"} {
+		search, err := backoffice.ReadSearch(q)
+		must(t, err)
+		for _, f := range []backoffice.BookingFilter{{Search: search}, {Search: search, Status: "paid"}} {
+			count, list, args := bookingsQueries(f, t0)
+			countPlan, listPlan := queryPlan(t, s, count, args), queryPlan(t, s, list, args)
+			for _, plan := range [][]string{countPlan, listPlan} {
+				if !strings.Contains(strings.Join(plan, "\n"), "USING COVERING INDEX bookings_search") {
+					t.Errorf("%q %q: not off the search index: %s", q, f.Status, plan)
+				}
+				for _, line := range plan {
+					if line == "SCAN b" || strings.Contains(line, "bookings_created") || strings.Contains(line, "bookings_list_status") {
+						t.Errorf("%q %q: reads the bookings' rows (%s): %s", q, f.Status, line, plan)
+					}
+				}
+			}
+		}
+	}
 }

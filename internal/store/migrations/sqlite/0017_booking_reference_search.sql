@@ -15,3 +15,10 @@ ALTER TABLE bookings ADD COLUMN search_codes TEXT NOT NULL DEFAULT '';
 ALTER TABLE bookings ADD COLUMN search_phones TEXT NOT NULL DEFAULT '';
 ALTER TABLE bookings ADD COLUMN search_version INTEGER NOT NULL DEFAULT 0;
 CREATE UNIQUE INDEX bookings_reference ON bookings (reference);
+-- The search reads every booking's search columns (a LIKE on any part of a text has no
+-- index to seek): this index holds them with what the list needs of a booking (its
+-- status first, for the status filter; whether it is listed; its order), so that SQLite
+-- reads the index alone, not the bookings' rows one by one in the list's order (at
+-- 100,000 bookings, 1.7 s for a reference without it on the loaded development machine).
+CREATE INDEX bookings_search ON bookings (status, search_names, search_codes, search_phones, created_at, id,
+    paid_at, hold_until);
