@@ -46,9 +46,35 @@ func (s *Store) bookingRows(ctx context.Context, q querier, query string, args .
 // Open checkouts whose hold has expired are left out: nobody booked anything there.
 func (s *Store) Bookings(ctx context.Context, f backoffice.BookingFilter, now time.Time) ([]backoffice.BookingRow, int, error) {
 	count, list, args := bookingsQueries(f, now)
+	if !f.Search.Empty() {
+		// A search reads every booking once, for the page and its count together; a
+		// page past the last has no row to carry the count, which is then asked alone.
+		type counted struct {
+			row   backoffice.BookingRow
+			total int
+		}
+		rows, err := s.reader().QueryContext(ctx, list, args...)
+		if err != nil {
+			return nil, 0, fmt.Errorf("search bookings: %w", err)
+		}
+		found, err := collect(rows, func(c *counted) []any { return append(bookingRowFields(&c.row), &c.total) })
+		if err != nil {
+			return nil, 0, fmt.Errorf("search bookings: %w", err)
+		}
+		if len(found) > 0 {
+			page := make([]backoffice.BookingRow, len(found))
+			for i, c := range found {
+				page[i] = c.row
+			}
+			return page, found[0].total, nil
+		}
+	}
 	var total int
 	if err := s.reader().QueryRowContext(ctx, count, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count bookings: %w", err)
+	}
+	if !f.Search.Empty() {
+		return []backoffice.BookingRow{}, total, nil
 	}
 	rows, err := s.bookingRows(ctx, s.reader(), list, args...)
 	if err != nil {
@@ -135,15 +161,18 @@ func bookingsQueries(f backoffice.BookingFilter, now time.Time) (count, list str
 	}
 	const order = ` ORDER BY b.created_at DESC, b.id DESC`
 	page := fmt.Sprintf(` LIMIT %d OFFSET %d`, limit, max(f.Offset, 0))
-	ids := `SELECT b.id FROM bookings b` + where(listed...) + order + page
 	if !f.Search.Empty() {
 		// A search reads every booking's search columns anyway: its matches are found
 		// first (on SQLite off the covering index bookings_search, as the count) and
-		// then sorted, rather than every booking read in the list's order to be tested.
-		ids = `WITH found AS MATERIALIZED (SELECT b.id, b.created_at FROM bookings b` + where(listed...) + `)
-			SELECT f.id FROM found f ORDER BY f.created_at DESC, f.id DESC` + page
+		// then sorted, rather than every booking read in the list's order to be tested;
+		// each row of the page carries how many were found.
+		list = `WITH found AS MATERIALIZED (SELECT b.id, b.created_at FROM bookings b` + where(listed...) + `)
+			SELECT ` + bookingRowColumns + `, page.total FROM (SELECT f.id, COUNT(*) OVER () AS total FROM found f
+				ORDER BY f.created_at DESC, f.id DESC` + page + `) page
+			JOIN bookings b ON b.id = page.id` + bookingRowJoins + order
+		return count, list, args
 	}
-	list = `SELECT ` + bookingRowColumns + ` FROM (` + ids + `) page
+	list = `SELECT ` + bookingRowColumns + ` FROM (SELECT b.id FROM bookings b` + where(listed...) + order + page + `) page
 		JOIN bookings b ON b.id = page.id` + bookingRowJoins + order
 	return count, list, args
 }
