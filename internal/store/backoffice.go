@@ -61,12 +61,16 @@ func (s *Store) Bookings(ctx context.Context, f backoffice.BookingFilter, now ti
 		if err != nil {
 			return nil, 0, fmt.Errorf("search bookings: %w", err)
 		}
-		if len(found) > 0 {
+		if len(found) > 0 || f.Offset <= 0 {
 			page := make([]backoffice.BookingRow, len(found))
 			for i, c := range found {
 				page[i] = c.row
 			}
-			return page, found[0].total, nil
+			total := 0
+			if len(found) > 0 {
+				total = found[0].total
+			}
+			return page, total, nil
 		}
 	}
 	var total int

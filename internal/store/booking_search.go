@@ -66,19 +66,8 @@ func (s *Store) refreshSearch(ctx context.Context, where string, args ...any) (i
 // folded by an older searchVersion (or never). Migrate runs it at every start: once the
 // bookings have theirs, it is one query that finds none.
 func (s *Store) issueMissingReferences(ctx context.Context) (int, error) {
-	rows, err := s.tx.QueryContext(ctx, `SELECT id FROM bookings WHERE reference IS NULL`)
+	ids, err := s.txIDs(ctx, `SELECT id FROM bookings WHERE reference IS NULL`)
 	if err != nil {
-		return 0, fmt.Errorf("bookings without references: %w", err)
-	}
-	var ids []string
-	var id string
-	if err := scanAll(rows, func() error {
-		if err := rows.Scan(&id); err != nil {
-			return err
-		}
-		ids = append(ids, id)
-		return nil
-	}); err != nil {
 		return 0, fmt.Errorf("bookings without references: %w", err)
 	}
 	for _, id := range ids {
@@ -143,4 +132,22 @@ func searchCond(q booking.Search, n int) (string, []any) {
 		return "", nil
 	}
 	return "(" + strings.Join(ors, " OR ") + ")", args
+}
+
+// txIDs reads the one column of ids a query selects, in the transaction.
+func (s *Store) txIDs(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	var id string
+	err = scanAll(rows, func() error {
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		ids = append(ids, id)
+		return nil
+	})
+	return ids, err
 }
