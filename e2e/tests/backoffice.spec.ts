@@ -131,7 +131,11 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
   await expect(cells.nth(5)).toHaveText('Paid');
   await expect(cells.nth(5).locator('.status')).toHaveClass(/status--paid/);
   await expect(cells.nth(6)).toHaveText('Online');
-  const bookingId = ((await cells.nth(0).textContent()) ?? '').trim();
+  // The reference people call the booking by; its address has the booking's id.
+  const reference = ((await cells.nth(0).textContent()) ?? '').trim();
+  expect(reference).toMatch(/^TB-[2-9A-HJKMNP-Z]{6}$/);
+  const href = (await row.getByRole('link', { name: traveller.name, exact: true }).getAttribute('href')) ?? '';
+  const bookingId = decodeURIComponent(href.replace('/admin/bookings/', ''));
   expect(bookingId).not.toBe('');
 
   await row.getByRole('link', { name: traveller.name, exact: true }).click();
@@ -139,7 +143,7 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
   await waitForHydration(admin);
 
   // --- The booking's details. ---
-  await expect(admin.locator('h1')).toHaveText(`Booking ${bookingId}`);
+  await expect(admin.locator('h1')).toHaveText(`Booking ${reference}`);
   await expect(admin.locator('#booking-status')).toHaveText('Paid');
   await expect(admin.locator('#booking-status .status')).toHaveClass(/status--paid/);
   await expect(admin.locator('#booking-customer-email')).toHaveText(traveller.email);
@@ -283,7 +287,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   await expect(rows).toHaveCount(1);
   const traveller = rows.first();
   await expect(traveller.locator('th')).toHaveText(customer.name);
-  await expect(traveller.locator('td')).toHaveText([customer.email, '3', 'Paid', 'Cash', '—']);
+  await expect(traveller.locator('td')).toHaveText([/^TB-[2-9A-HJKMNP-Z]{6}$/, customer.email, '3', 'Paid', 'Cash', '—']);
   // A lead guide manages the departure.
   await expect(page.locator('#walk-in')).toBeVisible();
   await expect(page.locator('#cancel-departure')).toBeVisible();

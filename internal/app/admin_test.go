@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	"tourbook/internal/audit"
 	"tourbook/internal/catalog"
+	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 )
 
@@ -457,6 +459,11 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"GET", manifest(other.ID, otherDate) + "/manifest.csv", nil, 200, 200, 404, 404, 303},
 		{"GET", manifest(guided.ID, "2000-01-01"), nil, 404, 404, 404, 404, 303},
 		{"GET", "/admin/bookings", nil, 200, 200, 404, 404, 303},
+		// The search (issue #21 §4): those who manage bookings; a search with nothing to
+		// look for is the page saying what to type, a 400.
+		{"GET", "/admin/bookings?q=walk+in", nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/bookings?q=" + url.QueryEscape(ticket.Format(walkInCode)), nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/bookings?q=--", nil, 400, 400, 404, 404, 303},
 		{"GET", "/admin/bookings/" + bookingID, nil, 200, 200, 404, 404, 303},
 		{"GET", "/admin/bookings/nosuchbooking", nil, 404, 404, 404, 404, 303},
 		{"GET", "/admin/users", nil, 200, 404, 404, 404, 303},

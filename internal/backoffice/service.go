@@ -9,12 +9,14 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
+	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -157,12 +159,40 @@ func started(d DepartureStats, now time.Time) bool {
 	return t.Started(tour.StartDate{Date: d.Date, StartTime: d.StartTime}, now)
 }
 
-// Bookings lists bookings for those who manage them.
+// Bookings lists bookings for those who manage them, found by f.Query when it is set
+// (ReadSearch).
 func (s *Service) Bookings(ctx context.Context, actor account.User, f BookingFilter) ([]BookingRow, int, error) {
 	if !account.CanManageBookings(actor) {
 		return nil, 0, ErrForbidden
 	}
+	f.Search = booking.Search{}
+	if strings.TrimSpace(f.Query) != "" {
+		search, err := ReadSearch(f.Query)
+		if err != nil {
+			return nil, 0, err
+		}
+		f.Search = search
+	}
 	return s.store.Bookings(ctx, f, s.now())
+}
+
+// ReadSearch reads what an operator typed into the search box (booking.ParseSearch): a
+// whole ticket code is read as ticket.Parse reads it at the door (I, L and O typed for
+// 1, 1 and 0). Too long a text, or one with nothing to look for ("--"), is a
+// fault.Invalid that says what to type.
+func ReadSearch(q string) (booking.Search, error) {
+	q = strings.TrimSpace(q)
+	if n := utf8.RuneCountInString(q); n > booking.MaxSearch {
+		return booking.Search{}, invalid("Search for at most %d characters (you typed %d): a name, an email address, a phone number or a booking reference.", booking.MaxSearch, n)
+	}
+	search := booking.ParseSearch(q)
+	if code, err := ticket.Parse(q); err == nil {
+		search.Code = strings.ToLower(code)
+	}
+	if search.Empty() {
+		return search, invalid("Type a name, an email address, a phone number or a booking reference to search for.")
+	}
+	return search, nil
 }
 
 // Detail is everything known about one booking.

@@ -32,6 +32,11 @@ type BookingFilter struct {
 	Email  string    // part of the customer's email, without regard to case
 	From   time.Time // created on or after this day
 	To     time.Time // created on or before this day
+	// Query is what an operator typed in the back office's search box: a booking's
+	// reference or ticket code, a part of a customer's name, email address or phone
+	// number. The service reads it into Search, which the store matches.
+	Query  string
+	Search booking.Search
 	Offset int
 	Limit  int
 }

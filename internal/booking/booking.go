@@ -55,7 +55,10 @@ func (s Source) Valid() bool { return s == Online || s == Cash || s == BankTrans
 
 // Booking is one user's seats on one start date of a tour.
 type Booking struct {
-	ID           string
+	ID string
+	// Reference is what people call the booking by ("TB-7KQ4M2", NewReference): set by
+	// the store when it writes the booking, unique.
+	Reference    string
 	TourID       string
 	UserID       string
 	StartDate    time.Time // midnight UTC

@@ -64,7 +64,7 @@ func (e *Bookings) Confirmation(ctx context.Context, b booking.Booking) (*tbmail
 	}
 	site := e.w.Site()
 	m, err := e.w.Render(ctx, "bookingConfirmation", u, map[string]any{
-		"name": u.Name, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),
+		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),
 		"date": format.Date(d.Date), "startTime": format.StartTime(t, d), "participants": b.Participants,
 		"amount": money.Format(b.AmountMinor, b.Currency), "meetingPoint": d.MeetingPoint,
 		"bookingUrl": bookingURL(site, b),
@@ -90,7 +90,8 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 		refunded = money.Format(refundedMinor, b.Currency)
 	}
 	m, err := e.w.Render(ctx, "bookingCancelled", u, map[string]any{
-		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "refunded": refunded, "reason": reason,
+		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "date": format.Date(d.Date), "refunded": refunded,
+		"reason": reason,
 	})
 	if err != nil {
 		return nil, err
@@ -158,8 +159,8 @@ func (e *Bookings) Reminder(ctx context.Context, b booking.Booking) (*tbmail.Mes
 	}
 	site := e.w.Site()
 	m, err := e.w.Render(ctx, "reminder", u, map[string]any{
-		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
-		"meetingPoint": d.MeetingPoint, "bookingUrl": bookingURL(site, b),
+		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "date": format.Date(d.Date),
+		"startTime": format.StartTime(t, d), "meetingPoint": d.MeetingPoint, "bookingUrl": bookingURL(site, b),
 	})
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"tourbook/internal/booking"
 	"tourbook/internal/tour"
 )
 
@@ -194,17 +195,18 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 	}); err != nil {
 		return fmt.Errorf("departures: %w", err)
 	}
-	var users []string
-	rows, err = s.tx.QueryContext(ctx, `SELECT id FROM users WHERE role = 'user' ORDER BY id`)
+	type customer struct{ id, name, email string }
+	var users []customer
+	rows, err = s.tx.QueryContext(ctx, `SELECT id, name, email FROM users WHERE role = 'user' ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("customers: %w", err)
 	}
 	if err := scanAll(rows, func() error {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var c customer
+		if err := rows.Scan(&c.id, &c.name, &c.email); err != nil {
 			return err
 		}
-		users = append(users, id)
+		users = append(users, c)
 		return nil
 	}); err != nil {
 		return fmt.Errorf("customers: %w", err)
@@ -216,6 +218,7 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 	const year = 365 * 24 * time.Hour
 	list := make([][]any, 0, n)
 	policy := policyArg(tour.DefaultPolicy()) // every booking keeps its copy
+	references := make(map[string]bool, n)
 	for range n {
 		d := deps[rnd.IntN(len(deps))]
 		created := now.Add(-time.Duration(1 + rnd.Int64N(int64(year)))).Truncate(time.Microsecond)
@@ -252,9 +255,20 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 		if source != "online" {
 			provider, checkout, paymentRef = "", "", ""
 		}
-		list = append(list, []any{id, d.tourID, users[rnd.IntN(len(users))], d.day, participants, amount,
+		// A reference as insertBooking gives one (drawn again when taken), and the
+		// search columns as refreshSearch folds them; the tickets of the paid ones,
+		// and their codes in the search columns, come at the next start (Migrate).
+		reference := booking.NewReference()
+		for references[reference] {
+			reference = booking.NewReference()
+		}
+		references[reference] = true
+		c := users[rnd.IntN(len(users))]
+		doc := booking.NewSearchDoc(reference, "", []string{c.name, c.email}, nil)
+		list = append(list, []any{id, d.tourID, c.id, d.day, participants, amount,
 			d.currency, provider, checkout, paymentRef, status, ts(holdUntil), ts(created), tsNull(paidAt),
-			source, refunded, policy, paid, nil, "", "", "", "", ""})
+			source, refunded, policy, paid, nil, "", "", "", "", "", reference, doc.Names, doc.Codes, doc.Phones,
+			searchVersion})
 		done.ByStatus[status]++
 		if !paidAt.IsZero() || status == "pending" && holdUntil.After(now) {
 			done.Listed++
@@ -263,7 +277,7 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 	// In ID order, which is creation order to the second: the primary key and the
 	// creation-time indexes then grow at their ends instead of splitting pages all over.
 	slices.SortFunc(list, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
-	if err := s.insertRows(ctx, "bookings", bookingColumns, list); err != nil {
+	if err := s.insertRows(ctx, "bookings", bookingColumns+", search_names, search_codes, search_phones, search_version", list); err != nil {
 		return err
 	}
 	done.Bookings = n

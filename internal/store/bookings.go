@@ -21,32 +21,55 @@ const (
 
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
 	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor,
-	cancellation_policy, paid_minor, pay_by, contact_name, contact_email, contact_phone, notes, price_note`
+	cancellation_policy, paid_minor, pay_by, contact_name, contact_email, contact_phone, notes, price_note,
+	reference`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
 		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
 		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor,
 		policyCol{&b.Policy}, &b.PaidMinor, timeCol{&b.PayBy}, &b.ContactName, &b.ContactEmail, &b.ContactPhone,
-		&b.Notes, &b.PriceNote}
+		&b.Notes, &b.PriceNote, textCol{&b.Reference}}
 }
 
-// insertBooking writes b as it is.
+// insertBooking writes b as it is, with its reference (a new one when b has none: one
+// already taken is skipped by ON CONFLICT and another drawn, so the transaction never
+// fails on the unique index) and its search columns.
 func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 	if b.Source == "" {
 		b.Source = booking.Online
 	}
-	_, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-			$22, $23, $24)`,
-		b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
-		b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
-		string(b.Source), b.RefundedMinor, policyArg(b.Policy), b.PaidMinor, dayNull(b.PayBy), b.ContactName,
-		b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote)
-	if isForeignKey(err) {
-		return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
+	given := b.Reference != ""
+	for range 5 {
+		if !given {
+			b.Reference = s.newReference()
+		}
+		res, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+				$22, $23, $24, $25)
+			ON CONFLICT (reference) DO NOTHING`,
+			b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
+			b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
+			string(b.Source), b.RefundedMinor, policyArg(b.Policy), b.PaidMinor, dayNull(b.PayBy), b.ContactName,
+			b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote, b.Reference)
+		if isForeignKey(err) {
+			return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if ok, err := affected(res); err != nil || ok {
+			if err != nil {
+				return err
+			}
+			_, err = s.refreshSearch(ctx, `b.id = $1`, b.ID)
+			return err
+		}
+		if given {
+			return fmt.Errorf("booking %s: reference %s is taken", b.ID, b.Reference)
+		}
 	}
-	return err
+	return fmt.Errorf("booking %s: no free reference in 5 draws", b.ID)
 }
 
 // CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil. Whether

@@ -45,6 +45,9 @@ type Store struct {
 	path   string
 	logger *slog.Logger
 	now    func() time.Time // the clock for CreatedAt defaults and IDs
+	// references draws booking references; nil is booking.NewReference (tests draw
+	// taken ones on purpose).
+	references func() string
 }
 
 // querier is what *sql.DB and *sql.Tx have in common.

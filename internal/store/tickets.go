@@ -41,7 +41,9 @@ func (s *Store) issueTicket(ctx context.Context, bookingID string, now time.Time
 			return fmt.Errorf("ticket of booking %s: %w", bookingID, err)
 		}
 		if n == 1 {
-			return nil
+			// The booking is found by its ticket's code too.
+			_, err := s.refreshSearch(ctx, `b.id = $1`, bookingID)
+			return err
 		}
 	}
 	return fmt.Errorf("ticket of booking %s: no free code in 5 draws", bookingID)
@@ -51,20 +53,9 @@ func (s *Store) issueTicket(ctx context.Context, bookingID string, now time.Time
 // bookings paid before tickets existed, and any a path that knows nothing of tickets
 // recorded. Migrate runs it at every start.
 func (s *Store) issueMissingTickets(ctx context.Context) (int, error) {
-	rows, err := s.tx.QueryContext(ctx, `SELECT b.id FROM bookings b
+	ids, err := s.txIDs(ctx, `SELECT b.id FROM bookings b
 		WHERE b.paid_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tickets k WHERE k.booking_id = b.id)`)
 	if err != nil {
-		return 0, fmt.Errorf("bookings without tickets: %w", err)
-	}
-	var ids []string
-	var id string
-	if err := scanAll(rows, func() error {
-		if err := rows.Scan(&id); err != nil {
-			return err
-		}
-		ids = append(ids, id)
-		return nil
-	}); err != nil {
 		return 0, fmt.Errorf("bookings without tickets: %w", err)
 	}
 	for _, id := range ids {

@@ -83,14 +83,21 @@ func (s *Store) userWhere(ctx context.Context, where string, arg any) (account.U
 	return u, err
 }
 
-// UpdateUserProfile changes the name, email (stored lower-cased) and photo of a user.
+// UpdateUserProfile changes the name, email (stored lower-cased) and photo of a user,
+// and what the user's bookings are found by in the back office, in one transaction.
 func (s *Store) UpdateUserProfile(ctx context.Context, id string, p account.Profile) error {
-	res, err := s.writer().ExecContext(ctx,
-		`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, p.Name, emailKey(p.Email), p.Photo)
-	if isUnique(err, emailIndex...) {
-		err = account.ErrEmailTaken
-	}
-	return updated(res, err, "update profile of user "+id, account.ErrNotFound)
+	return s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.tx.ExecContext(ctx,
+			`UPDATE users SET name = $2, email = $3, photo = $4 WHERE id = $1`, id, p.Name, emailKey(p.Email), p.Photo)
+		if isUnique(err, emailIndex...) {
+			err = account.ErrEmailTaken
+		}
+		if err := updated(res, err, "update profile of user "+id, account.ErrNotFound); err != nil {
+			return err
+		}
+		_, err = tx.refreshSearch(ctx, `b.user_id = $1`, id)
+		return err
+	})
 }
 
 // UpdateUserPassword replaces a user's password hash.

@@ -116,3 +116,21 @@ func (c policyCol) Scan(src any) error {
 	*c.p = p
 	return nil
 }
+
+// textCol scans a text column that may be NULL (a booking's reference before start-up
+// gave it one) as "".
+type textCol struct{ s *string }
+
+func (c textCol) Scan(src any) error {
+	switch v := src.(type) {
+	case nil:
+		*c.s = ""
+	case string:
+		*c.s = v
+	case []byte:
+		*c.s = string(v)
+	default:
+		return fmt.Errorf("scan text: unsupported type %T", src)
+	}
+	return nil
+}

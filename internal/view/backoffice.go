@@ -61,8 +61,10 @@ type DashboardSales struct {
 
 // AdminBookingRow is one row of /admin/bookings.
 type AdminBookingRow struct {
-	ID       string `json:"id"`
-	TourName string `json:"tourName"`
+	ID string `json:"id"`
+	// "TB-7KQ4M2".
+	Reference string `json:"reference"`
+	TourName  string `json:"tourName"`
 	// Departure, formatted.
 	Date          string `json:"date"`
 	CustomerName  string `json:"customerName"`
@@ -110,8 +112,10 @@ type IDName struct {
 
 // AdminBookingDetail is everything known about one booking (/admin/bookings/{id}).
 type AdminBookingDetail struct {
-	ID   string `json:"id"`
-	Tour struct {
+	ID string `json:"id"`
+	// "TB-7KQ4M2".
+	Reference string `json:"reference"`
+	Tour      struct {
 		ID   string `json:"id"`
 		Name string `json:"name"`
 		Slug string `json:"slug"`
@@ -154,7 +158,9 @@ type AdminBookingDetail struct {
 
 // ManifestRow is one booking on a departure's manifest.
 type ManifestRow struct {
-	BookingID     string         `json:"bookingId"`
+	BookingID string `json:"bookingId"`
+	// "TB-7KQ4M2".
+	Reference     string         `json:"reference"`
 	CustomerName  string         `json:"customerName"`
 	CustomerEmail string         `json:"customerEmail"`
 	Participants  int            `json:"participants"`
@@ -269,6 +275,9 @@ type BookingFilters struct {
 	Email  string `json:"email"`
 	From   string `json:"from"`
 	To     string `json:"to"`
+	// What the back office's search box was given: a reference, a ticket code, a part
+	// of a name, an email address or a phone number.
+	Q string `json:"q"`
 }
 
 // AdminBookingsProps are the props of /admin/bookings.
@@ -277,6 +286,9 @@ type AdminBookingsProps struct {
 	Filters  BookingFilters    `json:"filters"`
 	Tours    []IDName          `json:"tours"`
 	Paging   Paging            `json:"paging"`
+	// Why the search could not be made ("Type a name, …"), shown in place of the list;
+	// "" otherwise.
+	Message string `json:"message"`
 }
 
 // AdminBookingProps are the props of /admin/bookings/{id}.
@@ -420,7 +432,7 @@ func FormatAmounts(byCurrency map[string]int64) string {
 
 func NewAdminBookingRow(r backoffice.BookingRow) AdminBookingRow {
 	return AdminBookingRow{
-		ID: r.ID, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
+		ID: r.ID, Reference: r.Reference, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
 		CustomerEmail: r.CustomerEmail, Participants: r.Participants, Amount: money.Format(r.AmountMinor, r.Currency),
 		Status: r.Status, StatusLabel: StatusLabel(r.Status), SourceLabel: SourceLabel(r.Source),
 		CreatedAt: FormatTime(r.CreatedAt),
@@ -431,7 +443,7 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 	b := d.BookingRow
 	t := tour.Tour{TimeZone: b.TimeZone}
 	out := AdminBookingDetail{
-		ID: b.ID, Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency), AmountMinor: b.AmountMinor,
+		ID: b.ID, Reference: b.Reference, Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency), AmountMinor: b.AmountMinor,
 		Refunded: money.Format(b.RefundedMinor, b.Currency), Currency: b.Currency, Provider: b.Provider,
 		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
 		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
@@ -489,7 +501,7 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 }
 
 func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow {
-	return ManifestRow{BookingID: r.ID, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
+	return ManifestRow{BookingID: r.ID, Reference: r.Reference, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
 		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
 		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }

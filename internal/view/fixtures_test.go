@@ -82,7 +82,7 @@ func samplePages() []PageData {
 		Status: tour.Published, Version: 3, TimeZone: "Europe/Zurich", Policy: tour.DefaultPolicy(),
 	}
 
-	paid := booking.Booking{ID: "b-paid", TourID: alps.ID, UserID: traveller.ID, StartDate: day(6, 14), Participants: 2,
+	paid := booking.Booking{ID: "b-paid", Reference: "TB-7KQ4M2", TourID: alps.ID, UserID: traveller.ID, StartDate: day(6, 14), Participants: 2,
 		AmountMinor: 458000, Currency: "usd", Provider: "sandbox", CheckoutID: "cs_1", PaymentRef: "pi_1",
 		Status: booking.Paid, CreatedAt: day(4, 20).Add(10 * time.Hour), PaidAt: day(4, 20).Add(10*time.Hour + 3*time.Minute),
 		Policy: tour.DefaultPolicy()}

@@ -45,6 +45,8 @@ type MyBookingCancel struct {
 // MyBooking is one booking as its traveller sees it (/my-tours/{id}).
 type MyBooking struct {
 	ID string `json:"id"`
+	// "TB-7KQ4M2": what the traveller quotes when they call.
+	Reference string `json:"reference"`
 	// Url is the tour's page, "" once the tour is no longer on sale.
 	Tour MyBookingTour `json:"tour"`
 	// "Tue 15 June 2027".
@@ -101,7 +103,7 @@ func MapURL(p tour.Point) string {
 func NewMyBooking(o refund.Own) MyBooking {
 	t, d, q := o.Tour, o.Departure, o.Quote
 	m := MyBooking{
-		ID: o.ID,
+		ID: o.ID, Reference: o.Reference,
 		Tour: MyBookingTour{Name: t.Name, Slug: t.Slug, URL: tourURLOnSale(t), CoverImage: TourImageURL(t.CoverImage),
 			CoverSrcSet: TourImageSrcSet(t.CoverImage), DurationDays: t.DurationDays},
 		Date: FormatDate(d.Date), StartTime: format.StartTime(t, d), TimeZone: t.Zone().String(),

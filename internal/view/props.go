@@ -162,8 +162,10 @@ type PolicyTier struct {
 
 // BookingRow is one booking on the traveller's /my-tours.
 type BookingRow struct {
-	ID   string   `json:"id"`
-	Tour TourCard `json:"tour"`
+	ID string `json:"id"`
+	// "TB-7KQ4M2": what the traveller quotes when they call.
+	Reference string   `json:"reference"`
+	Tour      TourCard `json:"tour"`
 	// Formatted start date.
 	Date         string `json:"date"`
 	Participants int    `json:"participants"`
@@ -329,7 +331,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 
 func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
 	return BookingRow{
-		ID: b.ID, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
+		ID: b.ID, Reference: b.Reference, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
 		Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency),
 		Status: b.Status, StatusLabel: travellerStatusLabel(b), TourURL: tourURLOnSale(t),
 	}

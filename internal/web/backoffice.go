@@ -123,8 +123,8 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	pageNo, offset := pageOf(q)
 	fl := view.BookingFilters{Tour: q.Get("tour"), Date: q.Get("date"), Status: q.Get("status"), Email: strings.TrimSpace(q.Get("email")),
-		From: q.Get("from"), To: q.Get("to")}
-	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Offset: offset, Limit: view.PageSize}
+		From: q.Get("from"), To: q.Get("to"), Q: strings.TrimSpace(q.Get("q"))}
+	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Query: fl.Q, Offset: offset, Limit: view.PageSize}
 	// A filter that cannot be read is dropped, and the form shows it empty.
 	switch st := booking.Status(fl.Status); st {
 	case booking.Pending, booking.AwaitingPayment, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
@@ -143,9 +143,15 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	rows, total, err := h.Office.Bookings(r.Context(), u, f)
+	status, message := http.StatusOK, ""
 	if err != nil {
-		h.officeError(w, r, err)
-		return
+		code, msg := httpx.Classify(err)
+		if code != http.StatusBadRequest {
+			h.officeError(w, r, err)
+			return
+		}
+		// A search that cannot be made: the page, saying what to type instead.
+		status, message = code, msg
 	}
 	// Names only: the filter's list must not add up every departure's seats.
 	tours, err := h.Catalog.TourNames(r.Context(), u)
@@ -154,7 +160,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
-		Paging: view.NewPaging(pageNo, total)}
+		Paging: view.NewPaging(pageNo, total), Message: message}
 	for _, b := range rows {
 		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b))
 	}
@@ -162,7 +168,11 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 		p.Tours = append(p.Tours, view.IDName{ID: t.ID, Name: t.Name})
 	}
 
-	h.render(w, r, page{name: "adminBookings", title: "Bookings · Back office", props: p})
+	title := "Bookings · Back office"
+	if fl.Q != "" {
+		title = "Bookings found by “" + fl.Q + "” · Back office"
+	}
+	h.render(w, r, page{name: "adminBookings", title: title, props: p, status: status})
 }
 
 // AdminBooking is /admin/bookings/{id}.
@@ -176,7 +186,7 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
-	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
+	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.Reference + " · Back office",
 		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
 }
 

@@ -342,6 +342,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
   bookings: [
     {
       id: 'b-7e21c0a4',
+      reference: 'TB-7KQ4M2',
       tourName: 'The Forest Hiker',
       date: 'Tue 15 June 2027',
       customerName: 'Laura Wilson',
@@ -355,6 +356,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
     },
     {
       id: 'b-7e21c0a3',
+      reference: 'TB-H3WX9P',
       tourName: 'The Forest Hiker',
       date: 'Tue 15 June 2027',
       customerName: 'Ben Hadley',
@@ -368,6 +370,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
     },
     {
       id: 'b-7e21c0a2',
+      reference: 'TB-5RCN2D',
       tourName: 'The Sea Explorer',
       date: 'Thu 8 July 2027',
       customerName: 'Aarav Lynn',
@@ -381,6 +384,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
     },
     {
       id: 'b-7e21c0a1',
+      reference: 'TB-Q8ZT4F',
       tourName: 'The Sea Explorer',
       date: 'Thu 8 July 2027',
       customerName: 'Lisa Brown',
@@ -393,18 +397,20 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       createdAt: 'Fri 30 April 2027, 08:02 UTC',
     },
   ],
-  filters: { tour: '', date: '', status: '', email: '', from: '', to: '' },
+  filters: { tour: '', date: '', status: '', email: '', from: '', to: '', q: '' },
   tours: [
     { id: 't-5c88fa8c', name: 'The Forest Hiker' },
     { id: 't-5c88fa8d', name: 'The Sea Explorer' },
     { id: 't-5c88fa8e', name: 'The Snow Adventurer' },
   ],
   paging: { page: 1, total: 54, hasPrev: false, hasNext: true },
+  message: '',
 };
 
 /** A paid online booking, partly refunded once already: it can still be cancelled. */
 export const paidBooking: AdminBookingDetail = {
   id: 'b-7e21c0a4',
+  reference: 'TB-7KQ4M2',
   tour: { id: 't-5c88fa8c', name: 'The Forest Hiker', slug: 'the-forest-hiker' },
   departure: {
     date: '2027-06-15',
@@ -440,6 +446,7 @@ export const paidBooking: AdminBookingDetail = {
 export const refundDueBooking: AdminBookingDetail = {
   ...paidBooking,
   id: 'b-7e21c0a3',
+  reference: 'TB-H3WX9P',
   customer: { id: 'u-5c8a1d6c', name: 'Ben Hadley', email: 'ben@example.com' },
   participants: 3,
   amount: '$1,191.00',
@@ -467,6 +474,7 @@ export const refundDueBooking: AdminBookingDetail = {
 export const refundedBooking: AdminBookingDetail = {
   ...paidBooking,
   id: 'b-7e21c0a2',
+  reference: 'TB-5RCN2D',
   tour: { id: 't-5c88fa8d', name: 'The Sea Explorer', slug: 'the-sea-explorer' },
   departure: {
     date: '2027-07-08',
@@ -544,6 +552,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
   rows: [
     {
       bookingId: 'b-7e21c0a4',
+      reference: 'TB-7KQ4M2',
       customerName: 'Laura Wilson',
       customerEmail: 'laura@example.com',
       participants: 2,
@@ -561,6 +570,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
     },
     {
       bookingId: 'b-7e21c0a3',
+      reference: 'TB-H3WX9P',
       customerName: 'Ben Hadley',
       customerEmail: 'ben@example.com',
       participants: 3,
@@ -571,6 +581,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
     },
     {
       bookingId: 'b-7e21c0a5',
+      reference: 'TB-M6YB3K',
       // Text, never HTML.
       customerName: 'Jo <b>Bold</b> & Sons',
       customerEmail: 'jo@example.com',
@@ -782,6 +793,7 @@ const adminEmailProps: PageProps['adminEmail'] = {
 /** A paid booking 12 days before departure: cancelling it now refunds half. */
 export const myBooking: MyBooking = {
   id: 'b-1',
+  reference: 'TB-9GVE2R',
   tour: {
     name: 'The Forest Hiker',
     slug: 'the-forest-hiker',
@@ -936,6 +948,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
       bookings: [
         {
           id: 'b-1',
+          reference: 'TB-9GVE2R',
           tour: forestHiker,
           date: 'Tue 15 June 2027',
           participants: 2,
@@ -947,6 +960,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
         },
         {
           id: 'b-2',
+          reference: 'TB-3PDA7U',
           tour: seaExplorer,
           date: 'Thu 8 July 2027',
           participants: 1,
@@ -1065,7 +1079,7 @@ export const adminBookingsFiltered: PageData<'adminBookings'> = {
   props: {
     ...adminBookingsProps,
     bookings: adminBookingsProps.bookings.filter((b) => b.status === 'refund_due'),
-    filters: { tour: 't-5c88fa8c', date: '', status: 'refund_due', email: 'ben@', from: '2027-04-01', to: '2027-05-31' },
+    filters: { tour: 't-5c88fa8c', date: '', status: 'refund_due', email: 'ben@', from: '2027-04-01', to: '2027-05-31', q: '' },
     paging: { page: 2, total: 51, hasPrev: true, hasNext: false },
   },
 };

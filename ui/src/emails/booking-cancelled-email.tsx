@@ -11,6 +11,7 @@ export const bookingCancelled = notice<BookingCancelledProps>(({ site, props }) 
     name: props.name,
     blocks: [
       { paragraph: cancelled },
+      { facts: [{ label: 'Booking reference', value: props.reference }] },
       { paragraph: props.reason === '' ? '' : `Reason: ${props.reason}` },
       {
         paragraph:

@@ -6,6 +6,7 @@ import type { Fact } from './email-template';
 
 export const bookingConfirmation = notice<BookingConfirmationProps>(({ props }) => {
   const facts: Fact[] = [
+    { label: 'Booking reference', value: props.reference },
     { label: 'Tour', value: props.tourName, href: props.tourUrl },
     { label: 'Date', value: props.date },
     { label: 'Start time', value: props.startTime },

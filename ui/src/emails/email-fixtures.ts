@@ -37,6 +37,7 @@ export const emailFixtures: EmailData[] = [
     site: emailSite,
     props: {
       name: 'Ada Lovelace',
+      reference: 'TB-7KQ4M2',
       tourName: 'The Forest Hiker',
       tourUrl: 'https://tours.example/tour/the-forest-hiker',
       date: 'Saturday, 12 June 2027',
@@ -52,6 +53,7 @@ export const emailFixtures: EmailData[] = [
     site: emailSite,
     props: {
       name: 'Ada Lovelace',
+      reference: 'TB-7KQ4M2',
       tourName: 'The Forest Hiker',
       date: 'Saturday, 12 June 2027',
       refunded: '$994.00',
@@ -63,6 +65,7 @@ export const emailFixtures: EmailData[] = [
     site: emailSite,
     props: {
       name: 'Ada Lovelace',
+      reference: 'TB-7KQ4M2',
       tourName: 'The Forest Hiker',
       date: 'Saturday, 12 June 2027',
       startTime: '9:00 AM',
@@ -116,6 +119,7 @@ export const emailVariantFixtures: EmailData[] = [
     site: emailSite,
     props: {
       name: 'Grace Hopper',
+      reference: 'TB-7KQ4M2',
       tourName: 'The Sea Explorer',
       tourUrl: 'https://tours.example/tour/the-sea-explorer',
       date: 'Monday, 3 May 2027',
@@ -129,7 +133,7 @@ export const emailVariantFixtures: EmailData[] = [
   {
     kind: 'bookingCancelled',
     site: emailSite,
-    props: { name: 'Grace Hopper', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '' },
+    props: { name: 'Grace Hopper', reference: 'TB-H3WX9P', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '' },
   },
   {
     kind: 'waitlistCancelled',

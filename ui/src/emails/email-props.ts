@@ -71,6 +71,8 @@ export interface SignupAttemptProps {
 
 export interface BookingConfirmationProps {
   name: string;
+  /** The booking's reference, "TB-7KQ4M2" */
+  reference: string;
   tourName: string;
   tourUrl: string;
   /** Formatted start date, e.g. "Saturday, 12 June 2027" */
@@ -87,6 +89,8 @@ export interface BookingConfirmationProps {
 
 export interface BookingCancelledProps {
   name: string;
+  /** The booking's reference, "TB-7KQ4M2" */
+  reference: string;
   tourName: string;
   date: string;
   /** Formatted amount refunded, or "" when nothing was refunded */
@@ -97,6 +101,8 @@ export interface BookingCancelledProps {
 
 export interface ReminderProps {
   name: string;
+  /** The booking's reference, "TB-7KQ4M2" */
+  reference: string;
   tourName: string;
   date: string;
   startTime: string;
@@ -184,6 +190,7 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
   signupAttempt: { name: 'string', loginUrl: 'string' },
   bookingConfirmation: {
     name: 'string',
+    reference: 'string',
     tourName: 'string',
     tourUrl: 'string',
     date: 'string',
@@ -193,9 +200,10 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     meetingPoint: 'string',
     bookingUrl: 'string',
   },
-  bookingCancelled: { name: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
+  bookingCancelled: { name: 'string', reference: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
   reminder: {
     name: 'string',
+    reference: 'string',
     tourName: 'string',
     date: 'string',
     startTime: 'string',

@@ -6,6 +6,7 @@ import type { Fact } from './email-template';
 export const reminder = notice<ReminderProps>(({ props }) => {
   const soon = `A reminder: ${props.tourName} starts on ${props.date} at ${props.startTime}. We look forward to seeing you.`;
   const facts: Fact[] = [
+    { label: 'Booking reference', value: props.reference },
     { label: 'Tour', value: props.tourName },
     { label: 'Date', value: props.date },
     { label: 'Start time', value: props.startTime },

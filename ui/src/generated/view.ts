@@ -270,6 +270,8 @@ export interface DashboardSales {
 /** AdminBookingRow is one row of /admin/bookings. */
 export interface AdminBookingRow {
   id: string;
+  /** "TB-7KQ4M2". */
+  reference: string;
   tourName: string;
   /** Departure, formatted. */
   date: string;
@@ -319,6 +321,8 @@ export interface IDName {
 /** AdminBookingDetail is everything known about one booking (/admin/bookings/{id}). */
 export interface AdminBookingDetail {
   id: string;
+  /** "TB-7KQ4M2". */
+  reference: string;
   tour: {
     id: string;
     name: string;
@@ -363,6 +367,8 @@ export interface AdminBookingDetail {
 /** ManifestRow is one booking on a departure's manifest. */
 export interface ManifestRow {
   bookingId: string;
+  /** "TB-7KQ4M2". */
+  reference: string;
   customerName: string;
   customerEmail: string;
   participants: number;
@@ -462,6 +468,11 @@ export interface BookingFilters {
   email: string;
   from: string;
   to: string;
+  /**
+   * What the back office's search box was given: a reference, a ticket code, a part
+   * of a name, an email address or a phone number.
+   */
+  q: string;
 }
 
 /** AdminBookingsProps are the props of /admin/bookings. */
@@ -470,6 +481,11 @@ export interface AdminBookingsProps {
   filters: BookingFilters;
   tours: IDName[];
   paging: Paging;
+  /**
+   * Why the search could not be made ("Type a name, …"), shown in place of the list;
+   * "" otherwise.
+   */
+  message: string;
 }
 
 /** AdminBookingProps are the props of /admin/bookings/{id}. */
@@ -694,6 +710,8 @@ export interface MyBookingCancel {
 /** MyBooking is one booking as its traveller sees it (/my-tours/{id}). */
 export interface MyBooking {
   id: string;
+  /** "TB-7KQ4M2": what the traveller quotes when they call. */
+  reference: string;
   /** Url is the tour's page, "" once the tour is no longer on sale. */
   tour: MyBookingTour;
   /** "Tue 15 June 2027". */
@@ -949,6 +967,8 @@ export interface PolicyTier {
 /** BookingRow is one booking on the traveller's /my-tours. */
 export interface BookingRow {
   id: string;
+  /** "TB-7KQ4M2": what the traveller quotes when they call. */
+  reference: string;
   tour: TourCard;
   /** Formatted start date. */
   date: string;

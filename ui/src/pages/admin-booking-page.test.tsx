@@ -36,7 +36,7 @@ function value(label: string): string {
 describe('AdminBookingPage: details', () => {
   it('shows every field of the booking, its history and refunds', () => {
     render(<App data={fixtures.adminBooking} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Booking b-7e21c0a4' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Booking TB-7KQ4M2' })).toBeTruthy();
     const details = within(document.getElementById('booking-details')!);
     expect(details.getByText('Paid', { selector: '.status' }).className).toBe('status status--paid');
     expect(details.getByRole('link', { name: 'laura@example.com' }).getAttribute('href')).toBe('mailto:laura@example.com');

@@ -23,7 +23,7 @@ export function AdminBookingPage({ booking: initialBooking }: PageProps['adminBo
       <p className="admin__back">
         <a href="/admin/bookings">All bookings</a>
       </p>
-      <h1 className="page-title">{`Booking ${booking.id}`}</h1>
+      <h1 className="page-title">{`Booking ${booking.reference}`}</h1>
       <section className="admin-section" aria-labelledby="details-title">
         <h2 id="details-title" className="section-title">
           Details

@@ -1,5 +1,6 @@
-// /admin/bookings?tour=&date=&status=&email=&from=&to=&page=: every booking, newest first,
-// 50 a page (docs/admin.md).
+// /admin/bookings?tour=&date=&status=&email=&from=&to=&q=&page=: every booking, newest first,
+// 50 a page (docs/admin.md); q is the navigation's search box (#booking-search-q), kept
+// by the filter form while it narrows what the search found.
 // Ids for browser tests: #admin-nav, #booking-filter (the form), #filter-tour,
 // #filter-date, #filter-status, #filter-email, #filter-from, #filter-to, #filter-submit,
 // #bookings-table, #pager-summary, #pager-prev, #pager-next.
@@ -17,7 +18,7 @@ const STATUS_OPTIONS: { value: BookingStatus | ''; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-export function AdminBookingsPage({ bookings, filters, tours, paging }: PageProps['adminBookings']) {
+export function AdminBookingsPage({ bookings, filters, tours, paging, message }: PageProps['adminBookings']) {
   const fields: ListFilter[] = [
     { id: 'filter-tour', label: 'Tour', name: 'tour', type: 'select', options: [{ value: '', label: 'All tours' }, ...tours.map((t) => ({ value: t.id, label: t.name }))] },
     { id: 'filter-date', label: 'Departure date', name: 'date', type: 'date' },
@@ -30,10 +31,12 @@ export function AdminBookingsPage({ bookings, filters, tours, paging }: PageProp
   return (
     <AdminList
       section="bookings"
-      title="Bookings"
+      title={filters.q ? `Bookings found by “${filters.q}”` : 'Bookings'}
       path="/admin/bookings"
       query={filters}
-      filters={{ id: 'booking-filter', label: 'Filter bookings', fields, submitText: 'Filter', submitId: 'filter-submit' }}
+      search={filters.q}
+      message={message}
+      filters={{ id: 'booking-filter', label: 'Filter bookings', fields, submitText: 'Filter', submitId: 'filter-submit', keep: ['q'] }}
       id="bookings"
       caption="Bookings, newest first"
       columns={['Customer', 'Reference', 'Tour', 'Departure', 'Participants', 'Amount', 'Status', 'Source', 'Booked']}
@@ -45,7 +48,7 @@ export function AdminBookingsPage({ bookings, filters, tours, paging }: PageProp
             <span className="admin-table__sub">{booking.customerEmail}</span>
           </th>
           <td>
-            <code>{booking.id}</code>
+            <code>{booking.reference}</code>
           </td>
           <td>{booking.tourName}</td>
           <td>{booking.date}</td>

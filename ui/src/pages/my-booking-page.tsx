@@ -32,6 +32,14 @@ export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking
         </h2>
         <dl className="facts" id="booking-facts">
           <div className="facts__item">
+            <dt>Reference</dt>
+            <dd>
+              <code id="booking-reference" className="booking-reference">
+                {booking.reference}
+              </code>
+            </dd>
+          </div>
+          <div className="facts__item">
             <dt>Date</dt>
             <dd>{booking.date}</dd>
           </div>

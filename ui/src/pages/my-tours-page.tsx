@@ -22,6 +22,12 @@ export function MyToursPage({ bookings, waitlist }: PageProps['myTours']) {
             <TourCard key={booking.id} tour={booking.tour}>
               <dl className="booking-facts">
                 <div>
+                  <dt>Reference</dt>
+                  <dd>
+                    <code className="booking-reference">{booking.reference}</code>
+                  </dd>
+                </div>
+                <div>
                   <dt>Date</dt>
                   <dd>{booking.date}</dd>
                 </div>

@@ -33,6 +33,8 @@ export interface ListFilterForm {
   fields: ListFilter[];
   submitText: 'Filter' | 'Search';
   submitId?: string;
+  /** Query names the form carries along unchanged when set (the search box's q) */
+  keep?: string[];
 }
 
 export interface ListEmpty {
@@ -68,6 +70,10 @@ interface AdminListProps<Row extends { id: string }, Q extends ListQuery<Q>> {
   empty: ListEmpty;
   /** Without paging (a list shown whole) there is no pager */
   paging?: Paging;
+  /** The navigation's search box's text (AdminNav) */
+  search?: string;
+  /** Said in place of the list when the list could not be made (a search with nothing to find) */
+  message?: string;
 }
 
 function FilterField({ field, value }: { field: ListFilter; value: string }) {
@@ -92,13 +98,13 @@ function FilterField({ field, value }: { field: ListFilter; value: string }) {
 }
 
 export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = Record<string, string>>(props: AdminListProps<Row, Q>) {
-  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging } = props;
+  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging, search, message } = props;
   const values: Partial<Record<string, string>> = query;
   const filtered = isFiltered(query);
   const heading = <h1 className="page-title">{title}</h1>;
   return (
     <div className="admin">
-      <AdminNav current={section} />
+      <AdminNav current={section} search={search} />
       {actions === undefined ? (
         heading
       ) : (
@@ -114,13 +120,18 @@ export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = R
           {filters.fields.map((field) => (
             <FilterField key={field.id} field={field} value={values[field.name] ?? ''} />
           ))}
+          {(filters.keep ?? []).map((name) => (values[name] ? <input key={name} type="hidden" name={name} value={values[name]} /> : null))}
           <button id={filters.submitId} type="submit" className="btn btn--primary">
             {filters.submitText}
           </button>
         </form>
       ) : null}
 
-      {rows.length === 0 ? (
+      {message ? (
+        <div className="empty-state" role="alert">
+          <p>{message}</p>
+        </div>
+      ) : rows.length === 0 ? (
         <div className="empty-state">
           <p>{filtered && empty.noMatch ? empty.noMatch : empty.none}</p>
           {filtered && empty.showAll ? <a href={path}>{empty.showAll}</a> : null}

@@ -39,15 +39,24 @@ interface AdminNavProps {
    * as one booking (aria-current="true": the link is the way back up).
    */
   exact?: boolean;
+  /** What the search box was given on the page it led to (/admin/bookings?q=) */
+  search?: string;
+}
+
+/** Who may search bookings: those who manage them (backoffice.Service.Bookings checks). */
+function canSearch(sections: AdminSection[]): boolean {
+  return sections.includes('bookings');
 }
 
 /**
- * The back office's own navigation, on every admin page: only the links the user may use.
+ * The back office's own navigation, on every admin page: only the links the user may use,
+ * and for those who manage bookings the search box that finds one (a plain GET form to
+ * /admin/bookings?q=, so it works before and without JavaScript).
  * On a narrow screen it folds into a disclosure (<details>, so without JavaScript too)
  * whose button names the current section, keeping it to one row above the page; on a
  * wide screen (main.css) the links show in a row.
  */
-export function AdminNav({ current, exact = true }: AdminNavProps) {
+export function AdminNav({ current, exact = true, search = '' }: AdminNavProps) {
   const { user } = useSession();
   const sections = user ? SECTIONS[user.role] : [];
   if (sections.length === 0) return null;
@@ -73,6 +82,26 @@ export function AdminNav({ current, exact = true }: AdminNavProps) {
           ))}
         </ul>
       </details>
+      {canSearch(sections) ? (
+        <form id="booking-search" className="admin-nav__search" method="get" action="/admin/bookings" role="search" aria-label="Find a booking">
+          <label className="visually-hidden" htmlFor="booking-search-q">
+            Booking reference, ticket code, name, email or phone
+          </label>
+          <input
+            id="booking-search-q"
+            className="form__input"
+            type="search"
+            name="q"
+            defaultValue={search}
+            placeholder="Reference, ticket, name, email or phone"
+            autoComplete="off"
+            maxLength={100}
+          />
+          <button id="booking-search-submit" type="submit" className="btn btn--primary">
+            Find
+          </button>
+        </form>
+      ) : null}
     </nav>
   );
 }

@@ -9,12 +9,15 @@ export function ManifestTable({ rows }: { rows: ManifestRow[] }) {
       id="manifest"
       className="manifest-table"
       caption="Bookings on this departure"
-      columns={['Name', 'Email', 'Participants', 'Status', 'Source', 'Arrival']}
+      columns={['Name', 'Reference', 'Email', 'Participants', 'Status', 'Source', 'Arrival']}
       rows={rows}
       rowKey={(row) => row.bookingId}
       row={(row) => (
         <tr>
           <th scope="row">{row.customerName}</th>
+          <td>
+            <code>{row.reference}</code>
+          </td>
           <td>
             <a href={`mailto:${row.customerEmail}`}>{row.customerEmail}</a>
           </td>
