@@ -117,8 +117,6 @@ func amount(f *fault.Fields, key string, a money.Amount, currency string, option
 	switch {
 	case err == nil:
 		*dst = v
-	case errors.Is(err, money.ErrDecimals):
-		f.Add(key, "%s can have at most 2 decimals, e.g. 1290.50.", label)
 	case errors.Is(err, money.ErrTooLarge):
 		f.Add(key, "%s is too high: at most %s.", label, money.Format(maxPriceMinor, currency))
 	default:
@@ -126,7 +124,7 @@ func amount(f *fault.Fields, key string, a money.Amount, currency string, option
 			f.Add(key, "%s cannot be empty.", label)
 			return
 		}
-		f.Add(key, "%s must be a number, e.g. 1290 or 1290.50.", label)
+		f.Add(key, "%s", money.Explain(label, err))
 	}
 }
 

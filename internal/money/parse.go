@@ -211,3 +211,15 @@ func (a Amount) Minor(currency string, emptyIsZero bool) (int64, error) {
 	}
 	return Parse(a.text, currency)
 }
+
+// Explain is the sentence that says why Parse refused an amount typed in the field
+// labelled label ("Price per person must be a number, e.g. 1290 or 1290.50.").
+func Explain(label string, err error) string {
+	switch {
+	case errors.Is(err, ErrDecimals):
+		return label + " can have at most 2 decimals, e.g. 1290.50."
+	case errors.Is(err, ErrTooLarge):
+		return label + " is too large."
+	}
+	return label + " must be a number, e.g. 1290 or 1290.50."
+}
