@@ -120,7 +120,7 @@ func amount(f *fault.Fields, key string, a money.Amount, currency string, option
 	case errors.Is(err, money.ErrTooLarge):
 		f.Add(key, "%s is too high: at most %s.", label, money.Format(maxPriceMinor, currency))
 	default:
-		if text, _ := a.Typed(); strings.TrimSpace(text) == "" {
+		if text, typed := a.Typed(); typed && strings.TrimSpace(text) == "" {
 			f.Add(key, "%s cannot be empty.", label)
 			return
 		}

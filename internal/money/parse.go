@@ -171,6 +171,7 @@ type Amount struct {
 	minor int64
 	text  string
 	typed bool
+	bad   bool // a number that is not a whole number of minor units (12.5)
 }
 
 // MinorAmount is an amount already in minor units.
@@ -189,11 +190,13 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 		*a = TypedAmount(s)
 		return nil
 	}
-	var n int64
+	var n json.Number
 	if err := json.Unmarshal(b, &n); err != nil {
 		return err
 	}
-	*a = MinorAmount(n)
+	minor, err := n.Int64()
+	// Decoded all the same: the service says what is wrong, with the field's label.
+	*a = Amount{minor: minor, bad: err != nil}
 	return nil
 }
 
@@ -203,6 +206,9 @@ func (a Amount) Typed() (string, bool) { return a.text, a.typed }
 // Minor is a in minor units of currency: typed text is read by Parse; empty text is 0
 // when empty is allowed (an optional field), else ErrNotAmount.
 func (a Amount) Minor(currency string, emptyIsZero bool) (int64, error) {
+	if a.bad {
+		return 0, ErrNotAmount
+	}
 	if !a.typed {
 		return a.minor, nil
 	}

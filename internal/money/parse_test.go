@@ -50,8 +50,8 @@ func TestParse(t *testing.T) {
 }
 
 func TestAmountJSON(t *testing.T) {
-	var in struct{ A, B, C Amount }
-	if err := json.Unmarshal([]byte(`{"A": 129000, "B": "1.290,00", "C": ""}`), &in); err != nil {
+	var in struct{ A, B, C, D Amount }
+	if err := json.Unmarshal([]byte(`{"A": 129000, "B": "1.290,00", "C": "", "D": 12.5}`), &in); err != nil {
 		t.Fatal(err)
 	}
 	for name, tc := range map[string]struct {
@@ -60,10 +60,11 @@ func TestAmountJSON(t *testing.T) {
 		want        int64
 		err         error
 	}{
-		"minor units":         {in.A, false, 129000, nil},
-		"typed":               {in.B, false, 129000, nil},
-		"empty, optional":     {in.C, true, 0, nil},
-		"empty, not optional": {in.C, false, 0, ErrNotAmount},
+		"minor units":            {in.A, false, 129000, nil},
+		"typed":                  {in.B, false, 129000, nil},
+		"empty, optional":        {in.C, true, 0, nil},
+		"empty, not optional":    {in.C, false, 0, ErrNotAmount},
+		"minor units, not whole": {in.D, false, 0, ErrNotAmount},
 	} {
 		got, err := tc.a.Minor("eur", tc.emptyIsZero)
 		if got != tc.want || !errors.Is(err, tc.err) {
