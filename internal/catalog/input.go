@@ -86,20 +86,17 @@ func (TourInput) FieldLabel(key string) string { return labels[key] }
 
 // whole reads a whole-number field, noting in f when it is not one.
 func whole(f *fault.Fields, key, label string, n input.Number, dst *int) {
-	if v, ok := n.Int(); ok {
-		*dst = v
-		return
-	}
-	if n.Empty() {
-		f.Add(key, "%s cannot be empty.", label)
-		return
-	}
-	f.Add(key, "%s must be a whole number, e.g. 7.", label)
+	number(f, key, label, n, input.Number.Int, "a whole number, e.g. 7", dst)
 }
 
 // coordinate reads a latitude or longitude field, noting in f when it is not a number.
 func coordinate(f *fault.Fields, key, label string, n input.Number, dst *float64) {
-	if v, ok := n.Float(); ok {
+	number(f, key, label, n, input.Number.Float, "a number, e.g. 38.7223", dst)
+}
+
+// number reads n with read into dst, noting in f when it is empty or not what must be.
+func number[T int | float64](f *fault.Fields, key, label string, n input.Number, read func(input.Number) (T, bool), must string, dst *T) {
+	if v, ok := read(n); ok {
 		*dst = v
 		return
 	}
@@ -107,7 +104,7 @@ func coordinate(f *fault.Fields, key, label string, n input.Number, dst *float64
 		f.Add(key, "%s cannot be empty.", label)
 		return
 	}
-	f.Add(key, "%s must be a number, e.g. 38.7223.", label)
+	f.Add(key, "%s must be %s.", label, must)
 }
 
 // amount reads an amount field in t's currency, noting in f what is wrong with it.
