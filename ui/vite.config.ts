@@ -31,5 +31,9 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    // The tour editor's longest tests type a whole form (4 s alone); beside Go's race
+    // tests on two busy cores they ran past Vitest's 5 s default and failed. A time limit
+    // is no assertion here: it only has to catch a test that hangs.
+    testTimeout: 30_000,
   },
 });

@@ -34,7 +34,7 @@ export default defineConfig({
         find: /^react-dom\/server\.browser$/,
         replacement: here('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js'),
       },
-      { find: /^.*\/leaflet-setup$/, replacement: here('./src/server/leaflet-stub.ts') },
+      { find: /^.*\/(leaflet-setup|stop-map-leaflet)$/, replacement: here('./src/server/leaflet-stub.ts') },
     ],
   },
   build: {

@@ -8,6 +8,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/money"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/view"
@@ -22,7 +23,7 @@ type Office interface {
 // Refunds cancels and refunds bookings, the operators' and the travellers' own
 // (refund.Service); docs/admin.md describes the calls below.
 type Refunds interface {
-	Cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key string) (backoffice.Detail, error)
+	CancelTyped(ctx context.Context, actor account.User, id string, refund money.Amount, reason, key string) (backoffice.Detail, error)
 	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
 	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]refund.CancelResult, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)
@@ -44,15 +45,16 @@ func (h *Handler) CancelBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in struct {
-		RefundMinor int64  `json:"refundMinor"`
-		Reason      string `json:"reason"`
-		Key         string `json:"key"`
+		// Minor units as a number, or the amount as typed ("1.290,00").
+		RefundMinor money.Amount `json:"refundMinor"`
+		Reason      string       `json:"reason"`
+		Key         string       `json:"key"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	d, err := h.Refunds.Cancel(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
+	d, err := h.Refunds.CancelTyped(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
 	h.bookingAnswer(w, r, d, err)
 }
 

@@ -14,7 +14,9 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unicode"
 
+	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
 	"tourbook/internal/tour"
 )
@@ -77,6 +79,13 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		}
 		var wrongType *json.UnmarshalTypeError
 		if errors.As(err, &wrongType) && wrongType.Field != "" {
+			// A form's input names its fields as the person sees them.
+			if l, ok := v.(interface{ FieldLabel(key string) string }); ok {
+				key := jsonKey(wrongType.Field)
+				if label := l.FieldLabel(key); label != "" {
+					return fault.FieldError(key, fmt.Sprintf("%s must be %s.", label, jsonKind(wrongType.Type.Kind())))
+				}
+			}
 			return &httpx.Error{Status: http.StatusBadRequest, Err: err,
 				Message: fmt.Sprintf("The field %s must be %s.", wrongType.Field, jsonKind(wrongType.Type.Kind()))}
 		}
@@ -86,6 +95,16 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return httpx.Errorf(http.StatusBadRequest, "The request could not be read. Please reload the page and try again.")
 	}
 	return nil
+}
+
+// jsonKey is a field's key as the request names it: the decoder's path without the Go
+// names of embedded structs ("TourInput.durationDays" is "durationDays").
+func jsonKey(path string) string {
+	parts := strings.Split(path, ".")
+	for len(parts) > 1 && parts[0] != "" && unicode.IsUpper(rune(parts[0][0])) {
+		parts = parts[1:]
+	}
+	return strings.Join(parts, ".")
 }
 
 // jsonKind names what a field of that kind must hold, in words.

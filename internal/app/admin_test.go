@@ -335,20 +335,20 @@ func TestAdminRefusesBadInput(t *testing.T) {
 			status int
 			msg    string
 		}{
-			{"empty name", with("name", "  "), 400, "Please fill in the name."},
+			{"empty name", with("name", "  "), 400, "Name cannot be empty."},
 			{"slug taken", with("slug", takenSlug), 409, "Another tour already uses this slug"},
 			{"bad slug", with("slug", "Not A Slug"), 400, "only lower-case letters"},
-			{"negative price", with("price", -100), 400, "The price cannot be negative."},
-			{"price not whole", with("price", 12.5), 400, "The field price must be a whole number."},
-			{"discount above price", with("priceDiscount", 200000), 400, "The discount cannot be more than the price."},
-			{"unknown zone", with("timeZone", "Mars/Olympus_Mons"), 400, `"Mars/Olympus_Mons" is not a time zone we know`},
-			{"server's own zone", with("timeZone", "Local"), 400, "is not a time zone we know"},
-			{"latitude out of range", with("locations", []any{map[string]any{"coordinates": []float64{10, 91}, "day": 1, "description": "x"}}), 400, "Stop 1: the latitude must be between -90 and 90."},
-			{"longitude out of range", with("startLocation", map[string]any{"coordinates": []float64{-181, 0}, "description": "x"}), 400, "Start location: the longitude must be between -180 and 180."},
-			{"stop after the last day", with("locations", []any{map[string]any{"coordinates": []float64{1, 1}, "day": 9, "description": "x"}}), 400, "the day must be between 1 and the tour's 5 days"},
-			{"unknown currency", with("currency", "xyz"), 400, "Please choose one of these currencies"},
-			{"not a guide", with("guides", []string{"000000000000000000000000"}), 400, "Only guides and lead guides"},
-			{"zero group", with("maxGroupSize", 0), 400, "The group size must be between 1 and 500 people."},
+			{"negative price", with("price", -100), 400, "Price per person cannot be negative."},
+			{"price not whole", with("price", 12.5), 400, "Price per person must be a number, e.g. 1290 or 1290.50."},
+			{"discount above price", with("priceDiscount", 200000), 400, "Discount per person cannot be more than the price."},
+			{"unknown zone", with("timeZone", "Mars/Olympus_Mons"), 400, `Time zone: "Mars/Olympus_Mons" is not one we know`},
+			{"server's own zone", with("timeZone", "Local"), 400, "is not one we know"},
+			{"latitude out of range", with("locations", []any{map[string]any{"coordinates": []float64{10, 91}, "day": 1, "description": "x"}}), 400, "Stop 1's latitude must be between -90 and 90."},
+			{"longitude out of range", with("startLocation", map[string]any{"coordinates": []float64{-181, 0}, "description": "x"}), 400, "Start location's longitude must be between -180 and 180."},
+			{"stop after the last day", with("locations", []any{map[string]any{"coordinates": []float64{1, 1}, "day": 9, "description": "x"}}), 400, "Stop 1's day must be between 1 and the tour's 5 days"},
+			{"unknown currency", with("currency", "xyz"), 400, "Currency must be one of"},
+			{"not a guide", with("guides", []string{"000000000000000000000000"}), 400, "only guides and lead guides"},
+			{"zero group", with("maxGroupSize", 0), 400, "Maximum group size must be between 1 and 500 people."},
 		} {
 			refused(t, c.name, s.send(t, admin, "POST", "/api/v1/tours", c.body), c.status, c.msg)
 		}
@@ -363,9 +363,9 @@ func TestAdminRefusesBadInput(t *testing.T) {
 			msg    string
 		}{
 			{"date in the past", map[string]any{"date": past}, 400, "has already passed"},
-			{"not a date", map[string]any{"date": "next tuesday"}, 400, "Please give the date as a date (YYYY-MM-DD)."},
+			{"not a date", map[string]any{"date": "next tuesday"}, 400, "Date must be a date (YYYY-MM-DD)."},
 			{"bad start time", map[string]any{"date": soon, "startTime": "25:00"}, 400, "like 09:30"},
-			{"capacity zero", map[string]any{"date": soon, "capacity": -1}, 400, "The capacity must be between 1 and 1000 seats."},
+			{"capacity zero", map[string]any{"date": soon, "capacity": -1}, 400, "Capacity must be between 1 and 1000 seats."},
 			{"series backwards", map[string]any{"from": soon, "to": past, "weekdays": []int{1}}, 400, "The series ends before it starts."},
 			{"series without weekdays", map[string]any{"from": past, "to": soon, "weekdays": []int{}}, 400, "at least one weekday"},
 			{"series too long", map[string]any{"from": soon, "to": time.Now().AddDate(3, 0, 0).Format(time.DateOnly), "weekdays": []int{1}}, 400, "at most 366 days"},

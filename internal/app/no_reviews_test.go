@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A published tour nobody has reviewed says "No reviews yet" on its card and its page,
@@ -17,6 +18,9 @@ func TestTourWithoutReviewsSaysSo(t *testing.T) {
 	created := tourOf(t, s.send(t, admin, "POST", "/api/v1/tours", newTourInput("Quiet Valley Walk")), 201)
 	ct, body := pictureBody(t, "cover", "cover.png", smallPNG(t, 1800, 1200))
 	tourOf(t, s.do(t, admin, "POST", "/api/v1/tours/"+created.ID+"/pictures", ct, body), 200)
+	// Ready to publish: a departure to come (catalog's readiness check).
+	soon := time.Now().AddDate(0, 2, 0).Format(time.DateOnly)
+	tourOf(t, s.send(t, admin, "POST", "/api/v1/tours/"+created.ID+"/departures", map[string]any{"date": soon}), 201)
 	tourOf(t, s.send(t, admin, "PUT", "/api/v1/tours/"+created.ID+"/status", map[string]string{"status": "published"}), 200)
 
 	overview := s.get(t, visitor, "/")

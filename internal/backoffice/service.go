@@ -298,6 +298,11 @@ type WalkIn struct {
 	PaymentMethod string `json:"paymentMethod"`
 }
 
+// FieldLabel is the label of a field of the walk-in form, by its key.
+func (WalkIn) FieldLabel(key string) string {
+	return map[string]string{"email": "Email", "name": "Name", "participants": "Participants", "paymentMethod": "Payment method"}[key]
+}
+
 // RecordWalkIn books seats paid outside the site (cash, bank transfer) for a customer
 // by email, at the tour's price; a new email gets an account without a password it
 // knows (password reset, with transactional email, is what will let them in).
@@ -309,20 +314,25 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	if err != nil {
 		return booking.Booking{}, err
 	}
+	// Every field is checked before any is refused, so the form shows all that is wrong.
+	var fields fault.Fields
+	email, err := account.ValidateEmail(in.Email)
+	if err != nil {
+		fields.Add("email", "Email must be the customer's email address, e.g. name@example.com.")
+	}
 	source := booking.Source(in.PaymentMethod)
 	if !source.Valid() || source == booking.Online {
-		return booking.Booking{}, invalid("Please choose how the booking was paid: cash or bank transfer.")
+		fields.Add("paymentMethod", "Payment method: please choose cash or bank transfer.")
 	}
 	if in.Participants < 1 || in.Participants > t.MaxGroupSize {
-		return booking.Booking{}, invalid("Please choose between 1 and %d participants.", t.MaxGroupSize)
+		fields.Add("participants", "Participants must be between 1 and %d.", t.MaxGroupSize)
+	}
+	if err := fields.Err(); err != nil {
+		return booking.Booking{}, err
 	}
 	now := s.now()
 	if t.Started(dep, now) {
 		return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Message: "This departure has already started."}
-	}
-	email, err := account.ValidateEmail(in.Email)
-	if err != nil {
-		return booking.Booking{}, err
 	}
 	// A new customer's account is made ready here (the password hash is slow) and
 	// stored only with the booking.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"tourbook/internal/account"
@@ -232,12 +233,13 @@ func (s *Service) Create(ctx context.Context, actor account.User, in TourInput) 
 		return tour.Tour{}, err
 	}
 	t := tour.Tour{Status: tour.Draft, Pictures: []string{}, StartDates: []tour.StartDate{}, Policy: tour.DefaultPolicy()}
-	in.apply(&t)
+	var fields fault.Fields
+	in.apply(&t, &fields)
 	ids, err := s.guideIDs(ctx)
 	if err != nil {
 		return tour.Tour{}, err
 	}
-	if err := validate(&t, ids); err != nil {
+	if err := validate(&t, ids, &fields); err != nil {
 		return tour.Tour{}, err
 	}
 	t.CreatedAt = s.now()
@@ -265,7 +267,8 @@ func (s *Service) Update(ctx context.Context, actor account.User, id string, ver
 		return tour.Tour{}, tour.ErrVersionConflict
 	}
 	t := before
-	in.apply(&t)
+	var fields fault.Fields
+	in.apply(&t, &fields)
 	ids, err := s.guideIDs(ctx)
 	if err != nil {
 		return tour.Tour{}, err
@@ -274,7 +277,7 @@ func (s *Service) Update(ctx context.Context, actor account.User, id string, ver
 	for _, g := range before.Guides {
 		ids[g.UserID] = true
 	}
-	if err := validate(&t, ids); err != nil {
+	if err := validate(&t, ids, &fields); err != nil {
 		return tour.Tour{}, err
 	}
 	e := entry(actor, "tour.update", id)
@@ -298,6 +301,11 @@ func (s *Service) SetStatus(ctx context.Context, actor account.User, id string, 
 	if err != nil {
 		return tour.Tour{}, err
 	}
+	if status == tour.Published && before.Status != tour.Published {
+		if err := ready(before, s.now()); err != nil {
+			return tour.Tour{}, err
+		}
+	}
 	if before.Status != status {
 		e := entry(actor, "tour.status", id)
 		e.Changes.Diff("status", before.Status, status)
@@ -308,6 +316,53 @@ func (s *Service) SetStatus(ctx context.Context, actor account.User, id string, 
 		s.changed()
 	}
 	return s.Tour(ctx, actor, id)
+}
+
+// ready refuses to publish a tour that a visitor could not book or would not want to:
+// without a cover picture, a departure still to come and on sale, a price, or a stop on
+// its map. It names everything missing at once, each under its part of the page.
+func ready(t tour.Tour, now time.Time) error {
+	var f fault.Fields
+	var missing []string
+	need := func(key, what, todo string) {
+		f.Add(key, "%s", todo)
+		missing = append(missing, what)
+	}
+	if t.CoverImage == "" {
+		need("cover", "a cover picture", "Upload a cover picture (under Pictures).")
+	}
+	loc := t.Zone()
+	upcoming := false
+	for _, d := range t.StartDates {
+		if !d.Closed && tour.StartsAt(d.Date, d.StartTime, loc).After(now) {
+			upcoming = true
+		}
+	}
+	if !upcoming {
+		need("departures", "a departure in the future that is open for sale",
+			"Add a departure in the future, or reopen one (under Departures).")
+	}
+	if t.PriceMinor <= 0 {
+		need("price", "a price", "Give a price per person (under Details).")
+	}
+	if len(t.Locations) == 0 {
+		need("locations", "at least one stop", "Add at least one stop to the map (under Stops).")
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	err := f.Err().(*fault.Error)
+	err.Kind = fault.Conflict
+	err.Message = "This tour is not ready to publish. It still needs " + listOf(missing) + "."
+	return err
+}
+
+// listOf joins items as a sentence does: "a, b and c".
+func listOf(items []string) string {
+	if len(items) == 1 {
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // Delete removes a tour that never had a booking, with its uploaded pictures.

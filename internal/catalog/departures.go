@@ -9,19 +9,32 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/fault"
+	"tourbook/internal/input"
 	"tourbook/internal/tour"
 )
 
 // DepartureInput adds one departure (Date) or a series (every chosen weekday From..To).
 type DepartureInput struct {
-	Date         string `json:"date"`
-	From         string `json:"from"`
-	To           string `json:"to"`
-	Weekdays     []int  `json:"weekdays"` // 0 Sunday … 6 Saturday
-	StartTime    string `json:"startTime"`
-	Capacity     int    `json:"capacity"` // 0: the tour's group size
-	MeetingPoint string `json:"meetingPoint"`
+	Date         string       `json:"date"`
+	From         string       `json:"from"`
+	To           string       `json:"to"`
+	Weekdays     []int        `json:"weekdays"` // 0 Sunday … 6 Saturday
+	StartTime    string       `json:"startTime"`
+	Capacity     input.Number `json:"capacity"` // empty or not given: the tour's group size
+	MeetingPoint string       `json:"meetingPoint"`
 }
+
+// departureLabels are the departure forms' fields as the operator sees them.
+var departureLabels = map[string]string{
+	"date": "Date", "from": "From", "to": "To", "weekdays": "On these days", "startTime": "Start time",
+	"capacity": "Capacity", "meetingPoint": "Meeting point",
+}
+
+// FieldLabel is the label of a field of the form, by its key.
+func (DepartureInput) FieldLabel(key string) string { return departureLabels[key] }
+
+// FieldLabel is the label of a field of the form, by its key.
+func (DepartureChange) FieldLabel(key string) string { return departureLabels[key] }
 
 // Added says what AddDepartures did.
 type Added struct {
@@ -31,10 +44,10 @@ type Added struct {
 
 const dateLayout = "2 January 2006"
 
-func parseDay(field, s string) (time.Time, error) {
+func parseDay(label, s string) (time.Time, error) {
 	d, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
 	if err != nil {
-		return time.Time{}, invalid("Please give the %s as a date (YYYY-MM-DD).", field)
+		return time.Time{}, invalid("%s must be a date (YYYY-MM-DD).", label)
 	}
 	return d, nil
 }
@@ -44,16 +57,29 @@ func checkStartTime(s string) (string, error) {
 		return tour.DefaultStartTime, nil
 	}
 	if _, err := tour.ParseStartTime(s); err != nil {
-		return "", invalid("Please give the start time as hours and minutes, like 09:30.")
+		return "", invalid("Start time must be hours and minutes, like 09:30.")
 	}
 	return s, nil
 }
 
 func checkCapacity(c int) error {
 	if c < 1 || c > maxCapacity {
-		return invalid("The capacity must be between 1 and %d seats. To stop sales, close the departure instead.", maxCapacity)
+		return fault.FieldError("capacity", fmt.Sprintf("Capacity must be between 1 and %d seats. To stop sales, close the departure instead.", maxCapacity))
 	}
 	return nil
+}
+
+// note adds err's message to f under key, when err is a refusal; other errors are kept
+// in *other.
+func note(f *fault.Fields, key string, err error) {
+	var fe *fault.Error
+	if errors.As(err, &fe) {
+		if len(fe.Fields) > 0 {
+			f.Add(key, "%s", fe.Fields[0].Message)
+		} else {
+			f.Add(key, "%s", fe.Message)
+		}
+	}
 }
 
 // AddDepartures schedules one date or a weekly series on a tour. Days the tour already
@@ -67,35 +93,45 @@ func (s *Service) AddDepartures(ctx context.Context, actor account.User, id stri
 	if err != nil {
 		return tour.Tour{}, Added{}, err
 	}
-	base := tour.StartDate{Capacity: in.Capacity}
+	// Every field is checked before any is refused, so the form shows all that is wrong.
+	var f fault.Fields
+	base := tour.StartDate{}
 	if base.StartTime, err = checkStartTime(in.StartTime); err != nil {
-		return tour.Tour{}, Added{}, err
+		note(&f, "startTime", err)
 	}
-	if in.Capacity != 0 {
-		if err := checkCapacity(in.Capacity); err != nil {
-			return tour.Tour{}, Added{}, err
+	if !in.Capacity.Empty() {
+		if c, ok := in.Capacity.Int(); !ok {
+			f.Add("capacity", "Capacity must be a whole number, e.g. 12, or empty for the group size.")
+		} else if err := checkCapacity(c); err != nil {
+			note(&f, "capacity", err)
+		} else {
+			base.Capacity = c
 		}
 	}
-	if base.MeetingPoint, err = cleanText("meeting point", in.MeetingPoint, maxPlaceLen, false, false); err != nil {
-		return tour.Tour{}, Added{}, err
+	if base.MeetingPoint, err = cleanText("Meeting point", in.MeetingPoint, maxPlaceLen, false, false); err != nil {
+		note(&f, "meetingPoint", err)
 	}
 	now, loc := s.now(), t.Zone()
 	var days []time.Time
 	skipped := 0
 	if in.From == "" && in.To == "" {
-		d, err := parseDay("date", in.Date)
+		d, err := parseDay("Date", in.Date)
+		switch {
+		case err != nil:
+			note(&f, "date", err)
+		case !f.Has("startTime") && !tour.StartsAt(d, base.StartTime, loc).After(now):
+			f.Add("date", "%s at %s (%s) has already passed. Please choose a later date.", d.Format(dateLayout), base.StartTime, t.TimeZone)
+		default:
+			days = append(days, d)
+		}
+	} else if !f.Has("startTime") {
+		days, skipped, err = series(&f, in, base.StartTime, loc, now)
 		if err != nil {
 			return tour.Tour{}, Added{}, err
 		}
-		if !tour.StartsAt(d, base.StartTime, loc).After(now) {
-			return tour.Tour{}, Added{}, invalid("%s at %s (%s) has already passed. Please choose a later date.",
-				d.Format(dateLayout), base.StartTime, t.TimeZone)
-		}
-		days = append(days, d)
-	} else {
-		if days, skipped, err = series(in, base.StartTime, loc, now); err != nil {
-			return tour.Tour{}, Added{}, err
-		}
+	}
+	if err := f.Err(); err != nil {
+		return tour.Tour{}, Added{}, err
 	}
 	list := make([]tour.StartDate, len(days))
 	for i, d := range days {
@@ -116,41 +152,45 @@ func (s *Service) AddDepartures(ctx context.Context, actor account.User, id stri
 	return t, Added{Added: n, Skipped: skipped + len(list) - n}, err
 }
 
-// seriesDays reads a series' first and last dates and its weekdays.
-func seriesDays(fromText, toText string, weekdays []int) (from, to time.Time, want map[time.Weekday]bool, err error) {
-	if from, err = parseDay("first date of the series", fromText); err != nil {
-		return
-	}
-	if to, err = parseDay("last date of the series", toText); err != nil {
-		return
-	}
-	if to.Before(from) {
-		return from, to, nil, invalid("The series ends before it starts. Please check the two dates.")
-	}
-	if to.Sub(from) > maxSeriesDays*24*time.Hour {
-		return from, to, nil, invalid("A series can span at most %d days. Please choose a shorter range and do the rest in parts.", maxSeriesDays)
+// seriesDays reads a series' first and last dates and its weekdays; what is wrong with
+// them is noted in f (want is nil then).
+func seriesDays(f *fault.Fields, fromText, toText string, weekdays []int) (from, to time.Time, want map[time.Weekday]bool) {
+	from, err := parseDay("From", fromText)
+	note(f, "from", err)
+	to, err = parseDay("To", toText)
+	note(f, "to", err)
+	switch {
+	case f.Has("from") || f.Has("to"):
+	case to.Before(from):
+		f.Add("to", "The series ends before it starts. Please check the two dates.")
+	case to.Sub(from) > maxSeriesDays*24*time.Hour:
+		f.Add("to", "A series can span at most %d days. Please choose a shorter range and do the rest in parts.", maxSeriesDays)
 	}
 	if len(weekdays) == 0 {
-		return from, to, nil, invalid("Please choose at least one weekday for the series.")
+		f.Add("weekdays", "Please choose at least one weekday for the series.")
 	}
 	want = map[time.Weekday]bool{}
 	for _, w := range weekdays {
 		if w < 0 || w > 6 {
-			return from, to, nil, invalid("Weekdays are numbered 0 (Sunday) to 6 (Saturday).")
+			f.Add("weekdays", "Weekdays are numbered 0 (Sunday) to 6 (Saturday).")
 		}
 		want[time.Weekday(w)] = true
 	}
-	return from, to, want, nil
+	if f.Err() != nil {
+		return from, to, nil
+	}
+	return from, to, want
 }
 
-// series lists the days of a weekly series, and how many of them had already started.
-func series(in DepartureInput, startTime string, loc *time.Location, now time.Time) ([]time.Time, int, error) {
-	from, to, want, err := seriesDays(in.From, in.To, in.Weekdays)
-	if err != nil {
-		return nil, 0, err
+// series lists the days of a weekly series, and how many of them had already started;
+// what is wrong with its fields is noted in f.
+func series(f *fault.Fields, in DepartureInput, startTime string, loc *time.Location, now time.Time) ([]time.Time, int, error) {
+	from, to, want := seriesDays(f, in.From, in.To, in.Weekdays)
+	if want != nil && !tour.StartsAt(to, startTime, loc).After(now) {
+		f.Add("to", "The whole series is in the past. Please choose later dates.")
 	}
-	if !tour.StartsAt(to, startTime, loc).After(now) {
-		return nil, 0, invalid("The whole series is in the past. Please choose later dates.")
+	if f.Err() != nil {
+		return nil, 0, nil
 	}
 	var days []time.Time
 	past := 0
@@ -173,7 +213,7 @@ func (s *Service) UpdateDeparture(ctx context.Context, actor account.User, id, d
 	if err := mustEdit(actor); err != nil {
 		return tour.Tour{}, err
 	}
-	d, err := parseDay("date", date)
+	d, err := parseDay("The departure's date", date)
 	if err != nil {
 		return tour.Tour{}, err
 	}
@@ -202,7 +242,7 @@ func checkChange(c DepartureChange) (DepartureChange, error) {
 		}
 	}
 	if c.MeetingPoint != nil {
-		mp, err := cleanText("meeting point", *c.MeetingPoint, maxPlaceLen, false, false)
+		mp, err := cleanText("Meeting point", *c.MeetingPoint, maxPlaceLen, false, false)
 		if err != nil {
 			return c, err
 		}
@@ -233,8 +273,9 @@ func (s *Service) UpdateSeries(ctx context.Context, actor account.User, id strin
 	if err := mustEdit(actor); err != nil {
 		return tour.Tour{}, Updated{}, err
 	}
-	from, to, want, err := seriesDays(in.From, in.To, in.Weekdays)
-	if err != nil {
+	var f fault.Fields
+	from, to, want := seriesDays(&f, in.From, in.To, in.Weekdays)
+	if err := f.Err(); err != nil {
 		return tour.Tour{}, Updated{}, err
 	}
 	c, err := checkChange(in.DepartureChange)
@@ -277,7 +318,7 @@ func (s *Service) DeleteDeparture(ctx context.Context, actor account.User, id, d
 	if err := mustEdit(actor); err != nil {
 		return tour.Tour{}, err
 	}
-	d, err := parseDay("date", date)
+	d, err := parseDay("The departure's date", date)
 	if err != nil {
 		return tour.Tour{}, err
 	}

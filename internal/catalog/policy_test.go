@@ -6,12 +6,20 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"tourbook/internal/fault"
 	"tourbook/internal/tour"
 )
 
+// policyErr is checkPolicy's verdict on p as the API would answer it.
+func policyErr(p tour.CancellationPolicy) error {
+	var f fault.Fields
+	checkPolicy(&f, p)
+	return f.Err()
+}
+
 func TestCheckPolicy(t *testing.T) {
 	p := tour.CancellationPolicy{{DaysBefore: 0, Percent: 0}, {DaysBefore: 30, Percent: 100}, {DaysBefore: 7, Percent: 50}}
-	if err := checkPolicy(p); err != nil {
+	if err := policyErr(p); err != nil {
 		t.Fatal(err)
 	}
 	if want := tour.DefaultPolicy(); len(p) != len(want) || p[0] != want[0] || p[1] != want[1] || p[2] != want[2] {
@@ -30,7 +38,7 @@ func TestCheckPolicy(t *testing.T) {
 		"more back later on": {tour.CancellationPolicy{{DaysBefore: 30, Percent: 20}, {DaysBefore: 7, Percent: 50}}, "cannot refund more"},
 		"too many tiers":     {make(tour.CancellationPolicy, maxPolicyTiers+1), "at most"},
 	} {
-		err := checkPolicy(c.p)
+		err := policyErr(c.p)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", name, err, c.want)
 		}
@@ -53,11 +61,12 @@ func FuzzPolicy(f *testing.F) {
 		if json.Unmarshal(raw, &in) != nil {
 			return
 		}
-		p := make(tour.CancellationPolicy, len(in))
-		for i, tier := range in {
-			p[i] = tour.RefundTier(tier)
-		}
-		if err := checkPolicy(p); err != nil {
+		var tr tour.Tour
+		var f fault.Fields
+		TourInput{CancellationPolicy: &in}.apply(&tr, &f)
+		p := tr.Policy
+		checkPolicy(&f, p)
+		if err := f.Err(); err != nil {
 			if msg := err.Error(); msg == "" || !utf8.ValidString(msg) {
 				t.Fatalf("refused without a readable message: %q", msg)
 			}

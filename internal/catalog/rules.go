@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"tourbook/internal/fault"
+	"tourbook/internal/money"
 	"tourbook/internal/plaintext"
 	"tourbook/internal/tour"
 )
@@ -88,150 +89,163 @@ func Slugify(name string) string {
 }
 
 // cleanText trims s and refuses control and invisible direction characters (which
-// can make a name read differently from what it is); newlines only where multiline.
-func cleanText(field, s string, max int, required, multiline bool) (string, error) {
+// can make a name read differently from what it is); newlines only where multiline. The
+// messages start with label, the field's name as the operator sees it.
+func cleanText(label, s string, max int, required, multiline bool) (string, error) {
 	s = strings.TrimSpace(s)
 	if required && s == "" {
-		return "", invalid("Please fill in the %s.", field)
+		return "", invalid("%s cannot be empty.", label)
 	}
 	if n := utf8.RuneCountInString(s); n > max {
-		return "", invalid("The %s must be at most %d characters (it has %d).", field, max, n)
+		return "", invalid("%s must be at most %d characters (it has %d).", label, max, n)
 	}
 	if !utf8.ValidString(s) {
-		return "", invalid("The %s contains characters that are not text.", field)
+		return "", invalid("%s contains characters that are not text.", label)
 	}
 	if plaintext.HasHiddenControl(s, multiline) {
-		return "", invalid("The %s contains a control character. Please remove it.", field)
+		return "", invalid("%s contains a control character. Please remove it.", label)
 	}
 	return s, nil
 }
 
-// checkPoint keeps a position on the globe.
-func checkPoint(what string, p tour.Point) error {
-	if math.IsNaN(p.Lat) || p.Lat < -90 || p.Lat > 90 {
-		return invalid("%s: the latitude must be between -90 and 90.", what)
+// text checks the text field key with cleanText, noting in f what is wrong with it.
+func text(f *fault.Fields, key, label string, dst *string, max int, required, multiline bool) {
+	s, err := cleanText(label, *dst, max, required, multiline)
+	if err != nil {
+		f.Add(key, "%s", err.(*fault.Error).Message)
+		return
 	}
-	if math.IsNaN(p.Lng) || p.Lng < -180 || p.Lng > 180 {
-		return invalid("%s: the longitude must be between -180 and 180.", what)
-	}
-	return nil
+	*dst = s
 }
 
-// validate checks every field of t and tidies its texts; guides holds the ids of the
-// users who may guide.
-func validate(t *tour.Tour, guides map[string]bool) error {
-	var err error
-	if t.Name, err = cleanText("name", t.Name, maxNameLen, true, false); err != nil {
-		return err
+// checkPoint keeps a position on the globe; prefix is the fields' key and label before
+// "lat" or "lng".
+func checkPoint(f *fault.Fields, key func(field string) (string, string), p tour.Point) {
+	if k, label := key("lat"); math.IsNaN(p.Lat) || p.Lat < -90 || p.Lat > 90 {
+		f.Add(k, "%s must be between -90 and 90.", label)
 	}
+	if k, label := key("lng"); math.IsNaN(p.Lng) || p.Lng < -180 || p.Lng > 180 {
+		f.Add(k, "%s must be between -180 and 180.", label)
+	}
+}
+
+// validate checks every field of t and tidies its texts, noting each field's problem in
+// f (which may already hold some, from reading the input) and returning them all at once;
+// guides holds the ids of the users who may guide.
+func validate(t *tour.Tour, guides map[string]bool, f *fault.Fields) error {
+	text(f, "name", labels["name"], &t.Name, maxNameLen, true, false)
 	t.Slug = strings.TrimSpace(t.Slug)
-	if t.Slug == "" {
+	switch {
+	case t.Slug == "" && !f.Has("name"):
 		if t.Slug = Slugify(t.Name); t.Slug == "" {
-			return invalid("Please choose a slug for the web address: the name has no letters or digits to make one from.")
+			f.Add("slug", "Slug: please choose one for the web address; the name has no letters or digits to make one from.")
 		}
+	case t.Slug != "" && (len(t.Slug) > maxSlugLen || !slugRE.MatchString(t.Slug)):
+		f.Add("slug", "Slug may contain only lower-case letters, digits and single hyphens, at most %d characters, like \"iceland-fire-and-ice\".", maxSlugLen)
 	}
-	if len(t.Slug) > maxSlugLen || !slugRE.MatchString(t.Slug) {
-		return invalid("The slug may contain only lower-case letters, digits and single hyphens, at most %d characters, like \"iceland-fire-and-ice\".", maxSlugLen)
-	}
-	if t.Summary, err = cleanText("summary", t.Summary, maxSummaryLen, true, false); err != nil {
-		return err
-	}
-	if t.Description, err = cleanText("description", t.Description, maxDescriptionLen, false, true); err != nil {
-		return err
-	}
+	text(f, "summary", labels["summary"], &t.Summary, maxSummaryLen, true, false)
+	text(f, "description", labels["description"], &t.Description, maxDescriptionLen, false, true)
 	if !t.Difficulty.Valid() {
-		return invalid("Please choose the difficulty: easy, medium or difficult.")
+		f.Add("difficulty", "Difficulty must be easy, medium or difficult.")
 	}
 	if t.DurationDays < 1 || t.DurationDays > maxDuration {
-		return invalid("The duration must be between 1 and %d days.", maxDuration)
+		f.Add("durationDays", "%s must be between 1 and %d days.", labels["durationDays"], maxDuration)
 	}
 	if t.MaxGroupSize < 1 || t.MaxGroupSize > maxGroupSize {
-		return invalid("The group size must be between 1 and %d people.", maxGroupSize)
-	}
-	switch {
-	case t.PriceMinor < 0:
-		return invalid("The price cannot be negative.")
-	case t.PriceMinor > maxPriceMinor:
-		return invalid("The price is too high: at most %d in minor units.", maxPriceMinor)
-	case t.DiscountMinor < 0:
-		return invalid("The discount cannot be negative.")
-	case t.DiscountMinor > t.PriceMinor:
-		return invalid("The discount cannot be more than the price.")
+		f.Add("maxGroupSize", "%s must be between 1 and %d people.", labels["maxGroupSize"], maxGroupSize)
 	}
 	t.Currency = strings.ToLower(strings.TrimSpace(t.Currency))
 	if !slices.Contains(Currencies, t.Currency) {
-		return invalid("Please choose one of these currencies: %s.", strings.ToUpper(strings.Join(Currencies, ", ")))
+		f.Add("currency", "Currency must be one of %s.", strings.ToUpper(strings.Join(Currencies, ", ")))
+	}
+	switch {
+	case t.PriceMinor < 0:
+		f.Add("price", "%s cannot be negative.", labels["price"])
+	case t.PriceMinor > maxPriceMinor:
+		f.Add("price", "%s is too high: at most %s.", labels["price"], money.Format(maxPriceMinor, t.Currency))
+	}
+	switch {
+	case t.DiscountMinor < 0:
+		f.Add("priceDiscount", "%s cannot be negative.", labels["priceDiscount"])
+	case t.DiscountMinor > t.PriceMinor && !f.Has("price"):
+		f.Add("priceDiscount", "%s cannot be more than the price.", labels["priceDiscount"])
 	}
 	t.TimeZone = strings.TrimSpace(t.TimeZone)
 	if _, err := tour.LoadZone(t.TimeZone); err != nil || t.TimeZone == "" {
-		return invalid("%q is not a time zone we know. Please use an IANA name such as Atlantic/Reykjavik or Europe/Paris.", t.TimeZone)
+		f.Add("timeZone", "Time zone: %q is not one we know. Please use an IANA name such as Atlantic/Reykjavik or Europe/Paris.", t.TimeZone)
 	}
-	if err := checkPoint("Start location", t.StartLocation.Point); err != nil {
-		return err
-	}
-	if t.StartLocation.Description, err = cleanText("start location", t.StartLocation.Description, maxPlaceLen, true, false); err != nil {
-		return err
-	}
+	checkPoint(f, func(field string) (string, string) {
+		return "startLocation." + field, labels["startLocation."+field]
+	}, t.StartLocation.Point)
+	text(f, "startLocation.description", labels["startLocation.description"], &t.StartLocation.Description, maxPlaceLen, true, false)
 	if len(t.Locations) > maxStops {
-		return invalid("A tour can have at most %d stops.", maxStops)
+		f.Add("locations", "A tour can have at most %d stops.", maxStops)
 	}
 	for i := range t.Locations {
 		l := &t.Locations[i]
-		what := fmt.Sprintf("Stop %d", i+1)
-		if err := checkPoint(what, l.Point); err != nil {
-			return err
+		checkPoint(f, func(field string) (string, string) { return stopKey(i, field) }, l.Point)
+		if key, label := stopKey(i, "day"); l.Day < 1 || l.Day > t.DurationDays {
+			f.Add(key, "%s must be between 1 and the tour's %d days.", label, t.DurationDays)
 		}
-		if l.Day < 1 || l.Day > t.DurationDays {
-			return invalid("%s: the day must be between 1 and the tour's %d days.", what, t.DurationDays)
-		}
-		if l.Description, err = cleanText(fmt.Sprintf("description of stop %d", i+1), l.Description, maxPlaceLen, true, false); err != nil {
-			return err
-		}
+		key, label := stopKey(i, "description")
+		text(f, key, label, &l.Description, maxPlaceLen, true, false)
 	}
-	if err := checkPolicy(t.Policy); err != nil {
-		return err
-	}
+	checkPolicy(f, t.Policy)
 	seen := map[string]bool{}
 	for _, g := range t.Guides {
 		if !guides[g.UserID] {
-			return invalid("Only guides and lead guides can guide a tour; one of the chosen people is neither.")
+			f.Add("guides", "Guides: only guides and lead guides can guide a tour; one of the chosen people is neither.")
 		}
 		if seen[g.UserID] {
-			return invalid("Each guide can be chosen only once.")
+			f.Add("guides", "Guides: each guide can be chosen only once.")
 		}
 		seen[g.UserID] = true
 	}
-	return nil
+	return f.Err()
 }
 
 // checkPolicy sorts a cancellation policy's tiers, the furthest from departure first,
 // and keeps them sensible: at least one, each with its own number of days (0 to a year)
 // and a percentage from 0 to 100 that is no higher than that of a tier further out, so
-// that cancelling later never gets more back.
-func checkPolicy(p tour.CancellationPolicy) error {
+// that cancelling later never gets more back. What is wrong with one tier is noted by its
+// place in the list as given; what is wrong between tiers, on the policy.
+func checkPolicy(f *fault.Fields, p tour.CancellationPolicy) {
 	switch {
 	case len(p) == 0:
-		return invalid("Please give the cancellation policy at least one tier, such as \"0 days before: 0%%\" for no refunds.")
+		f.Add("cancellationPolicy", "Please give the cancellation policy at least one tier, such as \"0 days before: 0%%\" for no refunds.")
+		return
 	case len(p) > maxPolicyTiers:
-		return invalid("A cancellation policy can have at most %d tiers.", maxPolicyTiers)
+		f.Add("cancellationPolicy", "A cancellation policy can have at most %d tiers.", maxPolicyTiers)
+		return
 	}
+	bad := false
 	for i, tier := range p {
-		switch {
-		case tier.DaysBefore < 0 || tier.DaysBefore > maxPolicyDays:
-			return invalid("Cancellation tier %d: the days before departure must be between 0 and %d.", i+1, maxPolicyDays)
-		case tier.Percent < 0 || tier.Percent > 100:
-			return invalid("Cancellation tier %d: the refund must be between 0 and 100%%.", i+1)
+		if key, label := tierKey(i, "daysBefore"); f.Has(key) {
+			bad = true
+		} else if tier.DaysBefore < 0 || tier.DaysBefore > maxPolicyDays {
+			f.Add(key, "%s must be between 0 and %d.", label, maxPolicyDays)
+			bad = true
 		}
+		if key, label := tierKey(i, "percent"); f.Has(key) {
+			bad = true
+		} else if tier.Percent < 0 || tier.Percent > 100 {
+			f.Add(key, "%s must be between 0 and 100%%.", label)
+			bad = true
+		}
+	}
+	if bad {
+		return
 	}
 	slices.SortStableFunc(p, func(a, b tour.RefundTier) int { return b.DaysBefore - a.DaysBefore })
 	for i := 1; i < len(p); i++ {
 		if p[i].DaysBefore == p[i-1].DaysBefore {
-			return invalid("Two cancellation tiers start %d days before departure: each tier needs its own number of days.", p[i].DaysBefore)
+			f.Add("cancellationPolicy", "Two cancellation tiers start %d days before departure: each tier needs its own number of days.", p[i].DaysBefore)
+			return
 		}
 		if p[i].Percent > p[i-1].Percent {
-			return invalid("Cancelling %d days before departure would refund more (%d%%) than cancelling %d days before (%d%%): a tier closer to departure cannot refund more.",
+			f.Add("cancellationPolicy", "Cancelling %d days before departure would refund more (%d%%) than cancelling %d days before (%d%%): a tier closer to departure cannot refund more.",
 				p[i].DaysBefore, p[i].Percent, p[i-1].DaysBefore, p[i-1].Percent)
+			return
 		}
 	}
-	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"tourbook/internal/fault"
 	"tourbook/internal/tour"
 )
 
@@ -54,7 +55,11 @@ func FuzzDepartureSeries(f *testing.F) {
 		if err != nil {
 			return
 		}
-		days, past, err := series(DepartureInput{From: from, To: to, Weekdays: []int{w1, w2}}, st, loc, now)
+		var fields fault.Fields
+		days, past, err := series(&fields, DepartureInput{From: from, To: to, Weekdays: []int{w1, w2}}, st, loc, now)
+		if err == nil {
+			err = fields.Err()
+		}
 		if err != nil {
 			if msg := err.Error(); msg == "" || !utf8.ValidString(msg) {
 				t.Fatalf("refusal without a readable message: %q", msg)
@@ -85,7 +90,7 @@ func TestValidateTidiesAndRefuses(t *testing.T) {
 		}
 	}
 	tr := good()
-	if err := validate(&tr, nil); err != nil {
+	if err := validate(&tr, nil, &fault.Fields{}); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Name != "Fjord Days" || tr.Slug != "fjord-days" || tr.Currency != "nok" {
@@ -101,7 +106,7 @@ func TestValidateTidiesAndRefuses(t *testing.T) {
 	} {
 		tr := good()
 		change(&tr)
-		err := validate(&tr, map[string]bool{"g": true})
+		err := validate(&tr, map[string]bool{"g": true}, &fault.Fields{})
 		if err == nil {
 			t.Errorf("%s: accepted", name)
 		}
@@ -109,7 +114,7 @@ func TestValidateTidiesAndRefuses(t *testing.T) {
 	// Multiline descriptions keep their line breaks.
 	tr = good()
 	tr.Description = "One.\nTwo.\r\n\tThree."
-	if err := validate(&tr, nil); err != nil {
+	if err := validate(&tr, nil, &fault.Fields{}); err != nil {
 		t.Errorf("multiline description: %v", err)
 	}
 }

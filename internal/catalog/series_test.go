@@ -131,10 +131,10 @@ func TestUpdateSeries(t *testing.T) {
 		}{
 			{catalog.SeriesChange{From: "2031-06-01", To: "2031-06-30", Weekdays: []int{1}}, "Please choose what to change"},
 			{catalog.SeriesChange{From: "2031-06-30", To: "2031-06-01", Weekdays: []int{1}, DepartureChange: catalog.DepartureChange{Closed: ptr(true)}}, "The series ends before it starts"},
-			{catalog.SeriesChange{From: "June", To: "2031-06-01", Weekdays: []int{1}, DepartureChange: catalog.DepartureChange{Closed: ptr(true)}}, "Please give the first date of the series as a date (YYYY-MM-DD)."},
+			{catalog.SeriesChange{From: "June", To: "2031-06-01", Weekdays: []int{1}, DepartureChange: catalog.DepartureChange{Closed: ptr(true)}}, "From must be a date (YYYY-MM-DD)."},
 			{catalog.SeriesChange{From: "2031-06-01", To: "2031-06-30", DepartureChange: catalog.DepartureChange{Closed: ptr(true)}}, "Please choose at least one weekday"},
 			{catalog.SeriesChange{From: "2031-06-01", To: "2031-06-30", Weekdays: []int{5}, DepartureChange: catalog.DepartureChange{Closed: ptr(true)}}, "No departure of this tour from 1 June 2031 to 30 June 2031"},
-			{catalog.SeriesChange{From: "2031-06-01", To: "2031-06-30", Weekdays: []int{1}, DepartureChange: catalog.DepartureChange{Capacity: ptr(0)}}, "The capacity must be between 1 and"},
+			{catalog.SeriesChange{From: "2031-06-01", To: "2031-06-30", Weekdays: []int{1}, DepartureChange: catalog.DepartureChange{Capacity: ptr(0)}}, "Capacity must be between 1 and"},
 		} {
 			_, _, err := svc.UpdateSeries(t.Context(), admin, tr.ID, c.in)
 			if kindOf(err) != fault.Invalid || !strings.HasPrefix(publicMessage(err), c.want) {

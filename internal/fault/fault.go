@@ -42,6 +42,9 @@ type Error struct {
 	Message string // shown to the person as it is
 	Log     string // terse text for the log; Message when empty
 	Err     error  // the cause, for the log only; may be nil
+	// Fields are the messages about single fields of a form (Fields.Err); Message then
+	// sums them up.
+	Fields []Field
 }
 
 // New is an error with a terse log text and the sentence a person reads.

@@ -59,10 +59,13 @@ func RequestID(ctx context.Context) string {
 
 // Response is the shape of every API answer: status is "success", "fail" (the client's
 // fault, 4xx) or "error" (ours, 5xx); message is set on failures and safe to show.
+// Fields, on a form's failure, holds each field's message by the field's key (as the
+// request names it): the page shows each next to its field, and message sums them up.
 type Response struct {
-	Status  string `json:"status"`
-	Message string `json:"message,omitempty"`
-	Data    any    `json:"data,omitempty"`
+	Status  string            `json:"status"`
+	Message string            `json:"message,omitempty"`
+	Fields  map[string]string `json:"fields,omitempty"`
+	Data    any               `json:"data,omitempty"`
 }
 
 // JSON writes v with the given status.
@@ -186,7 +189,17 @@ func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	if errors.As(err, &wait) {
 		w.Header().Set("Retry-After", strconv.Itoa(wait.RetryAfterSeconds()))
 	}
-	JSON(w, status, Response{Status: kind, Message: msg})
+	JSON(w, status, Response{Status: kind, Message: msg, Fields: FieldsOf(err)})
+}
+
+// FieldsOf is the per-field messages err carries (fault.Fields), by field key; nil for
+// an error that is not about a form's fields.
+func FieldsOf(err error) map[string]string {
+	var fe interface{ FieldMessages() map[string]string }
+	if errors.As(err, &fe) {
+		return fe.FieldMessages()
+	}
+	return nil
 }
 
 // LogError logs err once, at the boundary, with the request's id: ours (5xx) at ERROR,

@@ -1,7 +1,11 @@
 package httpx
 
 import (
+	"encoding/json"
 	"fmt"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"tourbook/internal/fault"
@@ -35,5 +39,31 @@ func TestClassify(t *testing.T) {
 	}
 	if status, _ := Classify(fmt.Errorf("boom")); status != 500 {
 		t.Errorf("an internal error answers %d, want 500", status)
+	}
+}
+
+// A form's refusal answers with each field's message beside the summing-up one; other
+// failures have no fields.
+func TestFailWritesFields(t *testing.T) {
+	for _, tc := range []struct {
+		err    error
+		fields map[string]string
+	}{
+		{fmt.Errorf("create tour: %w", fault.FieldError("price", "Price per person must be a number, e.g. 1290 or 1290.50.")),
+			map[string]string{"price": "Price per person must be a number, e.g. 1290 or 1290.50."}},
+		{fault.New(fault.Conflict, "x", "m"), nil},
+	} {
+		w := httptest.NewRecorder()
+		Fail(w, httptest.NewRequest("POST", "/api/v1/tours", nil), slog.New(slog.DiscardHandler), tc.err)
+		var got Response
+		if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Fields) != len(tc.fields) || got.Fields["price"] != tc.fields["price"] {
+			t.Errorf("%v: fields %v, want %v", tc.err, got.Fields, tc.fields)
+		}
+		if tc.fields == nil && strings.Contains(w.Body.String(), `"fields"`) {
+			t.Errorf("%v: %s", tc.err, w.Body)
+		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -160,9 +161,9 @@ func cleanReason(reason string, required bool) (string, error) {
 	reason = strings.TrimSpace(reason)
 	switch {
 	case required && reason == "":
-		return "", invalid("Please give a reason: it is kept in the booking's history.")
+		return "", fault.FieldError("reason", "Please give a reason: it is kept in the booking's history.")
 	case utf8.RuneCountInString(reason) > maxReasonLen:
-		return "", invalid("The reason must be at most %d characters.", maxReasonLen)
+		return "", fault.FieldError("reason", fmt.Sprintf("Reason must be at most %d characters.", maxReasonLen))
 	}
 	return reason, nil
 }
@@ -187,6 +188,26 @@ func (s *Service) Cancel(ctx context.Context, actor account.User, id string, ref
 	return backoffice.LoadDetail(ctx, s.store, id)
 }
 
+// CancelTyped is Cancel with the refund as the operator typed it ("1.290,00", read by
+// money.Parse in the booking's currency) or in minor units.
+func (s *Service) CancelTyped(ctx context.Context, actor account.User, id string, refund money.Amount, reason, key string) (backoffice.Detail, error) {
+	if !account.CanManageBookings(actor) {
+		return backoffice.Detail{}, account.ErrNotAllowed
+	}
+	minor, err := refund.Minor("", false)
+	if _, typed := refund.Typed(); typed {
+		b, berr := s.store.BookingRow(ctx, id)
+		if berr != nil {
+			return backoffice.Detail{}, berr
+		}
+		minor, err = refund.Minor(b.Currency, false)
+	}
+	if err != nil {
+		return backoffice.Detail{}, fault.FieldError("refundMinor", money.Explain("Refund amount", err))
+	}
+	return s.Cancel(ctx, actor, id, minor, reason, key)
+}
+
 // cancel is the one way a booking is cancelled, by an operator or its traveller (action
 // names it in the audit log): closed when nothing is refunded, else refunded through
 // the provider once per key.
@@ -197,7 +218,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	}
 	now := s.now()
 	if refundMinor < 0 {
-		return invalid("The refund cannot be negative.")
+		return fault.FieldError("refundMinor", "Refund amount cannot be negative.")
 	}
 	if refundMinor == 0 {
 		b, err := s.store.BookingRow(ctx, id)

@@ -64,7 +64,7 @@ func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time
 			return backoffice.ErrRefundInProgress
 		}
 		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
-			return &fault.Error{Kind: fault.Invalid, Message: "That is more than was paid and not yet refunded. Reload the page to see what is left."}
+			return fault.FieldError("refundMinor", "Refund amount is more than was paid and not yet refunded. Reload the page to see what is left.")
 		}
 		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, backoffice.RefundPending
 		return tx.AddRefund(ctx, &r, now)

@@ -6,7 +6,10 @@ export type ApiStatus = 'success' | 'fail' | 'error';
 
 export interface ApiResponse<T = unknown> {
   status: ApiStatus;
+  /** On a failure: what went wrong, all fields summed up when there are several. */
   message?: string;
+  /** On a form's failure: each field's message, by the field's key as the request names it ("price", "locations.0.day"). */
+  fields?: Record<string, string>;
   data?: T;
 }
 

@@ -2,6 +2,7 @@
 // the alert and the answered object, the same way lib/tour-answer.ts does it for tours.
 import { errorMessage, type ApiResponse } from '../api/client';
 import { showAlert } from './alert';
+import { raiseFieldErrors } from './field-errors';
 
 /** A success that came without the object leaves the page's copy stale; say so. */
 export const NOT_UPDATED_MESSAGE = 'The change was made, but the page could not be updated. Please reload it.';
@@ -18,6 +19,8 @@ export function settleAnswer<T, K extends keyof T>(
 ): NonNullable<T[K]> | null {
   if (res.status !== 'success') {
     showAlert('error', errorMessage(res));
+    // A form's fields: useSubmit shows each message next to its field.
+    raiseFieldErrors(res);
     return null;
   }
   const value = res.data?.[key];

@@ -15,24 +15,9 @@ export function optionalNumber(text: string): NumberField | undefined {
   return text.trim() === '' ? undefined : numberOrText(text);
 }
 
-// Prices are typed in major units ("497.00") and stored in minor units (49700). The
-// conversion is done on the digits, not with floats: 4.35 * 100 is 434.99999999999994.
-// Two decimals are assumed, as the price fields' hint says.
-const MAJOR_UNITS = /^(-?)(\d*)(?:\.(\d{0,2}))?$/;
-
-/**
- * "497" → 49700, "12.5" → 1250, "0.05" → 5. Text that is not an amount with at most two
- * decimals ("12.345", "1,000", "abc", "") is returned as typed for the server to refuse:
- * rounding it here would save a price the operator never typed.
- */
-export function toMinorUnits(text: string): NumberField {
-  const match = MAJOR_UNITS.exec(text.trim());
-  if (!match) return text;
-  const [, sign = '', whole = '', fraction = ''] = match;
-  if (whole === '' && fraction === '') return text;
-  const minor = Number(`${sign}${whole}${fraction.padEnd(2, '0')}`);
-  return Number.isSafeInteger(minor) ? minor : text;
-}
+// Prices are stored in minor units (49700) and shown in the fields in major units
+// ("497.00"); what is typed back is read by the server (internal/money's Parse, the
+// site's rules for "1.290,00" and "1,290"), and previewed with lib/amount.ts.
 
 /** 49700 → "497.00", 5 → "0.05", -1250 → "-12.50". */
 export function fromMinorUnits(minor: number): string {

@@ -3,13 +3,14 @@
 import { errorMessage, type ApiResponse } from '../api/client';
 import type { TourAnswer } from '../api/admin';
 import { showAlert } from './alert';
+import { raiseFieldErrors } from './field-errors';
 
 /** A success that came without the tour leaves the page's copy stale; say so. */
 export const NO_TOUR_MESSAGE = 'The change was made, but the page could not be updated. Please reload it.';
 
 /**
  * Shows the success alert (a fixed text or one made from the answer) or the server's
- * message, and resolves the answer's data only when the call succeeded.
+ * message (with FieldsRefused for a form's fields, see lib/field-errors.ts), and resolves the answer's data only when the call succeeded.
  */
 export function settleTourAnswer<T extends TourAnswer>(
   res: ApiResponse<T>,
@@ -17,6 +18,8 @@ export function settleTourAnswer<T extends TourAnswer>(
 ): T | null {
   if (res.status !== 'success') {
     showAlert('error', errorMessage(res));
+    // A form's fields: useSubmit shows each message next to its field.
+    raiseFieldErrors(res);
     return null;
   }
   if (!res.data?.tour) {

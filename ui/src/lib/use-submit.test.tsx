@@ -1,7 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNKNOWN_ERROR } from '../api/client';
-import { currentAlert, deferred, flush } from '../test/helpers';
+import { FieldError, fieldAria } from '../components/field-error';
+import { currentAlert, deferred, flush, jsonResponse, mockFetch } from '../test/helpers';
+import { request } from '../api/client';
+import { settleAnswer } from './answer';
 import { showAlert } from './alert';
 import { useSubmit } from './use-submit';
 
@@ -111,5 +114,53 @@ describe('useSubmit', () => {
     answer.resolve();
     await flush();
     expect(button().disabled).toBe(false);
+  });
+
+  it('puts every field\'s message next to its field at once, with the summing-up alert, and clears them after a success', async () => {
+    const fields = {
+      price: 'Price per person must be a number, e.g. 1290 or 1290.50.',
+      durationDays: 'Duration (days) must be between 1 and 365 days.',
+    };
+    mockFetch(
+      jsonResponse({ status: 'fail', message: 'Please correct 2 fields: ...', fields }, 400),
+      jsonResponse({ status: 'success', data: { tour: { id: 't1' } } }),
+    );
+    function PriceForm() {
+      const save = useSubmit(async () => {
+        settleAnswer(await request<{ tour: { id: string } }>('POST', 'api/v1/tours', {}), 'tour', 'Saved');
+      });
+      return (
+        <form noValidate onSubmit={save.onSubmit}>
+          {(['price', 'durationDays', 'name'] as const).map((key) => (
+            <div key={key}>
+              <label htmlFor={key}>{key}</label>
+              <input id={key} {...fieldAria(key, save.errors[key])} />
+              <FieldError fieldId={key} message={save.errors[key]} />
+            </div>
+          ))}
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const errorConsole = vi.spyOn(console, 'error');
+    render(<PriceForm />);
+    fireEvent.submit(button().form!);
+    await flush();
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    expect(currentAlert()?.textContent).toBe('Please correct 2 fields: ...');
+    expect(document.getElementById('price-error')?.textContent).toBe(fields.price);
+    expect(document.getElementById('durationDays-error')?.textContent).toBe(fields.durationDays);
+    expect(screen.getByLabelText('price').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('price').getAttribute('aria-describedby')).toBe('price-error');
+    expect(screen.getByLabelText('name').getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById('name-error')).toBeNull();
+    // A refusal by field is not the action breaking: no "Something went wrong".
+    expect(errorConsole).not.toHaveBeenCalled();
+
+    fireEvent.submit(button().form!);
+    await flush();
+    expect(currentAlert()?.textContent).toBe('Saved');
+    expect(document.getElementById('price-error')).toBeNull();
+    expect(screen.getByLabelText('price').getAttribute('aria-invalid')).toBeNull();
   });
 });

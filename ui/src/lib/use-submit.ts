@@ -5,6 +5,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { UNKNOWN_ERROR } from '../api/client';
 import { showAlert } from './alert';
+import { FieldsRefused, type FieldErrors } from './field-errors';
 
 export interface SubmitOptions<R> {
   /** The button's text while the action runs (SPEC.md: 'Processing...', 'Updating...'); without it the text stays. */
@@ -22,10 +23,16 @@ export interface Submit<A extends unknown[]> {
   onSubmit: A extends [] ? (e: FormEvent<HTMLFormElement>) => void : never;
   /** The button's text: the busy text while busy, else `idle`. */
   text: (idle: string) => string;
+  /**
+   * What the last run's answer said of each field (lib/field-errors.ts), all at once, by
+   * the field's key; empty after a run that did not fail field by field.
+   */
+  errors: FieldErrors;
 }
 
 export function useSubmit<A extends unknown[], R>(action: (...args: A) => Promise<R>, options: SubmitOptions<R> = {}): Submit<A> {
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
   // The guard is a ref, not the state: two clicks in one tick both see busy === false.
   const running = useRef(false);
   // The action of the latest render, so `run` sees what was typed last and can stay stable.
@@ -38,13 +45,20 @@ export function useSubmit<A extends unknown[], R>(action: (...args: A) => Promis
     running.current = true;
     setBusy(true);
     let stay = false;
+    let fields: FieldErrors = {};
     try {
       const result = await latest.current.action(...args);
       stay = latest.current.leaves?.(result) ?? false;
     } catch (err) {
-      console.error('Action failed:', err);
-      showAlert('error', UNKNOWN_ERROR);
+      if (err instanceof FieldsRefused) {
+        // The alert that sums them up is already shown.
+        fields = err.fields;
+      } else {
+        console.error('Action failed:', err);
+        showAlert('error', UNKNOWN_ERROR);
+      }
     }
+    setErrors(fields);
     if (stay) return;
     running.current = false;
     setBusy(false);
@@ -60,5 +74,5 @@ export function useSubmit<A extends unknown[], R>(action: (...args: A) => Promis
 
   const { busyText } = options;
   const text = (idle: string) => (busy && busyText !== undefined ? busyText : idle);
-  return { busy, run, onSubmit, text };
+  return { busy, run, onSubmit, text, errors };
 }

@@ -76,12 +76,13 @@ describe('AdminBookingPage: details', () => {
 });
 
 describe('AdminBookingPage: cancel and refund', () => {
-  it('sends the refund in minor units, the reason and a key, and takes the answered booking', async () => {
+  it('sends the refund as typed (the server reads it in the booking\'s currency), the reason and a key, and takes the answered booking', async () => {
     const pending = deferred<Response>();
     const fetch = vi.fn<typeof globalThis.fetch>().mockReturnValue(pending.promise);
     vi.stubGlobal('fetch', fetch);
     render(<App data={fixtures.adminBooking} />);
     type('Refund amount', '694');
+    expect(document.getElementById('refund-amount-understood')?.textContent).toBe('= $694.00');
     type('Reason', 'Ill');
     const button = screen.getByRole('button', { name: 'Cancel and refund' });
     fireEvent.click(button);
@@ -94,7 +95,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     expect(String(url)).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/cancel`);
     expect(init?.method).toBe('POST');
     const body = JSON.parse(init?.body as string) as { refundMinor: unknown; reason: string; key: string };
-    expect(body.refundMinor).toBe(69400);
+    expect(body.refundMinor).toBe('694');
     expect(body.reason).toBe('Ill');
     expect(body.key).toMatch(/^[0-9a-f-]{32,36}$/);
 
@@ -113,7 +114,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     type('Refund amount', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
     await flush();
-    expect(sent(fetch).json.refundMinor).toBe(0);
+    expect(sent(fetch).json.refundMinor).toBe('0');
     expect(currentAlert()?.textContent).toBe('Booking cancelled');
   });
 
@@ -144,7 +145,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     fireEvent.click(button);
     await flush();
     const [first, second, third] = [sent(fetch, 0).json, sent(fetch, 1).json, sent(fetch, 2).json];
-    expect(first).toEqual({ refundMinor: 1250, reason: 'Storm warning', key: first.key });
+    expect(first).toEqual({ refundMinor: '12.5', reason: 'Storm warning', key: first.key });
     expect(second).toEqual(first);
     expect(third).toEqual(first);
     expect(currentAlert()?.textContent).toBe('Booking cancelled and $0.00 refunded');
@@ -157,17 +158,22 @@ describe('AdminBookingPage: cancel and refund', () => {
     await flush();
     const fourth = sent(fetch, 3).json;
     expect(fourth.key).not.toBe(first.key);
-    expect(fourth).toMatchObject({ refundMinor: 50000, reason: 'Again' });
+    expect(fourth).toMatchObject({ refundMinor: '500.00', reason: 'Again' });
   });
 
-  it('sends an amount it cannot read as typed, for the server to refuse', async () => {
-    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'The refund must be an amount with at most two decimals' }, 400));
+  it('sends an amount it cannot read as typed, and shows the server\'s message under the field', async () => {
+    const message = 'Refund amount can have at most 2 decimals, e.g. 1290.50.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { refundMinor: message } }, 400));
     render(<App data={fixtures.adminBooking} />);
-    type('Refund amount', '12.345');
+    type('Refund amount', '12.3456');
+    // Nothing understood: no preview.
+    expect(document.getElementById('refund-amount-understood')?.textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
     await flush();
-    expect(sent(fetch).json.refundMinor).toBe('12.345');
-    expect(currentAlert()?.textContent).toBe('The refund must be an amount with at most two decimals');
+    expect(sent(fetch).json.refundMinor).toBe('12.3456');
+    expect(currentAlert()?.textContent).toBe(message);
+    expect(screen.getByLabelText('Refund amount').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('refund-amount-error')?.textContent).toBe(message);
   });
 });
 

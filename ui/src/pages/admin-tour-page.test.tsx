@@ -43,7 +43,7 @@ function section(name: string): HTMLElement {
 }
 
 describe('AdminTourPage: create', () => {
-  it('posts the details with prices in minor units and goes on as the new tour\'s editor', async () => {
+  it('posts the details as typed (the server reads the numbers) and goes on as the new tour\'s editor', async () => {
     const fetch = mockFetch(answer({ id: 't-new', name: 'The Park Camper' }, {}, 201));
     render(<App data={adminTourNew} />);
     expect(screen.getByRole('heading', { level: 1, name: 'New tour' })).toBeTruthy();
@@ -79,13 +79,13 @@ describe('AdminTourPage: create', () => {
       summary: "Breathing in Nature in America's most spectacular National Parks",
       description: 'Lorem ipsum.',
       difficulty: 'medium',
-      durationDays: 10,
-      maxGroupSize: 15,
-      price: 49700,
-      priceDiscount: 1250,
+      durationDays: '10',
+      maxGroupSize: '15',
+      price: '497',
+      priceDiscount: '12.5',
       currency: 'eur',
       timeZone: 'America/Los_Angeles',
-      startLocation: { coordinates: [-115.172652, 36.110904], description: 'Las Vegas, USA' },
+      startLocation: { coordinates: ['-115.172652', '36.110904'], description: 'Las Vegas, USA' },
       locations: [],
       // In the order they were ticked.
       guides: ['u-5c8a1f4e', 'u-5c8a22c8'],
@@ -100,16 +100,62 @@ describe('AdminTourPage: create', () => {
     expect(screen.getByRole('button', { name: 'Save tour' })).toBeTruthy();
   });
 
-  it('sends a price it cannot read as typed, shows the refusal and keeps the form', async () => {
-    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'Price must be a whole number of cents' }, 400));
+  it('shows every field\'s message under its field, labelled, and sums them up in the alert', async () => {
+    const summary = 'Please correct 2 fields: Price per person must be a number, e.g. 1290 or 1290.50. Duration (days) cannot be empty.';
+    const fetch = mockFetch(
+      jsonResponse(
+        {
+          status: 'fail',
+          message: summary,
+          fields: {
+            price: 'Price per person must be a number, e.g. 1290 or 1290.50.',
+            durationDays: 'Duration (days) cannot be empty.',
+          },
+        },
+        400,
+      ),
+    );
+    render(<App data={adminTourNew} />);
+    type('Name', 'The Park Camper');
+    type('Price per person', '12,3,45');
+    fireEvent.click(screen.getByRole('button', { name: 'Create tour' }));
+    await flush();
+    expect(json(fetch)).toMatchObject({ price: '12,3,45', priceDiscount: '', durationDays: '' });
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    expect(currentAlert()?.textContent).toBe(summary);
+    const price = screen.getByLabelText('Price per person');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe(
+      'Price per person must be a number, e.g. 1290 or 1290.50.',
+    );
+    expect(screen.getByText('Duration (days) cannot be empty.')).toBeTruthy();
+    expect(screen.getByLabelText('Duration (days)').getAttribute('aria-invalid')).toBe('true');
+    // A field the server did not name stays as it was.
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+
+    // Corrected and saved: the messages go.
+    mockFetch(answer({ id: 't-new', name: 'The Park Camper' }, {}, 201));
+    type('Currency', 'eur');
+    type('Price per person', '1.290,00');
+    // What the site reads in it, beside the field.
+    expect(document.getElementById('tour-price-understood')?.textContent).toBe('= €1,290.00');
+    type('Duration (days)', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Create tour' }));
+    await flush();
+    expect(screen.queryByText('Duration (days) cannot be empty.')).toBeNull();
+    expect(screen.getByLabelText('Price per person').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('sends a price as typed, shows the refusal and keeps the form', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'Price per person can have at most 2 decimals, e.g. 1290.50.' }, 400));
     render(<App data={adminTourNew} />);
     type('Name', 'The Park Camper');
     type('Price per person', '12.345');
     fireEvent.click(screen.getByRole('button', { name: 'Create tour' }));
     await flush();
-    expect(json(fetch)).toMatchObject({ price: '12.345', priceDiscount: 0, durationDays: '' });
+    expect(json(fetch)).toMatchObject({ price: '12.345', priceDiscount: '', durationDays: '' });
     expect(currentAlert()?.className).toBe('alert alert--error');
-    expect(currentAlert()?.textContent).toBe('Price must be a whole number of cents');
+    expect(currentAlert()?.textContent).toBe('Price per person can have at most 2 decimals, e.g. 1290.50.');
     expect(navigate).not.toHaveBeenCalled();
     expect(value('Name')).toBe('The Park Camper');
     expect(value('Price per person')).toBe('12.345');
@@ -166,7 +212,7 @@ describe('AdminTourPage: details', () => {
     type('Price per person', '410');
     fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
     await flush();
-    expect(json(fetch)).toMatchObject({ version: 7, price: 41000 });
+    expect(json(fetch)).toMatchObject({ version: 7, price: '410' });
     expect(currentAlert()?.textContent).toBe('Tour saved');
     expect(screen.getByRole('heading', { level: 1, name: 'The Forest Walker' })).toBeTruthy();
     // The form shows the tour as saved (the slug the server made, the price it kept).
@@ -206,6 +252,63 @@ describe('AdminTourPage: status', () => {
     expect(currentAlert()?.textContent).toBe('A tour needs a cover picture to be published');
     expect(within(section('Status')).getByText('Draft')).toBeTruthy();
   });
+
+  it('lists what the tour still needs when publishing is refused', async () => {
+    const message = 'This tour is not ready to publish. It still needs a cover picture and at least one stop.';
+    const fields = { cover: 'Upload a cover picture (under Pictures).', locations: 'Add at least one stop to the map (under Stops).' };
+    mockFetch(jsonResponse({ status: 'fail', message, fields }, 409));
+    render(<App data={{ ...fixtures.adminTour, props: { ...fixtures.adminTour.props, tour: { ...forestHikerAdmin, status: 'draft' } } }} />);
+    expect(document.getElementById('publish-missing')).toBeNull();
+    fireEvent.click(within(section('Status')).getByRole('button', { name: 'Publish' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe(message);
+    const missing = document.getElementById('publish-missing')!;
+    expect([...missing.querySelectorAll('li')].map((li) => li.textContent)).toEqual([fields.cover, fields.locations]);
+    expect(within(section('Status')).getByText('Draft')).toBeTruthy();
+  });
+});
+
+describe('AdminTourPage: unsaved changes', () => {
+  it('asks before leaving while a part of the page has changes, and no longer once they are saved', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    mockFetch(answer({ version: 8, name: 'The Forest Walker' }));
+    render(<App data={fixtures.adminTour} />);
+    const allTours = document.querySelector<HTMLAnchorElement>('.admin__back a[href="/admin/tours"]')!;
+    expect(fireEvent.click(allTours)).toBe(true);
+    expect(confirm).not.toHaveBeenCalled();
+
+    type('Name', 'The Forest Walker');
+    expect(fireEvent.click(allTours)).toBe(false);
+    expect(confirm).toHaveBeenCalledWith('You have changes that are not saved. Leave this page and lose them?');
+    // Typed back to what was saved: nothing to lose.
+    type('Name', 'The Forest Hiker');
+    confirm.mockClear();
+    expect(fireEvent.click(allTours)).toBe(true);
+    expect(confirm).not.toHaveBeenCalled();
+
+    type('Name', 'The Forest Walker');
+    fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
+    await flush();
+    expect(fireEvent.click(allTours)).toBe(true);
+  });
+
+  it('asks for the policy\'s changes too, until they are saved', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    mockFetch(answer({ version: 8, cancellationPolicy: [{ daysBefore: 0, percent: 0 }] }));
+    render(<App data={fixtures.adminTour} />);
+    const allTours = document.querySelector<HTMLAnchorElement>('.admin__back a[href="/admin/tours"]')!;
+    type('Tier 1: refund percent', '90');
+    expect(fireEvent.click(allTours)).toBe(false);
+    fireEvent.click(screen.getByLabelText('Remove tier 1'));
+    fireEvent.click(screen.getByLabelText('Remove tier 1'));
+    type('Tier 1: days before departure', '0');
+    type('Tier 1: refund percent', '0');
+    fireEvent.click(document.getElementById('save-policy')!);
+    await flush();
+    confirm.mockClear();
+    expect(fireEvent.click(allTours)).toBe(true);
+    expect(confirm).not.toHaveBeenCalled();
+  });
 });
 
 describe('AdminTourPage: stops', () => {
@@ -224,7 +327,7 @@ describe('AdminTourPage: stops', () => {
     const saved = [
       { coordinates: [-118.076152, 52.9] as [number, number], day: 3, description: 'Jasper National Park' },
       { coordinates: [-116.214531, 51.417611] as [number, number], day: 1, description: 'Banff National Park' },
-      { coordinates: [0, 0] as [number, number], day: 4, description: 'Camp' },
+      { coordinates: [-115.570154, 51.178456] as [number, number], day: 4, description: 'Camp' },
     ];
     const fetch = mockFetch(answer({ version: 8, locations: saved }), answer({ version: 9, locations: saved }));
     render(<App data={fixtures.adminTour} />);
@@ -234,9 +337,10 @@ describe('AdminTourPage: stops', () => {
     expect(value('Description of stop 1')).toBe('Jasper National Park');
     fireEvent.click(screen.getByRole('button', { name: 'Remove: stop 3' }));
     expect(screen.queryByLabelText('Description of stop 3')).toBeNull();
-    // Without a map (Leaflet not loaded) a new stop starts at 0,0, the day after the last.
+    // Without a map (Leaflet not loaded) a new stop starts at the tour's start, never at
+    // 0,0, the day after the last.
     fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));
-    expect(value('Longitude of stop 3')).toBe('0');
+    expect(value('Longitude of stop 3')).toBe('-115.570154');
     expect(value('Day of stop 3')).toBe('4');
     type('Description of stop 3', 'Camp');
 
@@ -245,7 +349,11 @@ describe('AdminTourPage: stops', () => {
     expect(button.textContent).toBe('Saving...');
     await flush();
     expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c`, method: 'PATCH' });
-    expect(json(fetch)).toEqual({ version: 7, locations: saved });
+    // Numbers as typed: the server reads them.
+    expect(json(fetch)).toEqual({
+      version: 7,
+      locations: saved.map((stop) => ({ ...stop, coordinates: stop.coordinates.map(String), day: String(stop.day) })),
+    });
     expect(currentAlert()?.textContent).toBe('Stops saved');
     expect(button.textContent).toBe('Save stops');
 
@@ -255,19 +363,22 @@ describe('AdminTourPage: stops', () => {
     expect(json(fetch, 1)).toMatchObject({ version: 8 });
   });
 
-  it('keeps the edited stops when saving them fails', async () => {
-    mockFetch(jsonResponse({ status: 'fail', message: 'Latitude of stop 1 must be between -90 and 90' }, 400));
+  it('keeps the edited stops when saving them fails, with the message under the field', async () => {
+    const message = "Stop 1's latitude must be between -90 and 90.";
+    mockFetch(jsonResponse({ status: 'fail', message, fields: { 'locations.0.lat': message } }, 400));
     render(<App data={fixtures.adminTour} />);
     type('Latitude of stop 1', '95');
     fireEvent.click(screen.getByRole('button', { name: 'Save stops' }));
     await flush();
-    expect(currentAlert()?.textContent).toBe('Latitude of stop 1 must be between -90 and 90');
+    expect(currentAlert()?.textContent).toBe(message);
     expect(value('Latitude of stop 1')).toBe('95');
+    expect(screen.getByLabelText('Latitude of stop 1').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('stop-lat-1-error')?.textContent).toBe(message);
   });
 });
 
 describe('AdminTourPage: cancellation policy', () => {
-  it('edits, adds and removes tiers and saves them as numbers, taking the sorted answer', async () => {
+  it('edits, adds and removes tiers and saves them as typed, taking the sorted answer', async () => {
     const sorted = [
       { daysBefore: 45, percent: 100 },
       { daysBefore: 7, percent: 50 },
@@ -291,9 +402,9 @@ describe('AdminTourPage: cancellation policy', () => {
     expect(json(fetch)).toEqual({
       version: 7,
       cancellationPolicy: [
-        { daysBefore: 45, percent: 100 },
-        { daysBefore: 7, percent: 50 },
-        { daysBefore: 2, percent: 10 },
+        { daysBefore: '45', percent: '100' },
+        { daysBefore: '7', percent: '50' },
+        { daysBefore: '2', percent: '10' },
       ],
     });
     expect(currentAlert()?.textContent).toBe('Cancellation policy saved');
@@ -301,15 +412,16 @@ describe('AdminTourPage: cancellation policy', () => {
   });
 
   it('keeps what was typed when the server refuses it', async () => {
-    const message = 'Cancellation tier 1: the refund must be between 0 and 100%.';
-    const fetch = mockFetch(jsonResponse({ status: 'fail', message }, 400));
+    const message = "Cancellation tier 1's refund must be between 0 and 100%.";
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { 'cancellationPolicy.0.percent': message } }, 400));
     render(<App data={fixtures.adminTour} />);
     type('Tier 1: refund percent', '101');
     fireEvent.click(document.getElementById('save-policy')!);
     await flush();
-    expect((json(fetch) as { cancellationPolicy: unknown[] }).cancellationPolicy[0]).toEqual({ daysBefore: 30, percent: 101 });
+    expect((json(fetch) as { cancellationPolicy: unknown[] }).cancellationPolicy[0]).toEqual({ daysBefore: '30', percent: '101' });
     expect(currentAlert()?.textContent).toBe(message);
     expect(value('Tier 1: refund percent')).toBe('101');
+    expect(document.getElementById('policy-percent-1-error')?.textContent).toBe(message);
   });
 });
 
@@ -522,7 +634,7 @@ describe('AdminTourPage: departures', () => {
       to: '2027-07-31',
       weekdays: [1, 2, 6],
       startTime: '07:30',
-      capacity: 12,
+      capacity: '12',
       meetingPoint: 'Main square',
     });
     expect(currentAlert()?.textContent).toBe('Added 13 departure(s); 1 date(s) already had one');

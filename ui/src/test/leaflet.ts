@@ -3,8 +3,9 @@
 import { Map } from 'leaflet/src/map/Map';
 import { Marker } from 'leaflet/src/layer/marker/Marker';
 import { TileLayer } from 'leaflet/src/layer/tile/TileLayer';
+import { Polyline } from 'leaflet/src/layer/vector/Polyline';
 import { L as setup } from '../components/leaflet-setup';
 
 if (!setup) throw new Error('leaflet-setup is the server stub in a browser test');
 
-export const L = { ...setup, Map, Marker, TileLayer };
+export const L = { ...setup, Map, Marker, TileLayer, Polyline };

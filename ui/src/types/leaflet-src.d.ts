@@ -29,3 +29,10 @@ declare module 'leaflet/src/map/handler/Map.TouchZoom';
 declare module 'leaflet/src/control/Control.Attribution';
 declare module 'leaflet/src/control/Control.Zoom';
 declare module 'leaflet/src/layer/Popup';
+declare module 'leaflet/src/layer/marker/DivIcon' {
+  export { divIcon, DivIcon } from 'leaflet';
+}
+declare module 'leaflet/src/layer/vector/Polyline' {
+  export { polyline, Polyline } from 'leaflet';
+}
+declare module 'leaflet/src/layer/vector/Renderer.getRenderer';

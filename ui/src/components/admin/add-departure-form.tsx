@@ -3,6 +3,7 @@ import { addDepartures } from '../../api/admin';
 import { departuresAddedMessage } from '../../lib/format';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
+import { FieldError, fieldAria } from '../field-error';
 import { DepartureOptionsFields, NO_OPTIONS, departureOptionsOf } from './departure-options-fields';
 
 interface AddDepartureFormProps {
@@ -32,9 +33,11 @@ export function AddDepartureForm({ tourId, groupSize, run }: AddDepartureFormPro
         <label className="form__label" htmlFor="departure-date">
           Date
         </label>
-        <input id="departure-date" className="form__input" type="date" name="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <input id="departure-date" className="form__input" type="date" name="date" value={date} onChange={(e) => setDate(e.target.value)}
+          {...fieldAria('departure-date', add.errors.date)} />
+        <FieldError fieldId="departure-date" message={add.errors.date} />
       </div>
-      <DepartureOptionsFields prefix="departure" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
+      <DepartureOptionsFields prefix="departure" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} errors={add.errors} />
       <button id="add-departure-submit" type="submit" className="btn btn--small" disabled={add.busy}>
         Add departure
       </button>

@@ -3,6 +3,7 @@ import { addDepartures } from '../../api/admin';
 import { departuresAddedMessage } from '../../lib/format';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
+import { FieldError, fieldAria } from '../field-error';
 import { DepartureOptionsFields, NO_OPTIONS, departureOptionsOf } from './departure-options-fields';
 import { WeekdayChoice } from './weekday-choice';
 
@@ -33,17 +34,21 @@ export function AddSeriesForm({ tourId, groupSize, run }: AddSeriesFormProps) {
           <label className="form__label" htmlFor="series-from">
             From
           </label>
-          <input id="series-from" className="form__input" type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input id="series-from" className="form__input" type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)}
+            {...fieldAria('series-from', add.errors.from)} />
+          <FieldError fieldId="series-from" message={add.errors.from} />
         </div>
         <div className="form__group">
           <label className="form__label" htmlFor="series-to">
             To
           </label>
-          <input id="series-to" className="form__input" type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+          <input id="series-to" className="form__input" type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)}
+            {...fieldAria('series-to', add.errors.to)} />
+          <FieldError fieldId="series-to" message={add.errors.to} />
         </div>
       </div>
-      <WeekdayChoice prefix="series" value={weekdays} onChange={setWeekdays} />
-      <DepartureOptionsFields prefix="series" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
+      <WeekdayChoice prefix="series" value={weekdays} onChange={setWeekdays} error={add.errors.weekdays} />
+      <DepartureOptionsFields prefix="series" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} errors={add.errors} />
       <button id="add-series-submit" type="submit" className="btn btn--small" disabled={add.busy}>
         Add series
       </button>

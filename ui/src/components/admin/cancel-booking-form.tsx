@@ -2,8 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
 import { idempotencyKey } from '../../lib/idempotency-key';
-import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
+import { parseAmount } from '../../lib/amount';
+import { fromMinorUnits } from '../../lib/number-input';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useSubmit } from '../../lib/use-submit';
+import { AmountPreview } from '../amount-preview';
+import { FieldError, fieldAria } from '../field-error';
 import type { AdminBookingDetail } from '../../props';
 
 const PROCESSING_TEXT = 'Processing...';
@@ -18,6 +22,7 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
+  useUnsavedChanges(reason.trim() !== '');
   // One key for this form until a cancellation goes through: a double click, or a retry
   // after a failure (a provider error leaves the booking as it was), sends the same key,
   // so the server refunds at most once. Made in the browser: the server renderer has no
@@ -30,10 +35,11 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
   const cancel = useSubmit(
     async () => {
       if (key.current === '') key.current = idempotencyKey();
-      const refundMinor = toMinorUnits(refund);
-      const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
+      // Sent as typed: the server reads it in the booking's currency ("1.290,00").
+      const res = await cancelBooking(booking.id, { refundMinor: refund, reason, key: key.current });
+      const typed = parseAmount(refund, booking.currency);
       const cancelled = settleAnswer(res, 'booking', (answered) =>
-        typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
+        'minor' in typed && typed.minor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
       );
       // Any success used the key up, even one whose answer lacked the booking.
       if (res.status === 'success') key.current = idempotencyKey();
@@ -64,19 +70,23 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
             type="text"
             inputMode="decimal"
             name="refund"
-            aria-describedby="refund-amount-hint"
             value={refund}
             onChange={(e) => setRefund(e.target.value)}
+            {...fieldAria('refund-amount', cancel.errors.refundMinor, 'refund-amount-hint')}
           />
+          <AmountPreview fieldId="refund-amount" text={refund} currency={booking.currency} />
           <p id="refund-amount-hint" className="form__hint">
             {`In ${currency}, from 0 (no refund) to ${most}`}
           </p>
+          <FieldError fieldId="refund-amount" message={cancel.errors.refundMinor} />
         </div>
         <div className="form__group">
           <label className="form__label" htmlFor="cancel-reason">
             Reason
           </label>
-          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)}
+            {...fieldAria('cancel-reason', cancel.errors.reason)} />
+          <FieldError fieldId="cancel-reason" message={cancel.errors.reason} />
         </div>
         <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
           {cancel.text('Cancel and refund')}

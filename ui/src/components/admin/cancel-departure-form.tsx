@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { cancelDeparture } from '../../api/admin-bookings';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
+import { raiseFieldErrors } from '../../lib/field-errors';
 import { useSubmit } from '../../lib/use-submit';
+import { FieldError, fieldAria } from '../field-error';
 import type { CancelResult } from '../../props';
 import { CancelResults } from './cancel-results';
 
@@ -30,6 +32,7 @@ export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartu
       const res = await cancelDeparture(tourId, date, reason);
       if (res.status !== 'success') {
         showAlert('error', errorMessage(res));
+        raiseFieldErrors(res);
         return;
       }
       const answered = res.data?.results ?? [];
@@ -54,13 +57,14 @@ export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartu
           className="form__input"
           name="reason"
           rows={3}
-          aria-describedby="cancel-departure-reason-hint"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          {...fieldAria('cancel-departure-reason', cancel.errors.reason, 'cancel-departure-reason-hint')}
         />
         <p id="cancel-departure-reason-hint" className="form__hint">
           Kept in each booking's history
         </p>
+        <FieldError fieldId="cancel-departure-reason" message={cancel.errors.reason} />
       </div>
       <div className="form__group">
         <label className="checkbox">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { updateTour, type TierInput } from '../../api/admin';
-import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useSubmit } from '../../lib/use-submit';
+import { FieldError, fieldAria } from '../field-error';
 import type { AdminTier, AdminTour } from '../../props';
 import { AdminTable } from './admin-table';
 
@@ -24,8 +25,14 @@ function draftsOf(tiers: AdminTier[]): TierDraft[] {
   return tiers.map((t) => ({ key: newKey(), daysBefore: String(t.daysBefore), percent: String(t.percent) }));
 }
 
+/** A tier as the API takes it: as typed, for the server to read and judge. */
 function inputOf(t: TierDraft): TierInput {
-  return { daysBefore: numberOrText(t.daysBefore), percent: numberOrText(t.percent) };
+  return { daysBefore: t.daysBefore, percent: t.percent };
+}
+
+/** The tiers without their row keys, to tell whether the table has changed. */
+function valuesOf(tiers: TierDraft[]): string {
+  return JSON.stringify(tiers.map(({ daysBefore, percent }) => [daysBefore, percent]));
 }
 
 interface TierCellProps {
@@ -35,10 +42,12 @@ interface TierCellProps {
   disabled: boolean;
   value: string;
   onChange: (value: string) => void;
+  /** The server's message about this field after the last save */
+  error: string | undefined;
 }
 
 /** One whole-number field of a tier, labelled for screen readers (the column says it). */
-function TierCell({ id, label, max, disabled, value, onChange }: TierCellProps) {
+function TierCell({ id, label, max, disabled, value, onChange, error }: TierCellProps) {
   return (
     <td>
       <label className="visually-hidden" htmlFor={id}>
@@ -55,7 +64,9 @@ function TierCell({ id, label, max, disabled, value, onChange }: TierCellProps) 
         disabled={disabled}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        {...fieldAria(id, error)}
       />
+      <FieldError fieldId={id} message={error} />
     </td>
   );
 }
@@ -67,6 +78,7 @@ function TierCell({ id, label, max, disabled, value, onChange }: TierCellProps) 
  */
 export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const [tiers, setTiers] = useState(() => draftsOf(tour.cancellationPolicy));
+  useUnsavedChanges(canEdit && valuesOf(tiers) !== valuesOf(draftsOf(tour.cancellationPolicy)));
 
   function update(key: string, patch: Partial<Omit<TierDraft, 'key'>>) {
     setTiers((all) => all.map((t) => (t.key === key ? { ...t, ...patch } : t)));
@@ -100,9 +112,11 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
         row={(tier, i) => (
           <tr>
             <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
-              value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })} />
+              value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })}
+              error={save.errors[`cancellationPolicy.${i}.daysBefore`]} />
             <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
-              value={tier.percent} onChange={(percent) => update(tier.key, { percent })} />
+              value={tier.percent} onChange={(percent) => update(tier.key, { percent })}
+              error={save.errors[`cancellationPolicy.${i}.percent`]} />
             {canEdit ? (
               <td>
                 <button
@@ -118,6 +132,7 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
           </tr>
         )}
       />
+      <FieldError fieldId="policy-table" message={save.errors.cancellationPolicy} />
       {canEdit ? (
         <div className="admin-form__row">
           <button

@@ -1,5 +1,6 @@
 import type { NumberField } from '../../api/admin';
-import { optionalNumber } from '../../lib/number-input';
+import type { FieldErrors } from '../../lib/field-errors';
+import { FieldError, fieldAria } from '../field-error';
 
 export interface DepartureOptionsDraft {
   startTime: string;
@@ -15,7 +16,8 @@ export function departureOptionsOf(draft: DepartureOptionsDraft): {
   capacity?: NumberField;
   meetingPoint?: string;
 } {
-  const capacity = optionalNumber(draft.capacity);
+  // As typed: the server reads it and says what is wrong with it.
+  const capacity = draft.capacity.trim() === '' ? undefined : draft.capacity;
   return {
     startTime: draft.startTime,
     ...(capacity === undefined ? {} : { capacity }),
@@ -29,10 +31,12 @@ interface DepartureOptionsFieldsProps {
   groupSize: number;
   value: DepartureOptionsDraft;
   onChange: (patch: Partial<DepartureOptionsDraft>) => void;
+  /** The server's messages after the last add, by field key */
+  errors: FieldErrors;
 }
 
 /** The fields both add forms share: start time, capacity and meeting point. */
-export function DepartureOptionsFields({ prefix, groupSize, value, onChange }: DepartureOptionsFieldsProps) {
+export function DepartureOptionsFields({ prefix, groupSize, value, onChange, errors }: DepartureOptionsFieldsProps) {
   return (
     <>
       <div className="form__group">
@@ -46,7 +50,9 @@ export function DepartureOptionsFields({ prefix, groupSize, value, onChange }: D
           name="startTime"
           value={value.startTime}
           onChange={(e) => onChange({ startTime: e.target.value })}
+          {...fieldAria(`${prefix}-start-time`, errors.startTime)}
         />
+        <FieldError fieldId={`${prefix}-start-time`} message={errors.startTime} />
       </div>
       <div className="form__group">
         <label className="form__label" htmlFor={`${prefix}-capacity`}>
@@ -60,13 +66,14 @@ export function DepartureOptionsFields({ prefix, groupSize, value, onChange }: D
           min={1}
           step={1}
           name="capacity"
-          aria-describedby={`${prefix}-capacity-hint`}
           value={value.capacity}
           onChange={(e) => onChange({ capacity: e.target.value })}
+          {...fieldAria(`${prefix}-capacity`, errors.capacity, `${prefix}-capacity-hint`)}
         />
         <p id={`${prefix}-capacity-hint`} className="form__hint">
           {`Leave empty for the group size (${groupSize})`}
         </p>
+        <FieldError fieldId={`${prefix}-capacity`} message={errors.capacity} />
       </div>
       <div className="form__group">
         <label className="form__label" htmlFor={`${prefix}-meeting-point`}>
@@ -79,7 +86,9 @@ export function DepartureOptionsFields({ prefix, groupSize, value, onChange }: D
           name="meetingPoint"
           value={value.meetingPoint}
           onChange={(e) => onChange({ meetingPoint: e.target.value })}
+          {...fieldAria(`${prefix}-meeting-point`, errors.meetingPoint)}
         />
+        <FieldError fieldId={`${prefix}-meeting-point`} message={errors.meetingPoint} />
       </div>
     </>
   );

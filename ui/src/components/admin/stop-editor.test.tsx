@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Map as LeafletMap, LatLngBounds, Marker, TileLayer } from 'leaflet';
+import type { LatLng, Map as LeafletMap, LatLngBounds, Marker, Polyline, TileLayer } from 'leaflet';
 import { L } from '../../test/leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import { admin, forestHikerAdmin, site } from '../../dev-fixtures';
@@ -16,10 +16,13 @@ import { REFIT_DELAY_MS } from './stop-map';
 
 const run = vi.fn(() => Promise.resolve(null)) as unknown as RunTourCall;
 
-async function renderEditor(locations: AdminStop[] = forestHikerAdmin.locations, canEdit = true) {
+/** A tour whose start is not yet a real place, as a new tour's 0, 0. */
+const NOWHERE = { coordinates: [0, 0] as [number, number], description: '' };
+
+async function renderEditor(locations: AdminStop[] = forestHikerAdmin.locations, canEdit = true, startLocation = forestHikerAdmin.startLocation) {
   const view = render(
     <SessionProvider site={site} initialUser={admin}>
-      <StopEditor tour={{ ...forestHikerAdmin, locations }} canEdit={canEdit} run={run} />
+      <StopEditor tour={{ ...forestHikerAdmin, locations, startLocation }} canEdit={canEdit} run={run} />
     </SessionProvider>,
   );
   const el = view.container.querySelector('#stop-map') as MapElement;
@@ -76,18 +79,23 @@ describe('StopEditor with its map', () => {
     expect((fitBounds.mock.calls[0]![0] as LatLngBounds).equals(L.latLngBounds(points).pad(0.5))).toBe(true);
   });
 
-  it('centres one stop at zoom 10 and shows the world without stops', async () => {
+  it('centres one stop at zoom 10; without stops opens on the tour\'s start, and only without one on the world', async () => {
     const one = await renderEditor([{ coordinates: [-80.128473, 25.781842], day: 1, description: 'Miami' }]);
     expect(one.map.getZoom()).toBe(10);
     expect(one.map.getCenter().lat).toBeCloseTo(25.781842, 5);
     one.unmount();
-    const none = await renderEditor([]);
+    const atStart = await renderEditor([]);
+    expect(atStart.map.getZoom()).toBe(10);
+    expect(atStart.map.getCenter().lat).toBeCloseTo(51.178456, 5);
+    expect(atStart.map.getCenter().lng).toBeCloseTo(-115.570154, 5);
+    expect(markers(atStart.map)).toEqual([]);
+    atStart.unmount();
+    const none = await renderEditor([], true, NOWHERE);
     expect(none.map.getZoom()).toBe(2);
-    expect(markers(none.map)).toEqual([]);
   });
 
   it('fits the stops again when they change in the table, but not when one is placed on the map', async () => {
-    const { map } = await renderEditor([]);
+    const { map } = await renderEditor([], true, NOWHERE);
     expect(map.getZoom()).toBe(2);
     // Typed into the table: the map leaves world zoom for the stop.
     fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));
@@ -198,5 +206,84 @@ describe('StopEditor with its map', () => {
     unmount();
     expect(el._tourbookMap).toBeUndefined();
     expect(el.querySelector('.leaflet-pane')).toBeNull();
+  });
+
+  it('never adds a stop at 0, 0: before the map is there, "Add stop" puts it at the tour\'s start, or leaves it to be typed', async () => {
+    for (const [start, lng, lat] of [
+      [forestHikerAdmin.startLocation, '-115.570154', '51.178456'],
+      [NOWHERE, '', ''],
+    ] as const) {
+      // The click comes before Leaflet has loaded: the map has no centre to give.
+      const view = render(
+        <SessionProvider site={site} initialUser={admin}>
+          <StopEditor tour={{ ...forestHikerAdmin, locations: [], startLocation: start }} canEdit run={run} />
+        </SessionProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));
+      expect(field('Longitude of stop 1').value).toBe(lng);
+      expect(field('Latitude of stop 1').value).toBe(lat);
+      const el = view.container.querySelector('#stop-map') as MapElement;
+      await waitFor(() => expect(el._tourbookMap).toBeDefined());
+      expect(markers(el._tourbookMap!)).toHaveLength(lng === '' ? 0 : 1);
+      view.unmount();
+    }
+  });
+
+  it('adds a stop from "lat, lng" pasted in one field, and refuses a place off the globe', async () => {
+    const { map } = await renderEditor([]);
+    const paste = screen.getByLabelText('Add a stop at (latitude, longitude)') as HTMLInputElement;
+    for (const text of ['38.7223, -9.1393', '38.7223,-9.1393']) {
+      fireEvent.change(paste, { target: { value: text } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add at this place' }));
+    }
+    expect(field('Latitude of stop 1').value).toBe('38.7223');
+    expect(field('Longitude of stop 1').value).toBe('-9.1393');
+    expect(field('Latitude of stop 2').value).toBe('38.7223');
+    expect(field('Longitude of stop 2').value).toBe('-9.1393');
+    expect(positions(map)).toEqual([[38.7223, -9.1393], [38.7223, -9.1393]]);
+
+    fireEvent.change(paste, { target: { value: '98.1, -9.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add at this place' }));
+    expect(screen.getByText('The latitude (the first number) must be between -90 and 90; 98.1 is not.')).toBeTruthy();
+    expect(paste.getAttribute('aria-invalid')).toBe('true');
+    expect(positions(map)).toHaveLength(2);
+
+    // Pasted into a row's coordinate: both are set.
+    fireEvent.change(field('Latitude of stop 1'), { target: { value: '46.0207, 7.7491' } });
+    expect(field('Latitude of stop 1').value).toBe('46.0207');
+    expect(field('Longitude of stop 1').value).toBe('7.7491');
+    fireEvent.change(field('Longitude of stop 2'), { target: { value: '12.5, 200.5' } });
+    expect(screen.getByText('The longitude (the second number) must be between -180 and 180; 200.5 is not.')).toBeTruthy();
+    expect(field('Longitude of stop 2').value).toBe('-9.1393');
+  });
+
+  it('numbers its pins in day order and draws the route between them in that order', async () => {
+    const { map } = await renderEditor();
+    const routes = () => {
+      const found: Polyline[] = [];
+      map.eachLayer((layer) => {
+        if (layer instanceof L.Polyline) found.push(layer);
+      });
+      return found;
+    };
+    const pinNumbers = () => markers(map).map((m) => [m.getElement()!.title.split(':')[0], m.getElement()!.textContent]);
+    expect(pinNumbers()).toEqual([
+      ['Stop 1', '1'],
+      ['Stop 2', '2'],
+      ['Stop 3', '3'],
+    ]);
+    const route = () => (routes()[0]!.getLatLngs() as LatLng[]).map((p) => [p.lat, p.lng]);
+    expect(routes()).toHaveLength(1);
+    expect(route()).toEqual(forestHikerAdmin.locations.map((l) => [l.coordinates[1], l.coordinates[0]]));
+
+    // The first stop moved to the last day: it is pin 3 and the route's end.
+    fireEvent.change(field('Day of stop 1'), { target: { value: '6' } });
+    expect(pinNumbers()).toEqual([
+      ['Stop 1', '3'],
+      ['Stop 2', '1'],
+      ['Stop 3', '2'],
+    ]);
+    const [first, second, third] = forestHikerAdmin.locations.map((l) => [l.coordinates[1], l.coordinates[0]]);
+    expect(route()).toEqual([second, third, first]);
   });
 });

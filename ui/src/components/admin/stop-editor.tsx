@@ -1,8 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { updateTour, type StopInput } from '../../api/admin';
-import { numberOrText } from '../../lib/number-input';
+import { PASTE_HINT, parseLatLng } from '../../lib/lat-lng';
 import type { RunTourCall } from '../../lib/tour-answer';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useSubmit } from '../../lib/use-submit';
+import { FieldError, fieldAria } from '../field-error';
 import type { AdminStop, AdminTour } from '../../props';
 import { StopMap, type StopMapHandle, type StopMarker } from './stop-map';
 import { AdminTable } from './admin-table';
@@ -28,12 +30,15 @@ function draftsOf(stops: AdminStop[], keys: string[] = []): StopDraft[] {
   }));
 }
 
+/** A stop as the API takes it: numbers as typed, for the server to read and judge. */
 function inputOf(stop: StopDraft): StopInput {
-  return {
-    coordinates: [numberOrText(stop.lng), numberOrText(stop.lat)],
-    day: numberOrText(stop.day),
-    description: stop.description,
-  };
+  return { coordinates: [stop.lng, stop.lat], day: stop.day, description: stop.description };
+}
+
+/** The stops' places and days as saved, to tell whether the table has changed. */
+function sameAs(stops: StopDraft[], saved: AdminStop[]): boolean {
+  const strip = (all: StopDraft[]) => all.map(({ key: _key, ...rest }) => rest);
+  return JSON.stringify(strip(stops)) === JSON.stringify(strip(draftsOf(saved)));
 }
 
 function finite(text: string): number | null {
@@ -50,7 +55,14 @@ function markerOf(stop: StopDraft, index: number): StopMarker {
     key: stop.key,
     position: lng === null || lat === null ? null : [lng, lat],
     label: `Stop ${index + 1}: day ${stop.day}${about}`,
+    day: finite(stop.day) ?? Number.MAX_SAFE_INTEGER,
   };
+}
+
+/** The tour's start as [lng, lat], or null while it is not a real place (a new tour's 0, 0). */
+function startOf(tour: AdminTour): [number, number] | null {
+  const [lng, lat] = tour.startLocation.coordinates;
+  return lng === 0 && lat === 0 ? null : [lng, lat];
 }
 
 /**
@@ -61,18 +73,45 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
   const [stops, setStops] = useState(() => draftsOf(tour.locations));
   const mapRef = useRef<StopMapHandle>(null);
   const markers = useMemo(() => stops.map(markerOf), [stops]);
+  const home = startOf(tour);
+  useUnsavedChanges(canEdit && !sameAs(stops, tour.locations));
+  const [paste, setPaste] = useState('');
+  const [pasteError, setPasteError] = useState('');
+  const pasteId = 'stop-paste';
 
   function update(key: string, patch: Partial<Omit<StopDraft, 'key'>>) {
     setStops((all) => all.map((s) => (s.key === key ? { ...s, ...patch } : s)));
   }
 
-  function add([lng, lat]: [number, number]) {
+  /** A new stop at a place, or with empty coordinates to type: never at 0, 0 by default. */
+  function add(position: [number, number] | null) {
     const key = newKey();
     setStops((all) => {
       // The new stop comes the day after the last one.
       const lastDay = all.reduce((max, s) => Math.max(max, finite(s.day) ?? 0), 0);
-      return [...all, { key, lng: String(lng), lat: String(lat), day: String(lastDay + 1), description: '' }];
+      const [lng, lat] = position ? position.map(String) : ['', ''];
+      return [...all, { key, lng: lng ?? '', lat: lat ?? '', day: String(lastDay + 1), description: '' }];
     });
+  }
+
+  /** "Add stop": where the map is looking, else at the tour's start, else to be typed. */
+  function addHere() {
+    add(mapRef.current?.center() ?? home);
+  }
+
+  function addPasted() {
+    const pos = parseLatLng(paste);
+    if (!pos) {
+      setPasteError(PASTE_HINT);
+      return;
+    }
+    if ('error' in pos) {
+      setPasteError(pos.error);
+      return;
+    }
+    setPasteError('');
+    setPaste('');
+    add([pos.lng, pos.lat]);
   }
 
   function move(index: number, by: -1 | 1) {
@@ -108,6 +147,7 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
       <StopMap
         ref={mapRef}
         markers={markers}
+        home={home}
         editable={canEdit}
         onAdd={add}
         onMove={(key, [lng, lat]) => update(key, { lng: String(lng), lat: String(lat) })}
@@ -123,6 +163,12 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
             stop={stop}
             index={i}
             count={stops.length}
+            errors={{
+              lng: save.errors[`locations.${i}.lng`],
+              lat: save.errors[`locations.${i}.lat`],
+              day: save.errors[`locations.${i}.day`],
+              description: save.errors[`locations.${i}.description`],
+            }}
             editable={canEdit}
             onChange={(patch) => update(stop.key, patch)}
             onMove={(by) => move(i, by)}
@@ -131,9 +177,43 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
         )}
         empty="This tour has no stops yet."
       />
+      <FieldError fieldId="stops-table" message={save.errors.locations} />
+      {canEdit ? (
+        <div className="admin-form__row">
+          <div className="form__group admin-form__grow">
+            <label className="form__label" htmlFor={pasteId}>
+              Add a stop at (latitude, longitude)
+            </label>
+            <input
+              id={pasteId}
+              className="form__input"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="38.7223, -9.1393"
+              value={paste}
+              onChange={(e) => setPaste(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addPasted();
+                }
+              }}
+              {...fieldAria(pasteId, pasteError || undefined, `${pasteId}-hint`)}
+            />
+            <p id={`${pasteId}-hint`} className="form__hint">
+              Paste it from a map site in one piece
+            </p>
+            <FieldError fieldId={pasteId} message={pasteError || undefined} />
+          </div>
+          <button id="add-pasted-stop" type="button" className="btn btn--small btn--outline" onClick={addPasted}>
+            Add at this place
+          </button>
+        </div>
+      ) : null}
       {canEdit ? (
         <div className="admin-actions">
-          <button id="add-stop" type="button" className="btn btn--small btn--outline" onClick={() => add(mapRef.current?.center() ?? [0, 0])}>
+          <button id="add-stop" type="button" className="btn btn--small btn--outline" onClick={addHere}>
             Add stop
           </button>
           <button id="save-stops" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>

@@ -1,7 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
 import { createTour, updateTour, type TourInput } from '../../api/admin';
 import { replaceUrl } from '../../lib/navigate';
-import { fromMinorUnits, numberOrText, toMinorUnits } from '../../lib/number-input';
+import { fromMinorUnits } from '../../lib/number-input';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { AmountPreview } from '../amount-preview';
+import { FieldError, fieldAria } from '../field-error';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
 import { difficultyLabel } from '../../lib/format';
@@ -87,7 +90,19 @@ function draftOf(tour: AdminTour | null, currencies: string[]): Draft {
   };
 }
 
-/** The details as the API takes them; stops are edited (and saved) on their own. */
+/** The key the API names each field with, for its message (lib/field-errors.ts). */
+const API_KEYS: Record<TextKey, string> = {
+  ...(Object.fromEntries(Object.keys(IDS).map((k) => [k, k])) as Record<TextKey, string>),
+  startDescription: 'startLocation.description',
+  startLng: 'startLocation.lng',
+  startLat: 'startLocation.lat',
+};
+
+/**
+ * The details as the API takes them; stops are edited (and saved) on their own. Numbers
+ * and amounts go as typed: the server reads them ("1.290,00" with the site's rules) and
+ * says what is wrong with each field, all at once.
+ */
 function inputOf(draft: Draft): Omit<TourInput, 'locations'> {
   return {
     name: draft.name,
@@ -95,15 +110,15 @@ function inputOf(draft: Draft): Omit<TourInput, 'locations'> {
     summary: draft.summary,
     description: draft.description,
     difficulty: draft.difficulty,
-    durationDays: numberOrText(draft.durationDays),
-    maxGroupSize: numberOrText(draft.maxGroupSize),
-    price: toMinorUnits(draft.price),
+    durationDays: draft.durationDays,
+    maxGroupSize: draft.maxGroupSize,
+    price: draft.price,
     // An empty discount field means no discount.
-    priceDiscount: draft.priceDiscount.trim() === '' ? 0 : toMinorUnits(draft.priceDiscount),
+    priceDiscount: draft.priceDiscount,
     currency: draft.currency,
     timeZone: draft.timeZone,
     startLocation: {
-      coordinates: [numberOrText(draft.startLng), numberOrText(draft.startLat)],
+      coordinates: [draft.startLng, draft.startLat],
       description: draft.startDescription,
     },
     guides: draft.guides,
@@ -126,8 +141,10 @@ interface TourDetailsFormProps {
  */
 export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, run }: TourDetailsFormProps) {
   const [draft, setDraft] = useState(() => draftOf(tour, currencies));
+  // Unsaved while it differs from the tour as last saved (saves of other parts keep it).
+  useUnsavedChanges(canEdit && JSON.stringify(draft) !== JSON.stringify(draftOf(tour, currencies)));
 
-  const bindField = (key: TextKey) => ({
+  const bindField = (key: TextKey, hintId?: string) => ({
     id: IDS[key],
     name: key,
     value: draft[key],
@@ -135,7 +152,11 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
       const value = e.target.value;
       setDraft((d) => ({ ...d, [key]: value }));
     },
+    ...fieldAria(IDS[key], errorOf(key), hintId),
   });
+  /** The server's message about a field after the last save, shown under it. */
+  const errorOf = (key: TextKey): string | undefined => save.errors[API_KEYS[key]];
+  const messageOf = (key: TextKey) => <FieldError fieldId={IDS[key]} message={errorOf(key)} />;
 
   function toggleGuide(id: string, checked: boolean) {
     // Checking appends: the guides' order is the order they were added in.
@@ -168,7 +189,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
       <h2 id="details-title" className="section-title">
         Details
       </h2>
-      {/* No client-side validation: the server's message is shown instead. */}
+      {/* No client-side validation: the server's messages are shown, each under its field. */}
       <form id="tour-form" className="admin-form" noValidate onSubmit={save.onSubmit}>
         {/* A disabled fieldset makes every control read-only for guides. */}
         <fieldset className="admin-form__fields" disabled={!canEdit}>
@@ -178,27 +199,31 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
               Name
             </label>
             <input className="form__input" type="text" required {...bindField('name')} />
+            {messageOf('name')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.slug}>
               Slug
             </label>
-            <input className="form__input" type="text" aria-describedby="tour-slug-hint" {...bindField('slug')} />
+            <input className="form__input" type="text" {...bindField('slug', 'tour-slug-hint')} />
             <p id="tour-slug-hint" className="form__hint">
               Leave empty to make it from the name
             </p>
+            {messageOf('slug')}
           </div>
           <div className="form__group admin-form__wide">
             <label className="form__label" htmlFor={IDS.summary}>
               Summary
             </label>
             <input className="form__input" type="text" {...bindField('summary')} />
+            {messageOf('summary')}
           </div>
           <div className="form__group admin-form__wide">
             <label className="form__label" htmlFor={IDS.description}>
               Description
             </label>
             <textarea className="form__input" rows={6} {...bindField('description')} />
+            {messageOf('description')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor="tour-difficulty">
@@ -213,6 +238,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 const value = e.target.value as Difficulty;
                 setDraft((d) => ({ ...d, difficulty: value }));
               }}
+              {...fieldAria('tour-difficulty', save.errors.difficulty)}
             >
               {DIFFICULTIES.map((d) => (
                 <option key={d} value={d}>
@@ -220,36 +246,43 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 </option>
               ))}
             </select>
+            <FieldError fieldId="tour-difficulty" message={save.errors.difficulty} />
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.durationDays}>
               Duration (days)
             </label>
             <input className="form__input" type="number" inputMode="numeric" min={1} step={1} {...bindField('durationDays')} />
+            {messageOf('durationDays')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.maxGroupSize}>
               Maximum group size
             </label>
             <input className="form__input" type="number" inputMode="numeric" min={1} step={1} {...bindField('maxGroupSize')} />
+            {messageOf('maxGroupSize')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.price}>
               Price per person
             </label>
-            <input className="form__input" type="text" inputMode="decimal" aria-describedby="tour-price-hint" {...bindField('price')} />
+            <input className="form__input" type="text" inputMode="decimal" {...bindField('price', 'tour-price-hint')} />
+            <AmountPreview fieldId={IDS.price} text={draft.price} currency={draft.currency} />
             <p id="tour-price-hint" className="form__hint">
-              In the tour's currency, e.g. 497.00
+              In the tour's currency, e.g. 1290, 1,290.00 or 1.290,00
             </p>
+            {messageOf('price')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.priceDiscount}>
               Discount per person
             </label>
-            <input className="form__input" type="text" inputMode="decimal" aria-describedby="tour-discount-hint" {...bindField('priceDiscount')} />
+            <input className="form__input" type="text" inputMode="decimal" {...bindField('priceDiscount', 'tour-discount-hint')} />
+            <AmountPreview fieldId={IDS.priceDiscount} text={draft.priceDiscount} currency={draft.currency} />
             <p id="tour-discount-hint" className="form__hint">
               Taken off the price; leave empty for none
             </p>
+            {messageOf('priceDiscount')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.currency}>
@@ -263,6 +296,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 </option>
               ))}
             </select>
+            {messageOf('currency')}
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.timeZone}>
@@ -273,8 +307,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
               type="text"
               list="time-zones"
               autoComplete="off"
-              aria-describedby="tour-time-zone-hint"
-              {...bindField('timeZone')}
+              {...bindField('timeZone', 'tour-time-zone-hint')}
             />
             <datalist id="time-zones">
               {timeZones.map((zone) => (
@@ -284,6 +317,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
             <p id="tour-time-zone-hint" className="form__hint">
               Departures start at local times in this zone, e.g. Europe/Paris
             </p>
+            {messageOf('timeZone')}
           </div>
 
           <fieldset className="admin-form__group admin-form__wide">
@@ -294,18 +328,21 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                   Place
                 </label>
                 <input className="form__input" type="text" {...bindField('startDescription')} />
+                {messageOf('startDescription')}
               </div>
               <div className="form__group">
                 <label className="form__label" htmlFor={IDS.startLng}>
                   Longitude
                 </label>
-                <input className="form__input" type="number" step="any" inputMode="decimal" {...bindField('startLng')} />
+                <input className="form__input" type="text" inputMode="decimal" {...bindField('startLng')} />
+                {messageOf('startLng')}
               </div>
               <div className="form__group">
                 <label className="form__label" htmlFor={IDS.startLat}>
                   Latitude
                 </label>
-                <input className="form__input" type="number" step="any" inputMode="decimal" {...bindField('startLat')} />
+                <input className="form__input" type="text" inputMode="decimal" {...bindField('startLat')} />
+                {messageOf('startLat')}
               </div>
             </div>
           </fieldset>
@@ -330,6 +367,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 </li>
               ))}
             </ul>
+            <FieldError fieldId="tour-guides" message={save.errors.guides} />
           </fieldset>
         </fieldset>
         {canEdit ? (

@@ -24,6 +24,8 @@ const TRANSITIONS: Record<TourStatus, Transition[]> = {
 
 export function TourStatusPanel({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   const change = useSubmit((transition: Transition) => run(setTourStatus(tour.id, transition.to), transition.done));
+  // A refused publication names what the tour still needs, each with where to add it.
+  const missing = Object.entries(change.errors);
 
   return (
     <section className="admin-section admin-status" aria-labelledby="status-title">
@@ -40,6 +42,16 @@ export function TourStatusPanel({ tour, canEdit, run }: { tour: AdminTour; canEd
           </a>
         ) : null}
       </p>
+      {missing.length > 0 ? (
+        <div id="publish-missing" className="admin-status__missing">
+          <p>Before it can be published, this tour needs these:</p>
+          <ul>
+            {missing.map(([key, message]) => (
+              <li key={key}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {canEdit ? (
         <div className="admin-actions">
           {TRANSITIONS[tour.status].map((transition) => (

@@ -1,10 +1,12 @@
 import { recordWalkIn, type PaymentMethod } from '../../api/admin-bookings';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
+import { raiseFieldErrors } from '../../lib/field-errors';
 import { navigate } from '../../lib/navigate';
 import { numberOrText } from '../../lib/number-input';
 import { useFormFields } from '../../lib/use-form-fields';
 import { useSubmit } from '../../lib/use-submit';
+import { FieldError, fieldAria } from '../field-error';
 
 const SAVING_TEXT = 'Saving...';
 
@@ -31,6 +33,7 @@ export function WalkInForm({ tourId, date }: WalkInFormProps) {
       });
       if (res.status !== 'success') {
         showAlert('error', errorMessage(res));
+        raiseFieldErrors(res);
         return false;
       }
       showAlert('success', 'Booking recorded');
@@ -51,13 +54,15 @@ export function WalkInForm({ tourId, date }: WalkInFormProps) {
         <label className="form__label" htmlFor="walk-in-email">
           Email
         </label>
-        <input id="walk-in-email" className="form__input" type="email" name="email" autoComplete="off" {...bind('email')} />
+        <input id="walk-in-email" className="form__input" type="email" name="email" autoComplete="off" {...bind('email')} {...fieldAria('walk-in-email', record.errors.email)} />
+        <FieldError fieldId="walk-in-email" message={record.errors.email} />
       </div>
       <div className="form__group">
         <label className="form__label" htmlFor="walk-in-name">
           Name
         </label>
-        <input id="walk-in-name" className="form__input" type="text" name="name" autoComplete="off" {...bind('name')} />
+        <input id="walk-in-name" className="form__input" type="text" name="name" autoComplete="off" {...bind('name')} {...fieldAria('walk-in-name', record.errors.name)} />
+        <FieldError fieldId="walk-in-name" message={record.errors.name} />
       </div>
       <div className="form__group">
         <label className="form__label" htmlFor="walk-in-participants">
@@ -71,20 +76,22 @@ export function WalkInForm({ tourId, date }: WalkInFormProps) {
           min={1}
           step={1}
           name="participants"
-          {...bind('participants')}
+          {...bind('participants')} {...fieldAria('walk-in-participants', record.errors.participants)}
         />
+        <FieldError fieldId="walk-in-participants" message={record.errors.participants} />
       </div>
       <div className="form__group">
         <label className="form__label" htmlFor="walk-in-payment">
           Payment method
         </label>
-        <select id="walk-in-payment" className="form__input" name="paymentMethod" {...bind('paymentMethod')}>
+        <select id="walk-in-payment" className="form__input" name="paymentMethod" {...bind('paymentMethod')} {...fieldAria('walk-in-payment', record.errors.paymentMethod)}>
           {PAYMENT_METHODS.map((method) => (
             <option key={method.value} value={method.value}>
               {method.label}
             </option>
           ))}
         </select>
+        <FieldError fieldId="walk-in-payment" message={record.errors.paymentMethod} />
       </div>
       <button id="walk-in-submit" type="submit" className="btn btn--small" disabled={record.busy}>
         {record.text('Record booking')}

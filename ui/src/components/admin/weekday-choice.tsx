@@ -1,3 +1,5 @@
+import { FieldError } from '../field-error';
+
 // 0 is Sunday, as the API counts.
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -6,10 +8,12 @@ interface WeekdayChoiceProps {
   prefix: string;
   value: number[];
   onChange: (days: number[]) => void;
+  /** the server's message about the weekdays, shown under them */
+  error?: string;
 }
 
 /** "On these days": the weekdays of a series, as checkboxes. */
-export function WeekdayChoice({ prefix, value, onChange }: WeekdayChoiceProps) {
+export function WeekdayChoice({ prefix, value, onChange, error }: WeekdayChoiceProps) {
   function toggle(day: number, checked: boolean) {
     onChange(checked ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day));
   }
@@ -33,6 +37,7 @@ export function WeekdayChoice({ prefix, value, onChange }: WeekdayChoiceProps) {
           </li>
         ))}
       </ul>
+      <FieldError fieldId={`${prefix}-weekdays`} message={error} />
     </fieldset>
   );
 }
