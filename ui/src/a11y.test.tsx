@@ -7,6 +7,7 @@ import { App } from './app';
 import { allFixtures, variantFixtures } from './dev-fixtures';
 
 vi.mock('./components/leaflet-setup', () => ({ L: null }));
+vi.mock('./components/admin/stop-map-leaflet', () => ({ L: null }));
 
 describe('accessibility', () => {
   it.each([...allFixtures, ...variantFixtures].map((d) => [d.page, d] as const))(

@@ -8,6 +8,7 @@ import { currentAlert, deferred, flush, jsonResponse, mockFetch } from './test/h
 vi.mock('./lib/navigate', () => ({ navigate: vi.fn() }));
 // The map has its own tests; here Leaflet stays out of the way.
 vi.mock('./components/leaflet-setup', () => ({ L: null }));
+vi.mock('./components/admin/stop-map-leaflet', () => ({ L: null }));
 
 beforeEach(() => vi.mocked(navigate).mockReset());
 

@@ -10,6 +10,7 @@ import { goPages } from './fixtures/go-pages';
 import type { PageData } from './props';
 
 vi.mock('./components/leaflet-setup', () => ({ L: null }));
+vi.mock('./components/admin/stop-map-leaflet', () => ({ L: null }));
 
 let root: Root | undefined;
 

@@ -7,6 +7,7 @@ import { currentAlert, deferred, flush, jsonResponse } from '../test/helpers';
 
 vi.mock('../lib/navigate', () => ({ navigate: vi.fn() }));
 vi.mock('./leaflet-setup', () => ({ L: null }));
+vi.mock('./admin/stop-map-leaflet', () => ({ L: null }));
 
 beforeEach(() => vi.mocked(navigate).mockReset());
 

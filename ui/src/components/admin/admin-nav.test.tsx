@@ -8,6 +8,7 @@ import { AdminNav, type AdminSection } from './admin-nav';
 
 // The tour editor's map loads Leaflet, which needs a window that may be gone when the file ends.
 vi.mock('../leaflet-setup', () => ({ L: null }));
+vi.mock('./stop-map-leaflet', () => ({ L: null }));
 
 function renderNav(who: SessionUser | null, current: AdminSection = 'dashboard', exact = true) {
   return render(
