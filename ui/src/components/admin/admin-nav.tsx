@@ -51,7 +51,8 @@ function canSearch(sections: AdminSection[]): boolean {
 /**
  * The back office's own navigation, on every admin page: only the links the user may use,
  * and for those who manage bookings the search box that finds one (a plain GET form to
- * /admin/bookings?q=, so it works before and without JavaScript).
+ * /admin/bookings?q=, so it works before and without JavaScript), under the links, in the
+ * disclosure on a phone so that the navigation stays one row there.
  * On a narrow screen it folds into a disclosure (<details>, so without JavaScript too)
  * whose button names the current section, keeping it to one row above the page; on a
  * wide screen (main.css) the links show in a row.
@@ -81,27 +82,27 @@ export function AdminNav({ current, exact = true, search = '' }: AdminNavProps) 
             </li>
           ))}
         </ul>
+        {canSearch(sections) ? (
+          <form id="booking-search" className="admin-nav__search" method="get" action="/admin/bookings" role="search" aria-label="Find a booking">
+            <label className="visually-hidden" htmlFor="booking-search-q">
+              Booking reference, ticket code, name, email or phone
+            </label>
+            <input
+              id="booking-search-q"
+              className="form__input"
+              type="search"
+              name="q"
+              defaultValue={search}
+              placeholder="Reference, ticket, name, email or phone"
+              autoComplete="off"
+              maxLength={100}
+            />
+            <button id="booking-search-submit" type="submit" className="btn btn--primary">
+              Find
+            </button>
+          </form>
+        ) : null}
       </details>
-      {canSearch(sections) ? (
-        <form id="booking-search" className="admin-nav__search" method="get" action="/admin/bookings" role="search" aria-label="Find a booking">
-          <label className="visually-hidden" htmlFor="booking-search-q">
-            Booking reference, ticket code, name, email or phone
-          </label>
-          <input
-            id="booking-search-q"
-            className="form__input"
-            type="search"
-            name="q"
-            defaultValue={search}
-            placeholder="Reference, ticket, name, email or phone"
-            autoComplete="off"
-            maxLength={100}
-          />
-          <button id="booking-search-submit" type="submit" className="btn btn--primary">
-            Find
-          </button>
-        </form>
-      ) : null}
     </nav>
   );
 }

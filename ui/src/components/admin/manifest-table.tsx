@@ -9,15 +9,12 @@ export function ManifestTable({ rows }: { rows: ManifestRow[] }) {
       id="manifest"
       className="manifest-table"
       caption="Bookings on this departure"
-      columns={['Name', 'Reference', 'Email', 'Participants', 'Status', 'Source', 'Arrival']}
+      columns={['Name', 'Email', 'Participants', 'Status', 'Source', 'Arrival', 'Reference']}
       rows={rows}
       rowKey={(row) => row.bookingId}
       row={(row) => (
         <tr>
           <th scope="row">{row.customerName}</th>
-          <td>
-            <code>{row.reference}</code>
-          </td>
           <td>
             <a href={`mailto:${row.customerEmail}`}>{row.customerEmail}</a>
           </td>
@@ -28,6 +25,9 @@ export function ManifestTable({ rows }: { rows: ManifestRow[] }) {
           <td>{row.sourceLabel}</td>
           <td className="manifest-table__arrival">
             {row.checkIn ? <span title={`Checked in at ${row.checkIn.at} by ${row.checkIn.by}`}>{row.checkIn.label}</span> : '—'}
+          </td>
+          <td>
+            <code>{row.reference}</code>
           </td>
         </tr>
       )}
