@@ -249,6 +249,7 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
 });
 
 test('a lead guide prints a manifest', async ({ page, context, request }) => {
+  test.setTimeout(60_000); // the dashboard and the calendar's month and day before the manifest: more than the default on a busy machine
   // A walk-in paid in cash, recorded by the admin through the API.
   const tour = await tourByName(request, MANIFEST_TOUR);
   const date = lastDeparture(tour, 3);
@@ -338,6 +339,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
 });
 
 test('a guide sees only their departures', async ({ page, context, request, guard }) => {
+  test.setTimeout(60_000); // the first screen, the calendar's month and day, then the manifest: more than the default on a busy machine
   guard.allowConsole(/the server responded with a status of 404/);
   const tours = await listTours(request);
   const mine = tours.filter((t) => GUIDE_TOURS.includes(t.name));

@@ -120,6 +120,9 @@ func TestCalendarAndTheGuidesScreen(t *testing.T) {
 		if page = s.get(t, admin, "/admin/calendar?day="+day2+"&tour="+guided.ID); !strings.Contains(page.body, `"statusLabel":"Cancelled"`) {
 			t.Errorf("the calendar does not say Cancelled")
 		}
+		if page = s.get(t, admin, "/admin/tours/"+guided.ID+"/departures/"+day2); !strings.Contains(page.body, `"cancelled":true`) {
+			t.Errorf("the manifest does not say cancelled")
+		}
 		refused(t, "reopen a cancelled departure", s.send(t, admin, "PATCH", "/api/v1/tours/"+guided.ID+"/departures/"+day2, map[string]any{"closed": false}),
 			409, "was cancelled, so it cannot be reopened or changed")
 		list := s.send(t, admin, "GET", "/api/v1/tours/"+guided.ID+"/departures", nil)

@@ -304,7 +304,9 @@ type ManifestDeparture struct {
 	MeetingPoint   string `json:"meetingPoint"`
 	Capacity       int    `json:"capacity"`
 	Closed         bool   `json:"closed"`
-	Past           bool   `json:"past"`
+	// Cancelled by an operator, for good (and closed): never "Closed" with a way to reopen.
+	Cancelled bool `json:"cancelled"`
+	Past      bool `json:"past"`
 }
 
 // AdminManifestProps are the props of a departure's manifest.

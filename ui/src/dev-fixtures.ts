@@ -513,6 +513,7 @@ const adminCheckInProps: PageProps['adminCheckIn'] = {
     meetingPoint: 'Banff Visitor Centre',
     capacity: 25,
     closed: false,
+    cancelled: false,
     past: false,
   },
   manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
@@ -547,6 +548,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
     meetingPoint: 'Banff Visitor Centre',
     capacity: 25,
     closed: false,
+    cancelled: false,
     past: false,
   },
   rows: [

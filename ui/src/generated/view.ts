@@ -501,6 +501,8 @@ export interface ManifestDeparture {
   meetingPoint: string;
   capacity: number;
   closed: boolean;
+  /** Cancelled by an operator, for good (and closed): never "Closed" with a way to reopen. */
+  cancelled: boolean;
   past: boolean;
 }
 

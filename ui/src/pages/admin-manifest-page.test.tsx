@@ -61,6 +61,13 @@ describe('AdminManifestPage', () => {
     expect(screen.getByText('No bookings on this departure yet.')).toBeTruthy();
     expect(screen.getByText('Not set')).toBeTruthy();
   });
+
+  it('says a cancelled departure is Cancelled, not Closed', () => {
+    const departure = { ...fixtures.adminManifest.props.departure, closed: true, cancelled: true };
+    render(<App data={{ ...fixtures.adminManifest, props: { ...fixtures.adminManifest.props, departure } }} />);
+    expect(screen.getByText('Cancelled').className).toBe('status status--cancelled');
+    expect(screen.queryByText('Closed')).toBeNull();
+  });
 });
 
 describe('AdminManifestPage: walk-in', () => {

@@ -25,7 +25,7 @@ export function AdminManifestPage({
   waitlist,
   waiting,
 }: PageProps['adminManifest']) {
-  const status = departure.past ? 'past' : departure.closed ? 'closed' : 'open';
+  const status = departure.cancelled ? 'cancelled' : departure.past ? 'past' : departure.closed ? 'closed' : 'open';
   const manifestUrl = `/admin/tours/${encodeURIComponent(tour.id)}/departures/${encodeURIComponent(departure.date)}`;
   return (
     <div className="admin manifest">
@@ -59,7 +59,7 @@ export function AdminManifestPage({
         <div>
           <dt>Sale</dt>
           <dd>
-            <StatusBadge status={status} label={{ open: 'Open', closed: 'Closed', past: 'Past' }[status]} />
+            <StatusBadge status={status} label={{ open: 'Open', closed: 'Closed', cancelled: 'Cancelled', past: 'Past' }[status]} />
           </dd>
         </div>
       </dl>
