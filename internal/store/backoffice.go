@@ -315,32 +315,13 @@ func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
-// transfer), with its ticket, history line and audit entry. Whether the departure has the
-// seats is the back office's to decide, under LockDeparture in the same transaction.
-// Sets ID, Status Paid, CreatedAt and PaidAt to now, and PaidMinor to AmountMinor.
+// transfer), with its ticket, history line and audit entry (CreateOfficeBooking).
+// Whether the departure has the seats is the back office's to decide, under
+// LockDeparture in the same transaction. Sets ID, Status Paid, CreatedAt and PaidAt to
+// now, and PaidMinor to AmountMinor.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
-	s.ensureID(&b.ID)
-	b.Status, b.StartDate = booking.Paid, tour.Day(b.StartDate)
-	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
-	b.PaidAt, b.HoldUntil, b.PaidMinor = b.CreatedAt, b.CreatedAt, b.AmountMinor
-	err := s.InTx(ctx, func(tx *Store) error {
-		if err := tx.insertBooking(ctx, b); err != nil {
-			return err
-		}
-		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
-			return err
-		}
-		if err := tx.addEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: entry.ActorID, ActorName: actorName,
-			Kind: "recorded", Detail: string(b.Source)}); err != nil {
-			return err
-		}
-		entry.Changes.Diff("booking", nil, fmt.Sprintf("%d × %s on %s, %s", b.Participants, b.TourID, day(b.StartDate), b.Source))
-		return tx.addAudit(ctx, &entry, b.ID)
-	})
-	if err != nil {
-		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), err)
-	}
-	return nil
+	b.Status, b.PaidAt, b.PaidMinor = booking.Paid, now.UTC().Truncate(time.Microsecond), b.AmountMinor
+	return s.CreateOfficeBooking(ctx, b, backoffice.NewBookingRecord{}, actorName, now, entry)
 }
 
 // DepartureHolds lists a departure's pending bookings (seat holds, waiting-list offers
