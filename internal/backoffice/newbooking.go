@@ -13,6 +13,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
 	"tourbook/internal/mail"
@@ -354,4 +355,33 @@ func validPhone(p string) bool {
 func keyedID(actor account.User, key string) string {
 	sum := sha256.Sum256([]byte("office-booking\x00" + actor.ID + "\x00" + key))
 	return hex.EncodeToString(sum[:12])
+}
+
+// NewBookingTours are the tours an operator may book, for the New booking form: not
+// archived, each with the departures that have not started (open or closed: closing
+// stops sales online only), seats counted at now.
+func (s *Service) NewBookingTours(ctx context.Context, actor account.User) ([]tour.Tour, time.Time, error) {
+	if !account.CanManageBookings(actor) {
+		return nil, time.Time{}, ErrForbidden
+	}
+	now := s.now()
+	all, err := s.store.AdminTours(ctx, catalog.Filter{}, now)
+	if err != nil {
+		return nil, now, err
+	}
+	out := all[:0]
+	for _, t := range all {
+		if t.Status == tour.Archived {
+			continue
+		}
+		deps := make([]tour.StartDate, 0, len(t.StartDates))
+		for _, d := range t.StartDates {
+			if !t.Started(d, now) {
+				deps = append(deps, d)
+			}
+		}
+		t.StartDates = deps
+		out = append(out, t)
+	}
+	return out, now, nil
 }

@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/tour"
@@ -33,6 +34,7 @@ type Store interface {
 	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
 	SalesSince(ctx context.Context, since time.Time) (Sales, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	AdminTours(ctx context.Context, f catalog.Filter, now time.Time) ([]tour.Tour, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateUser(ctx context.Context, u *account.User) error
 }
