@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createBooking, type NewBookingInput, type PaymentChoice } from '../../api/new-booking';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
 import { idempotencyKey } from '../../lib/idempotency-key';
-import { parseMinor } from '../../lib/money-input';
+import { toMinorUnits } from '../../lib/number-input';
 import { navigate } from '../../lib/navigate';
 import { useSubmit } from '../../lib/use-submit';
 import type { NewBookingProps, NewBookingTour } from '../../props';
@@ -62,8 +62,12 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
   const [payBy, setPayBy] = useState('');
   const [confirm, setConfirm] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // One key per form: a double click or a retry makes one booking.
-  const [key] = useState(idempotencyKey);
+  // One key per form, made in the browser (the server's renderer has no crypto): a double
+  // click or a retry makes one booking.
+  const key = useRef('');
+  useEffect(() => {
+    if (key.current === '') key.current = idempotencyKey();
+  }, []);
 
   const tour = tours.find((t) => t.id === tourId);
   const departure = tour?.departures.find((d) => d.date === date);
@@ -82,6 +86,7 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
 
   const save = useSubmit(
     async () => {
+      if (key.current === '') key.current = idempotencyKey();
       const local: Record<string, string> = {};
       const input: NewBookingInput = {
         tourId,
@@ -99,16 +104,17 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
         reference: payment === 'received' ? reference : '',
         payBy: payment === 'received' ? '' : payBy,
         sendConfirmation: confirm,
-        key,
+        key: key.current,
       };
       if (priceMode === 'percent') {
         const pct = Number(priceValue.trim().replace(/%$/, ''));
         if (priceValue.trim() === '' || !Number.isInteger(pct)) local.discountPercent = 'Please enter the discount as a whole percentage, e.g. 10.';
         else input.discountPercent = pct;
       } else if (priceMode !== 'tour') {
-        const minor = parseMinor(priceValue, tour?.currencyDigits ?? 2);
+        const typed = priceValue.trim();
+        const minor = tour?.currencyDigits === 0 ? (/^\d+$/.test(typed) ? Number(typed) : null) : toMinorUnits(typed);
         const field = priceMode === 'price' ? 'priceMinor' : 'discountMinor';
-        if (minor === null) local[field] = 'Please enter an amount as a number, e.g. 1290 or 1290.50.';
+        if (typeof minor !== 'number' || minor < 0) local[field] = 'Please enter an amount as a number, e.g. 1290 or 1290.50.';
         else if (priceMode === 'price') input.priceMinor = minor;
         else input.discountMinor = minor;
       }
