@@ -97,7 +97,7 @@ type DepartureStats struct {
 	Date      time.Time
 	StartTime string
 	Capacity  int
-	Sold      int // paid
+	Sold      int // paid, or awaiting payment (booked by an operator: their seats are taken)
 	Held      int // open checkouts
 	Closed    bool
 }

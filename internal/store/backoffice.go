@@ -368,7 +368,7 @@ func (s *Store) UpcomingDepartures(ctx context.Context, now time.Time, guideID s
 	}
 	rows, err := s.reader().QueryContext(ctx, `SELECT t.id, t.name, t.time_zone, sd.start_date, sd.start_time,
 			sd.capacity, sd.closed,
-			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN b.participants ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN b.status IN ('paid', 'awaiting_payment') THEN b.participants ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN b.status = 'pending' AND b.hold_until > $1 THEN b.participants ELSE 0 END), 0)
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
 		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date
