@@ -268,7 +268,8 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	}
 
 	// How it is paid.
-	today := tour.Day(now.In(t.Zone()))
+	y, m, d := now.In(t.Zone()).Date() // today where the tour is
+	today := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 	b := booking.Booking{TourID: t.ID, StartDate: dep.Date, Participants: in.Participants, AmountMinor: price,
 		Currency: currency, Policy: t.Policy, ContactPhone: phone, Notes: notes, PriceNote: priceNote}
 	method := booking.Source(in.PaymentMethod)

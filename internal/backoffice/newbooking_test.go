@@ -17,6 +17,7 @@ import (
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
+	"tourbook/internal/tour"
 	"tourbook/ui"
 )
 
@@ -305,6 +306,33 @@ func TestNewBookingUnderConcurrency(t *testing.T) {
 		taken, err := st.SeatsTaken(ctx, f.tour.ID, f.day, t0)
 		if ok != 2 || full != 8 || err != nil || taken != 8 {
 			t.Fatalf("%d booked, %d refused, %d seats taken (%v)", ok, full, taken, err)
+		}
+	})
+}
+
+// "Today" is the tour's: at 14:09 UTC on 14 March it is already the 15th in Auckland, so
+// money received "on the 15th" there is not in the future (it is for a tour in UTC).
+func TestNewBookingDaysAreTheTours(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		f := newWalkInFixture(t, st)
+		tr := tour.Tour{Slug: "auckland", Name: "Auckland", Summary: "s", Description: "d", DurationDays: 1, MaxGroupSize: 10,
+			Difficulty: tour.Easy, PriceMinor: 10000, Currency: "nzd", CoverImage: "c.jpg", TimeZone: "Pacific/Auckland",
+			StartLocation: tour.Location{Point: tour.Point{Lng: 174.76, Lat: -36.85}, Description: "Auckland"},
+			StartDates:    []tour.StartDate{{Date: f.day, Capacity: 10}}}
+		if err := st.CreateTour(ctx, &tr); err != nil {
+			t.Fatal(err)
+		}
+		b, err := f.office.RecordWalkIn(ctx, f.admin, tr.ID, f.day.Format(time.DateOnly), backoffice.WalkIn{
+			Email: "kiri@example.com", Name: "Kiri", Participants: 1, Payment: backoffice.PayReceived,
+			PaymentMethod: "cash", ReceivedOn: "2031-03-15"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pays, err := st.BookingPaymentsReceived(ctx, b.ID); err != nil || len(pays) != 1 ||
+			pays[0].ReceivedOn.Format(time.DateOnly) != "2031-03-15" {
+			t.Fatalf("payments: %+v, %v", pays, err)
 		}
 	})
 }
