@@ -168,6 +168,9 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 		return ob, err
 	}
 	known := err == nil
+	if known && t.Status == tour.Archived {
+		f.add("tourId", "This tour is archived: it takes no more bookings.")
+	}
 	if known && t.Started(dep, now) {
 		f.add("date", "This departure has already started. Please choose a later one.")
 	}

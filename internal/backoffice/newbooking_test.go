@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/emails"
@@ -244,6 +245,15 @@ func TestNewBookingRefusesBadInput(t *testing.T) {
 		_, err = f.office.RecordWalkIn(ctx, f.admin, started.ID, "2031-03-14", ok)
 		if !errors.As(err, &fe) || !strings.Contains(fe.FieldMessages()["date"], "already started") {
 			t.Errorf("a started departure: %v", err)
+		}
+		// An archived tour.
+		archived := storetest.AddTour(t, st, "archived", 10, f.day)
+		if err := st.SetTourStatus(ctx, archived.ID, tour.Archived, t0, audit.Entry{ActorID: f.admin.ID}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.office.RecordWalkIn(ctx, f.admin, archived.ID, day, ok)
+		if !errors.As(err, &fe) || fe.FieldMessages()["tourId"] != "This tour is archived: it takes no more bookings." {
+			t.Errorf("an archived tour: %v", err)
 		}
 		if rows, total, err := st.Bookings(ctx, backoffice.BookingFilter{Limit: 10}, t0); err != nil || total != 0 {
 			t.Errorf("refused bookings were written: %d %+v %v", total, rows, err)
