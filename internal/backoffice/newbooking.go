@@ -171,6 +171,9 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	if known && t.Status == tour.Archived {
 		f.add("tourId", "This tour is archived: it takes no more bookings.")
 	}
+	if known && dep.Cancelled() {
+		f.add("date", "This departure is cancelled. Please choose another one.")
+	}
 	if known && t.Started(dep, now) {
 		f.add("date", "This departure has already started. Please choose a later one.")
 	}
@@ -362,8 +365,8 @@ func keyedID(actor account.User, key string) string {
 }
 
 // NewBookingTours are the tours an operator may book, for the New booking form: not
-// archived, each with the departures that have not started (open or closed: closing
-// stops sales online only), seats counted at now.
+// archived, each with the departures that have not started nor been cancelled (open or
+// closed: closing stops sales online only), seats counted at now.
 func (s *Service) NewBookingTours(ctx context.Context, actor account.User) ([]tour.Tour, time.Time, error) {
 	if !account.CanManageBookings(actor) {
 		return nil, time.Time{}, ErrForbidden
@@ -380,7 +383,7 @@ func (s *Service) NewBookingTours(ctx context.Context, actor account.User) ([]to
 		}
 		deps := make([]tour.StartDate, 0, len(t.StartDates))
 		for _, d := range t.StartDates {
-			if !t.Started(d, now) {
+			if !t.Started(d, now) && !d.Cancelled() {
 				deps = append(deps, d)
 			}
 		}

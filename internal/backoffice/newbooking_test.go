@@ -12,6 +12,7 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
@@ -245,6 +246,24 @@ func TestNewBookingRefusesBadInput(t *testing.T) {
 		_, err = f.office.RecordWalkIn(ctx, f.admin, started.ID, "2031-03-14", ok)
 		if !errors.As(err, &fe) || !strings.Contains(fe.FieldMessages()["date"], "already started") {
 			t.Errorf("a started departure: %v", err)
+		}
+		// A cancelled departure.
+		called := storetest.AddTour(t, st, "called-off", 10, f.day)
+		if _, _, err := st.UpdateDeparture(ctx, called.ID, f.day, catalog.DepartureChange{Cancel: true}, t0, audit.Entry{ActorID: f.admin.ID}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.office.RecordWalkIn(ctx, f.admin, called.ID, day, ok)
+		if !errors.As(err, &fe) || fe.FieldMessages()["date"] != "This departure is cancelled. Please choose another one." {
+			t.Errorf("a cancelled departure: %v", err)
+		}
+		if tours, _, err := f.office.NewBookingTours(ctx, f.admin); err != nil {
+			t.Fatal(err)
+		} else {
+			for _, tr := range tours {
+				if tr.ID == called.ID && len(tr.StartDates) != 0 {
+					t.Errorf("New booking offers a cancelled departure: %+v", tr.StartDates)
+				}
+			}
 		}
 		// An archived tour.
 		archived := storetest.AddTour(t, st, "archived", 10, f.day)
