@@ -291,7 +291,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   await expect(traveller.locator('th')).toHaveText(customer.name);
   await expect(traveller.locator('td')).toHaveText([customer.email, '3', 'Paid', 'Cash', '—', /^TB-[2-9A-HJKMNP-Z]{6}$/]);
   // A lead guide manages the departure.
-  await expect(page.locator('#walk-in')).toBeVisible();
+  await expect(page.locator('#new-booking-link')).toBeVisible();
   await expect(page.locator('#cancel-departure')).toBeVisible();
 
   // Print: the browser's dialog, stubbed to count the calls.
@@ -307,7 +307,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
 
   // What the print stylesheet keeps: the title, the facts and the list.
   await page.emulateMedia({ media: 'print' });
-  for (const hidden of ['header.header', 'footer.footer', '#admin-nav', '.admin__back', '#print-manifest', '#manifest-csv', '#walk-in', '#cancel-departure']) {
+  for (const hidden of ['header.header', 'footer.footer', '#admin-nav', '.admin__back', '#print-manifest', '#manifest-csv', '#walk-in', '#new-booking-link', '#cancel-departure']) {
     await expect(page.locator(hidden), `${hidden} in print`).toBeHidden();
   }
   await expect(page.locator('h1')).toBeVisible();
@@ -316,7 +316,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   await expect(traveller).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
   await expect(page.locator('header.header')).toBeVisible();
-  await expect(page.locator('#walk-in')).toBeVisible();
+  await expect(page.locator('#new-booking-link')).toBeVisible();
 
   // The CSV: UTF-8 with a byte order mark, the walk-in's row.
   const start = ((await page.locator('#manifest-facts > div').filter({ has: page.locator('dt', { hasText: 'Start time' }) }).locator('dd').textContent()) ?? '').trim();
@@ -392,7 +392,7 @@ test('a guide sees only their departures', async ({ page, context, request, guar
   await expect(travellers.locator('td').first()).toHaveText(customer.email);
   await expect(page.locator('#print-manifest')).toBeVisible();
   await expect(page.locator('#manifest-csv')).toBeVisible();
-  await expect(page.locator('#walk-in, #cancel-departure, #walk-in-submit, #cancel-departure-submit')).toHaveCount(0);
+  await expect(page.locator('#walk-in, #new-booking-link, #cancel-departure, #cancel-departure-submit')).toHaveCount(0);
   await expect(page.locator('form')).toHaveCount(0);
   // The API agrees: a guide's write is refused.
   const write = await context.request.post(`/api/v1/tours/${encodeURIComponent(sahara.id)}/departures/${saharaDate}/bookings`, {

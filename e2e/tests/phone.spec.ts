@@ -76,6 +76,8 @@ test('no back office page is wider than a phone', async ({ newContext }) => {
     `${manifest}/check-in`,
     '/admin/bookings',
     booking,
+    '/admin/bookings/new',
+    `/admin/bookings/new?tour=${manifest.split('/')[3]}&date=${manifest.split('/').pop()}`,
     '/admin/users',
     '/admin/reviews',
     '/admin/audit',

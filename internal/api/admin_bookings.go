@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"net/url"
 
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
@@ -116,10 +118,52 @@ func (h *Handler) RecordWalkIn(w http.ResponseWriter, r *http.Request) {
 	}
 	b, err := h.Office.RecordWalkIn(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in)
 	if err != nil {
-		h.fail(w, r, err)
+		h.failFields(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusCreated, httpx.Response{Status: "success", Data: map[string]any{"bookingId": b.ID}})
+}
+
+// NewBooking is POST /api/v1/admin/bookings: the back office's New booking, a walk-in
+// (RecordWalkIn) whose tour and departure come in the body, from any page. A refused
+// form answers each field's message by its key in "fields".
+func (h *Handler) NewBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		TourID string `json:"tourId"`
+		Date   string `json:"date"`
+		backoffice.WalkIn
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	b, err := h.Office.RecordWalkIn(r.Context(), u, in.TourID, in.Date, in.WalkIn)
+	if err != nil {
+		h.failFields(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusCreated, httpx.Response{Status: "success",
+		Data: map[string]any{"bookingId": b.ID, "url": "/admin/bookings/" + url.PathEscape(b.ID)}})
+}
+
+// failFields is fail with each field's message by key ("fields") when err is about a
+// form's fields (backoffice.FieldErrors).
+func (h *Handler) failFields(w http.ResponseWriter, r *http.Request, err error) {
+	var fe interface{ FieldMessages() map[string]string }
+	if !errors.As(err, &fe) {
+		h.fail(w, r, err)
+		return
+	}
+	status, msg := httpx.Classify(err)
+	httpx.LogError(r, h.Log, status, err)
+	httpx.JSON(w, status, struct {
+		httpx.Response
+		Fields map[string]string `json:"fields"`
+	}{httpx.Response{Status: "fail", Message: msg}, fe.FieldMessages()})
 }
 
 // UserAdmin changes users' access for admins (useradmin.Service).

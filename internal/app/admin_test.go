@@ -466,6 +466,12 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"GET", "/admin/bookings?q=--", nil, 400, 400, 404, 404, 303},
 		{"GET", "/admin/bookings/" + bookingID, nil, 200, 200, 404, 404, 303},
 		{"GET", "/admin/bookings/nosuchbooking", nil, 404, 404, 404, 404, 303},
+		// New booking: those who manage bookings.
+		{"GET", "/admin/bookings/new", nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/bookings/new?tour=" + guided.ID + "&date=" + guidedDate, nil, 200, 200, 404, 404, 303},
+		{"POST", "/api/v1/admin/bookings", map[string]any{"tourId": guided.ID, "date": guidedDate}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings", map[string]any{"tourId": guided.ID, "date": guidedDate, "email": "x@example.com",
+			"name": "X", "participants": 1, "payment": "link", "key": "role-matrix"}, 409, 409, 403, 403, 401},
 		{"GET", "/admin/users", nil, 200, 404, 404, 404, 303},
 		{"GET", "/admin/reviews", nil, 200, 404, 404, 404, 303},
 		{"GET", "/admin/audit", nil, 200, 404, 404, 404, 303},

@@ -414,9 +414,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log,
 		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued})
 
-	// The bookings back office: the dashboard, the bookings and walk-ins.
+	// The bookings back office: the dashboard, the bookings and the operators' bookings
+	// (PaymentLinks is not wired yet: "Send a payment link" is refused).
 	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
-		Logger: log, HashPassword: hashPassword, Queued: queued,
+		Logger: log, HashPassword: hashPassword, Queued: queued, Mailer: bookingMail,
 		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
 	// Cancelling and refunding: refunds go through the same provider as payments.
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,

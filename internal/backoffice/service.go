@@ -3,6 +3,7 @@ package backoffice
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
 	"tourbook/internal/ticket"
+	"tourbook/internal/mail"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -30,6 +32,7 @@ type Store interface {
 	BookingRow(ctx context.Context, id string) (BookingRow, error)
 	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
+	BookingTravellers(ctx context.Context, bookingID string) ([]string, error)
 	Departures(ctx context.Context, f CalendarFilter, now time.Time) ([]DepartureStats, error)
 	TourNames(ctx context.Context) ([]tour.Tour, error)
 	GuideUsers(ctx context.Context) ([]account.User, error)
@@ -43,7 +46,9 @@ type Store interface {
 // Tx is what the service writes in one transaction, with the waiting list's offers on
 // the seats a walk-in takes (*store.Store bound to one has it).
 type Tx interface {
-	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
+	CreateOfficeBooking(ctx context.Context, b *booking.Booking, rec NewBookingRecord, actorName string, now time.Time, entry audit.Entry) error
+	// BookingByID finds the booking a form's earlier submission made (booking.ErrNotFound).
+	BookingByID(ctx context.Context, id string) (booking.Booking, error)
 	// CreateUser stores the account of a new walk-in customer with its booking.
 	CreateUser(ctx context.Context, u *account.User) error
 	waitlist.Tx
@@ -71,6 +76,10 @@ type Options struct {
 	Tx func(ctx context.Context, fn func(tx Tx) error) error
 	// Waitlist offers freed seats to the waiting lists; nil makes no offers.
 	Waitlist Waitlist
+	// Mailer writes the confirmations of operators' bookings; nil sends none.
+	Mailer Mailer
+	// PaymentLinks sends payment links; nil refuses "Send a payment link".
+	PaymentLinks PaymentLinks
 }
 
 // Service runs the bookings back office.
@@ -83,12 +92,14 @@ type Service struct {
 	queued   func()
 	inTx     func(ctx context.Context, fn func(tx Tx) error) error
 	waitlist Waitlist
+	mailer   Mailer
+	links    PaymentLinks
 }
 
 // NewService returns the service.
 func NewService(store Store, o Options) *Service {
 	s := &Service{store: store, now: o.Now, changed: o.Changed, log: o.Logger, hash: o.HashPassword,
-		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist}
+		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist, mailer: o.Mailer, links: o.PaymentLinks}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
 	}
@@ -200,6 +211,8 @@ type Detail struct {
 	BookingRow
 	Events  []Event
 	Refunds []Refund
+	// Travellers are the travellers' names, the lead first; none when not recorded.
+	Travellers []string
 }
 
 // Booking returns one booking with its history.
@@ -215,6 +228,7 @@ type DetailStore interface {
 	BookingRow(ctx context.Context, id string) (BookingRow, error)
 	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
+	BookingTravellers(ctx context.Context, bookingID string) ([]string, error)
 }
 
 // LoadDetail reads one booking with its history, whoever asks (the callers check).
@@ -230,18 +244,26 @@ func LoadDetail(ctx context.Context, st DetailStore, id string) (Detail, error) 
 	if d.Refunds, err = st.BookingRefunds(ctx, id); err != nil {
 		return Detail{}, err
 	}
+	if d.Travellers, err = st.BookingTravellers(ctx, id); err != nil {
+		return Detail{}, err
+	}
 	return d, nil
 }
 
-// createPaidBooking records a walk-in on a departure with the seats for it, counted
-// under its lock (booking.ErrNoSeats otherwise; a closed departure takes them too:
-// closing stops sales online only). A walk-in does not jump the waiting list: seats a
-// hold left when it ran out go to the list first, as for an online checkout. When the
-// walk-in is refused for want of seats, the offers, rolled back with it, are made again
-// on their own: they stand either way. A new customer's account (newCustomer, not yet
-// stored) is written in the same transaction, so a refused walk-in leaves none.
-func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, newCustomer *account.User, actorName string, now time.Time, e audit.Entry) error {
-	err := s.inTx(ctx, func(tx Tx) error {
+// createOfficeBooking records an operator's booking on a departure with the seats for
+// it, counted under its lock (booking.ErrNoSeats otherwise; a closed departure takes
+// them too: closing stops sales online only). It does not jump the waiting list: seats
+// a hold left when it ran out go to the list first, as for an online checkout. When it
+// is refused for want of seats, the offers, rolled back with it, are made again on their
+// own: they stand either way. A new customer's account (newCustomer, not yet stored) is
+// written in the same transaction, so a refused booking leaves none, and so is the
+// confirmation (nil for none). When keyed, a booking with b.ID already made by an
+// earlier submission of the same form is returned as it is (replayed), with nothing
+// written.
+func (s *Service) createOfficeBooking(ctx context.Context, b *booking.Booking, rec NewBookingRecord, keyed bool,
+	newCustomer *account.User, confirmation *mail.Message, actorName string, now time.Time, e audit.Entry) (replayed bool, err error) {
+	err = s.inTx(ctx, func(tx Tx) error {
+		replayed = false
 		if s.waitlist != nil {
 			if err := s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
 				return err
@@ -250,6 +272,17 @@ func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, new
 		dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
 		if err != nil {
 			return err
+		}
+		if keyed {
+			// Under the lock, a concurrent submission of the same form has committed.
+			prev, err := tx.BookingByID(ctx, b.ID)
+			if err == nil {
+				*b, replayed = prev, true
+				return nil
+			}
+			if !errors.Is(err, booking.ErrNotFound) {
+				return err
+			}
 		}
 		if taken+b.Participants > dep.Capacity {
 			return booking.ErrNoSeats
@@ -260,7 +293,15 @@ func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, new
 			}
 			b.UserID = newCustomer.ID
 		}
-		return tx.CreatePaidBooking(ctx, b, actorName, now, e)
+		if err := tx.CreateOfficeBooking(ctx, b, rec, actorName, now, e); err != nil {
+			return err
+		}
+		if confirmation != nil {
+			if _, err := tx.EnqueueEmail(ctx, confirmation); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if errors.Is(err, booking.ErrNoSeats) && s.waitlist != nil {
 		if oerr := s.waitlist.Offer(ctx, b.TourID, b.StartDate, now); oerr != nil {
@@ -268,7 +309,7 @@ func (s *Service) createPaidBooking(ctx context.Context, b *booking.Booking, new
 		}
 	}
 	s.queued()
-	return err
+	return replayed, err
 }
 
 // departure is a tour and one of its departures, by the tour's id and the day (YYYY-MM-DD),
@@ -290,12 +331,42 @@ func (s *Service) departure(ctx context.Context, tourID, date string) (tour.Tour
 	return tour.Tour{}, tour.StartDate{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)
 }
 
-// WalkIn is a booking paid outside the site.
+// WalkIn is a booking an operator takes (at the desk, on the phone): the customer, the
+// travellers, the price and how it is paid. Every field but the customer's and the
+// number of travellers is optional, so the walk-in call of old (email, name,
+// participants, paymentMethod: paid at the tour's price) still books.
 type WalkIn struct {
-	Email         string `json:"email"`
-	Name          string `json:"name"`
-	Participants  int    `json:"participants"`
+	Email        string `json:"email"`
+	Name         string `json:"name"`
+	Phone        string `json:"phone"`
+	Participants int    `json:"participants"`
+	// Travellers are each traveller's name, the lead first ("" for the lead is the
+	// customer's name); nil records the lead's alone.
+	Travellers []string `json:"travellers"`
+	// Notes are the operator's, never sent to the customer.
+	Notes string `json:"notes"`
+	// PriceMinor overrides the total; DiscountMinor or DiscountPercent take off the
+	// tour's price instead (one of the three at most). PriceNote says why, required
+	// when the price differs from the tour's.
+	PriceMinor      *int64 `json:"priceMinor"`
+	DiscountMinor   int64  `json:"discountMinor"`
+	DiscountPercent int    `json:"discountPercent"`
+	PriceNote       string `json:"priceNote"`
+	// Payment is PayReceived (the default), PayLater or PayByLink.
+	Payment string `json:"payment"`
+	// PaymentMethod is cash or bank_transfer: how it was paid, or is expected to be.
 	PaymentMethod string `json:"paymentMethod"`
+	// ReceivedOn (YYYY-MM-DD, default today in the tour's zone) and Reference of the
+	// money received.
+	ReceivedOn string `json:"receivedOn"`
+	Reference  string `json:"reference"`
+	// PayBy (YYYY-MM-DD) is the day a booking paid later is paid by.
+	PayBy string `json:"payBy"`
+	// SendConfirmation emails the customer the confirmation; nil sends it.
+	SendConfirmation *bool `json:"sendConfirmation"`
+	// Key is made once per form: sent again (a double click, a retry) it answers with
+	// the booking the first submission made instead of booking again.
+	Key string `json:"key"`
 }
 
 // FieldLabel is the label of a field of the walk-in form, by its key.
@@ -303,59 +374,81 @@ func (WalkIn) FieldLabel(key string) string {
 	return map[string]string{"email": "Email", "name": "Name", "participants": "Participants", "paymentMethod": "Payment method"}[key]
 }
 
-// RecordWalkIn books seats paid outside the site (cash, bank transfer) for a customer
-// by email, at the tour's price; a new email gets an account without a password it
-// knows (password reset, with transactional email, is what will let them in).
+// RecordWalkIn books seats for a customer by email, taken by an operator: paid (cash,
+// bank transfer), or awaiting payment by a date or a payment link, at the tour's price
+// or another with a reason; a new email gets an account without a password it knows
+// (password reset, with transactional email, is what will let them in). Every bad field
+// is answered at once (*FieldErrors).
 func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in WalkIn) (booking.Booking, error) {
 	if !account.CanManageBookings(actor) {
 		return booking.Booking{}, ErrForbidden
 	}
-	t, dep, err := s.departure(ctx, tourID, date)
-	if err != nil {
-		return booking.Booking{}, err
-	}
-	// Every field is checked before any is refused, so the form shows all that is wrong.
-	var fields fault.Fields
-	email, err := account.ValidateEmail(in.Email)
-	if err != nil {
-		fields.Add("email", "Email must be the customer's email address, e.g. name@example.com.")
-	}
-	source := booking.Source(in.PaymentMethod)
-	if !source.Valid() || source == booking.Online {
-		fields.Add("paymentMethod", "Payment method: please choose cash or bank transfer.")
-	}
-	if in.Participants < 1 || in.Participants > t.MaxGroupSize {
-		fields.Add("participants", "Participants must be between 1 and %d.", t.MaxGroupSize)
-	}
-	if err := fields.Err(); err != nil {
-		return booking.Booking{}, err
-	}
 	now := s.now()
-	if t.Started(dep, now) {
-		return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Message: "This departure has already started."}
+	ob, err := s.check(ctx, actor, tourID, date, in, now)
+	if err != nil {
+		return booking.Booking{}, err
+	}
+	b := &ob.booking
+	key := strings.TrimSpace(in.Key)
+	if key != "" {
+		b.ID = keyedID(actor, key)
+	} else {
+		b.ID = randomID()
+	}
+	if p := ob.record.Payment; p != nil {
+		p.Key = "office-booking:" + b.ID
 	}
 	// A new customer's account is made ready here (the password hash is slow) and
 	// stored only with the booking.
 	var fresh *account.User
-	customer, err := s.store.UserByEmail(ctx, email)
+	customer, err := s.store.UserByEmail(ctx, ob.email)
 	if errors.Is(err, account.ErrNotFound) {
-		fresh, err = s.newCustomer(in.Name, email)
+		if fresh, err = s.newCustomer(ob.name, ob.email); err == nil {
+			customer = *fresh
+		}
 	}
 	if err != nil {
 		return booking.Booking{}, err
 	}
-	b := &booking.Booking{TourID: t.ID, UserID: customer.ID, StartDate: dep.Date, Participants: in.Participants,
-		AmountMinor: t.UnitPriceMinor() * int64(in.Participants), Currency: strings.ToLower(t.Currency), Source: source,
-		Policy: t.Policy}
-	if err := s.createPaidBooking(ctx, b, fresh, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
+	b.UserID = customer.ID
+	if customer.Name != ob.name {
+		b.ContactName = ob.name // the lead as the operator heard it
+	}
+	var confirmation *mail.Message
+	if ob.confirm && s.mailer != nil {
+		if confirmation, err = s.mailer.OfficeConfirmation(ctx, *b, customer); err != nil {
+			return booking.Booking{}, fmt.Errorf("confirmation of booking %s: %w", b.ID, err)
+		}
+	}
+	replayed, err := s.createOfficeBooking(ctx, b, ob.record, key != "", fresh, confirmation, actor.Name, now,
+		entry(actor, "booking.walk_in", "booking", ""))
+	if err != nil {
 		if errors.Is(err, booking.ErrNoSeats) {
-			return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Err: err, Message: noSeatsFor(in.Participants)}
+			return booking.Booking{}, seatsError(in.Participants)
 		}
 		return booking.Booking{}, err
 	}
-	s.log.Info("walk-in booking recorded", "booking_id", b.ID, "tour_id", t.ID, "date", date, "by", actor.ID)
+	if replayed {
+		s.log.Info("booking form sent again", "booking_id", b.ID, "by", actor.ID)
+		return *b, nil
+	}
+	s.log.Info("operator's booking recorded", "booking_id", b.ID, "tour_id", ob.tour.ID, "date", date,
+		"status", string(b.Status), "by", actor.ID)
 	s.changed()
+	if ob.sendLink {
+		if err := s.links.SendPaymentLink(ctx, actor, b.ID); err != nil {
+			return *b, fmt.Errorf("payment link of booking %s: %w", b.ID, err)
+		}
+	}
 	return *b, nil
+}
+
+// randomID is a booking's id when its form sent no key, as the store makes them.
+func randomID() string {
+	var b [12]byte
+	binary.BigEndian.PutUint32(b[:4], uint32(time.Now().Unix()))
+	_, _ = rand.Read(b[4:])
+	return hex.EncodeToString(b[:])
 }
 
 // noSeatsFor is the refusal of a walk-in of n people on a departure without the seats.

@@ -103,7 +103,7 @@ type DepartureStats struct {
 	StartTime    string
 	MeetingPoint string
 	Capacity     int
-	Sold         int // paid
+	Sold         int // paid, or awaiting payment (booked by an operator: their seats are taken)
 	Held         int // open checkouts
 	CheckedIn    int // travellers the guides recorded as arrived
 	Closed       bool
@@ -124,4 +124,25 @@ type Sales struct {
 	Bookings  int              // paid bookings made since
 	Revenue   map[string]int64 // kept (paid minus refunded) per currency, of those
 	RefundDue int              // bookings waiting for an operator, of any age
+}
+
+// PaymentReceived is a sum an operator records as received for a booking (cash or a
+// bank transfer), written once per idempotency key (the payments table).
+type PaymentReceived struct {
+	ID          string
+	BookingID   string
+	Key         string
+	Method      booking.Source // cash or bank transfer
+	AmountMinor int64
+	Currency    string
+	Reference   string    // the operator's reference (a receipt number, the transfer's)
+	ReceivedOn  time.Time // the day the money arrived, midnight UTC
+	ActorID     string
+}
+
+// NewBookingRecord is what one operator's booking writes besides the booking itself:
+// its travellers' names (the lead first) and the payment received, when there is one.
+type NewBookingRecord struct {
+	Travellers []string
+	Payment    *PaymentReceived
 }

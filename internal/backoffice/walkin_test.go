@@ -8,7 +8,6 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
-	"tourbook/internal/fault"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
@@ -57,8 +56,7 @@ func TestRefusedWalkInWritesNothing(t *testing.T) {
 		} {
 			_, err := f.office.RecordWalkIn(ctx, f.admin, f.tour.ID, day,
 				backoffice.WalkIn{Email: "new@example.com", Name: "New Customer", Participants: n, PaymentMethod: "cash"})
-			var fe *fault.Error
-			if !errors.Is(err, booking.ErrNoSeats) || !errors.As(err, &fe) || fe.Message != want {
+			if !errors.Is(err, booking.ErrNoSeats) || messageOf(err) != want {
 				t.Fatalf("walk-in of %d: %v, want %q", n, err, want)
 			}
 		}
@@ -76,8 +74,7 @@ func TestRefusedWalkInWritesNothing(t *testing.T) {
 		}
 		_, err = f.office.RecordWalkIn(ctx, f.admin, f.tour.ID, day,
 			backoffice.WalkIn{Email: "other@example.com", Name: "Other", Participants: 1, PaymentMethod: "cash"})
-		var fe *fault.Error
-		if !errors.As(err, &fe) || fe.Message != "There are no seats left on this departure." {
+		if messageOf(err) != "There are no seats left on this departure." {
 			t.Fatalf("walk-in of 1 on a full departure: %v", err)
 		}
 		if _, err := st.UserByEmail(ctx, "other@example.com"); !errors.Is(err, account.ErrNotFound) {

@@ -37,21 +37,27 @@ func NewBookings(w *Writer, store BookingStore, now func() time.Time) *Bookings 
 
 // departure finds the booking's tour, departure and customer.
 func (e *Bookings) departure(ctx context.Context, b booking.Booking) (tour.Tour, tour.StartDate, account.User, error) {
-	t, err := e.store.TourByIDAnyStatus(ctx, b.TourID, e.now())
+	t, d, err := e.tourDeparture(ctx, b)
 	if err != nil {
-		return t, tour.StartDate{}, account.User{}, err
+		return t, d, account.User{}, err
 	}
 	u, err := e.store.UserByID(ctx, b.UserID)
+	return t, d, u, err
+}
+
+// tourDeparture finds the booking's tour and departure.
+func (e *Bookings) tourDeparture(ctx context.Context, b booking.Booking) (tour.Tour, tour.StartDate, error) {
+	t, err := e.store.TourByIDAnyStatus(ctx, b.TourID, e.now())
 	if err != nil {
-		return t, tour.StartDate{}, u, err
+		return t, tour.StartDate{}, err
 	}
 	for _, d := range t.StartDates {
 		if d.Date.Equal(tour.Day(b.StartDate)) {
-			return t, d, u, nil
+			return t, d, nil
 		}
 	}
 	// The departure was deleted after the checkout opened: its day, at the default time.
-	return t, tour.StartDate{Date: tour.Day(b.StartDate)}, u, nil
+	return t, tour.StartDate{Date: tour.Day(b.StartDate)}, nil
 }
 
 // Confirmation is the email a customer gets once their booking is paid, with the
@@ -62,17 +68,42 @@ func (e *Bookings) Confirmation(ctx context.Context, b booking.Booking) (*tbmail
 	if err != nil {
 		return nil, fmt.Errorf("confirmation of booking %s: %w", b.ID, err)
 	}
+	return e.confirmation(ctx, t, d, b, u)
+}
+
+// OfficeConfirmation is the confirmation of a booking an operator took, to customer (an
+// account that may not be stored yet): the same email and calendar file as an online
+// booking's, with the amount due and the day to pay by while it awaits payment.
+func (e *Bookings) OfficeConfirmation(ctx context.Context, b booking.Booking, customer account.User) (*tbmail.Message, error) {
+	t, d, err := e.tourDeparture(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("confirmation of booking %s: %w", b.ID, err)
+	}
+	return e.confirmation(ctx, t, d, b, customer)
+}
+
+func (e *Bookings) confirmation(ctx context.Context, t tour.Tour, d tour.StartDate, b booking.Booking, u account.User) (*tbmail.Message, error) {
 	site := e.w.Site()
+	due, payBy := "", ""
+	if b.Status == booking.AwaitingPayment && b.DueMinor() > 0 {
+		due = money.Format(b.DueMinor(), b.Currency)
+		if !b.PayBy.IsZero() {
+			payBy = format.Date(b.PayBy)
+		}
+	}
 	m, err := e.w.Render(ctx, "bookingConfirmation", u, map[string]any{
 		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),
 		"date": format.Date(d.Date), "startTime": format.StartTime(t, d), "participants": b.Participants,
 		"amount": money.Format(b.AmountMinor, b.Currency), "meetingPoint": d.MeetingPoint,
-		"bookingUrl": bookingURL(site, b),
+		"bookingUrl": bookingURL(site, b), "due": due, "payBy": payBy,
 	})
 	if err != nil {
 		return nil, err
 	}
 	m.IdemKey = "booking-paid:" + b.ID
+	if b.Status == booking.AwaitingPayment {
+		m.IdemKey = "booking-confirmed:" + b.ID
+	}
 	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
 		Data: e.ics(t, d, b, site, false)}}
 	return &m, nil

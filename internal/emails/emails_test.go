@@ -27,7 +27,7 @@ func TestEveryTemplateInEveryEngine(t *testing.T) {
 		"signupAttempt": {"name": to.Name, "loginUrl": "https://tours.example/login"},
 		"bookingConfirmation": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "tourUrl": "https://tours.example/tour/fjord-days",
 			"date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)", "participants": 2, "amount": "$994.00",
-			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours"},
+			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours", "due": "", "payBy": ""},
 		"bookingCancelled": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "date": "Tue 15 June 2027", "refunded": "$994.00", "reason": "Storm"},
 		"reminder": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours"},

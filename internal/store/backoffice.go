@@ -362,32 +362,13 @@ func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
-// transfer), with its ticket, history line and audit entry. Whether the departure has the
-// seats is the back office's to decide, under LockDeparture in the same transaction.
-// Sets ID, Status Paid, CreatedAt and PaidAt to now, and PaidMinor to AmountMinor.
+// transfer), with its ticket, history line and audit entry (CreateOfficeBooking).
+// Whether the departure has the seats is the back office's to decide, under
+// LockDeparture in the same transaction. Sets ID, Status Paid, CreatedAt and PaidAt to
+// now, and PaidMinor to AmountMinor.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
-	s.ensureID(&b.ID)
-	b.Status, b.StartDate = booking.Paid, tour.Day(b.StartDate)
-	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
-	b.PaidAt, b.HoldUntil, b.PaidMinor = b.CreatedAt, b.CreatedAt, b.AmountMinor
-	err := s.InTx(ctx, func(tx *Store) error {
-		if err := tx.insertBooking(ctx, b); err != nil {
-			return err
-		}
-		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
-			return err
-		}
-		if err := tx.addEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: entry.ActorID, ActorName: actorName,
-			Kind: "recorded", Detail: string(b.Source)}); err != nil {
-			return err
-		}
-		entry.Changes.Diff("booking", nil, fmt.Sprintf("%d × %s on %s, %s", b.Participants, b.TourID, day(b.StartDate), b.Source))
-		return tx.addAudit(ctx, &entry, b.ID)
-	})
-	if err != nil {
-		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), err)
-	}
-	return nil
+	b.Status, b.PaidAt, b.PaidMinor = booking.Paid, now.UTC().Truncate(time.Microsecond), b.AmountMinor
+	return s.CreateOfficeBooking(ctx, b, backoffice.NewBookingRecord{}, actorName, now, entry)
 }
 
 // DepartureHolds lists a departure's pending bookings (seat holds, waiting-list offers
@@ -457,7 +438,7 @@ func (s *Store) Departures(ctx context.Context, f backoffice.CalendarFilter, now
 	}
 	rows, err := s.reader().QueryContext(ctx, `SELECT t.id, t.name, t.time_zone, sd.start_date, sd.start_time,
 			sd.meeting_point, sd.capacity, sd.closed, sd.cancelled_at,
-			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN b.participants ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN b.status IN ('paid', 'awaiting_payment') THEN b.participants ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN b.status = 'pending' AND b.hold_until > $1 THEN b.participants ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN tk.arrived ELSE 0 END), 0)
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id

@@ -154,6 +154,16 @@ type AdminBookingDetail struct {
 	Cancellable bool `json:"cancellable"`
 	// The most that can still be refunded, minor units.
 	RefundableMinor int64 `json:"refundableMinor"`
+	// The travellers' names, the lead first; empty when not recorded (online bookings).
+	Travellers []string `json:"travellers"`
+	// The lead's phone as the operator took it; "" when none.
+	Phone string `json:"phone"`
+	// The operator's notes (never sent) and why the price differs; "" when none.
+	Notes     string `json:"notes"`
+	PriceNote string `json:"priceNote"`
+	// Awaiting payment: what is still due, formatted, and the day to pay by ("" when none).
+	Due   string `json:"due"`
+	PayBy string `json:"payBy"`
 }
 
 // ManifestRow is one booking on a departure's manifest.
@@ -456,6 +466,16 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 	if !out.Cancellable {
 		out.RefundableMinor = 0
 	}
+	out.Travellers, out.Phone, out.Notes, out.PriceNote = d.Travellers, b.ContactPhone, b.Notes, b.PriceNote
+	if out.Travellers == nil {
+		out.Travellers = []string{}
+	}
+	if b.Status == booking.AwaitingPayment {
+		out.Due = money.Format(b.DueMinor(), b.Currency)
+		if !b.PayBy.IsZero() {
+			out.PayBy = FormatDate(b.PayBy)
+		}
+	}
 	out.Tour.ID, out.Tour.Name, out.Tour.Slug = b.TourID, b.TourName, b.TourSlug
 	out.Departure.Date, out.Departure.Label = b.StartDate.Format(time.DateOnly), FormatDate(b.StartDate)
 	out.Departure.StartTimeLabel = StartTimeLabel(t, tour.StartDate{Date: b.StartDate, StartTime: b.StartTime})
@@ -464,7 +484,9 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 
 	// The history: what the booking's own times say, then what operators did.
 	out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Customer", Label: "Checkout opened"})
-	if b.Source != booking.Online && b.Source != "" {
+	if b.Source != booking.Online && b.Source != "" && b.PaidAt.IsZero() {
+		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Booked, awaiting payment"}
+	} else if b.Source != booking.Online && b.Source != "" {
 		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Recorded as paid: " + SourceLabel(b.Source)}
 	} else if !b.PaidAt.IsZero() {
 		label := "Paid " + money.Format(b.AmountMinor, b.Currency)

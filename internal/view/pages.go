@@ -45,6 +45,8 @@ type PageProps struct {
 	AdminBookings AdminBookingsProps `json:"adminBookings"`
 	// AdminBooking is /admin/bookings/{id}.
 	AdminBooking AdminBookingProps `json:"adminBooking"`
+	// AdminNewBooking is /admin/bookings/new?tour=&date=: an operator's booking.
+	AdminNewBooking NewBookingProps `json:"adminNewBooking"`
 	// AdminManifest is /admin/tours/{id}/departures/{date}: the manifest; guides of the
 	// tour see it read-only.
 	AdminManifest AdminManifestProps `json:"adminManifest"`

@@ -16,6 +16,7 @@ import (
 	"tourbook/internal/checkin"
 	"tourbook/internal/httpx"
 	"tourbook/internal/review"
+	"tourbook/internal/tour"
 	"tourbook/internal/view"
 )
 
@@ -26,6 +27,7 @@ type BackOffice interface {
 	MyDepartures(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, error)
 	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
+	NewBookingTours(ctx context.Context, actor account.User) ([]tour.Tour, time.Time, error)
 }
 
 // officeError answers a back-office page whose service failed. The services decide who
@@ -188,6 +190,24 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.Reference + " · Back office",
 		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
+}
+
+// AdminNewBooking is /admin/bookings/new?tour=&date=: New booking, the tour and the
+// departure chosen when the address names them (the dashboard, a tour, a departure's
+// row, the manifest and the calendar link here).
+func (h *Handler) AdminNewBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.backOffice(w, r)
+	if !ok {
+		return
+	}
+	tours, now, err := h.Office.NewBookingTours(r.Context(), u)
+	if err != nil {
+		h.officeError(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	h.render(w, r, page{name: "adminNewBooking", title: "New booking · Back office",
+		props: view.NewNewBookingProps(tours, q.Get("tour"), q.Get("date"), now)})
 }
 
 // Departures is what a departure's manifest and check-in pages read (checkin.Service).

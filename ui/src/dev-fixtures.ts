@@ -407,6 +407,39 @@ const adminBookingsProps: PageProps['adminBookings'] = {
   message: '',
 };
 
+/** New booking from a departure's row: the tour and the departure chosen. */
+export const newBookingProps: PageProps['adminNewBooking'] = {
+  tours: [
+    {
+      id: 't-5c88fa8c',
+      name: 'The Forest Hiker',
+      currency: 'usd',
+      currencyDigits: 2,
+      unitPriceMinor: 49700,
+      unitPrice: '$497.00',
+      maxGroupSize: 10,
+      today: '2027-05-03',
+      departures: [
+        { date: '2027-06-15', label: 'Tue 15 June 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 6, closed: false },
+        { date: '2027-07-20', label: 'Tue 20 July 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 1, closed: true },
+      ],
+    },
+    {
+      id: 't-5c88fa8e',
+      name: 'The Snow Adventurer',
+      currency: 'jpy',
+      currencyDigits: 0,
+      unitPriceMinor: 99700,
+      unitPrice: '¥99,700',
+      maxGroupSize: 4,
+      today: '2027-05-04',
+      departures: [],
+    },
+  ],
+  tour: 't-5c88fa8c',
+  date: '2027-06-15',
+};
+
 /** A paid online booking, partly refunded once already: it can still be cancelled. */
 export const paidBooking: AdminBookingDetail = {
   id: 'b-7e21c0a4',
@@ -440,6 +473,12 @@ export const paidBooking: AdminBookingDetail = {
   refunds: [{ id: 'rf-1', amount: '$100.00', status: 'succeeded', at: 'Tue 11 May 2027, 10:30 UTC', error: '' }],
   cancellable: true,
   refundableMinor: 69400,
+  travellers: [],
+  phone: '',
+  notes: '',
+  priceNote: '',
+  due: '',
+  payBy: '',
 };
 
 /** Cancelled by the site when the provider refused the refund: money still owed. */
@@ -1030,6 +1069,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminMyDepartures: { page: 'adminMyDepartures', site, user: guide, props: adminMyDeparturesProps },
   adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
   adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking } },
+  adminNewBooking: { page: 'adminNewBooking', site, user: admin, props: newBookingProps },
   adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
   adminCheckIn: { page: 'adminCheckIn', site, user: guide, props: adminCheckInProps },
   adminUsers: { page: 'adminUsers', site, user: admin, props: adminUsersProps },

@@ -28,6 +28,7 @@ export const pageLoaders: PageLoaders = {
   adminMyDepartures: () => import('./pages/admin-my-departures-page').then((m) => m.AdminMyDeparturesPage),
   adminBookings: () => import('./pages/admin-bookings-page').then((m) => m.AdminBookingsPage),
   adminBooking: () => import('./pages/admin-booking-page').then((m) => m.AdminBookingPage),
+  adminNewBooking: () => import('./pages/admin-new-booking-page').then((m) => m.AdminNewBookingPage),
   adminManifest: () => import('./pages/admin-manifest-page').then((m) => m.AdminManifestPage),
   adminCheckIn: () => import('./pages/admin-check-in-page').then((m) => m.AdminCheckInPage),
   adminUsers: () => import('./pages/admin-users-page').then((m) => m.AdminUsersPage),

@@ -5,6 +5,7 @@ import { AccountPage } from './pages/account-page';
 import { AdminAuditPage } from './pages/admin-audit-page';
 import { AdminBookingPage } from './pages/admin-booking-page';
 import { AdminBookingsPage } from './pages/admin-bookings-page';
+import { AdminNewBookingPage } from './pages/admin-new-booking-page';
 import { AdminCalendarPage } from './pages/admin-calendar-page';
 import { AdminDashboardPage } from './pages/admin-dashboard-page';
 import { AdminEmailPage } from './pages/admin-email-page';
@@ -50,6 +51,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminMyDepartures: AdminMyDeparturesPage,
   adminBookings: AdminBookingsPage,
   adminBooking: AdminBookingPage,
+  adminNewBooking: AdminNewBookingPage,
   adminManifest: AdminManifestPage,
   adminCheckIn: AdminCheckInPage,
   adminUsers: AdminUsersPage,

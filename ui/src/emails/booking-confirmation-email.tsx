@@ -14,6 +14,12 @@ export const bookingConfirmation = notice<BookingConfirmationProps>(({ props }) 
     { label: 'Total', value: props.amount },
   ];
   if (props.meetingPoint !== '') facts.push({ label: 'Meeting point', value: props.meetingPoint });
+  if (props.due !== '') facts.push({ label: 'To pay', value: props.due });
+  if (props.payBy !== '') facts.push({ label: 'Pay by', value: props.payBy });
+  const payment =
+    props.due === ''
+      ? []
+      : [{ paragraph: props.payBy === '' ? `Your seats are held. Please pay ${props.due}.` : `Your seats are held. Please pay ${props.due} by ${props.payBy}.` }];
   return {
     subject: `Your booking: ${props.tourName} on ${props.date}`,
     heading: 'Your booking is confirmed',
@@ -22,6 +28,7 @@ export const bookingConfirmation = notice<BookingConfirmationProps>(({ props }) 
     blocks: [
       { paragraph: `Thank you for booking ${props.tourName}. Here are the details:` },
       { facts },
+      ...payment,
       { paragraph: 'The calendar file for this tour is attached: open it to add the tour to your calendar.' },
       { button: 'View your booking', href: props.bookingUrl },
     ],

@@ -46,6 +46,8 @@ export const emailFixtures: EmailData[] = [
       amount: '$994.00',
       meetingPoint: 'Banff Visitor Centre, 224 Banff Avenue, Banff, Alberta T1L 1B3, by the main entrance',
       bookingUrl: 'https://tours.example/my-tours#b-64f1c2a9',
+      due: '',
+      payBy: '',
     },
   },
   {
@@ -128,6 +130,8 @@ export const emailVariantFixtures: EmailData[] = [
       amount: '$497.00',
       meetingPoint: '',
       bookingUrl: 'https://tours.example/my-tours#b-0a1b2c3d',
+      due: '$497.00',
+      payBy: 'Mon 19 April 2027',
     },
   },
   {

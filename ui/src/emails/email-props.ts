@@ -85,6 +85,10 @@ export interface BookingConfirmationProps {
   /** "" when the tour has none */
   meetingPoint: string;
   bookingUrl: string;
+  /** Formatted amount still to pay for a booking taken by the operator, "" when paid */
+  due: string;
+  /** Formatted day to pay by, "" when none */
+  payBy: string;
 }
 
 export interface BookingCancelledProps {
@@ -199,6 +203,8 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     amount: 'string',
     meetingPoint: 'string',
     bookingUrl: 'string',
+    due: 'string',
+    payBy: 'string',
   },
   bookingCancelled: { name: 'string', reference: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
   reminder: {

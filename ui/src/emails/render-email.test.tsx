@@ -155,6 +155,11 @@ describe('renderEmail', () => {
     const confirmation = renderEmail(emailVariantFixtures.find((d) => d.kind === 'bookingConfirmation')!);
     expect(confirmation.text).not.toContain('Meeting point');
     expect(confirmation.html).not.toContain('Meeting point');
+    // A booking taken by the operator to be paid later says what is due and by when.
+    expect(confirmation.text).toContain('Please pay $497.00 by Mon 19 April 2027.');
+    const paid = renderEmail(emailFixtures.find((d) => d.kind === 'bookingConfirmation')!);
+    expect(paid.text).not.toContain('Please pay');
+    expect(paid.text).not.toContain('Pay by');
     const cancelled = renderEmail(emailVariantFixtures.find((d) => d.kind === 'bookingCancelled')!);
     expect(cancelled.text).not.toContain('Reason');
     expect(cancelled.html).not.toContain('Reason');

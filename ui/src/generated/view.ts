@@ -362,6 +362,16 @@ export interface AdminBookingDetail {
   cancellable: boolean;
   /** The most that can still be refunded, minor units. */
   refundableMinor: number;
+  /** The travellers' names, the lead first; empty when not recorded (online bookings). */
+  travellers: string[];
+  /** The lead's phone as the operator took it; "" when none. */
+  phone: string;
+  /** The operator's notes (never sent) and why the price differs; "" when none. */
+  notes: string;
+  priceNote: string;
+  /** Awaiting payment: what is still due, formatted, and the day to pay by ("" when none). */
+  due: string;
+  payBy: string;
 }
 
 /** ManifestRow is one booking on a departure's manifest. */
@@ -762,6 +772,46 @@ export interface MyBookingProps {
   ticket: TicketView | null;
 }
 
+/** NewBookingDeparture is a departure the New booking form offers. */
+export interface NewBookingDeparture {
+  /** Yyyy-mm-dd. */
+  date: string;
+  /** "Tue 15 June 2027". */
+  label: string;
+  /** "08:30 GMT (Atlantic/Reykjavik)". */
+  startTimeLabel: string;
+  left: number;
+  /** Off sale online; the office may still book it. */
+  closed: boolean;
+}
+
+/** NewBookingTour is a tour the New booking form offers, with its price. */
+export interface NewBookingTour {
+  id: string;
+  name: string;
+  /** Lower-case ISO code, e.g. "usd". */
+  currency: string;
+  /** Digits after the decimal point of the currency (2, or 0 for yen). */
+  currencyDigits: number;
+  /** The price per person, in minor units and formatted ("$497.00"). */
+  unitPriceMinor: number;
+  unitPrice: string;
+  maxGroupSize: number;
+  departures: NewBookingDeparture[];
+  /** Today in the tour's zone, yyyy-mm-dd: the day money is received unless told. */
+  today: string;
+}
+
+/**
+ * NewBookingProps are the props of /admin/bookings/new?tour=&date=: the tours to book,
+ * and the tour and departure the address chose ("" when none, or not offered).
+ */
+export interface NewBookingProps {
+  tours: NewBookingTour[];
+  tour: string;
+  date: string;
+}
+
 /**
  * PageProps names every page and the props it receives: a field's JSON name is the
  * page's name (internal/web renders it under that name), its type the page's props.
@@ -809,6 +859,8 @@ export interface PageProps {
   adminBookings: AdminBookingsProps;
   /** AdminBooking is /admin/bookings/{id}. */
   adminBooking: AdminBookingProps;
+  /** AdminNewBooking is /admin/bookings/new?tour=&date=: an operator's booking. */
+  adminNewBooking: NewBookingProps;
   /**
    * AdminManifest is /admin/tours/{id}/departures/{date}: the manifest; guides of the
    * tour see it read-only.

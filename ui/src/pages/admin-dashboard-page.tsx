@@ -7,6 +7,7 @@ import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
 import { DepartureSeatCells } from '../components/admin/departure-seats';
 import { plural } from '../lib/format';
+import { newBookingUrl } from '../lib/new-booking-url';
 import type { PageProps } from '../props';
 
 export function AdminDashboardPage({ departures, sales, calendarUrl }: PageProps['adminDashboard']) {
@@ -14,6 +15,13 @@ export function AdminDashboardPage({ departures, sales, calendarUrl }: PageProps
     <div className="admin">
       <AdminNav current="dashboard" />
       <h1 className="page-title">Dashboard</h1>
+      {sales ? (
+        <p className="admin-actions">
+          <a id="new-booking-link" className="btn btn--small" href={newBookingUrl()}>
+            New booking
+          </a>
+        </p>
+      ) : null}
 
       {sales ? (
         <section id="sales" className="admin-section" aria-labelledby="sales-title">

@@ -70,38 +70,12 @@ describe('AdminManifestPage', () => {
   });
 });
 
-describe('AdminManifestPage: walk-in', () => {
-  it('records a walk-in, then loads the manifest again', async () => {
-    const fetch = mockFetch(jsonResponse({ status: 'success', data: null }, 201));
+describe('AdminManifestPage: new booking', () => {
+  it('links to New booking with this departure chosen', () => {
     render(<App data={fixtures.adminManifest} />);
-    const form = within(screen.getByRole('form', { name: 'Record a walk-in booking' }));
-    fireEvent.change(form.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
-    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Sam Park' } });
-    fireEvent.change(form.getByLabelText('Participants'), { target: { value: '3' } });
-    fireEvent.change(form.getByLabelText('Payment method'), { target: { value: 'bank_transfer' } });
-    fireEvent.click(form.getByRole('button', { name: 'Record booking' }));
-    await flush();
-    expect(String(fetch.mock.calls[0]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/bookings`);
-    expect(fetch.mock.calls[0]![1]?.method).toBe('POST');
-    expect(body(fetch)).toEqual({ email: 'sam@example.com', name: 'Sam Park', participants: 3, paymentMethod: 'bank_transfer' });
-    expect(currentAlert()?.textContent).toBe('Booking recorded');
-    expect(navigate).toHaveBeenCalledWith(window.location.pathname);
-  });
-
-  it('keeps what was typed when the server refuses it', async () => {
-    mockFetch(jsonResponse({ status: 'fail', message: 'Only 7 seats are left' }, 409));
-    render(<App data={fixtures.adminManifest} />);
-    const form = within(screen.getByRole('form', { name: 'Record a walk-in booking' }));
-    fireEvent.change(form.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
-    fireEvent.change(form.getByLabelText('Participants'), { target: { value: '9' } });
-    fireEvent.click(form.getByRole('button', { name: 'Record booking' }));
-    await flush();
-    expect(currentAlert()?.className).toBe('alert alert--error');
-    expect(currentAlert()?.textContent).toBe('Only 7 seats are left');
-    expect(navigate).not.toHaveBeenCalled();
-    expect((form.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
-    expect((form.getByLabelText('Participants') as HTMLInputElement).value).toBe('9');
-    expect(form.getByRole('button', { name: 'Record booking' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New booking on this departure' }).getAttribute('href')).toBe(
+      '/admin/bookings/new?tour=t-5c88fa8c&date=2027-06-15',
+    );
   });
 });
 

@@ -10,8 +10,8 @@ import { AdminNav } from '../components/admin/admin-nav';
 import { CancelDepartureForm } from '../components/admin/cancel-departure-form';
 import { ManifestTable } from '../components/admin/manifest-table';
 import { WaitlistTable } from '../components/admin/waitlist-table';
-import { WalkInForm } from '../components/admin/walk-in-form';
 import { StatusBadge } from '../components/status-badge';
+import { newBookingUrl } from '../lib/new-booking-url';
 import type { PageProps } from '../props';
 
 export function AdminManifestPage({
@@ -97,7 +97,13 @@ export function AdminManifestPage({
       {canManage && !departure.past ? (
         <section className="admin-section manifest__manage" aria-label="Manage this departure">
           <div className="admin-columns admin-columns--flush">
-            <WalkInForm tourId={tour.id} date={departure.date} />
+            <div id="walk-in" className="admin-form admin-form--compact">
+              <h2 className="section-title">New booking</h2>
+              <p className="form__hint">Book travellers on this departure: paid in cash or by transfer, or to pay later.</p>
+              <a id="new-booking-link" className="btn btn--small" href={newBookingUrl(tour.id, departure.date)}>
+                New booking on this departure
+              </a>
+            </div>
             <CancelDepartureForm tourId={tour.id} date={departure.date} manifestUrl={manifestUrl} />
           </div>
         </section>

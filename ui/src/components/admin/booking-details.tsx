@@ -76,6 +76,46 @@ export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
         <dt>Paid</dt>
         <dd id="booking-paid">{booking.paidAt === '' ? 'Not paid' : booking.paidAt}</dd>
       </div>
+      {booking.due !== '' ? (
+        <div>
+          <dt>To pay</dt>
+          <dd id="booking-due">{booking.payBy === '' ? booking.due : `${booking.due} by ${booking.payBy}`}</dd>
+        </div>
+      ) : null}
+      {booking.travellers.length > 0 ? (
+        <div>
+          <dt>Travellers</dt>
+          <dd>
+            <ol id="booking-travellers" className="admin-facts__list">
+              {booking.travellers.map((name, i) => (
+                <li key={i}>{name}</li>
+              ))}
+            </ol>
+          </dd>
+        </div>
+      ) : null}
+      {booking.phone !== '' ? (
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a id="booking-phone" href={`tel:${booking.phone.replace(/[^0-9+]/g, '')}`}>
+              {booking.phone}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      {booking.priceNote !== '' ? (
+        <div>
+          <dt>Why this price</dt>
+          <dd id="booking-price-note">{booking.priceNote}</dd>
+        </div>
+      ) : null}
+      {booking.notes !== '' ? (
+        <div>
+          <dt>Notes (never sent)</dt>
+          <dd id="booking-notes">{booking.notes}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

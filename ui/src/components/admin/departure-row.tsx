@@ -4,6 +4,7 @@ import type { ApiResponse } from '../../api/client';
 import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
+import { newBookingUrl } from '../../lib/new-booking-url';
 import type { AdminDeparture } from '../../props';
 import { StatusBadge } from '../status-badge';
 
@@ -137,6 +138,9 @@ export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowPr
               <button type="submit" className="btn btn--tiny" aria-label={`Save${which}`} disabled={busy}>
                 Save
               </button>
+              <a className="btn btn--tiny departure-row__new-booking" href={newBookingUrl(tourId, date)} aria-label={`New booking${which}`}>
+                New booking
+              </a>
               <button
                 type="button"
                 className="btn btn--tiny"

@@ -1,3 +1,4 @@
+import { newBookingUrl } from '../../lib/new-booking-url';
 import type { RunTourCall } from '../../lib/tour-answer';
 import type { AdminTour } from '../../props';
 import { AddDepartureForm } from './add-departure-form';
@@ -12,6 +13,13 @@ export function TourDepartures({ tour, canEdit, run }: { tour: AdminTour; canEdi
       <h2 id="departures-title" className="section-title">
         Departures
       </h2>
+      {canEdit ? (
+        <p className="admin-actions">
+          <a id="tour-new-booking" className="btn btn--small" href={newBookingUrl(tour.id)}>
+            New booking of this tour
+          </a>
+        </p>
+      ) : null}
       <AdminTable
         id="departures"
         caption="Departures by date, each with its manifest"
