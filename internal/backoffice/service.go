@@ -248,17 +248,22 @@ func (s *Service) departure(ctx context.Context, tourID, date string) (tour.Tour
 	return tour.Tour{}, tour.StartDate{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)
 }
 
-// WalkIn is a booking paid outside the site.
+// WalkIn is a booking paid outside the site, or to be paid that way.
 type WalkIn struct {
 	Email         string `json:"email"`
 	Name          string `json:"name"`
 	Participants  int    `json:"participants"`
 	PaymentMethod string `json:"paymentMethod"`
+	// AwaitingPayment: the money is not received yet (a phone booking to be paid by
+	// transfer, say): the booking holds its seats, awaiting payment, until an operator
+	// records the money (internal/collect).
+	AwaitingPayment bool `json:"awaitingPayment"`
 }
 
 // RecordWalkIn books seats paid outside the site (cash, bank transfer) for a customer
-// by email, at the tour's price; a new email gets an account without a password it
-// knows (password reset, with transactional email, is what will let them in).
+// by email, at the tour's price, received now or awaiting payment (in.AwaitingPayment);
+// a new email gets an account without a password it knows (password reset, with
+// transactional email, is what will let them in).
 func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, date string, in WalkIn) (booking.Booking, error) {
 	if !account.CanManageBookings(actor) {
 		return booking.Booking{}, ErrForbidden
@@ -295,7 +300,11 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	b := &booking.Booking{TourID: t.ID, UserID: customer.ID, StartDate: dep.Date, Participants: in.Participants,
 		AmountMinor: t.UnitPriceMinor() * int64(in.Participants), Currency: strings.ToLower(t.Currency), Source: source,
 		Policy: t.Policy}
-	if err := s.createPaidBooking(ctx, b, fresh, actor.Name, now, entry(actor, "booking.walk_in", "booking", "")); err != nil {
+	action := "booking.walk_in"
+	if in.AwaitingPayment {
+		b.Status, action = booking.AwaitingPayment, "booking.walk_in_awaiting"
+	}
+	if err := s.createPaidBooking(ctx, b, fresh, actor.Name, now, entry(actor, action, "booking", "")); err != nil {
 		if errors.Is(err, booking.ErrNoSeats) {
 			return booking.Booking{}, &fault.Error{Kind: fault.Conflict, Err: err, Message: noSeatsFor(in.Participants)}
 		}

@@ -315,23 +315,32 @@ func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
-// transfer), with its ticket, history line and audit entry. Whether the departure has the
-// seats is the back office's to decide, under LockDeparture in the same transaction.
-// Sets ID, Status Paid, CreatedAt and PaidAt to now, and PaidMinor to AmountMinor.
+// transfer), with its ticket, history line and audit entry; or, with b.Status
+// booking.AwaitingPayment, one to be paid that way (no ticket until it is paid).
+// Whether the departure has the seats is the back office's to decide, under
+// LockDeparture in the same transaction. Sets ID, CreatedAt, and for a paid one Status
+// Paid, PaidAt to now and PaidMinor to AmountMinor.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
 	s.ensureID(&b.ID)
-	b.Status, b.StartDate = booking.Paid, tour.Day(b.StartDate)
+	b.StartDate = tour.Day(b.StartDate)
 	b.CreatedAt = now.UTC().Truncate(time.Microsecond)
-	b.PaidAt, b.HoldUntil, b.PaidMinor = b.CreatedAt, b.CreatedAt, b.AmountMinor
+	b.HoldUntil = b.CreatedAt
+	if b.Status == booking.AwaitingPayment {
+		b.PaidAt, b.PaidMinor = time.Time{}, 0
+	} else {
+		b.Status, b.PaidAt, b.PaidMinor = booking.Paid, b.CreatedAt, b.AmountMinor
+	}
 	err := s.InTx(ctx, func(tx *Store) error {
 		if err := tx.insertBooking(ctx, b); err != nil {
 			return err
 		}
-		if err := tx.issueTicket(ctx, b.ID, now); err != nil {
-			return err
+		if b.Status == booking.Paid {
+			if err := tx.issueTicket(ctx, b.ID, now); err != nil {
+				return err
+			}
 		}
 		if err := tx.addEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: entry.ActorID, ActorName: actorName,
-			Kind: "recorded", Detail: string(b.Source)}); err != nil {
+			Kind: "recorded", Detail: recordedDetail(*b)}); err != nil {
 			return err
 		}
 		entry.Changes.Diff("booking", nil, fmt.Sprintf("%d × %s on %s, %s", b.Participants, b.TourID, day(b.StartDate), b.Source))
@@ -341,6 +350,15 @@ func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actor
 		return fmt.Errorf("record paid booking on tour %s on %s: %w", b.TourID, day(b.StartDate), err)
 	}
 	return nil
+}
+
+// recordedDetail is the history's note of a booking an operator recorded: how it was
+// paid, or "awaiting " and how it is to be paid.
+func recordedDetail(b booking.Booking) string {
+	if b.Status == booking.AwaitingPayment {
+		return "awaiting " + string(b.Source)
+	}
+	return string(b.Source)
 }
 
 // DepartureHolds lists a departure's pending bookings (seat holds, waiting-list offers
@@ -388,7 +406,8 @@ func (s *Store) UpcomingDepartures(ctx context.Context, now time.Time, guideID s
 	rows, err := s.reader().QueryContext(ctx, `SELECT t.id, t.name, t.time_zone, sd.start_date, sd.start_time,
 			sd.capacity, sd.closed,
 			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN b.participants ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN b.status = 'pending' AND b.hold_until > $1 THEN b.participants ELSE 0 END), 0)
+			COALESCE(SUM(CASE WHEN b.status = 'awaiting_payment' OR (b.status = 'pending' AND b.hold_until > $1)
+				THEN b.participants ELSE 0 END), 0)
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
 		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date
 		WHERE sd.start_date >= $2 AND t.status <> 'archived'`+guide+`

@@ -93,6 +93,26 @@ export interface BookingCancelledProps {
   refunded: string;
   /** Why it was cancelled, or "" */
   reason: string;
+  /**
+   * How the refund comes back when the booking was paid outside the site: "bank transfer"
+   * or "cash", from the operator; "" when it went back through the card payment.
+   */
+  returnedBy: string;
+}
+
+export interface PaymentLinkProps {
+  name: string;
+  tourName: string;
+  date: string;
+  startTime: string;
+  participants: number;
+  /** Formatted amount due, e.g. "€2,580.00" */
+  amount: string;
+  /** The provider's checkout for exactly that amount */
+  payUrl: string;
+  /** Until when the link can be paid, with the tour's zone */
+  expires: string;
+  bookingUrl: string;
 }
 
 export interface ReminderProps {
@@ -150,6 +170,7 @@ export interface EmailPropsByKind {
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
   waitlistCancelled: WaitlistCancelledProps;
+  paymentLink: PaymentLinkProps;
 }
 
 export type EmailKind = keyof EmailPropsByKind;
@@ -193,7 +214,14 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     meetingPoint: 'string',
     bookingUrl: 'string',
   },
-  bookingCancelled: { name: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
+  bookingCancelled: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    refunded: 'string',
+    reason: 'string',
+    returnedBy: 'string',
+  },
   reminder: {
     name: 'string',
     tourName: 'string',
@@ -222,5 +250,16 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     reason: 'string',
     offered: 'string',
     tourUrl: 'string',
+  },
+  paymentLink: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    amount: 'string',
+    payUrl: 'string',
+    expires: 'string',
+    bookingUrl: 'string',
   },
 };
