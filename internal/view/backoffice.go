@@ -249,6 +249,8 @@ type DashboardProps struct {
 	Departures []DashboardDeparture `json:"departures"`
 	// Null for guides.
 	Sales *DashboardSales `json:"sales"`
+	// Bookings awaiting payment and refunds owed; null for guides.
+	Collect *DashboardCollect `json:"collect"`
 }
 
 // BookingFilters are the bookings list's filters, as the address gave them.
@@ -272,6 +274,7 @@ type AdminBookingsProps struct {
 // AdminBookingProps are the props of /admin/bookings/{id}.
 type AdminBookingProps struct {
 	Booking AdminBookingDetail `json:"booking"`
+	Collect BookingCollect     `json:"collect"`
 }
 
 // ManifestDeparture is the departure a manifest or a check-in page is about.
@@ -400,8 +403,8 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
 		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
 		PaidAt: FormatTime(b.PaidAt), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
-		Cancellable:     b.Status == booking.Paid || b.Status == booking.RefundDue,
-		RefundableMinor: b.AmountMinor - b.RefundedMinor,
+		Cancellable:     refund.Cancellable(b.Booking),
+		RefundableMinor: max(b.PaidMinor-b.RefundedMinor, 0),
 	}
 	if !out.Cancellable {
 		out.RefundableMinor = 0
@@ -416,6 +419,9 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 	out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Customer", Label: "Checkout opened"})
 	if b.Source != booking.Online && b.Source != "" {
 		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Recorded as paid: " + SourceLabel(b.Source)}
+		if len(d.Events) > 0 && d.Events[0].Kind == "recorded" && strings.HasPrefix(d.Events[0].Detail, "awaiting ") {
+			out.History[0].Label = "Recorded, awaiting payment by " + strings.ToLower(SourceLabel(b.Source))
+		}
 	} else if !b.PaidAt.IsZero() {
 		label := "Paid " + money.Format(b.AmountMinor, b.Currency)
 		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt), Actor: "Customer", Label: label,
@@ -436,6 +442,8 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 			h.Label = "Refund failed"
 		case "resolved":
 			h.Label = "Resolved without a refund through the site"
+		case "payment_received", "payment_link_sent", "refund_paid_back":
+			h.Label, h.Detail = moneyEventLabel(e, b.Currency)
 		default:
 			h.Label = "Cancelled without a refund"
 		}

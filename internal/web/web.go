@@ -57,6 +57,7 @@ type Handler struct {
 	Bookings   Confirmer
 	Catalog    Catalog
 	Office     BackOffice
+	Collect    Collector
 	Refunds    OwnBookings
 	Outbox     Outbox
 	Moderation Moderation
