@@ -12,6 +12,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
+	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
 )
@@ -87,6 +88,14 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 		}
 		return Detail{}, fmt.Errorf("open payment link of booking %s: %w", id, err)
 	}
+	// Written before the transaction, which must not wait for a connection to read.
+	var email *mail.Message
+	if s.mailer != nil {
+		if email, err = s.mailer.PaymentLink(ctx, row.Booking, p.AmountMinor, co.URL, expires); err != nil {
+			return Detail{}, fmt.Errorf("write the payment link's email: %w", err)
+		}
+		email.IdemKey = "payment-link:" + p.ID
+	}
 	var expired []Payment
 	stale := false
 	err = s.inTx(ctx, func(tx Tx) error {
@@ -116,15 +125,10 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 		if err := tx.AddAudit(ctx, e, id); err != nil {
 			return err
 		}
-		if s.mailer == nil {
+		if email == nil {
 			return nil
 		}
-		m, err := s.mailer.PaymentLink(ctx, b, p.AmountMinor, co.URL, expires)
-		if err != nil {
-			return fmt.Errorf("write the payment link's email: %w", err)
-		}
-		m.IdemKey = "payment-link:" + p.ID
-		_, err = tx.EnqueueEmail(ctx, m)
+		_, err = tx.EnqueueEmail(ctx, email)
 		return err
 	})
 	s.after(ctx, expired)
@@ -166,9 +170,14 @@ func (s *Service) FulfilLink(ctx context.Context, ev payment.Event) (bool, error
 // linkPaid records the link p as paid by ev, once, and returns it as it now is.
 func (s *Service) linkPaid(ctx context.Context, p Payment, ev payment.Event) (Payment, error) {
 	now := s.now()
+	row, err := s.store.BookingRow(ctx, p.BookingID)
+	if err != nil {
+		return p, err
+	}
+	confirmation := s.confirmation(ctx, row.Booking)
 	var expired []Payment
 	changed := false
-	err := s.inTx(ctx, func(tx Tx) error {
+	err = s.inTx(ctx, func(tx Tx) error {
 		b, err := tx.LockBooking(ctx, p.BookingID)
 		if err != nil {
 			return err
@@ -190,7 +199,7 @@ func (s *Service) linkPaid(ctx context.Context, p Payment, ev payment.Event) (Pa
 		}
 		changed = true
 		e := audit.Entry{ActorName: "Customer (payment link)", Action: "booking.link_paid", ObjectType: "booking", ObjectID: b.ID}
-		expired, err = s.receive(ctx, tx, b, p, "Customer", now, e)
+		expired, err = s.receive(ctx, tx, b, p, "Customer", now, e, confirmation)
 		return err
 	})
 	if err != nil {

@@ -258,6 +258,7 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 	if in.AmountMinor != nil && *in.AmountMinor <= 0 {
 		return Detail{}, invalid("The amount received must be more than 0.")
 	}
+	confirmation := s.confirmation(ctx, row.Booking)
 	var expire []Payment
 	err = s.inTx(ctx, func(tx Tx) error {
 		b, err := tx.LockBooking(ctx, id)
@@ -288,7 +289,7 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 		if err := tx.AddPayment(ctx, &p, now); err != nil {
 			return err
 		}
-		if expire, err = s.receive(ctx, tx, b, p, actor.Name, now, entry(actor, "booking.record_payment", id)); err != nil {
+		if expire, err = s.receive(ctx, tx, b, p, actor.Name, now, entry(actor, "booking.record_payment", id), confirmation); err != nil {
 			return err
 		}
 		return nil
@@ -300,12 +301,30 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 	return s.detail(ctx, id)
 }
 
+// confirmation writes the email a booking gets when it becomes paid, before the
+// transaction that may send it: rendering reads the store, and a transaction waiting
+// for the booking's lock must not hold a connection it needs. nil when the booking
+// cannot become paid, or the email could not be written (logged: the payment matters
+// more).
+func (s *Service) confirmation(ctx context.Context, b booking.Booking) *mail.Message {
+	if s.mailer == nil || b.Status != booking.AwaitingPayment {
+		return nil
+	}
+	m, err := s.mailer.Confirmation(ctx, b)
+	if err != nil {
+		s.log.Error("write booking confirmation", "booking_id", b.ID, "error", err)
+		return nil
+	}
+	return m
+}
+
 // receive adds p, received, to the booking b (locked in tx): what it received grows,
 // and a booking awaiting payment that has received its price is paid, with its ticket
-// and confirmation. Every link still open on the booking expires with it (returned, to
+// and confirmation (when not nil). Every link still open on the booking expires with it (returned, to
 // be closed at the provider after the commit): the money came in otherwise, or what is
 // due changed.
-func (s *Service) receive(ctx context.Context, tx Tx, b booking.Booking, p Payment, actorName string, now time.Time, e audit.Entry) ([]Payment, error) {
+func (s *Service) receive(ctx context.Context, tx Tx, b booking.Booking, p Payment, actorName string, now time.Time, e audit.Entry,
+	confirmation *mail.Message) ([]Payment, error) {
 	before := b
 	b.PaidMinor += p.AmountMinor
 	becomesPaid := b.Status == booking.AwaitingPayment && b.PaidMinor >= b.AmountMinor
@@ -327,11 +346,8 @@ func (s *Service) receive(ctx context.Context, tx Tx, b booking.Booking, p Payme
 		if err := tx.IssueTicket(ctx, b.ID, now); err != nil {
 			return nil, err
 		}
-		if s.mailer != nil {
-			m, err := s.mailer.Confirmation(ctx, b)
-			if err != nil {
-				s.log.Error("write booking confirmation", "booking_id", b.ID, "error", err)
-			} else if _, err := tx.EnqueueEmail(ctx, m); err != nil {
+		if confirmation != nil {
+			if _, err := tx.EnqueueEmail(ctx, confirmation); err != nil {
 				return nil, err
 			}
 		}
