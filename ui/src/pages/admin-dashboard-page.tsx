@@ -2,14 +2,16 @@
 // only, and no money (`sales` is null for them).
 // Ids for browser tests: #admin-nav, #sales, #sales-bookings, #sales-revenue,
 // #sales-refund-due (link to the refund-due bookings), #departures-table (its links
-// .departures-table__manifest and .departures-table__check-in).
+// .departures-table__manifest and .departures-table__check-in), #awaiting-table and
+// #owed-table (bookings awaiting payment and refunds owed, each row linking to its booking).
 import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
+import { DashboardCollect } from '../components/admin/dashboard-collect';
 import { StatusBadge } from '../components/status-badge';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
 
-export function AdminDashboardPage({ departures, sales }: PageProps['adminDashboard']) {
+export function AdminDashboardPage({ departures, sales, collect }: PageProps['adminDashboard']) {
   return (
     <div className="admin">
       <AdminNav current="dashboard" />
@@ -40,6 +42,8 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
           </dl>
         </section>
       ) : null}
+
+      {collect ? <DashboardCollect collect={collect} /> : null}
 
       <section className="admin-section" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title" className="section-title">

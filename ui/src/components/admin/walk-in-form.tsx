@@ -18,9 +18,9 @@ interface WalkInFormProps {
   date: string;
 }
 
-/** A booking paid outside the site, at the tour's price. */
+/** A booking paid outside the site at the tour's price: received now, or awaiting payment (a phone booking). */
 export function WalkInForm({ tourId, date }: WalkInFormProps) {
-  const { fields, bind } = useFormFields({ email: '', name: '', participants: '1', paymentMethod: 'cash' });
+  const { fields, bind } = useFormFields({ email: '', name: '', participants: '1', paymentMethod: 'cash', payment: 'received' });
   const record = useSubmit(
     async () => {
       const res = await recordWalkIn(tourId, date, {
@@ -28,12 +28,13 @@ export function WalkInForm({ tourId, date }: WalkInFormProps) {
         name: fields.name,
         participants: numberOrText(fields.participants),
         paymentMethod: fields.paymentMethod as PaymentMethod,
+        awaitingPayment: fields.payment === 'awaiting',
       });
       if (res.status !== 'success') {
         showAlert('error', errorMessage(res));
         return false;
       }
-      showAlert('success', 'Booking recorded');
+      showAlert('success', fields.payment === 'awaiting' ? 'Booking recorded, awaiting payment' : 'Booking recorded');
       // The manifest is the server's: load it again so it lists the new booking. The button
       // stays busy until the page goes.
       navigate(window.location.pathname);
@@ -84,6 +85,15 @@ export function WalkInForm({ tourId, date }: WalkInFormProps) {
               {method.label}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="form__group">
+        <label className="form__label" htmlFor="walk-in-received">
+          Payment
+        </label>
+        <select id="walk-in-received" className="form__input" name="payment" {...bind('payment')}>
+          <option value="received">Received now</option>
+          <option value="awaiting">Awaiting payment (the booking holds its seats until it is recorded)</option>
         </select>
       </div>
       <button id="walk-in-submit" type="submit" className="btn btn--small" disabled={record.busy}>
