@@ -77,7 +77,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Offset: offset, Limit: view.PageSize}
 	// A filter that cannot be read is dropped, and the form shows it empty.
 	switch st := booking.Status(fl.Status); st {
-	case booking.Pending, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
+	case booking.Pending, booking.AwaitingPayment, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
 		f.Status = st
 	default:
 		fl.Status = ""
