@@ -44,15 +44,9 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 		if b, err = tx.LockBooking(ctx, id); err != nil {
 			return err
 		}
-		found, err := tx.PaymentByKey(ctx, key)
-		switch {
-		case err == nil && found.BookingID != id:
-			return ErrKeyReused
-		case err == nil:
-			p = found
-			return nil
-		case !errors.Is(err, ErrPaymentNotFound):
-			return err
+		var found bool
+		if p, found, err = paymentByKey(ctx, tx, key, id); err != nil || found {
+			return err // or sent already, or on its way
 		}
 		if !Due(b) {
 			return ErrNothingDue

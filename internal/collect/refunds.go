@@ -2,6 +2,7 @@ package collect
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -28,16 +29,8 @@ func (s *Service) SettleRefund(ctx context.Context, actor account.User, bookingI
 	if !account.CanManageBookings(actor) {
 		return Detail{}, account.ErrNotAllowed
 	}
-	ref, err := cleanReference(in.Reference)
-	if err != nil {
-		return Detail{}, err
-	}
-	row, err := s.store.BookingRow(ctx, bookingID)
-	if err != nil {
-		return Detail{}, err
-	}
 	now := s.now()
-	day, err := receivedOn(in.PaidOn, zoneOf(row), now)
+	_, ref, day, err := s.moneyForm(ctx, bookingID, in.Reference, in.PaidOn, now)
 	if err != nil {
 		return Detail{}, err
 	}
@@ -46,8 +39,11 @@ func (s *Service) SettleRefund(ctx context.Context, actor account.User, bookingI
 			return err
 		}
 		r, err := tx.RefundByID(ctx, refundID)
-		if err != nil || r.BookingID != bookingID {
+		if errors.Is(err, backoffice.ErrRefundNotFound) || (err == nil && r.BookingID != bookingID) {
 			return &fault.Error{Kind: fault.NotFound, Err: err, Message: "This booking has no such refund."}
+		}
+		if err != nil {
+			return err
 		}
 		if !r.SettledAt.IsZero() {
 			return nil // paid back already
@@ -78,8 +74,4 @@ func (s *Service) SettleRefund(ctx context.Context, actor account.User, bookingI
 
 func bookingEvent(bookingID string, now time.Time, actor account.User, kind, detail string) backoffice.Event {
 	return backoffice.Event{BookingID: bookingID, At: now, ActorID: actor.ID, ActorName: actor.Name, Kind: kind, Detail: detail}
-}
-
-func zoneOf(row backoffice.BookingRow) *time.Location {
-	return tourZone(row.TimeZone)
 }

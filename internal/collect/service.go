@@ -209,6 +209,37 @@ func cleanReference(ref string) (string, error) {
 	return ref, nil
 }
 
+// moneyForm reads what every form about a booking's money gives: the booking, the
+// operator's reference and the day the money moved (not after today where the tour
+// runs; "" is today).
+func (s *Service) moneyForm(ctx context.Context, id, reference, dayText string, now time.Time) (backoffice.BookingRow, string, time.Time, error) {
+	ref, err := cleanReference(reference)
+	if err != nil {
+		return backoffice.BookingRow{}, "", time.Time{}, err
+	}
+	row, err := s.store.BookingRow(ctx, id)
+	if err != nil {
+		return backoffice.BookingRow{}, "", time.Time{}, err
+	}
+	day, err := receivedOn(dayText, tourZone(row.TimeZone), now)
+	return row, ref, day, err
+}
+
+// paymentByKey is the payment made with key, which must be of booking id (ErrKeyReused
+// otherwise); found is false when there is none yet. Called under the booking's lock.
+func paymentByKey(ctx context.Context, tx Tx, key, id string) (p Payment, found bool, err error) {
+	p, err = tx.PaymentByKey(ctx, key)
+	switch {
+	case err == nil && p.BookingID != id:
+		return p, true, ErrKeyReused
+	case err == nil:
+		return p, true, nil
+	case errors.Is(err, ErrPaymentNotFound):
+		return Payment{}, false, nil
+	}
+	return p, false, err
+}
+
 // receivedOn reads the day money came in: not after today where the tour runs.
 func receivedOn(text string, zone *time.Location, now time.Time) (time.Time, error) {
 	today := tour.Day(time.Date(now.In(zone).Year(), now.In(zone).Month(), now.In(zone).Day(), 0, 0, 0, 0, time.UTC))
@@ -242,16 +273,8 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 	if !in.Method.Offline() {
 		return Detail{}, invalid("Please choose how the money was received: cash or bank transfer.")
 	}
-	ref, err := cleanReference(in.Reference)
-	if err != nil {
-		return Detail{}, err
-	}
-	row, err := s.store.BookingRow(ctx, id)
-	if err != nil {
-		return Detail{}, err
-	}
 	now := s.now()
-	day, err := receivedOn(in.ReceivedOn, zoneOf(row), now)
+	row, ref, day, err := s.moneyForm(ctx, id, in.Reference, in.ReceivedOn, now)
 	if err != nil {
 		return Detail{}, err
 	}
@@ -265,14 +288,8 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 		if err != nil {
 			return err
 		}
-		found, err := tx.PaymentByKey(ctx, key)
-		switch {
-		case err == nil && found.BookingID != id:
-			return ErrKeyReused
-		case err == nil:
-			return nil // recorded already
-		case !errors.Is(err, ErrPaymentNotFound):
-			return err
+		if _, found, err := paymentByKey(ctx, tx, key, id); err != nil || found {
+			return err // or recorded already
 		}
 		if !Due(b) {
 			return ErrNothingDue

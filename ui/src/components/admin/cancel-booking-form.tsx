@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
-import { idempotencyKey } from '../../lib/idempotency-key';
+import { useFormKey } from '../../lib/idempotency-key';
 import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingDetail } from '../../props';
@@ -18,25 +18,19 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
-  // One key for this form until a cancellation goes through: a double click, or a retry
-  // after a failure (a provider error leaves the booking as it was), sends the same key,
-  // so the server refunds at most once. Made in the browser: the server renderer has no
-  // crypto, and the key is never shown.
-  const key = useRef('');
-  useEffect(() => {
-    if (key.current === '') key.current = idempotencyKey();
-  }, []);
+  // One key for this form until a cancellation goes through (a provider error leaves
+  // the booking as it was): the server refunds at most once.
+  const key = useFormKey();
 
   const cancel = useSubmit(
     async () => {
-      if (key.current === '') key.current = idempotencyKey();
       const refundMinor = toMinorUnits(refund);
-      const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
+      const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current() });
       const cancelled = settleAnswer(res, 'booking', (answered) =>
         typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
       );
       // Any success used the key up, even one whose answer lacked the booking.
-      if (res.status === 'success') key.current = idempotencyKey();
+      if (res.status === 'success') key.used();
       if (cancelled) {
         setReason('');
         setRefund(fromMinorUnits(cancelled.refundableMinor));

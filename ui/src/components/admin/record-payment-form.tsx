@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { recordPayment, type OfflineMethod } from '../../api/collect';
 import { showAlert } from '../../lib/alert';
 import { settleAnswer } from '../../lib/answer';
-import { idempotencyKey } from '../../lib/idempotency-key';
+import { useFormKey } from '../../lib/idempotency-key';
 import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingAnswer, BookingCollect } from '../../props';
@@ -29,21 +29,17 @@ export function RecordPaymentForm({ bookingId, collect, onRecorded }: RecordPaym
   const [amount, setAmount] = useState(() => fromMinorUnits(collect.dueMinor));
   const [receivedOn, setReceivedOn] = useState(collect.today);
   const [reference, setReference] = useState('');
-  const key = useRef('');
-  useEffect(() => {
-    if (key.current === '') key.current = idempotencyKey();
-  }, []);
+  const key = useFormKey();
 
   const record = useSubmit(
     async () => {
-      if (key.current === '') key.current = idempotencyKey();
       const minor = amount.trim() === '' ? undefined : toMinorUnits(amount);
       if (typeof minor === 'string') {
         showAlert('error', AMOUNT_MESSAGE);
         return;
       }
-      const res = await recordPayment(bookingId, { key: key.current, method, amountMinor: minor, receivedOn, reference });
-      if (res.status === 'success') key.current = idempotencyKey();
+      const res = await recordPayment(bookingId, { key: key.current(), method, amountMinor: minor, receivedOn, reference });
+      if (res.status === 'success') key.used();
       const booking = settleAnswer(res, 'booking', (b) => (b.status === 'paid' ? 'Payment recorded: the booking is paid' : 'Payment recorded'));
       const answered = res.status === 'success' ? res.data : undefined;
       if (booking && answered) {

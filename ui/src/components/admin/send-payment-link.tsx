@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { sendPaymentLink } from '../../api/collect';
 import { settleAnswer } from '../../lib/answer';
-import { idempotencyKey } from '../../lib/idempotency-key';
+import { useFormKey } from '../../lib/idempotency-key';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingAnswer, BookingCollect } from '../../props';
 
@@ -14,15 +13,11 @@ interface SendPaymentLinkProps {
 
 /** Emails the customer a link to pay exactly what is due; an older link stops working. */
 export function SendPaymentLink({ bookingId, collect, customerEmail, onSent }: SendPaymentLinkProps) {
-  const key = useRef('');
-  useEffect(() => {
-    if (key.current === '') key.current = idempotencyKey();
-  }, []);
+  const key = useFormKey();
   const send = useSubmit(
     async () => {
-      if (key.current === '') key.current = idempotencyKey();
-      const res = await sendPaymentLink(bookingId, key.current);
-      if (res.status === 'success') key.current = idempotencyKey();
+      const res = await sendPaymentLink(bookingId, key.current());
+      if (res.status === 'success') key.used();
       const booking = settleAnswer(res, 'booking', `Payment link for ${collect.due} sent to ${customerEmail}`);
       if (booking && res.status === 'success' && res.data) onSent(res.data);
     },
