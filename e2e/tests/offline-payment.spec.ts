@@ -106,7 +106,8 @@ test('a phone booking by bank transfer awaits payment, is paid when the transfer
   await waitForHydration(page);
   await page.locator('#cancel-reason').fill('The customer cannot travel.');
   await page.locator('#cancel-booking-submit').click();
-  await expectAlert(page, 'success', `Booking cancelled and ${price} refunded`);
+  await expectAlert(page, 'success', `Booking cancelled: ${price} to pay back outside the site`);
+  await expect(page.locator('#booking-history')).toContainText(`Cancelled; ${price} owed, to pay back outside the site`);
   await expect(page.locator('#refunds-table')).toContainText('Owed (to pay back)');
   await expect(page.locator('.refund-paid-back')).toHaveCount(1);
 

@@ -182,6 +182,12 @@ func (s *Service) linkPaid(ctx context.Context, p Payment, ev payment.Event) (Pa
 		if p.Status == Received {
 			return nil
 		}
+		if !Due(b) {
+			// The booking owes nothing (cancelled, or paid otherwise meanwhile) but the
+			// customer paid: the money is recorded, and is to be given back.
+			s.log.Error("REFUND DUE: a payment link was paid for a booking that owes nothing", "booking_id", b.ID,
+				"status", string(b.Status), "payment_id", p.ID, "amount", ev.AmountTotal, "currency", ev.Currency)
+		}
 		if ev.AmountTotal != p.AmountMinor || !strings.EqualFold(ev.Currency, p.Currency) {
 			s.log.Error("payment link paid a different amount than asked", "booking_id", b.ID, "payment_id", p.ID,
 				"asked", p.AmountMinor, "currency", p.Currency, "paid", ev.AmountTotal, "paid_currency", ev.Currency)

@@ -130,6 +130,9 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		return b, err
 	}
 	event.Kind, event.Detail = "refunded", fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
+	if out.Owed {
+		event.Kind = "refund_owed"
+	}
 	if err := tx.AddBookingEvent(ctx, event); err != nil {
 		return b, err
 	}

@@ -438,6 +438,10 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 			amount, reason, _ := strings.Cut(e.Detail, "|")
 			minor, _ := strconv.ParseInt(amount, 10, 64)
 			h.Label, h.Detail = "Cancelled and refunded "+money.Format(minor, b.Currency), reason
+		case "refund_owed":
+			amount, reason, _ := strings.Cut(e.Detail, "|")
+			minor, _ := strconv.ParseInt(amount, 10, 64)
+			h.Label, h.Detail = "Cancelled; "+money.Format(minor, b.Currency)+" owed, to pay back outside the site", reason
 		case "refund_failed":
 			h.Label = "Refund failed"
 		case "resolved":

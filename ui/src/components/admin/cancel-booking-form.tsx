@@ -26,9 +26,13 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
     async () => {
       const refundMinor = toMinorUnits(refund);
       const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current() });
-      const cancelled = settleAnswer(res, 'booking', (answered) =>
-        typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
-      );
+      const cancelled = settleAnswer(res, 'booking', (answered) => {
+        if (typeof refundMinor !== 'number' || refundMinor <= 0) return 'Booking cancelled';
+        // Money received outside the site goes back outside it: the refund is owed.
+        const last = answered.refunds.at(-1);
+        if (last?.status === 'owed') return `Booking cancelled: ${last.amount} to pay back outside the site`;
+        return `Booking cancelled and ${answered.refunded} refunded`;
+      });
       // Any success used the key up, even one whose answer lacked the booking.
       if (res.status === 'success') key.used();
       if (cancelled) {

@@ -110,4 +110,30 @@ describe('RecordPaymentForm', () => {
     expect(currentAlert()?.className).toBe('alert alert--error');
     expect(currentAlert()?.textContent).toBe(AMOUNT_MESSAGE);
   });
+
+  it('says a cancelled booking paid by transfer owes its refund, not that it was refunded', async () => {
+    const paid: AdminBookingDetail = { ...awaitingBooking, status: 'paid', statusLabel: 'Paid', refundableMinor: 258000 };
+    mockFetch(
+      jsonResponse({
+        status: 'success',
+        data: {
+          booking: {
+            ...paid,
+            status: 'refunded',
+            statusLabel: 'Refunded',
+            refunded: '€2,580.00',
+            cancellable: false,
+            refundableMinor: 0,
+            refunds: [{ id: 'rf-9', amount: '€2,580.00', status: 'owed', at: 'Thu 20 May 2027, 10:00 UTC', error: '' }],
+          },
+        },
+      }),
+    );
+    render(<App data={{ ...page, props: { booking: paid, collect: { ...paidCollect, currency: 'eur' } } }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe('Booking cancelled: €2,580.00 to pay back outside the site');
+    expect(screen.getByRole('button', { name: 'Record as paid back' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Refund owed: €2,580.00' })).toBeTruthy();
+  });
 });
