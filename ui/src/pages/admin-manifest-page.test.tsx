@@ -76,9 +76,29 @@ describe('AdminManifestPage: walk-in', () => {
     await flush();
     expect(String(fetch.mock.calls[0]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/bookings`);
     expect(fetch.mock.calls[0]![1]?.method).toBe('POST');
-    expect(body(fetch)).toEqual({ email: 'sam@example.com', name: 'Sam Park', participants: 3, paymentMethod: 'bank_transfer' });
+    expect(body(fetch)).toEqual({
+      email: 'sam@example.com',
+      name: 'Sam Park',
+      participants: 3,
+      paymentMethod: 'bank_transfer',
+      awaitingPayment: false,
+    });
     expect(currentAlert()?.textContent).toBe('Booking recorded');
     expect(navigate).toHaveBeenCalledWith(window.location.pathname);
+  });
+
+  it('records a phone booking awaiting payment', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'success', data: null }, 201));
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Record a walk-in booking' }));
+    fireEvent.change(form.getByLabelText('Email'), { target: { value: 'ines@example.com' } });
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Ines Duarte' } });
+    fireEvent.change(form.getByLabelText('Payment method'), { target: { value: 'bank_transfer' } });
+    fireEvent.change(form.getByLabelText('Payment'), { target: { value: 'awaiting' } });
+    fireEvent.click(form.getByRole('button', { name: 'Record booking' }));
+    await flush();
+    expect(body(fetch)).toMatchObject({ paymentMethod: 'bank_transfer', awaitingPayment: true });
+    expect(currentAlert()?.textContent).toBe('Booking recorded, awaiting payment');
   });
 
   it('keeps what was typed when the server refuses it', async () => {
