@@ -29,6 +29,7 @@ type Handler struct {
 	Bookings   Bookings
 	Catalog    Catalog
 	Office     Office
+	Collect    Collector
 	Refunds    Refunds
 	Outbox     Outbox
 	Moderation Moderation

@@ -491,6 +491,11 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"POST", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/bookings", map[string]any{"paymentMethod": "card"}, 400, 400, 403, 403, 401},
 		{"POST", "/api/v1/admin/bookings/" + bookingID + "/cancel", map[string]any{"refundMinor": -1}, 400, 400, 403, 403, 401},
 		{"POST", "/api/v1/admin/bookings/" + bookingID + "/resolve", map[string]any{"reason": ""}, 400, 400, 403, 403, 401},
+		// Collecting what a booking owes (internal/collect).
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/payments", map[string]any{"key": "k", "method": "card"}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/payment-links", map[string]any{}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/refunds/nosuchrefund/paid-back", map[string]any{"paidOn": "x"}, 400, 400, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/refunds/nosuchrefund/paid-back", map[string]any{}, 404, 404, 403, 403, 401},
 		{"PATCH", "/api/v1/admin/users/" + mine.ID, map[string]any{"role": "owner"}, 400, 403, 403, 403, 401},
 		{"PATCH", "/api/v1/admin/reviews/nosuchreview", map[string]any{"hidden": true}, 404, 403, 403, 403, 401},
 		// Tickets and check-in: the guide of the tour, lead guides and admins. The walk-in's

@@ -21,6 +21,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/checkin"
+	"tourbook/internal/collect"
 	"tourbook/internal/config"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
@@ -395,11 +396,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
 	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate,
 		Tx: inTx(st, func(tx *store.Store) review.Tx { return tx })})
+	// Collecting what bookings owe: money recorded by operators, payment links (whose
+	// checkouts the booking service's fulfilment hands over), refunds owed paid back.
+	collector := collect.NewService(st, provider, collect.Options{Now: now, Logger: log, BaseURL: base,
+		Mailer: bookingMail, Queued: queued, Changed: tours.Invalidate,
+		Tx: inTx(st, func(tx *store.Store) collect.Tx { return tx })})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
-		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits),
+		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -418,7 +424,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// (PaymentLinks is not wired yet: "Send a payment link" is refused).
 	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, HashPassword: hashPassword, Queued: queued, Mailer: bookingMail,
-		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
+		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting, PaymentLinks: collector})
 	// Cancelling and refunding: refunds go through the same provider as payments.
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
@@ -452,10 +458,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	}
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

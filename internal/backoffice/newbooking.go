@@ -280,7 +280,10 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 		Currency: currency, Policy: t.Policy, ContactPhone: phone, Notes: notes, PriceNote: priceNote}
 	method := booking.Source(in.PaymentMethod)
 	payment := in.Payment
-	if payment == "" {
+	switch {
+	case payment == "" && in.AwaitingPayment:
+		payment = PayLater // the walk-in form's "awaiting payment", which named no day
+	case payment == "":
 		payment = PayReceived // the walk-in call before the choice existed
 	}
 	switch payment {
@@ -318,7 +321,7 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 			b.Source = booking.Cash // what the operator expects
 		}
 		switch d, err := time.Parse(time.DateOnly, in.PayBy); {
-		case in.PayBy == "" && payment == PayLater:
+		case in.PayBy == "" && payment == PayLater && !in.AwaitingPayment:
 			f.add("payBy", "Please choose the day the customer pays by.")
 		case in.PayBy == "":
 		case err != nil:

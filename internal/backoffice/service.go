@@ -367,6 +367,8 @@ type WalkIn struct {
 	// Key is made once per form: sent again (a double click, a retry) it answers with
 	// the booking the first submission made instead of booking again.
 	Key string `json:"key"`
+	// AwaitingPayment is the walk-in form's "awaiting payment" of old: Payment "later".
+	AwaitingPayment bool `json:"awaitingPayment"`
 }
 
 // FieldLabel is the label of a field of the walk-in form, by its key.

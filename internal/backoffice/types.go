@@ -59,7 +59,7 @@ type Event struct {
 	At        time.Time
 	ActorID   string
 	ActorName string
-	Kind      string // "cancelled", "refunded", "refund_failed", "resolved", "recorded"
+	Kind      string // "cancelled", "refunded", "refund_owed", "refund_failed", "resolved", "recorded", and internal/collect's
 	Detail    string
 }
 

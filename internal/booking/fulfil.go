@@ -36,6 +36,11 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, header paym
 	if !ev.Paid {
 		return nil
 	}
+	if s.links != nil {
+		if handled, err := s.links.FulfilLink(ctx, ev); handled || err != nil {
+			return err
+		}
+	}
 	b, err := s.bookingForEvent(ctx, ev)
 	if errors.Is(err, ErrNotFound) {
 		// Not ours (another integration on the same provider account): acknowledge, or

@@ -120,6 +120,15 @@ type Options struct {
 	// Limits bound what one account and one client address may hold; zero fields are
 	// the defaults (DefaultLimits).
 	Limits Limits
+	// Links fulfils the checkouts of payment links (collect.Service), which are not
+	// bookings' own; nil: none.
+	Links Links
+}
+
+// Links fulfils a paid checkout when it is a payment link's: handled is false for a
+// checkout that is not one.
+type Links interface {
+	FulfilLink(ctx context.Context, ev payment.Event) (handled bool, err error)
 }
 
 // Limits make holding seats without paying useless (issue 20): one account, or many
@@ -182,6 +191,7 @@ type Service struct {
 	waitlist Waitlist
 	counter  Counter
 	limits   Limits
+	links    Links
 }
 
 // NewService returns a booking service.
@@ -190,7 +200,7 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
-		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits,
+		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links,
 	}
 	if s.limits.CheckoutsPerAccount == 0 {
 		s.limits.CheckoutsPerAccount = DefaultLimits.CheckoutsPerAccount

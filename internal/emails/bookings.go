@@ -110,7 +110,8 @@ func (e *Bookings) confirmation(ctx context.Context, t tour.Tour, d tour.StartDa
 }
 
 // Cancellation is the email a customer gets when an operator cancels their booking, with
-// what was refunded, and the calendar entry cancelled.
+// what was refunded and how it comes back (b.Source: by card for online, else as it was
+// paid, by the operator), and the calendar entry cancelled.
 func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*tbmail.Message, error) {
 	t, d, u, err := e.departure(ctx, b)
 	if err != nil {
@@ -122,7 +123,7 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 	}
 	m, err := e.w.Render(ctx, "bookingCancelled", u, map[string]any{
 		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "date": format.Date(d.Date), "refunded": refunded,
-		"reason": reason,
+		"reason": reason, "returnedBy": returnedBy(b.Source),
 	})
 	if err != nil {
 		return nil, err
@@ -130,6 +131,36 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 	m.IdemKey = "booking-cancelled:" + b.ID
 	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
 		Data: e.ics(t, d, b, e.w.Site(), true)}}
+	return &m, nil
+}
+
+// returnedBy is how a refund of a booking paid by source reaches its customer when the
+// operator pays it back: "bank transfer" or "cash"; "" through the card payment.
+func returnedBy(source booking.Source) string {
+	switch source {
+	case booking.Cash:
+		return "cash"
+	case booking.BankTransfer:
+		return "bank transfer"
+	}
+	return ""
+}
+
+// PaymentLink is the email with a link to pay what a booking owes (amountMinor in its
+// currency) until expires, written in the tour's zone. The feature gives it its key.
+func (e *Bookings) PaymentLink(ctx context.Context, b booking.Booking, amountMinor int64, payURL string, expires time.Time) (*tbmail.Message, error) {
+	t, d, u, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("payment link of booking %s: %w", b.ID, err)
+	}
+	m, err := e.w.Render(ctx, "paymentLink", u, map[string]any{
+		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
+		"participants": b.Participants, "amount": money.Format(amountMinor, b.Currency), "payUrl": payURL,
+		"expires": format.Moment(expires, t.Zone()), "bookingUrl": bookingURL(e.w.Site(), b),
+	})
+	if err != nil {
+		return nil, err
+	}
 	return &m, nil
 }
 

@@ -45,6 +45,9 @@ type Store interface {
 	ReleaseDepartureHolds(ctx context.Context, tourID string, date time.Time) (int, error)
 	DepartureHolds(ctx context.Context, tourID string, date time.Time) ([]booking.Booking, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	// OfflineMethod is how the latest money a booking received outside the site came
+	// in (cash or bank transfer), or "" when none did.
+	OfflineMethod(ctx context.Context, bookingID string) (booking.Source, error)
 }
 
 // Tx is what the service writes in one transaction, with the waiting list's offers on
@@ -172,9 +175,10 @@ func entry(actor account.User, action, objectType, id string) audit.Entry {
 	return audit.Entry{ActorID: actor.ID, ActorName: actor.Name, Action: action, ObjectType: objectType, ObjectID: id}
 }
 
-// Cancel cancels a paid or refund-due booking and returns refundMinor of it (0: none)
-// through the provider that took the payment; for a booking paid outside the site the
-// refund is recorded as returned by the operator. key makes it idempotent: the same key
+// Cancel cancels a paid, refund-due or awaiting-payment booking and returns refundMinor
+// of it (0: none) through the provider that took the payment; for a booking paid outside
+// the site the refund is owed (backoffice.RefundOwed) until an operator records it paid
+// back, and the customer is told how it will come back. key makes it idempotent: the same key
 // again, however often and from however many operators, refunds once and answers with
 // the outcome. A provider failure leaves the booking as it was (the same key then
 // retries).
@@ -243,10 +247,17 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	if err != nil {
 		return err
 	}
-	if r.Status == backoffice.RefundSucceeded {
+	if r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
 		return nil // this key's refund was made already
 	}
-	ref, perr := s.refund(ctx, b, r)
+	way, err := s.returnWay(ctx, b)
+	if err != nil {
+		return err
+	}
+	ref, perr := "", error(nil)
+	if way == booking.Online {
+		ref, perr = s.refund(ctx, b, r)
+	}
 	failure := ""
 	if perr != nil {
 		failure = refundFailure(perr)
@@ -256,11 +267,14 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	// refunded, and the same key will settle it.
 	var done *mail.Message
 	if perr == nil {
-		done = s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, reason)
+		// The email says how the money comes back: by card, or as the booking was paid.
+		told := b
+		told.Source = way
+		done = s.cancellation(ctx, told, b.RefundedMinor+r.AmountMinor, reason)
 	}
 	rec, finished := context.WithoutCancel(ctx), s.now()
 	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure}, actor.Name, finished,
+		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online}, actor.Name, finished,
 			entry(actor, action, "booking", id), done)
 	}); err != nil {
 		return err
@@ -296,12 +310,22 @@ func (s *Service) freeing(ctx context.Context, now time.Time, write func(tx Tx) 
 	return err
 }
 
-// refund asks the provider that took the payment; money paid outside the site is
-// returned outside it too, and only recorded here.
-func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (string, error) {
+// returnWay is how a refund of b goes back: booking.Online through the provider that
+// took the payment; cash or bank transfer, outside the site, for a booking paid that way
+// or that received any money that way (the refund is then owed until paid back).
+func (s *Service) returnWay(ctx context.Context, b booking.Booking) (booking.Source, error) {
 	if b.Source != booking.Online && b.Source != "" {
-		return "returned by the operator (" + string(b.Source) + ")", nil
+		return b.Source, nil
 	}
+	m, err := s.store.OfflineMethod(ctx, b.ID)
+	if err != nil || m == "" {
+		return booking.Online, err
+	}
+	return m, nil
+}
+
+// refund asks the provider that took the payment.
+func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (string, error) {
 	if b.Provider != s.provider.Name() {
 		return "", &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
 	}
@@ -408,11 +432,11 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	}
 	results := []CancelResult{}
 	for _, row := range rows {
-		if row.Status != booking.Paid && row.Status != booking.RefundDue {
+		if !Cancellable(row.Booking) {
 			continue
 		}
 		key := "departure-" + tourID + "-" + date + "-" + row.ID
-		err := s.cancel(ctx, actor, row.ID, row.AmountMinor-row.RefundedMinor, reason, key, "booking.cancel")
+		err := s.cancel(ctx, actor, row.ID, max(row.PaidMinor-row.RefundedMinor, 0), reason, key, "booking.cancel")
 		if after, rerr := s.store.BookingRow(ctx, row.ID); rerr == nil {
 			row = after
 		}

@@ -16,10 +16,10 @@ import (
 // The rules of cancelling and refunding, applied under the store's row locks in one
 // transaction each: what may be cancelled or refunded, and a refund made once per key.
 
-// Cancellable reports whether an operator may cancel or refund b: it was paid and is not
-// yet cancelled.
+// Cancellable reports whether an operator may cancel or refund b: it was paid (or taken
+// by an operator to be paid) and is not yet cancelled.
 func Cancellable(b booking.Booking) bool {
-	return b.Status == booking.Paid || b.Status == booking.RefundDue
+	return b.Status == booking.Paid || b.Status == booking.RefundDue || b.Status == booking.AwaitingPayment
 }
 
 // beginRefund starts the refund r (BookingID, Key, AmountMinor, ActorID, Reason) of a
@@ -63,7 +63,7 @@ func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time
 		if pending > 0 {
 			return backoffice.ErrRefundInProgress
 		}
-		if left := b.AmountMinor - b.RefundedMinor; r.AmountMinor > left {
+		if left := b.PaidMinor - b.RefundedMinor; r.AmountMinor > left {
 			return fault.FieldError("refundMinor", "Refund amount is more than was paid and not yet refunded. Reload the page to see what is left.")
 		}
 		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, backoffice.RefundPending
@@ -80,6 +80,9 @@ func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time
 type Outcome struct {
 	ProviderRef string
 	Failure     string
+	// Owed: the money goes back outside the site; the refund is owed until an operator
+	// records it paid back.
+	Owed bool
 }
 
 // finishRefund records how a pending refund ended: on success the booking becomes
@@ -101,7 +104,7 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if err != nil {
 		return b, err
 	}
-	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == backoffice.RefundSucceeded {
+	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
 		return b, err
 	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
@@ -115,6 +118,9 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		return b, tx.AddBookingEvent(ctx, event)
 	}
 	r.Status, r.ProviderRef = backoffice.RefundSucceeded, out.ProviderRef
+	if out.Owed {
+		r.Status = backoffice.RefundOwed
+	}
 	if err := tx.UpdateRefund(ctx, r); err != nil {
 		return b, err
 	}
@@ -124,6 +130,9 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		return b, err
 	}
 	event.Kind, event.Detail = "refunded", fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
+	if out.Owed {
+		event.Kind = "refund_owed"
+	}
 	if err := tx.AddBookingEvent(ctx, event); err != nil {
 		return b, err
 	}

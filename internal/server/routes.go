@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tourbook/internal/api"
+	"tourbook/internal/collect"
 	"tourbook/internal/config"
 	"tourbook/internal/httpx"
 	"tourbook/internal/media"
@@ -82,6 +83,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("POST /my-tours/{id}/release", w.MyBookingRelease)
 	mux.HandleFunc("GET /my-tours/{id}/ticket.svg", w.TicketQR)
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
+	mux.HandleFunc("GET "+collect.LinkReturnPath, w.PaymentLinkReturn)
 	mux.HandleFunc("/", w.NotFound)
 	mux.HandleFunc("GET /sitemap.xml", w.Sitemap)
 	mux.HandleFunc("GET /robots.txt", w.Robots)
@@ -132,6 +134,9 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/admin/bookings", http.HandlerFunc(a.NewBooking))
 	api.handle("POST", "/api/v1/admin/bookings/{id}/cancel", http.HandlerFunc(a.CancelBooking))
 	api.handle("POST", "/api/v1/admin/bookings/{id}/resolve", http.HandlerFunc(a.ResolveBooking))
+	api.handle("POST", "/api/v1/admin/bookings/{id}/payments", http.HandlerFunc(a.RecordPayment))
+	api.handle("POST", "/api/v1/admin/bookings/{id}/payment-links", http.HandlerFunc(a.SendPaymentLink))
+	api.handle("POST", "/api/v1/admin/bookings/{id}/refunds/{refundId}/paid-back", http.HandlerFunc(a.RefundPaidBack))
 	api.handle("PATCH", "/api/v1/admin/users/{id}", http.HandlerFunc(a.UpdateUser))
 	api.handle("PATCH", "/api/v1/admin/reviews/{id}", http.HandlerFunc(a.UpdateReview))
 	api.handle("POST", "/api/v1/admin/emails/{id}/resend", http.HandlerFunc(a.ResendEmail))

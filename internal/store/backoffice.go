@@ -362,13 +362,25 @@ func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank
-// transfer), with its ticket, history line and audit entry (CreateOfficeBooking).
-// Whether the departure has the seats is the back office's to decide, under
-// LockDeparture in the same transaction. Sets ID, Status Paid, CreatedAt and PaidAt to
-// now, and PaidMinor to AmountMinor.
+// transfer), with its ticket, history line and audit entry (CreateOfficeBooking); or,
+// with b.Status booking.AwaitingPayment, one to be paid that way (no ticket until it is
+// paid). Whether the departure has the seats is the back office's to decide, under
+// LockDeparture in the same transaction. Sets ID, CreatedAt, and for a paid one Status
+// Paid, PaidAt to now and PaidMinor to AmountMinor.
 func (s *Store) CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error {
-	b.Status, b.PaidAt, b.PaidMinor = booking.Paid, now.UTC().Truncate(time.Microsecond), b.AmountMinor
+	if b.Status != booking.AwaitingPayment {
+		b.Status, b.PaidAt, b.PaidMinor = booking.Paid, now.UTC().Truncate(time.Microsecond), b.AmountMinor
+	}
 	return s.CreateOfficeBooking(ctx, b, backoffice.NewBookingRecord{}, actorName, now, entry)
+}
+
+// recordedDetail is the history's note of a booking an operator recorded: how it was
+// paid, or "awaiting " and how it is to be paid.
+func recordedDetail(b booking.Booking) string {
+	if b.Status == booking.AwaitingPayment {
+		return "awaiting " + string(b.Source)
+	}
+	return string(b.Source)
 }
 
 // DepartureHolds lists a departure's pending bookings (seat holds, waiting-list offers
@@ -438,8 +450,9 @@ func (s *Store) Departures(ctx context.Context, f backoffice.CalendarFilter, now
 	}
 	rows, err := s.reader().QueryContext(ctx, `SELECT t.id, t.name, t.time_zone, sd.start_date, sd.start_time,
 			sd.meeting_point, sd.capacity, sd.closed, sd.cancelled_at,
-			COALESCE(SUM(CASE WHEN b.status IN ('paid', 'awaiting_payment') THEN b.participants ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN b.status = 'pending' AND b.hold_until > $1 THEN b.participants ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN b.participants ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN b.status = 'awaiting_payment' OR (b.status = 'pending' AND b.hold_until > $1)
+				THEN b.participants ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN tk.arrived ELSE 0 END), 0)
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
 		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date

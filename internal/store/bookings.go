@@ -159,7 +159,7 @@ func (s *Store) CancelBooking(ctx context.Context, id string) error {
 func (s *Store) RecordPayment(ctx context.Context, b booking.Booking) error {
 	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = $2, payment_ref = $3,
 		paid_at = $4, amount_minor = $5, currency = $6, paid_minor = $7 WHERE id = $1`,
-		b.ID, string(b.Status), b.PaymentRef, ts(b.PaidAt), b.AmountMinor, b.Currency, b.PaidMinor)
+		b.ID, string(b.Status), b.PaymentRef, tsNull(b.PaidAt), b.AmountMinor, b.Currency, b.PaidMinor)
 	return updated(res, err, "record payment of booking "+b.ID, booking.ErrNotFound)
 }
 

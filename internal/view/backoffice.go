@@ -275,6 +275,8 @@ type DashboardProps struct {
 	CalendarURL string `json:"calendarUrl"`
 	// Null for guides.
 	Sales *DashboardSales `json:"sales"`
+	// Bookings awaiting payment and refunds owed; null for guides.
+	Collect *DashboardCollect `json:"collect"`
 }
 
 // BookingFilters are the bookings list's filters, as the address gave them.
@@ -304,6 +306,7 @@ type AdminBookingsProps struct {
 // AdminBookingProps are the props of /admin/bookings/{id}.
 type AdminBookingProps struct {
 	Booking AdminBookingDetail `json:"booking"`
+	Collect BookingCollect     `json:"collect"`
 }
 
 // ManifestDeparture is the departure a manifest or a check-in page is about.
@@ -460,8 +463,8 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
 		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
 		PaidAt: FormatTime(b.PaidAt), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
-		Cancellable:     b.Status == booking.Paid || b.Status == booking.RefundDue,
-		RefundableMinor: b.AmountMinor - b.RefundedMinor,
+		Cancellable:     refund.Cancellable(b.Booking),
+		RefundableMinor: max(b.PaidMinor-b.RefundedMinor, 0),
 	}
 	if !out.Cancellable {
 		out.RefundableMinor = 0
@@ -488,6 +491,9 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Booked, awaiting payment"}
 	} else if b.Source != booking.Online && b.Source != "" {
 		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Recorded as paid: " + SourceLabel(b.Source)}
+		if len(d.Events) > 0 && d.Events[0].Kind == "recorded" && strings.HasPrefix(d.Events[0].Detail, "awaiting ") {
+			out.History[0].Label = "Recorded, awaiting payment by " + strings.ToLower(SourceLabel(b.Source))
+		}
 	} else if !b.PaidAt.IsZero() {
 		label := "Paid " + money.Format(b.AmountMinor, b.Currency)
 		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt), Actor: "Customer", Label: label,
@@ -504,10 +510,16 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 			amount, reason, _ := strings.Cut(e.Detail, "|")
 			minor, _ := strconv.ParseInt(amount, 10, 64)
 			h.Label, h.Detail = "Cancelled and refunded "+money.Format(minor, b.Currency), reason
+		case "refund_owed":
+			amount, reason, _ := strings.Cut(e.Detail, "|")
+			minor, _ := strconv.ParseInt(amount, 10, 64)
+			h.Label, h.Detail = "Cancelled; "+money.Format(minor, b.Currency)+" owed, to pay back outside the site", reason
 		case "refund_failed":
 			h.Label = "Refund failed"
 		case "resolved":
 			h.Label = "Resolved without a refund through the site"
+		case "payment_received", "payment_link_sent", "refund_paid_back":
+			h.Label, h.Detail = moneyEventLabel(e, b.Currency)
 		default:
 			h.Label = "Cancelled without a refund"
 		}

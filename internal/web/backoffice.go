@@ -77,6 +77,12 @@ func (h *Handler) dashboard(w http.ResponseWriter, r *http.Request, u account.Us
 	}
 	if sales != nil {
 		p.Sales = &view.DashboardSales{Bookings30d: sales.Bookings, Revenue30d: view.FormatAmounts(sales.Revenue), RefundDue: sales.RefundDue}
+		out, err := h.Collect.Dashboard(r.Context(), u)
+		if err != nil {
+			h.officeError(w, r, err)
+			return
+		}
+		p.Collect = view.NewDashboardCollect(out)
 	}
 	h.render(w, r, page{name: "adminDashboard", title: "Dashboard · Back office", props: p})
 }
@@ -183,13 +189,13 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d, err := h.Office.Booking(r.Context(), u, r.PathValue("id"))
+	d, err := h.Collect.Booking(r.Context(), u, r.PathValue("id"))
 	if err != nil {
 		h.officeError(w, r, err)
 		return
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.Reference + " · Back office",
-		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
+		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d.Detail), Collect: view.NewBookingCollect(d, h.Now())}})
 }
 
 // AdminNewBooking is /admin/bookings/new?tour=&date=: New booking, the tour and the

@@ -17,6 +17,11 @@ import (
 
 // Overview is / : every tour as a card.
 func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
+	h.overview(w, r, "")
+}
+
+// overview renders the home page with an alert ("" for none).
+func (h *Handler) overview(w http.ResponseWriter, r *http.Request, alert string) {
 	now := h.Now()
 	tours, err := h.Store.ListTours(r.Context(), now)
 	if err != nil {
@@ -27,7 +32,7 @@ func (h *Handler) Overview(w http.ResponseWriter, r *http.Request) {
 	for _, t := range tours {
 		cards = append(cards, view.NewTourCard(t, now))
 	}
-	p := page{name: "overview", title: "All tours", canonical: "/", props: view.OverviewProps{Tours: cards},
+	p := page{name: "overview", title: "All tours", canonical: "/", props: view.OverviewProps{Tours: cards}, alert: alert,
 		description: "Small-group tours around the world: see each tour's stops on a map, its departures and reviews, and book online."}
 	if len(tours) > 0 {
 		p.image = socialImage(tours[0])

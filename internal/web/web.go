@@ -62,6 +62,7 @@ type Handler struct {
 	Bookings   Confirmer
 	Catalog    Catalog
 	Office     BackOffice
+	Collect    Collector
 	Refunds    OwnBookings
 	Outbox     Outbox
 	Moderation Moderation

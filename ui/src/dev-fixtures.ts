@@ -4,6 +4,7 @@ import type {
   AdminBookingDetail,
   AdminTour,
   CalendarDay,
+  BookingCollect,
   CancelResult,
   MyBooking,
   PageData,
@@ -336,6 +337,30 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
   ],
   sales: { bookings30d: 42, revenue30d: '$18,455.00', refundDue: 1 },
   calendarUrl: '/admin/calendar',
+  collect: {
+    awaiting: [
+      {
+        bookingId: 'b-7e21c0b1',
+        url: '/admin/bookings/b-7e21c0b1',
+        tourName: 'The Forest Hiker',
+        customerName: 'Ines Duarte',
+        departure: 'Tue 15 June 2027',
+        due: '€2,580.00',
+        methodLabel: 'Bank transfer',
+      },
+    ],
+    owed: [
+      {
+        bookingId: 'b-7e21c0a2',
+        url: '/admin/bookings/b-7e21c0a2',
+        tourName: 'The Sea Explorer',
+        customerName: 'Aarav Lynn',
+        amount: '$497.00',
+        methodLabel: 'Cash',
+        since: 'Fri 30 April 2027, 17:25 UTC',
+      },
+    ],
+  },
 };
 
 const adminBookingsProps: PageProps['adminBookings'] = {
@@ -438,6 +463,41 @@ export const newBookingProps: PageProps['adminNewBooking'] = {
   ],
   tour: 't-5c88fa8c',
   date: '2027-06-15',
+};
+
+/** A paid booking's money: nothing due. */
+export const paidCollect: BookingCollect = {
+  price: '$794.00',
+  received: '$794.00',
+  due: '$0.00',
+  dueMinor: 0,
+  currency: 'usd',
+  canCollect: false,
+  today: '2027-05-20',
+  payments: [],
+};
+
+/** A phone booking awaiting payment by bank transfer, part of it received. */
+export const awaitingCollect: BookingCollect = {
+  price: '€2,580.00',
+  received: '€580.00',
+  due: '€2,000.00',
+  dueMinor: 200000,
+  currency: 'eur',
+  canCollect: true,
+  today: '2027-05-20',
+  payments: [
+    {
+      id: 'p-1',
+      amount: '€580.00',
+      methodLabel: 'Bank transfer',
+      status: 'received',
+      statusLabel: 'Received',
+      receivedOn: 'Tue 18 May 2027',
+      reference: 'TRX-4411',
+      at: 'Tue 18 May 2027, 09:12 UTC',
+    },
+  ],
 };
 
 /** A paid online booking, partly refunded once already: it can still be cancelled. */
@@ -1068,7 +1128,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminCalendar: { page: 'adminCalendar', site, user: admin, props: adminCalendarProps },
   adminMyDepartures: { page: 'adminMyDepartures', site, user: guide, props: adminMyDeparturesProps },
   adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
-  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking } },
+  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking, collect: paidCollect } },
   adminNewBooking: { page: 'adminNewBooking', site, user: admin, props: newBookingProps },
   adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
   adminCheckIn: { page: 'adminCheckIn', site, user: guide, props: adminCheckInProps },
@@ -1111,7 +1171,7 @@ export const adminToursGuideView: PageData<'adminTours'> = {
 export const adminDashboardGuideView: PageData<'adminDashboard'> = {
   ...fixtures.adminDashboard,
   user: guide,
-  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null, calendarUrl: '/admin/calendar' },
+  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null, calendarUrl: '/admin/calendar', collect: null },
 };
 
 /** The bookings list filtered to page 2 of the refund-due ones, and a filter that matches nothing. */
@@ -1137,10 +1197,10 @@ export const adminBookingsEmpty: PageData<'adminBookings'> = {
 };
 
 /** A refund-due booking: cancel it (retrying the refund) or mark it resolved. */
-export const adminBookingRefundDue: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundDueBooking } };
+export const adminBookingRefundDue: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundDueBooking, collect: paidCollect } };
 
 /** A refunded booking: nothing left to do. */
-export const adminBookingRefunded: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundedBooking } };
+export const adminBookingRefunded: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundedBooking, collect: paidCollect } };
 
 /** The manifest as one of the tour's guides sees it: read-only. */
 export const adminManifestGuideView: PageData<'adminManifest'> = {

@@ -23,6 +23,8 @@ export interface WalkInInput {
   name: string;
   participants: NumberField;
   paymentMethod: PaymentMethod;
+  /** The money is not received yet: the booking awaits payment */
+  awaitingPayment: boolean;
 }
 
 export function cancelBooking(id: string, input: CancelBookingInput): Promise<ApiResponse<BookingAnswer>> {

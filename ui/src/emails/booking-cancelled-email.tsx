@@ -1,6 +1,19 @@
-// bookingCancelled: which booking, why (when given) and what was refunded (when anything).
+// bookingCancelled: which booking, why (when given) and what was refunded (when anything),
+// and how: through the card payment, or by the operator for a booking paid outside the
+// site ("We will transfer €2,580.00 to you"), never a card refund that is not one.
 import { notice } from './email-notice';
 import type { BookingCancelledProps } from './email-props';
+
+function refundSentence(props: BookingCancelledProps): string {
+  if (props.refunded === '') return 'No payment was refunded for this booking.';
+  switch (props.returnedBy) {
+    case 'bank transfer':
+      return `We will transfer ${props.refunded} to you by bank transfer, to the account you paid from or the one you tell us.`;
+    case 'cash':
+      return `We will pay you back ${props.refunded} in cash. We will be in touch to arrange it.`;
+  }
+  return `We have refunded ${props.refunded}. Depending on your bank, it can take a few days to appear on your statement.`;
+}
 
 export const bookingCancelled = notice<BookingCancelledProps>(({ site, props }) => {
   const cancelled = `Your booking of ${props.tourName} on ${props.date} is cancelled.`;
@@ -13,12 +26,7 @@ export const bookingCancelled = notice<BookingCancelledProps>(({ site, props }) 
       { paragraph: cancelled },
       { facts: [{ label: 'Booking reference', value: props.reference }] },
       { paragraph: props.reason === '' ? '' : `Reason: ${props.reason}` },
-      {
-        paragraph:
-          props.refunded === ''
-            ? 'No payment was refunded for this booking.'
-            : `We have refunded ${props.refunded}. Depending on your bank, it can take a few days to appear on your statement.`,
-      },
+      { paragraph: refundSentence(props) },
       { button: 'Find another tour', href: site.url },
     ],
   };

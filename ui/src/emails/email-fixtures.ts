@@ -60,6 +60,22 @@ export const emailFixtures: EmailData[] = [
       date: 'Saturday, 12 June 2027',
       refunded: '$994.00',
       reason: 'The trail is closed after a storm.',
+      returnedBy: '',
+    },
+  },
+  {
+    kind: 'paymentLink',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      amount: '€2,580.00',
+      payUrl: 'https://tours.example/sandbox/checkout/cs_test_a1b2c3',
+      expires: 'Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
+      bookingUrl: 'https://tours.example/my-tours/64f1c2a9',
     },
   },
   {
@@ -137,7 +153,20 @@ export const emailVariantFixtures: EmailData[] = [
   {
     kind: 'bookingCancelled',
     site: emailSite,
-    props: { name: 'Grace Hopper', reference: 'TB-H3WX9P', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '' },
+    props: { name: 'Grace Hopper', reference: 'TB-H3WX9P', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '', returnedBy: '' },
+  },
+  {
+    kind: 'bookingCancelled',
+    site: emailSite,
+    props: {
+      name: 'Grace Hopper',
+      reference: 'TB-H3WX9P',
+      tourName: 'The Sea Explorer',
+      date: 'Monday, 3 May 2027',
+      refunded: '€2,580.00',
+      reason: '',
+      returnedBy: 'bank transfer',
+    },
   },
   {
     kind: 'waitlistCancelled',

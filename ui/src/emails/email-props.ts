@@ -101,6 +101,26 @@ export interface BookingCancelledProps {
   refunded: string;
   /** Why it was cancelled, or "" */
   reason: string;
+  /**
+   * How the refund comes back when the booking was paid outside the site: "bank transfer"
+   * or "cash", from the operator; "" when it went back through the card payment.
+   */
+  returnedBy: string;
+}
+
+export interface PaymentLinkProps {
+  name: string;
+  tourName: string;
+  date: string;
+  startTime: string;
+  participants: number;
+  /** Formatted amount due, e.g. "€2,580.00" */
+  amount: string;
+  /** The provider's checkout for exactly that amount */
+  payUrl: string;
+  /** Until when the link can be paid, with the tour's zone */
+  expires: string;
+  bookingUrl: string;
 }
 
 export interface ReminderProps {
@@ -160,6 +180,7 @@ export interface EmailPropsByKind {
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
   waitlistCancelled: WaitlistCancelledProps;
+  paymentLink: PaymentLinkProps;
 }
 
 export type EmailKind = keyof EmailPropsByKind;
@@ -206,7 +227,15 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     due: 'string',
     payBy: 'string',
   },
-  bookingCancelled: { name: 'string', reference: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
+  bookingCancelled: {
+    name: 'string',
+    reference: 'string',
+    tourName: 'string',
+    date: 'string',
+    refunded: 'string',
+    reason: 'string',
+    returnedBy: 'string',
+  },
   reminder: {
     name: 'string',
     reference: 'string',
@@ -236,5 +265,16 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     reason: 'string',
     offered: 'string',
     tourUrl: 'string',
+  },
+  paymentLink: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    amount: 'string',
+    payUrl: 'string',
+    expires: 'string',
+    bookingUrl: 'string',
   },
 };

@@ -21,6 +21,7 @@ const subjects: Record<EmailKind, string> = {
   reviewRequest: 'How was The Forest Hiker?',
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
   waitlistCancelled: 'The Forest Hiker on Saturday, 12 June 2027 is cancelled: your waiting list place has ended',
+  paymentLink: 'Pay €2,580.00 for The Forest Hiker',
 };
 
 /** The facts each kind must state besides its string props (numbers, optional parts). */
@@ -34,12 +35,15 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
     'calendar file',
     'attached',
   ],
-  bookingCancelled: (d) => [
-    d.kind === 'bookingCancelled' && d.props.refunded === '' ? 'No payment was refunded' : 'We have refunded',
-  ],
+  bookingCancelled: (d) => {
+    if (d.kind !== 'bookingCancelled' || d.props.refunded === '') return ['No payment was refunded'];
+    if (d.props.returnedBy === 'bank transfer') return [`We will transfer ${d.props.refunded} to you`];
+    return ['We have refunded'];
+  },
   reminder: () => [],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
+  paymentLink: () => ['2 people', 'Pay €2,580.00'],
   waitlistCancelled: (d) =>
     d.kind === 'waitlistCancelled' && d.props.offered === ''
       ? ['(1 person) has ended', 'Nothing was charged.']
@@ -63,7 +67,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(10);
+    expect(emailKinds).toHaveLength(11);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {
@@ -164,6 +168,14 @@ describe('renderEmail', () => {
     expect(cancelled.text).not.toContain('Reason');
     expect(cancelled.html).not.toContain('Reason');
     expect(cancelled.text).not.toContain('We have refunded');
+  });
+
+  it('never says a card was refunded when the operator pays the money back', () => {
+    const owed = emailVariantFixtures.find((d) => d.kind === 'bookingCancelled' && d.props.returnedBy !== '')!;
+    const { text, html } = renderEmail(owed);
+    expect(collapse(text)).toContain('We will transfer €2,580.00 to you by bank transfer');
+    expect(text).not.toContain('We have refunded');
+    expect(html).not.toContain('We have refunded');
   });
 
   it('takes the site name from the props, never hard-coded', () => {

@@ -16,6 +16,7 @@ import {
 import type { EmailTemplate } from './email-template';
 import { emailChanged } from './email-changed-email';
 import { passwordReset } from './password-reset-email';
+import { paymentLink } from './payment-link-email';
 import { reminder } from './reminder-email';
 import { reviewRequest } from './review-request-email';
 import { signupAttempt } from './signup-attempt-email';
@@ -34,6 +35,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   waitlistOffer,
   waitlistCancelled,
   reviewRequest,
+  paymentLink,
 };
 
 export const emailKinds = Object.keys(templates) as EmailKind[];

@@ -11,6 +11,9 @@ export type Difficulty = 'easy' | 'medium' | 'difficult';
 /** EmailStatus is where an email is in its life. */
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
+/** PaymentStatus of a Payment. */
+export type PaymentStatus = 'pending' | 'received' | 'expired';
+
 /** RefundStatus of a refund through the provider. */
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'owed';
 
@@ -468,6 +471,8 @@ export interface DashboardProps {
   calendarUrl: string;
   /** Null for guides. */
   sales: DashboardSales | null;
+  /** Bookings awaiting payment and refunds owed; null for guides. */
+  collect: DashboardCollect | null;
 }
 
 /** BookingFilters are the bookings list's filters, as the address gave them. */
@@ -501,6 +506,7 @@ export interface AdminBookingsProps {
 /** AdminBookingProps are the props of /admin/bookings/{id}. */
 export interface AdminBookingProps {
   booking: AdminBookingDetail;
+  collect: BookingCollect;
 }
 
 /** ManifestDeparture is the departure a manifest or a check-in page is about. */
@@ -689,6 +695,81 @@ export interface AdminCheckInProps {
   travellers: number;
   /** Of those, checked in as arrived. */
   arrived: number;
+}
+
+/** AdminPayment is one sum a booking received, or a payment link sent. */
+export interface AdminPayment {
+  id: string;
+  /** Formatted, e.g. "€2,580.00". */
+  amount: string;
+  /** "Cash", "Bank transfer", "Payment link" or "Online". */
+  methodLabel: string;
+  status: PaymentStatus;
+  /** "Received", "Link sent, not paid yet", "Link expired". */
+  statusLabel: string;
+  /** "Tue 15 June 2027", or "" when not received. */
+  receivedOn: string;
+  reference: string;
+  /** When it was recorded or sent, formatted. */
+  at: string;
+}
+
+/** BookingCollect is what a booking is paid and owes, on its back-office page. */
+export interface BookingCollect {
+  /** Formatted: the price, what was received, what is still due. */
+  price: string;
+  received: string;
+  due: string;
+  dueMinor: number;
+  currency: string;
+  /** Money may be recorded or asked for by a link (collect.Due). */
+  canCollect: boolean;
+  /** Today where the tour runs, YYYY-MM-DD: the latest day money can have come in. */
+  today: string;
+  payments: AdminPayment[];
+}
+
+/**
+ * AdminBookingAnswer is the answer of the calls that change a booking's money: the
+ * booking and its payments, as on its page.
+ */
+export interface AdminBookingAnswer {
+  booking: AdminBookingDetail;
+  collect: BookingCollect;
+}
+
+/** DashboardAwaiting is a booking awaiting payment outside the site, on the dashboard. */
+export interface DashboardAwaiting {
+  bookingId: string;
+  /** "/admin/bookings/{id}". */
+  url: string;
+  tourName: string;
+  customerName: string;
+  /** The departure, "Tue 15 June 2027". */
+  departure: string;
+  /** Formatted amount still due. */
+  due: string;
+  /** How it is to be paid: "Cash" or "Bank transfer". */
+  methodLabel: string;
+}
+
+/** DashboardOwed is a refund owed outside the site, on the dashboard. */
+export interface DashboardOwed {
+  bookingId: string;
+  url: string;
+  tourName: string;
+  customerName: string;
+  amount: string;
+  /** How it goes back: "Cash" or "Bank transfer". */
+  methodLabel: string;
+  /** When it became owed, formatted. */
+  since: string;
+}
+
+/** DashboardCollect is the money the operator is to collect or pay back. */
+export interface DashboardCollect {
+  awaiting: DashboardAwaiting[];
+  owed: DashboardOwed[];
 }
 
 /** MyBookingTour is the tour of a traveller's booking. */

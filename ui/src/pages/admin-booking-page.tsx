@@ -4,19 +4,29 @@
 // #booking-customer-email, #booking-tour, #booking-departure, #booking-participants,
 // #booking-amount, #booking-refunded, #booking-paid, #booking-history, #refunds-table;
 // #cancel-booking (form), #refund-amount, #cancel-reason, #cancel-booking-submit;
-// #resolve-booking (form), #resolve-reason, #resolve-booking-submit.
+// #resolve-booking (form), #resolve-reason, #resolve-booking-submit; #booking-payments
+// (#payments-price, #payments-received, #payments-due, #payments-table), #record-payment
+// (form: #payment-method, #payment-amount, #payment-date, #payment-reference,
+// #record-payment-submit), #send-payment-link (form), .refund-paid-back (forms).
 import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
 import { BookingDetails } from '../components/admin/booking-details';
 import { BookingHistory } from '../components/admin/booking-history';
+import { BookingPayments } from '../components/admin/booking-payments';
 import { BookingRefunds } from '../components/admin/booking-refunds';
 import { CancelBookingForm } from '../components/admin/cancel-booking-form';
 import { ResolveBookingForm } from '../components/admin/resolve-booking-form';
-import type { PageProps } from '../props';
+import type { AdminBookingAnswer, PageProps } from '../props';
 
-export function AdminBookingPage({ booking: initialBooking }: PageProps['adminBooking']) {
-  // Every call answers with the whole booking, which replaces the page's copy.
+export function AdminBookingPage({ booking: initialBooking, collect: initialCollect }: PageProps['adminBooking']) {
+  // Every call answers with the whole booking, which replaces the page's copy; the calls
+  // about its money answer with its payments too.
   const [booking, setBooking] = useState(initialBooking);
+  const [collect, setCollect] = useState(initialCollect);
+  const moneyChanged = (answer: AdminBookingAnswer) => {
+    setBooking(answer.booking);
+    setCollect(answer.collect);
+  };
   return (
     <div className="admin">
       <AdminNav current="bookings" exact={false} />
@@ -30,6 +40,7 @@ export function AdminBookingPage({ booking: initialBooking }: PageProps['adminBo
         </h2>
         <BookingDetails booking={booking} />
       </section>
+      <BookingPayments booking={booking} collect={collect} onChanged={moneyChanged} />
       <BookingHistory history={booking.history} />
       <BookingRefunds refunds={booking.refunds} />
       {booking.cancellable ? <CancelBookingForm booking={booking} onCancelled={setBooking} /> : null}

@@ -2,15 +2,18 @@
 // only, and no money (`sales` is null for them).
 // Ids for browser tests: #admin-nav, #sales, #sales-bookings, #sales-revenue,
 // #sales-refund-due (link to the refund-due bookings), #departures-table (its links
-// .departures-table__manifest and .departures-table__check-in), #dashboard-calendar.
+// .departures-table__manifest and .departures-table__check-in), #dashboard-calendar,
+// #awaiting-table and #owed-table (bookings awaiting payment and refunds owed, each row
+// linking to its booking).
 import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
+import { DashboardCollect } from '../components/admin/dashboard-collect';
 import { DepartureSeatCells } from '../components/admin/departure-seats';
 import { plural } from '../lib/format';
 import { newBookingUrl } from '../lib/new-booking-url';
 import type { PageProps } from '../props';
 
-export function AdminDashboardPage({ departures, sales, calendarUrl }: PageProps['adminDashboard']) {
+export function AdminDashboardPage({ departures, sales, calendarUrl, collect }: PageProps['adminDashboard']) {
   return (
     <div className="admin">
       <AdminNav current="dashboard" />
@@ -48,6 +51,8 @@ export function AdminDashboardPage({ departures, sales, calendarUrl }: PageProps
           </dl>
         </section>
       ) : null}
+
+      {collect ? <DashboardCollect collect={collect} /> : null}
 
       <section className="admin-section" aria-labelledby="upcoming-title">
         <div className="admin__heading">

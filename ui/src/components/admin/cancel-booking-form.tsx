@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
-import { idempotencyKey } from '../../lib/idempotency-key';
+import { useFormKey } from '../../lib/idempotency-key';
 import { parseAmount } from '../../lib/amount';
 import { fromMinorUnits } from '../../lib/number-input';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -23,26 +23,25 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
   useUnsavedChanges(reason.trim() !== '');
-  // One key for this form until a cancellation goes through: a double click, or a retry
-  // after a failure (a provider error leaves the booking as it was), sends the same key,
-  // so the server refunds at most once. Made in the browser: the server renderer has no
-  // crypto, and the key is never shown.
-  const key = useRef('');
-  useEffect(() => {
-    if (key.current === '') key.current = idempotencyKey();
-  }, []);
+  // One key for this form until a cancellation goes through (a provider error leaves
+  // the booking as it was): a double click or a retry sends the same key, so the server
+  // refunds at most once.
+  const key = useFormKey();
 
   const cancel = useSubmit(
     async () => {
-      if (key.current === '') key.current = idempotencyKey();
       // Sent as typed: the server reads it in the booking's currency ("1.290,00").
-      const res = await cancelBooking(booking.id, { refundMinor: refund, reason, key: key.current });
+      const res = await cancelBooking(booking.id, { refundMinor: refund, reason, key: key.current() });
       const typed = parseAmount(refund, booking.currency);
-      const cancelled = settleAnswer(res, 'booking', (answered) =>
-        'minor' in typed && typed.minor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
-      );
+      const cancelled = settleAnswer(res, 'booking', (answered) => {
+        if (!('minor' in typed) || typed.minor <= 0) return 'Booking cancelled';
+        // Money received outside the site goes back outside it: the refund is owed.
+        const last = answered.refunds.at(-1);
+        if (last?.status === 'owed') return `Booking cancelled: ${last.amount} to pay back outside the site`;
+        return `Booking cancelled and ${answered.refunded} refunded`;
+      });
       // Any success used the key up, even one whose answer lacked the booking.
-      if (res.status === 'success') key.current = idempotencyKey();
+      if (res.status === 'success') key.used();
       if (cancelled) {
         setReason('');
         setRefund(fromMinorUnits(cancelled.refundableMinor));
