@@ -156,6 +156,9 @@ type ManifestRow struct {
 	SourceLabel   string         `json:"sourceLabel"`
 	// CheckIn is what the guide recorded at the departure; nil until then.
 	CheckIn *CheckInState `json:"checkIn"`
+	// The lead traveller's phone for the day and the office's notes; "" when none.
+	Phone string `json:"phone"`
+	Notes string `json:"notes"`
 }
 
 // ManifestWaitlistRow is one entry of a departure's waiting list, for operators.
@@ -289,9 +292,16 @@ type ManifestDeparture struct {
 type AdminManifestProps struct {
 	Tour      IDName            `json:"tour"`
 	Departure ManifestDeparture `json:"departure"`
-	Rows      []ManifestRow     `json:"rows"`
-	// Participants of paid bookings.
+	// Rows are the bookings whose travellers are coming; Apart the cancelled, refunded
+	// and refund-due ones, listed apart and not counted.
+	Rows  []ManifestRow `json:"rows"`
+	Apart []ManifestRow `json:"apart"`
+	// The names of the tour's guides.
+	Guides []string `json:"guides"`
+	// Bookings coming, their travellers, and of those how many arrived.
+	Bookings   int `json:"bookings"`
 	Travellers int `json:"travellers"`
+	CheckedIn  int `json:"checkedIn"`
 	// "/admin/tours/{id}/departures/{date}/manifest.csv".
 	CSVURL string `json:"csvUrl"`
 	// "/admin/tours/{id}/departures/{date}/check-in".
@@ -450,12 +460,6 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 			Status: r.Status, At: FormatTime(r.UpdatedAt), Error: r.Error})
 	}
 	return out
-}
-
-func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow {
-	return ManifestRow{BookingID: r.ID, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
-		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
-		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }
 
 func NewCancelResults(results []refund.CancelResult, message func(error) string) []CancelResult {

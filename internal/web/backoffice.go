@@ -150,26 +150,12 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := view.AdminManifestProps{
-		Tour: view.IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: view.NewManifestDeparture(m, h.Now()),
-		Rows: make([]view.ManifestRow, 0, len(m.Bookings)), CSVURL: view.ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
-		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: account.CanManageBookings(u),
-	}
-	p.Waitlist = make([]view.ManifestWaitlistRow, 0, len(m.Waitlist))
-	for _, e := range m.Waitlist {
-		p.Waitlist = append(p.Waitlist, view.NewManifestWaitlistRow(e, m.Tour))
-		p.Waiting += e.Participants
-	}
-	for _, b := range m.Bookings {
-		p.Rows = append(p.Rows, view.NewManifestRow(b, view.ManifestCheckIn(m, b)))
-		if b.Status == booking.Paid {
-			p.Travellers += b.Participants
-		}
-	}
+	p := view.NewAdminManifestProps(m, h.Now(), account.CanManageBookings(u))
 	h.render(w, r, page{name: "adminManifest", title: m.Tour.Name + ", " + p.Departure.Label + " · Manifest", props: p})
 }
 
-// AdminManifestCSV is the manifest as a CSV file for a spreadsheet: UTF-8 with a byte
+// AdminManifestCSV is the manifest as a CSV file for a spreadsheet, the bookings coming
+// only (a sum of its participants is the departure's travellers): UTF-8 with a byte
 // order mark (so Excel reads the accents), every cell quoted where needed, and cells a
 // spreadsheet would run as a formula (= + - @, tab, carriage return) made text.
 func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
@@ -184,15 +170,16 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte("\ufeff"))
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start",
-		"Arrived", "Checked in"})
+		"Arrived", "Checked in", "Phone", "Notes"})
 	start := view.StartTimeLabel(m.Tour, m.Departure)
-	for _, b := range m.Bookings {
+	for _, b := range m.Coming {
 		arrived, checked := "", ""
 		if c := view.ManifestCheckIn(m, b); c != nil {
 			arrived, checked = fmt.Sprint(c.Arrived), SafeCell(c.At+" by "+c.By)
 		}
 		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
-			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked})
+			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked,
+			SafeCell(m.Contacts[b.ID].Phone), SafeCell(m.Contacts[b.ID].Notes)})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
