@@ -37,6 +37,7 @@ type Handler struct {
 	Waitlist   Waitlist
 	Reviews    Reviews
 	Offers     OfferPayer
+	News       News
 	Cookies    httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP

@@ -65,6 +65,8 @@ type Options struct {
 	Tx func(ctx context.Context, fn func(tx Tx) error) error
 	// Waitlist offers freed seats to the waiting lists; nil makes no offers.
 	Waitlist Waitlist
+	// Notifier hears of walk-ins recorded; nil: nobody.
+	Notifier booking.Notifier
 }
 
 // Service runs the bookings back office.
@@ -77,12 +79,16 @@ type Service struct {
 	queued   func()
 	inTx     func(ctx context.Context, fn func(tx Tx) error) error
 	waitlist Waitlist
+	notifier booking.Notifier
 }
 
 // NewService returns the service.
 func NewService(store Store, o Options) *Service {
 	s := &Service{store: store, now: o.Now, changed: o.Changed, log: o.Logger, hash: o.HashPassword,
-		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist}
+		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist, notifier: o.Notifier}
+	if s.notifier == nil {
+		s.notifier = booking.NoNotifier{}
+	}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
 	}
@@ -303,6 +309,7 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 	}
 	s.log.Info("walk-in booking recorded", "booking_id", b.ID, "tour_id", t.ID, "date", date, "by", actor.ID)
 	s.changed()
+	s.notifier.BookingNew(ctx, b.ID)
 	return *b, nil
 }
 

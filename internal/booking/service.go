@@ -120,6 +120,8 @@ type Options struct {
 	// Limits bound what one account and one client address may hold; zero fields are
 	// the defaults (DefaultLimits).
 	Limits Limits
+	// Notifier hears of bookings paid; nil: nobody.
+	Notifier Notifier
 }
 
 // Limits make holding seats without paying useless (issue 20): one account, or many
@@ -182,6 +184,7 @@ type Service struct {
 	waitlist Waitlist
 	counter  Counter
 	limits   Limits
+	notifier Notifier
 }
 
 // NewService returns a booking service.
@@ -190,7 +193,10 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
-		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits,
+		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, notifier: o.Notifier,
+	}
+	if s.notifier == nil {
+		s.notifier = NoNotifier{}
 	}
 	if s.limits.CheckoutsPerAccount == 0 {
 		s.limits.CheckoutsPerAccount = DefaultLimits.CheckoutsPerAccount

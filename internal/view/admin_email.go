@@ -2,6 +2,10 @@ package view
 
 import (
 	"fmt"
+	"time"
+
+	"tourbook/internal/format"
+	"tourbook/internal/notify"
 
 	outbox "tourbook/internal/mail"
 	mailoutbox "tourbook/internal/mail/outbox"
@@ -77,6 +81,20 @@ type AdminEmailsProps struct {
 	Filters  EmailFilters    `json:"filters"`
 	Statuses []StatusOption  `json:"statuses"`
 	Paging   Paging          `json:"paging"`
+	// How booking news reach the operator and the guides: at once or one daily digest.
+	NoticeMode notify.Mode `json:"noticeMode" tstype:"'immediate' | 'daily'"`
+	// When the daily digest goes out: "07:00 WET (Europe/Lisbon)".
+	DigestAt string `json:"digestAt"`
+}
+
+// DigestAt says when the staff's daily digest goes out, in the site's zone:
+// "07:00 WET (Europe/Lisbon)".
+func DigestAt(zone *time.Location) string {
+	if zone == nil {
+		zone = time.UTC
+	}
+	now := time.Now().In(zone)
+	return format.Clock(time.Date(now.Year(), now.Month(), now.Day(), notify.DigestHour, 0, 0, 0, zone), zone)
 }
 
 // AdminEmailProps are the props of /admin/emails/{id}.

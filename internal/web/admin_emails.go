@@ -8,8 +8,14 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/mail"
 	"tourbook/internal/mail/outbox"
+	"tourbook/internal/notify"
 	"tourbook/internal/view"
 )
+
+// News is how booking news reach the operator and the guides (notify.Service).
+type News interface {
+	ModeFor(ctx context.Context, actor account.User) (notify.Mode, error)
+}
 
 // Outbox is what the outbox's pages read (outbox.Service).
 type Outbox interface {
@@ -35,8 +41,13 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
+	mode, err := h.News.ModeFor(r.Context(), u)
+	if err != nil {
+		h.officeError(w, r, err)
+		return
+	}
 	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
-		Paging: view.NewPaging(pageNo, total)}
+		Paging: view.NewPaging(pageNo, total), NoticeMode: mode, DigestAt: view.DigestAt(h.Zone)}
 	for _, m := range emails {
 		p.Emails = append(p.Emails, view.NewAdminEmailRow(m))
 	}

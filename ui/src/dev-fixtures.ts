@@ -767,6 +767,8 @@ const adminEmailsProps: PageProps['adminEmails'] = {
     { value: 'held', label: 'Held (no SMTP)' },
   ],
   paging: { page: 1, total: 120, hasPrev: false, hasNext: true },
+  noticeMode: 'immediate',
+  digestAt: '07:00 WEST (Europe/Lisbon)',
 };
 
 /** An email whose HTML tries a script and a remote image: the sandboxed frame runs and loads neither. */

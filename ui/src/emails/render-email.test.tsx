@@ -21,6 +21,7 @@ const subjects: Record<EmailKind, string> = {
   reviewRequest: 'How was The Forest Hiker?',
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
   waitlistCancelled: 'The Forest Hiker on Saturday, 12 June 2027 is cancelled: your waiting list place has ended',
+  bookingNotice: 'New booking: Ada Lovelace, 2 travellers, The Forest Hiker on Sat 12 June 2027 (paid online)',
 };
 
 /** The facts each kind must state besides its string props (numbers, optional parts). */
@@ -40,6 +41,10 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   reminder: () => [],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
+  bookingNotice: (d) =>
+    d.kind === 'bookingNotice' && d.props.day !== ''
+      ? ['2 booking changes on your departures since the last digest', 'Grace Hopper']
+      : ['A booking of a departure you look after has changed'],
   waitlistCancelled: (d) =>
     d.kind === 'waitlistCancelled' && d.props.offered === ''
       ? ['(1 person) has ended', 'Nothing was charged.']
@@ -50,8 +55,11 @@ function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
 }
 
+/** Every string prop, a list of lines ("a\nb") as its lines. */
 function stringProps(d: EmailData): string[] {
-  return Object.values(d.props).filter((v): v is string => typeof v === 'string' && v !== '');
+  return Object.values(d.props)
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .flatMap((v) => v.split('\n'));
 }
 
 function urls(d: EmailData): string[] {
@@ -63,7 +71,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(10);
+    expect(emailKinds).toHaveLength(11);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

@@ -20,6 +20,7 @@ import { reminder } from './reminder-email';
 import { reviewRequest } from './review-request-email';
 import { signupAttempt } from './signup-attempt-email';
 import { waitlistCancelled } from './waitlist-cancelled-email';
+import { bookingNotice } from './booking-notice-email';
 import { waitlistOffer } from './waitlist-offer-email';
 import { welcome } from './welcome-email';
 
@@ -33,6 +34,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   reminder,
   waitlistOffer,
   waitlistCancelled,
+  bookingNotice,
   reviewRequest,
 };
 

@@ -87,6 +87,10 @@ export interface AdminEmailsProps {
   filters: EmailFilters;
   statuses: StatusOption[];
   paging: Paging;
+  /** How booking news reach the operator and the guides: at once or one daily digest. */
+  noticeMode: 'immediate' | 'daily';
+  /** When the daily digest goes out: "07:00 WET (Europe/Lisbon)". */
+  digestAt: string;
 }
 
 /** AdminEmailProps are the props of /admin/emails/{id}. */

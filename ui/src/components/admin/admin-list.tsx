@@ -68,6 +68,8 @@ interface AdminListProps<Row extends { id: string }, Q extends ListQuery<Q>> {
   empty: ListEmpty;
   /** Without paging (a list shown whole) there is no pager */
   paging?: Paging;
+  /** Shown under the list: a section about the list's settings */
+  after?: ReactNode;
 }
 
 function FilterField({ field, value }: { field: ListFilter; value: string }) {
@@ -92,7 +94,7 @@ function FilterField({ field, value }: { field: ListFilter; value: string }) {
 }
 
 export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = Record<string, string>>(props: AdminListProps<Row, Q>) {
-  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging } = props;
+  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging, after } = props;
   const values: Partial<Record<string, string>> = query;
   const filtered = isFiltered(query);
   const heading = <h1 className="page-title">{title}</h1>;
@@ -129,6 +131,7 @@ export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = R
         <AdminTable id={id} caption={caption} columns={columns} rows={rows} rowKey={(item) => item.id} row={row} />
       )}
       {paging ? <Pager paging={paging} shown={rows.length} pageUrl={(page) => listUrl(path, query, page)} /> : null}
+      {after}
     </div>
   );
 }
