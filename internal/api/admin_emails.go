@@ -32,7 +32,7 @@ func (h *Handler) ResendEmail(w http.ResponseWriter, r *http.Request) {
 	if h.MailQueued != nil {
 		h.MailQueued()
 	}
-	httpx.OK(w, map[string]any{"email": view.NewAdminEmailDetail(d)})
+	httpx.OK(w, map[string]any{"email": view.NewAdminEmailDetail(d, h.Zone)})
 }
 
 // News is the setting of how booking news reach the operator and the guides

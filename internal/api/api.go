@@ -38,6 +38,8 @@ type Handler struct {
 	Reviews    Reviews
 	Offers     OfferPayer
 	News       News
+	// Zone is the site's time zone: the back office's answers write instants in it.
+	Zone *time.Location
 	Cookies    httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP

@@ -474,7 +474,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		News: news, Zone: zone}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Zone: zone,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

@@ -49,7 +49,7 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
 		Paging: view.NewPaging(pageNo, total), NoticeMode: mode, DigestAt: view.DigestAt(h.Zone)}
 	for _, m := range emails {
-		p.Emails = append(p.Emails, view.NewAdminEmailRow(m))
+		p.Emails = append(p.Emails, view.NewAdminEmailRow(m, h.Zone))
 	}
 	h.render(w, r, page{name: "adminEmails", title: "Emails · Back office", props: p})
 }
@@ -67,5 +67,5 @@ func (h *Handler) AdminEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Security-Policy", EmailPreviewCSP(d.HTML))
 	h.render(w, r, page{name: "adminEmail", title: "Email " + d.ID + " · Back office",
-		props: view.AdminEmailProps{Email: view.NewAdminEmailDetail(d)}})
+		props: view.AdminEmailProps{Email: view.NewAdminEmailDetail(d, h.Zone)}})
 }

@@ -100,7 +100,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
 		Paging: view.NewPaging(pageNo, total)}
 	for _, b := range rows {
-		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b))
+		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b, h.Zone))
 	}
 	for _, t := range tours {
 		p.Tours = append(p.Tours, view.IDName{ID: t.ID, Name: t.Name})
@@ -121,7 +121,7 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
-		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
+		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d, h.Zone)}})
 }
 
 // Departures is what a departure's manifest and check-in pages read (checkin.Service).
@@ -242,7 +242,7 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 	}
 	p := view.AdminReviewsProps{Reviews: make([]view.AdminReviewRow, 0, len(reviews)), Paging: view.NewPaging(pageNo, total)}
 	for _, x := range reviews {
-		p.Reviews = append(p.Reviews, view.NewAdminReviewRow(x))
+		p.Reviews = append(p.Reviews, view.NewAdminReviewRow(x, h.Zone))
 	}
 	h.render(w, r, page{name: "adminReviews", title: "Reviews · Back office", props: p})
 }
@@ -263,7 +263,7 @@ func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
 	}
 	p := view.AdminAuditProps{Entries: make([]view.AuditRow, 0, len(entries)), Filters: fl, Paging: view.NewPaging(pageNo, total)}
 	for _, e := range entries {
-		p.Entries = append(p.Entries, view.NewAuditRow(e))
+		p.Entries = append(p.Entries, view.NewAuditRow(e, h.Zone))
 	}
 	h.render(w, r, page{name: "adminAudit", title: "Audit log · Back office", props: p})
 }
