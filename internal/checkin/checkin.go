@@ -243,10 +243,7 @@ func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date,
 			return k, err
 		}
 		if !raised {
-			if err := admissible(m, k); err != nil {
-				return k, err
-			}
-			return k, alreadyCheckedIn(m.Tour, k)
+			return k, notRecorded(m, k)
 		}
 		s.log.Info("arrivals raised", "booking_id", k.BookingID, "from", before, "to", arrived, "by", actor.ID)
 		return k, nil
@@ -256,11 +253,7 @@ func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date,
 		return k, err
 	}
 	if !recorded {
-		// Another guide was quicker, or the booking was cancelled meanwhile.
-		if err := admissible(m, k); err != nil {
-			return k, err
-		}
-		return k, alreadyCheckedIn(m.Tour, k)
+		return k, notRecorded(m, k)
 	}
 	s.log.Info("checked in", "booking_id", k.BookingID, "arrived", arrived, "of", k.Participants, "by", actor.ID)
 	return k, nil
@@ -323,6 +316,15 @@ func admissible(m Manifest, k ticket.Ticket) error {
 		msg = "This booking was cancelled: the ticket is no longer valid."
 	}
 	return &fault.Error{Kind: fault.Conflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
+}
+
+// notRecorded says why a check-in the store did not record was refused: another guide
+// was quicker, or the booking was cancelled meanwhile. k is the ticket as it is now.
+func notRecorded(m Manifest, k ticket.Ticket) error {
+	if err := admissible(m, k); err != nil {
+		return err
+	}
+	return alreadyCheckedIn(m.Tour, k)
 }
 
 func alreadyCheckedIn(t tour.Tour, k ticket.Ticket) error {
