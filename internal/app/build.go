@@ -444,10 +444,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	userAdmin := useradmin.NewService(st, useradmin.Options{Changed: tours.Invalidate,
 		Tx: inTx(st, func(tx *store.Store) useradmin.Tx { return tx })})
 	// Departures' manifests and check-in.
-	// HOOK (migration 0015): the store reads phones and notes once it has
-	// DepartureContacts(ctx, tourID, date) (map[string]checkin.Contact, error).
-	contacts, _ := any(st).(checkin.ContactStore)
-	departures := checkin.NewService(st, checkin.Options{Now: now, Logger: log, Contacts: contacts})
+	departures := checkin.NewService(st, checkin.Options{Now: now, Logger: log})
 	// The email outbox as admins see it.
 	emailOutbox := outbox.NewService(st, now)
 

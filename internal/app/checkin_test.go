@@ -390,7 +390,7 @@ func TestManifestCountsTravellersComing(t *testing.T) {
 			t.Errorf("guides: %v", g)
 		}
 		if row := p["rows"].([]any)[0].(map[string]any); row["phone"] != "" || row["notes"] != "" {
-			t.Errorf("phone and notes without the store's contacts: %v", row)
+			t.Errorf("a walk-in without phone or notes: %v", row)
 		}
 
 		c := pageProps(t, s.get(t, guide, "/admin/tours/"+tr.ID+"/departures/"+tr.Today+"/check-in"))

@@ -38,39 +38,22 @@ type Store interface {
 	RaiseArrived(ctx context.Context, bookingID string, arrived int, entry audit.Entry) (ticket.Ticket, bool, error)
 }
 
-// Contact is how the guide reaches a booking's lead traveller on the day, and what the
-// office noted about the booking.
-type Contact struct {
-	Phone string
-	Notes string
-}
-
-// ContactStore reads the phones and notes of a departure's bookings, by booking
-// (bookings.contact_phone and bookings.notes, added with the change-booking work in
-// migration 0015). A store without it leaves the manifest's phone and notes empty.
-type ContactStore interface {
-	DepartureContacts(ctx context.Context, tourID string, date time.Time) (map[string]Contact, error)
-}
-
 // Options configures NewService.
 type Options struct {
 	Now    func() time.Time
 	Logger *slog.Logger
-	// Contacts reads phones and notes; nil shows none.
-	Contacts ContactStore
 }
 
 // Service shows manifests and checks travellers in.
 type Service struct {
-	store    Store
-	contacts ContactStore
-	now      func() time.Time
-	log      *slog.Logger
+	store Store
+	now   func() time.Time
+	log   *slog.Logger
 }
 
 // NewService returns the service.
 func NewService(store Store, o Options) *Service {
-	s := &Service{store: store, contacts: o.Contacts, now: o.Now, log: o.Logger}
+	s := &Service{store: store, now: o.Now, log: o.Logger}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -98,8 +81,6 @@ type Manifest struct {
 	Bookings []backoffice.BookingRow
 	Coming   []backoffice.BookingRow
 	Apart    []backoffice.BookingRow
-	// Contacts are the bookings' phones and notes, by booking (empty when unknown).
-	Contacts map[string]Contact
 	// Guides are the names of the tour's guides.
 	Guides []string
 	Totals Totals
@@ -140,13 +121,7 @@ func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date
 			if err != nil {
 				return Manifest{}, err
 			}
-			contacts := map[string]Contact{}
-			if s.contacts != nil {
-				if contacts, err = s.contacts.DepartureContacts(ctx, tourID, d); err != nil {
-					return Manifest{}, err
-				}
-			}
-			m := Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns, Contacts: contacts}
+			m := Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns}
 			m.split()
 			return m, nil
 		}

@@ -122,7 +122,7 @@ func NewAdminCheckInProps(m checkin.Manifest, now time.Time) AdminCheckInProps {
 	}
 	for _, b := range m.Coming {
 		p.Rows = append(p.Rows, CheckInRow{BookingID: b.ID, CustomerName: b.CustomerName, Participants: b.Participants,
-			CheckIn: ManifestCheckIn(m, b), Phone: m.Contacts[b.ID].Phone})
+			CheckIn: ManifestCheckIn(m, b), Phone: b.ContactPhone})
 	}
 	p.Travellers, p.Arrived = m.Totals.Travellers, m.Totals.CheckedIn
 	return p
@@ -137,12 +137,12 @@ func NewTicketView(k ticket.Ticket) *TicketView {
 	return v
 }
 
-// NewManifestRow is one of the manifest m's bookings, with its check-in and contact.
+// NewManifestRow is one of the manifest m's bookings, with its check-in, the lead
+// traveller's phone and the office's notes.
 func NewManifestRow(m checkin.Manifest, r backoffice.BookingRow) ManifestRow {
-	c := m.Contacts[r.ID]
 	return ManifestRow{BookingID: r.ID, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
 		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
-		SourceLabel: SourceLabel(r.Source), CheckIn: ManifestCheckIn(m, r), Phone: c.Phone, Notes: c.Notes}
+		SourceLabel: SourceLabel(r.Source), CheckIn: ManifestCheckIn(m, r), Phone: r.ContactPhone, Notes: r.Notes}
 }
 
 // NewAdminManifestProps are the props of the manifest m, seen at now.

@@ -179,7 +179,7 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 		}
 		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
 			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked,
-			SafeCell(m.Contacts[b.ID].Phone), SafeCell(m.Contacts[b.ID].Notes)})
+			SafeCell(b.ContactPhone), SafeCell(b.Notes)})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
