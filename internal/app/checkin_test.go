@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -232,7 +233,7 @@ func TestConcurrentCheckInsRecordOnce(t *testing.T) {
 			wg.Go(func() {
 				<-start
 				statuses[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
-					map[string]any{"bookingId": id, "arrived": 1 + i%3}).status
+					map[string]any{"bookingId": id, "arrived": 2}).status
 			})
 		}
 		close(start)
@@ -253,6 +254,30 @@ func TestConcurrentCheckInsRecordOnce(t *testing.T) {
 		}
 		if created != 1 || countAction(entries, "booking.check_in") != 1 {
 			t.Errorf("%d check-ins answered 201 and %d audited, want 1 and 1 (%v)", created, countAction(entries, "booking.check_in"), statuses)
+		}
+
+		// The latecomer, added by every guide at once: raised once, to 3.
+		raised := make([]int, n)
+		start = make(chan struct{})
+		for i := range n {
+			wg.Go(func() {
+				<-start
+				raised[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
+					map[string]any{"bookingId": id, "arrived": 3}).status
+			})
+		}
+		close(start)
+		wg.Wait()
+		if got := slices.Index(raised, 201); got < 0 || slices.Index(raised[got+1:], 201) >= 0 {
+			t.Errorf("the latecomer answered %v, want one 201 and the rest 409", raised)
+		}
+		k, err := s.Store.BookingTicket(t.Context(), id)
+		if err != nil || k.CheckIn == nil || k.CheckIn.Arrived != 3 {
+			t.Errorf("after the latecomer: %+v, %v", k.CheckIn, err)
+		}
+		entries, _ = s.Store.AuditLog(t.Context(), audit.Filter{ObjectID: id})
+		if countAction(entries, "booking.check_in_raise") != 1 {
+			t.Errorf("%d raises audited, want 1", countAction(entries, "booking.check_in_raise"))
 		}
 	})
 }

@@ -53,10 +53,13 @@ type Notice struct {
 	ID        string
 	Key       string // unique: "new:{booking}", "cancelled:{booking}", "changed:{caller's key}"
 	BookingID string
-	TourID    string
-	Kind      Kind
-	Line      string // "New booking: Ana Silva, 2 travellers, The Forest Hiker on Tue 15 June 2027 (cash)"
-	CreatedAt time.Time
+	// CustomerID is the booking's traveller, who gets their own emails and never the
+	// staff's news of their booking (an admin or guide may book a tour too).
+	CustomerID string
+	TourID     string
+	Kind       Kind
+	Line       string // "New booking: Ana Silva, 2 travellers, The Forest Hiker on Tue 15 June 2027 (cash)"
+	CreatedAt  time.Time
 }
 
 // Store is what the news need of the store (*store.Store has it).
@@ -149,7 +152,7 @@ func (s *Service) news(ctx context.Context, kind Kind, key, bookingID, what stri
 		s.log.Error("booking news: booking", "booking_id", bookingID, "error", err)
 		return
 	}
-	n := &Notice{Key: key, BookingID: b.ID, TourID: b.TourID, Kind: kind, Line: Line(kind, b, what), CreatedAt: s.now()}
+	n := &Notice{Key: key, BookingID: b.ID, CustomerID: b.UserID, TourID: b.TourID, Kind: kind, Line: Line(kind, b, what), CreatedAt: s.now()}
 	fresh, err := s.store.AddBookingNotice(ctx, n)
 	if err != nil || !fresh {
 		if err != nil {
@@ -287,8 +290,9 @@ func (s *Service) send(ctx context.Context, list []Notice, key, day string) (int
 		lines []string
 	}
 	boxes := map[string]*inbox{}
-	add := func(u account.User, line string) {
-		if !u.Active || u.Email == "" {
+	add := func(u account.User, n Notice) {
+		line := n.Line
+		if !u.Active || u.Email == "" || u.ID == n.CustomerID {
 			return
 		}
 		if boxes[u.ID] == nil {
@@ -302,7 +306,7 @@ func (s *Service) send(ctx context.Context, list []Notice, key, day string) (int
 	for _, n := range list {
 		ids = append(ids, n.ID)
 		for _, a := range admins {
-			add(a, n.Line)
+			add(a, n)
 		}
 		t, ok := tours[n.TourID]
 		if !ok {
@@ -320,7 +324,7 @@ func (s *Service) send(ctx context.Context, list []Notice, key, day string) (int
 				guides[g.UserID] = u
 			}
 			if u.Role != account.RoleAdmin { // admins have every news already
-				add(u, n.Line)
+				add(u, n)
 			}
 		}
 	}

@@ -76,13 +76,15 @@ func (s *Store) AddBookingNotice(ctx context.Context, n *notify.Notice) (fresh b
 
 // UnsentNotices are the notices not emailed yet, written before before, oldest first.
 func (s *Store) UnsentNotices(ctx context.Context, before time.Time) ([]notify.Notice, error) {
-	rows, err := s.reader().QueryContext(ctx, `SELECT id, notice_key, booking_id, tour_id, kind, line, created_at
-		FROM booking_notices WHERE sent_at IS NULL AND created_at < $1 ORDER BY created_at, id`, ts(before))
+	rows, err := s.reader().QueryContext(ctx, `SELECT n.id, n.notice_key, n.booking_id, b.user_id, n.tour_id, n.kind, n.line,
+			n.created_at
+		FROM booking_notices n JOIN bookings b ON b.id = n.booking_id
+		WHERE n.sent_at IS NULL AND n.created_at < $1 ORDER BY n.created_at, n.id`, ts(before))
 	if err != nil {
 		return nil, fmt.Errorf("unsent booking notices: %w", err)
 	}
 	list, err := collect(rows, func(n *notify.Notice) []any {
-		return []any{&n.ID, &n.Key, &n.BookingID, &n.TourID, &n.Kind, &n.Line, timeCol{&n.CreatedAt}}
+		return []any{&n.ID, &n.Key, &n.BookingID, &n.CustomerID, &n.TourID, &n.Kind, &n.Line, timeCol{&n.CreatedAt}}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("unsent booking notices: %w", err)
