@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -226,28 +225,33 @@ func TestConcurrentCheckInsRecordOnce(t *testing.T) {
 			clients[i] = s.client(t)
 			s.login(t, clients[i], []string{"laura@example.com", "miyu@example.com", "kwame@example.com"}[i%3])
 		}
-		statuses := make([]int, n)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for i := range n {
-			wg.Go(func() {
-				<-start
-				statuses[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
-					map[string]any{"bookingId": id, "arrived": 2}).status
-			})
-		}
-		close(start)
-		wg.Wait()
-		created := 0
-		for _, st := range statuses {
-			switch st {
-			case 201:
-				created++
-			case 409:
-			default:
-				t.Errorf("status %d", st)
+		// atOnce has every guide record arrived at the same moment, and counts the 201s.
+		atOnce := func(arrived int) (int, []int) {
+			statuses := make([]int, n)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range n {
+				wg.Go(func() {
+					<-start
+					statuses[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
+						map[string]any{"bookingId": id, "arrived": arrived}).status
+				})
 			}
+			close(start)
+			wg.Wait()
+			created := 0
+			for _, st := range statuses {
+				switch st {
+				case 201:
+					created++
+				case 409:
+				default:
+					t.Errorf("status %d", st)
+				}
+			}
+			return created, statuses
 		}
+		created, statuses := atOnce(2)
 		entries, err := s.Store.AuditLog(t.Context(), audit.Filter{ObjectID: id})
 		if err != nil {
 			t.Fatal(err)
@@ -257,19 +261,8 @@ func TestConcurrentCheckInsRecordOnce(t *testing.T) {
 		}
 
 		// The latecomer, added by every guide at once: raised once, to 3.
-		raised := make([]int, n)
-		start = make(chan struct{})
-		for i := range n {
-			wg.Go(func() {
-				<-start
-				raised[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
-					map[string]any{"bookingId": id, "arrived": 3}).status
-			})
-		}
-		close(start)
-		wg.Wait()
-		if got := slices.Index(raised, 201); got < 0 || slices.Index(raised[got+1:], 201) >= 0 {
-			t.Errorf("the latecomer answered %v, want one 201 and the rest 409", raised)
+		if created, statuses := atOnce(3); created != 1 {
+			t.Errorf("the latecomer answered %v, want one 201 and the rest 409", statuses)
 		}
 		k, err := s.Store.BookingTicket(t.Context(), id)
 		if err != nil || k.CheckIn == nil || k.CheckIn.Arrived != 3 {
