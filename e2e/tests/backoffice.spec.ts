@@ -23,7 +23,7 @@ const NOT_GUIDED = 'The Matterhorn Glacier Trek';
 const REFUND_TOUR = 'Norwegian Fjords on Foot';
 const MANIFEST_TOUR = "Japan's Old Post Roads";
 
-const CSV_HEADER = 'Booking,Name,Email,Participants,Status,Paid by,Tour,Date,Start,Arrived,Checked in';
+const CSV_HEADER = 'Booking,Name,Email,Participants,Status,Paid by,Tour,Date,Start,Arrived,Checked in,Phone,Notes';
 const NOT_CANCELLABLE = 'This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.';
 
 /** The tour's last departure, which must have `seats` seats left. */
@@ -289,7 +289,8 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   await expect(rows).toHaveCount(1);
   const traveller = rows.first();
   await expect(traveller.locator('th')).toHaveText(customer.name);
-  await expect(traveller.locator('td')).toHaveText([customer.email, '3', 'Paid', 'Cash', '—', /^TB-[2-9A-HJKMNP-Z]{6}$/]);
+  // The tick box for paper, the phone (none), email, participants, status, source, arrival, notes (none), reference.
+  await expect(traveller.locator('td')).toHaveText(['', '—', customer.email, '3', 'Paid', 'Cash', '—', '', /^TB-[2-9A-HJKMNP-Z]{6}$/]);
   // A lead guide manages the departure.
   await expect(page.locator('#new-booking-link')).toBeVisible();
   await expect(page.locator('#cancel-departure')).toBeVisible();
@@ -305,9 +306,9 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   await page.locator('#print-manifest').click();
   await expect.poll(() => page.evaluate(() => (window as Window & { printCalls?: number }).printCalls), { message: 'window.print() was called' }).toBe(1);
 
-  // What the print stylesheet keeps: the title, the facts and the list.
+  // What the print stylesheet keeps: the title, the facts and the list; no buttons, no help text.
   await page.emulateMedia({ media: 'print' });
-  for (const hidden of ['header.header', 'footer.footer', '#admin-nav', '.admin__back', '#print-manifest', '#manifest-csv', '#walk-in', '#new-booking-link', '#cancel-departure']) {
+  for (const hidden of ['header.header', 'footer.footer', '#admin-nav', '.admin__back', '#print-manifest', '#manifest-csv', '#walk-in', '#new-booking-link', '#cancel-departure', '.manifest__waitlist .form__hint']) {
     await expect(page.locator(hidden), `${hidden} in print`).toBeHidden();
   }
   await expect(page.locator('h1')).toBeVisible();
@@ -333,7 +334,7 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   expect(lines.at(-1), 'the file ends with a line break').toBe('');
   expect(lines.slice(0, -1)).toEqual([
     CSV_HEADER,
-    [bookingId, customer.name, customer.email, '3', 'Paid', 'Cash', tour.name, date, start, '', ''].map(csvCell).join(','),
+    [bookingId, customer.name, customer.email, '3', 'Paid', 'Cash', tour.name, date, start, '', '', '', ''].map(csvCell).join(','),
   ]);
   expect(page.url(), 'the download leaves the page where it was').toContain(manifestPath(tour.id, date));
 });
@@ -389,7 +390,7 @@ test('a guide sees only their departures', async ({ page, context, request, guar
   const travellers = page.locator('#manifest-table tbody tr');
   await expect(travellers).toHaveCount(1);
   await expect(travellers.locator('th')).toHaveText(customer.name);
-  await expect(travellers.locator('td').first()).toHaveText(customer.email);
+  await expect(travellers.locator('td a[href^="mailto:"]')).toHaveText(customer.email);
   await expect(page.locator('#print-manifest')).toBeVisible();
   await expect(page.locator('#manifest-csv')).toBeVisible();
   await expect(page.locator('#walk-in, #new-booking-link, #cancel-departure, #cancel-departure-submit')).toHaveCount(0);

@@ -131,3 +131,63 @@ test('a guide checks a ticket in on a phone', async ({ page, context, newContext
   await expect(page.locator('#ticket-problem')).toHaveText(malformed);
   await expect(page.locator('#ticket-result')).toHaveCount(0);
 });
+
+// Issue 21 §8: on the trail a wrong code's error goes as soon as the next code is looked
+// up, and a traveller who comes late is added to a check-in already made, without undoing it.
+test('a guide on a phone clears a bad lookup with a good one and adds a latecomer', async ({ page, context, newContext, guard }) => {
+  test.slow();
+  guard.allowConsole(/the server responded with a status of 404/);
+  const admin = (await newContext()).request;
+  await logIn(admin, ADMIN);
+  const tour = await tourDepartingToday(admin, 'Late Camel Walk');
+  const travellerContext = await newContext();
+  const traveller = await signedInUser(travellerContext, 'Lena Late');
+  await call(admin, 'post', `/api/v1/tours/${tour.id}/departures/${tour.date}/bookings`,
+    { email: traveller.email, name: traveller.name, participants: 3, paymentMethod: 'bank_transfer' }, 201);
+  const travellerPage = await travellerContext.newPage();
+  await travellerPage.goto('/my-tours');
+  const code = ((await travellerPage.locator('.ticket .ticket__code').textContent()) ?? '').trim();
+
+  await logIn(context.request, GUIDE);
+  await page.goto(`/admin/tours/${tour.id}/departures/${tour.date}/check-in`);
+  await waitForHydration(page);
+  await expect(page.locator('#check-in-count')).toHaveText('0 of 3 travellers arrived');
+
+  // A code that is no ticket (the code of an example): the error, in the alert and on the page.
+  const unknown = code === '7KQ4-M2XD-9TWP' ? '7KQ4-M2XD-9TWQ' : '7KQ4-M2XD-9TWP';
+  await page.locator('#ticket-code').fill(unknown);
+  await page.locator('#ticket-lookup').click();
+  const notFound = 'No ticket has this code. Check the letters and digits, or look the traveller up by name on the manifest.';
+  await expectAlert(page, 'error', notFound);
+  await expect(page.locator('#ticket-problem')).toHaveText(notFound);
+
+  // The right code, typed: the error goes, the traveller shows.
+  await page.locator('#ticket-code').fill(code);
+  await page.locator('#ticket-lookup').click();
+  await expect(page.locator('#ticket-name')).toHaveText(traveller.name);
+  await expect(page.locator('#ticket-problem')).toHaveCount(0);
+  await expect(page.locator('body > .alert--error')).toHaveCount(0);
+
+  // Two of three are there; the third comes late.
+  await page.getByRole('button', { name: 'One fewer' }).click();
+  await page.locator('#mark-arrived').click();
+  await expectAlert(page, 'success', `${traveller.name}: 2 of 3 arrived`);
+  await expect(page.locator('#check-in-count')).toHaveText('2 of 3 travellers arrived');
+  await page.locator('#ticket-latecomer').click();
+  await expectAlert(page, 'success', `${traveller.name}: 3 of 3 arrived`);
+  await expect(page.locator('#ticket-checked')).toHaveText('Checked in: 3 of 3 arrived.');
+  await expect(page.locator('#check-in-count')).toHaveText('3 of 3 travellers arrived');
+  await expect(page.locator('#ticket-latecomer')).toHaveCount(0);
+  await expect(page.locator('#ticket-undo')).toBeVisible();
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(fits, 'nothing is wider than the phone').toBe(true);
+
+  // The manifest counts them; its print view leaves out the buttons and help text.
+  await page.goto(`/admin/tours/${tour.id}/departures/${tour.date}`);
+  await expect(page.locator('#manifest-checked-in')).toHaveText('3 of 3');
+  await expect(page.locator('#manifest-bookings')).toHaveText('1');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('#print-manifest')).toBeHidden();
+  await expect(page.locator('.manifest__waitlist .form__hint')).toBeHidden();
+  await expect(page.locator('#manifest-table')).toBeVisible();
+});

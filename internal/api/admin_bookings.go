@@ -37,7 +37,7 @@ func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backof
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"booking": view.NewAdminBookingDetail(d)})
+	httpx.OK(w, map[string]any{"booking": view.NewAdminBookingDetail(d, h.Zone)})
 }
 
 // CancelBooking is POST /api/v1/admin/bookings/{id}/cancel: cancel, refunding refundMinor.
@@ -220,5 +220,5 @@ func (h *Handler) UpdateReview(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, map[string]any{"review": view.NewAdminReviewRow(rev)})
+	httpx.OK(w, map[string]any{"review": view.NewAdminReviewRow(rev, h.Zone)})
 }

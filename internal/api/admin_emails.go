@@ -6,6 +6,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/mail/outbox"
+	"tourbook/internal/notify"
 
 	"tourbook/internal/httpx"
 	"tourbook/internal/view"
@@ -31,5 +32,33 @@ func (h *Handler) ResendEmail(w http.ResponseWriter, r *http.Request) {
 	if h.MailQueued != nil {
 		h.MailQueued()
 	}
-	httpx.OK(w, map[string]any{"email": view.NewAdminEmailDetail(d)})
+	httpx.OK(w, map[string]any{"email": view.NewAdminEmailDetail(d, h.Zone)})
+}
+
+// News is the setting of how booking news reach the operator and the guides
+// (notify.Service).
+type News interface {
+	SetMode(ctx context.Context, actor account.User, mode string) (notify.Mode, error)
+}
+
+// SetBookingNotices is PUT /api/v1/admin/settings/booking-notices (admins):
+// {"mode": "immediate"} or {"mode": "daily"}.
+func (h *Handler) SetBookingNotices(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in struct {
+		Mode string `json:"mode"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	m, err := h.News.SetMode(r.Context(), u, in.Mode)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"mode": m})
 }

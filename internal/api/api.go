@@ -40,7 +40,10 @@ type Handler struct {
 	Waitlist   Waitlist
 	Reviews    Reviews
 	Offers     OfferPayer
-	Cookies    httpx.Cookies
+	News       News
+	// Zone is the site's time zone: the back office's answers write instants in it.
+	Zone    *time.Location
+	Cookies httpx.Cookies
 	// ClientIP finds the address failed logins are counted against.
 	ClientIP httpx.ClientIP
 	// SessionTTL is how long the session cookie lives; the account service's session

@@ -23,7 +23,7 @@ func (h *Handler) collectAnswer(w http.ResponseWriter, r *http.Request, d collec
 		h.fail(w, r, err)
 		return
 	}
-	httpx.OK(w, view.NewAdminBookingAnswer(d, h.Now()))
+	httpx.OK(w, view.NewAdminBookingAnswer(d, h.Now(), h.Zone))
 }
 
 // RecordPayment is POST /api/v1/admin/bookings/{id}/payments: money received by cash or

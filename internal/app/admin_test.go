@@ -498,6 +498,8 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"POST", "/api/v1/admin/bookings/" + bookingID + "/refunds/nosuchrefund/paid-back", map[string]any{}, 404, 404, 403, 403, 401},
 		{"PATCH", "/api/v1/admin/users/" + mine.ID, map[string]any{"role": "owner"}, 400, 403, 403, 403, 401},
 		{"PATCH", "/api/v1/admin/reviews/nosuchreview", map[string]any{"hidden": true}, 404, 403, 403, 403, 401},
+		// How booking news reach the staff: admins only.
+		{"PUT", "/api/v1/admin/settings/booking-notices", map[string]any{"mode": "sometimes"}, 400, 403, 403, 403, 401},
 		// Tickets and check-in: the guide of the tour, lead guides and admins. The walk-in's
 		// departure is not today, so checking in is refused by date, not by role.
 		{"GET", manifest(guided.ID, guidedDate) + "/check-in", nil, 200, 200, 200, 404, 303},

@@ -30,6 +30,7 @@ import (
 	"tourbook/internal/mail/outbox"
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
+	"tourbook/internal/notify"
 	"tourbook/internal/payment"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
@@ -62,6 +63,10 @@ type Site struct {
 	MailSecrets *mail.Secrets
 	// Schedule writes the emails that come at a time: reminders and review requests.
 	Schedule *emails.Schedule
+	// News emails the operator and the guides about bookings; its digest runs daily.
+	News *notify.Service
+	// Zone is the site's time zone (-time-zone).
+	Zone *time.Location
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
 	Metrics *metrics.Metrics
 	// Pages keeps the public pages and catalogue answers for visitors not signed in.
@@ -121,6 +126,7 @@ func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 	expiry.Go(func() { s.Bookings.RunExpiry(ctx, time.Minute) })
 	expiry.Go(func() { s.Mailer.Run(ctx, 5*time.Second) })
 	expiry.Go(func() { s.Schedule.Run(ctx, 10*time.Minute) })
+	expiry.Go(func() { s.News.Run(ctx, 10*time.Minute) })
 	expiry.Go(func() {
 		// A moment's wait leaves the CPUs to a start's first requests.
 		select {
@@ -387,6 +393,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		provider, sandbox = sb, sb.Handler()
 	}
 	base := cfg.BaseURL.String()
+	zone, err := siteZone(ctx, st, cfg.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	site.Zone = zone
+	// Booking news for the operator and the departures' guides, at once or daily.
+	news := notify.NewService(st, writer, notify.Options{Now: now, Logger: log, Zone: zone, BaseURL: base, Queued: site.Mailer.Wake})
+	site.News = news
 	bookingMail := emails.NewBookings(writer, st, now)
 	site.Schedule = emails.NewSchedule(st, bookingMail, now, log, site.Mailer.Wake)
 	// Waiting lists: the services that free seats offer them in the same transaction,
@@ -405,7 +419,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
-		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector,
+		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -424,11 +438,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// (PaymentLinks is not wired yet: "Send a payment link" is refused).
 	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, HashPassword: hashPassword, Queued: queued, Mailer: bookingMail,
-		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting, PaymentLinks: collector})
+		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting, PaymentLinks: collector, Notifier: news})
 	// Cancelling and refunding: refunds go through the same provider as payments.
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
-		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting})
+		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
+		Notifier: news})
 
 	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
 	moderation := review.NewModeration(st, tours.Invalidate)
@@ -459,10 +474,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
-		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
+		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
+		News: news, Zone: zone}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Zone: zone,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
@@ -592,4 +608,24 @@ func checkoutLimits(c config.CheckoutLimits) booking.Limits {
 		return n
 	}
 	return booking.Limits{CheckoutsPerAccount: off(c.PerAccount), CheckoutsPerClient: off(c.PerClient), HeldSeats: off(c.HeldSeats)}
+}
+
+// siteZone is the site's time zone: the configured one, else the first tour's, else UTC.
+func siteZone(ctx context.Context, st *store.Store, configured string) (*time.Location, error) {
+	name := configured
+	if name == "" {
+		first, err := st.FirstTourZone(ctx)
+		if err != nil {
+			return nil, err
+		}
+		name = first
+	}
+	if name == "" {
+		return time.UTC, nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, fmt.Errorf("time zone %q: %w", name, err)
+	}
+	return loc, nil
 }

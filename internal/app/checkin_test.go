@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -224,34 +225,52 @@ func TestConcurrentCheckInsRecordOnce(t *testing.T) {
 			clients[i] = s.client(t)
 			s.login(t, clients[i], []string{"laura@example.com", "miyu@example.com", "kwame@example.com"}[i%3])
 		}
-		statuses := make([]int, n)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for i := range n {
-			wg.Go(func() {
-				<-start
-				statuses[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
-					map[string]any{"bookingId": id, "arrived": 1 + i%3}).status
-			})
-		}
-		close(start)
-		wg.Wait()
-		created := 0
-		for _, st := range statuses {
-			switch st {
-			case 201:
-				created++
-			case 409:
-			default:
-				t.Errorf("status %d", st)
+		// atOnce has every guide record arrived at the same moment, and counts the 201s.
+		atOnce := func(arrived int) (int, []int) {
+			statuses := make([]int, n)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range n {
+				wg.Go(func() {
+					<-start
+					statuses[i] = s.send(t, clients[i], "POST", departurePath(tr.ID, tr.Today)+"/check-ins",
+						map[string]any{"bookingId": id, "arrived": arrived}).status
+				})
 			}
+			close(start)
+			wg.Wait()
+			created := 0
+			for _, st := range statuses {
+				switch st {
+				case 201:
+					created++
+				case 409:
+				default:
+					t.Errorf("status %d", st)
+				}
+			}
+			return created, statuses
 		}
+		created, statuses := atOnce(2)
 		entries, err := s.Store.AuditLog(t.Context(), audit.Filter{ObjectID: id})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if created != 1 || countAction(entries, "booking.check_in") != 1 {
 			t.Errorf("%d check-ins answered 201 and %d audited, want 1 and 1 (%v)", created, countAction(entries, "booking.check_in"), statuses)
+		}
+
+		// The latecomer, added by every guide at once: raised once, to 3.
+		if created, statuses := atOnce(3); created != 1 {
+			t.Errorf("the latecomer answered %v, want one 201 and the rest 409", statuses)
+		}
+		k, err := s.Store.BookingTicket(t.Context(), id)
+		if err != nil || k.CheckIn == nil || k.CheckIn.Arrived != 3 {
+			t.Errorf("after the latecomer: %+v, %v", k.CheckIn, err)
+		}
+		entries, _ = s.Store.AuditLog(t.Context(), audit.Filter{ObjectID: id})
+		if countAction(entries, "booking.check_in_raise") != 1 {
+			t.Errorf("%d raises audited, want 1", countAction(entries, "booking.check_in_raise"))
 		}
 	})
 }
@@ -315,6 +334,96 @@ func TestTicketIsItsTravellersOnly(t *testing.T) {
 		}
 		if strings.Contains(s.get(t, owner, page).body, ticket.Format(k.Code)) {
 			t.Errorf("the booking page still shows a refunded booking's ticket")
+		}
+	})
+}
+
+// pageProps reads the props a page was rendered with, as its hydration reads them.
+func pageProps(t *testing.T, r result) map[string]any {
+	t.Helper()
+	const open = `<script id="page-props" type="application/json">`
+	i := strings.Index(r.body, open)
+	if r.status != 200 || i < 0 {
+		t.Fatalf("no page props (%d): %.300s", r.status, r.body)
+	}
+	rest := r.body[i+len(open):]
+	var data map[string]any
+	if err := json.Unmarshal([]byte(rest[:strings.Index(rest, "</script>")]), &data); err != nil {
+		t.Fatal(err)
+	}
+	return data["props"].(map[string]any)
+}
+
+// names are the customers' names of a manifest's rows.
+func names(rows any) []string {
+	out := []string{}
+	for _, r := range rows.([]any) {
+		out = append(out, r.(map[string]any)["customerName"].(string))
+	}
+	return out
+}
+
+// TestManifestCountsTravellersComing: the manifest, its CSV and the check-in page count
+// only the bookings whose travellers are coming; a cancelled one is listed apart; a
+// latecomer raises a booking's arrivals without undoing its check-in.
+func TestManifestCountsTravellersComing(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		admin, guide, tr := s.checkInSetup(t, "Manifest Count Trail")
+		dep := departurePath(tr.ID, tr.Today)
+		ana, _ := s.walkIn(t, admin, tr.ID, tr.Today, "ana@example.com", 3)
+		s.walkIn(t, admin, tr.ID, tr.Today, "ben@example.com", 2)
+		gone, _ := s.walkIn(t, admin, tr.ID, tr.Today, "gone@example.com", 3)
+		if r := s.send(t, admin, "POST", "/api/v1/admin/bookings/"+gone+"/cancel", map[string]any{"refundMinor": 0, "reason": "changed plans"}); r.status != 200 {
+			t.Fatalf("cancel: %d %s", r.status, r.body)
+		}
+
+		// Two of Ana's three arrive; the third comes late, and then nobody else can.
+		ticketOf(t, s.send(t, guide, "POST", dep+"/check-ins", map[string]any{"bookingId": ana, "arrived": 2}), 201)
+		k := ticketOf(t, s.send(t, guide, "POST", dep+"/check-ins", map[string]any{"bookingId": ana, "arrived": 3}), 201)
+		if c := k["checkIn"].(map[string]any); c["arrived"] != 3.0 || c["label"] != "3 of 3 arrived" || c["by"] != "Kwame Mensah" {
+			t.Errorf("latecomer: %v", c)
+		}
+		refused(t, "the same count again", s.send(t, guide, "POST", dep+"/check-ins", map[string]any{"bookingId": ana, "arrived": 3}), 409, "Already checked in")
+		refused(t, "fewer than recorded", s.send(t, guide, "POST", dep+"/check-ins", map[string]any{"bookingId": ana, "arrived": 1}), 409, "3 of 3 arrived")
+		entries, err := s.Store.AuditLog(t.Context(), audit.Filter{ObjectID: ana})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if countAction(entries, "booking.check_in") != 1 || countAction(entries, "booking.check_in_raise") != 1 {
+			t.Errorf("audit: %v", entries)
+		}
+
+		p := pageProps(t, s.get(t, guide, "/admin/tours/"+tr.ID+"/departures/"+tr.Today))
+		if got := names(p["rows"]); strings.Join(got, ",") != "Traveller ana,Traveller ben" {
+			t.Errorf("coming: %v", got)
+		}
+		if got := names(p["apart"]); strings.Join(got, ",") != "Traveller gone" {
+			t.Errorf("apart: %v", got)
+		}
+		if p["bookings"] != 2.0 || p["travellers"] != 5.0 || p["checkedIn"] != 3.0 {
+			t.Errorf("totals: %v bookings, %v travellers, %v checked in; want 2, 5, 3", p["bookings"], p["travellers"], p["checkedIn"])
+		}
+		if g := p["guides"].([]any); len(g) != 1 || g[0] != "Kwame Mensah" {
+			t.Errorf("guides: %v", g)
+		}
+		if row := p["rows"].([]any)[0].(map[string]any); row["phone"] != "" || row["notes"] != "" {
+			t.Errorf("a walk-in without phone or notes: %v", row)
+		}
+
+		c := pageProps(t, s.get(t, guide, "/admin/tours/"+tr.ID+"/departures/"+tr.Today+"/check-in"))
+		if got := names(c["rows"]); strings.Join(got, ",") != "Traveller ana,Traveller ben" || c["travellers"] != 5.0 || c["arrived"] != 3.0 {
+			t.Errorf("check-in page: %v, %v travellers, %v arrived", got, c["travellers"], c["arrived"])
+		}
+
+		csvBody := s.get(t, guide, "/admin/tours/"+tr.ID+"/departures/"+tr.Today+"/manifest.csv").body
+		records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(csvBody, "\ufeff"))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(records) != 3 || records[1][1] != "Traveller ana" || records[1][9] != "3" || records[2][1] != "Traveller ben" ||
+			strings.Join(records[0][11:], ",") != "Phone,Notes" {
+			t.Errorf("CSV: %v", records)
 		}
 	})
 }

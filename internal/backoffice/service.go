@@ -80,6 +80,8 @@ type Options struct {
 	Mailer Mailer
 	// PaymentLinks sends payment links; nil refuses "Send a payment link".
 	PaymentLinks PaymentLinks
+	// Notifier hears of walk-ins recorded; nil: nobody.
+	Notifier booking.Notifier
 }
 
 // Service runs the bookings back office.
@@ -94,12 +96,16 @@ type Service struct {
 	waitlist Waitlist
 	mailer   Mailer
 	links    PaymentLinks
+	notifier booking.Notifier
 }
 
 // NewService returns the service.
 func NewService(store Store, o Options) *Service {
 	s := &Service{store: store, now: o.Now, changed: o.Changed, log: o.Logger, hash: o.HashPassword,
-		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist, mailer: o.Mailer, links: o.PaymentLinks}
+		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist, mailer: o.Mailer, links: o.PaymentLinks, notifier: o.Notifier}
+	if s.notifier == nil {
+		s.notifier = booking.NoNotifier{}
+	}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
 	}
@@ -442,6 +448,7 @@ func (s *Service) RecordWalkIn(ctx context.Context, actor account.User, tourID, 
 			return *b, fmt.Errorf("payment link of booking %s: %w", b.ID, err)
 		}
 	}
+	s.notifier.BookingNew(ctx, b.ID)
 	return *b, nil
 }
 

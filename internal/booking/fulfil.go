@@ -167,6 +167,9 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 	if changed {
 		s.counter.PaymentRecorded(string(nb.Status))
 	}
+	if changed && nb.Status == Paid {
+		s.notifier.BookingNew(ctx, nb.ID)
+	}
 	if !changed {
 		s.log.Info("payment already recorded", "booking_id", b.ID, "checkout_id", ev.CheckoutID, "status", string(nb.Status))
 		return nb, nil

@@ -120,6 +120,8 @@ type Options struct {
 	// Limits bound what one account and one client address may hold; zero fields are
 	// the defaults (DefaultLimits).
 	Limits Limits
+	// Notifier hears of bookings paid; nil: nobody.
+	Notifier Notifier
 	// Links fulfils the checkouts of payment links (collect.Service), which are not
 	// bookings' own; nil: none.
 	Links Links
@@ -192,6 +194,7 @@ type Service struct {
 	counter  Counter
 	limits   Limits
 	links    Links
+	notifier Notifier
 }
 
 // NewService returns a booking service.
@@ -201,6 +204,10 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
 		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links,
+		notifier: o.Notifier,
+	}
+	if s.notifier == nil {
+		s.notifier = NoNotifier{}
 	}
 	if s.limits.CheckoutsPerAccount == 0 {
 		s.limits.CheckoutsPerAccount = DefaultLimits.CheckoutsPerAccount

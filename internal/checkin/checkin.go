@@ -35,6 +35,7 @@ type Store interface {
 	CheckIn(ctx context.Context, bookingID string, arrived int, now time.Time, entry audit.Entry) (ticket.Ticket, bool, error)
 	UndoCheckIn(ctx context.Context, bookingID string, entry audit.Entry) (ticket.Ticket, bool, error)
 	DepartureCheckIns(ctx context.Context, tourID string, date time.Time) (map[string]ticket.CheckIn, error)
+	RaiseArrived(ctx context.Context, bookingID string, arrived int, entry audit.Entry) (ticket.Ticket, bool, error)
 }
 
 // Options configures NewService.
@@ -74,7 +75,15 @@ func entry(actor account.User, action, objectType, id string) audit.Entry {
 type Manifest struct {
 	Tour      tour.Tour
 	Departure tour.StartDate
-	Bookings  []backoffice.BookingRow
+	// Bookings are every booking that was paid for the departure, oldest first: Coming
+	// are those whose travellers are expected, Apart the cancelled, refunded and refund
+	// due, listed apart and not counted.
+	Bookings []backoffice.BookingRow
+	Coming   []backoffice.BookingRow
+	Apart    []backoffice.BookingRow
+	// Guides are the names of the tour's guides.
+	Guides []string
+	Totals Totals
 	// Waitlist is the departure's waiting list in joining order: waiting and offered.
 	Waitlist []waitlist.Row
 	// CheckIns are what guides recorded at the departure, by booking.
@@ -112,10 +121,45 @@ func (s *Service) Manifest(ctx context.Context, actor account.User, tourID, date
 			if err != nil {
 				return Manifest{}, err
 			}
-			return Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns}, nil
+			m := Manifest{Tour: t, Departure: dep, Bookings: rows, Waitlist: wl, CheckIns: checkIns}
+			m.split()
+			return m, nil
 		}
 	}
 	return Manifest{}, fmt.Errorf("departure %s of tour %s: %w", date, tourID, tour.ErrNotFound)
+}
+
+// Totals are what a departure's manifest counts: only travellers who are coming.
+type Totals struct {
+	Bookings   int
+	Travellers int
+	// Travellers recorded as arrived.
+	CheckedIn int
+}
+
+// Coming says whether a booking's travellers are expected at the departure: a paid
+// booking; a cancelled, refunded or refund-due one is not.
+func Coming(b backoffice.BookingRow) bool { return b.Status == booking.Paid }
+
+// split sorts m's bookings into those coming and those apart, and counts the first.
+func (m *Manifest) split() {
+	m.Coming, m.Apart = []backoffice.BookingRow{}, []backoffice.BookingRow{}
+	for _, b := range m.Bookings {
+		if !Coming(b) {
+			m.Apart = append(m.Apart, b)
+			continue
+		}
+		m.Coming = append(m.Coming, b)
+		m.Totals.Bookings++
+		m.Totals.Travellers += b.Participants
+		if c, ok := m.CheckIns[b.ID]; ok {
+			m.Totals.CheckedIn += c.Arrived
+		}
+	}
+	m.Guides = make([]string, 0, len(m.Tour.Guides))
+	for _, g := range m.Tour.Guides {
+		m.Guides = append(m.Guides, g.Name)
+	}
 }
 
 func guides(t tour.Tour, userID string) bool {
@@ -147,8 +191,10 @@ func (s *Service) LookUpTicket(ctx context.Context, actor account.User, tourID, 
 }
 
 // CheckIn records that arrived of a booking's participants came to the departure (0:
-// a no-show). It is open from the departure's day in the tour's time zone; a ticket
-// already checked in is a conflict that says when and by whom.
+// a no-show). It is open from the departure's day in the tour's time zone, until any
+// time after (a latecomer still counts). A ticket already checked in takes a larger
+// count (the rest of a group arrived late); the same or a smaller one is a conflict
+// that says when and by whom (undo it to record fewer).
 func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date, bookingID string, arrived int) (ticket.Ticket, error) {
 	m, k, err := s.departureTicket(ctx, actor, tourID, date, bookingID)
 	if err != nil {
@@ -163,18 +209,26 @@ func (s *Service) CheckIn(ctx context.Context, actor account.User, tourID, date,
 		return k, invalid("Between 0 and %d of this booking's participants can arrive.", k.Participants)
 	}
 	if k.CheckIn != nil {
-		return k, alreadyCheckedIn(m.Tour, k)
+		if arrived <= k.CheckIn.Arrived {
+			return k, alreadyCheckedIn(m.Tour, k)
+		}
+		before := k.CheckIn.Arrived
+		k, raised, err := s.store.RaiseArrived(ctx, k.BookingID, arrived, entry(actor, "booking.check_in_raise", "booking", k.BookingID))
+		if err != nil {
+			return k, err
+		}
+		if !raised {
+			return k, notRecorded(m, k)
+		}
+		s.log.Info("arrivals raised", "booking_id", k.BookingID, "from", before, "to", arrived, "by", actor.ID)
+		return k, nil
 	}
 	k, recorded, err := s.store.CheckIn(ctx, k.BookingID, arrived, now, entry(actor, "booking.check_in", "booking", k.BookingID))
 	if err != nil {
 		return k, err
 	}
 	if !recorded {
-		// Another guide was quicker, or the booking was cancelled meanwhile.
-		if err := admissible(m, k); err != nil {
-			return k, err
-		}
-		return k, alreadyCheckedIn(m.Tour, k)
+		return k, notRecorded(m, k)
 	}
 	s.log.Info("checked in", "booking_id", k.BookingID, "arrived", arrived, "of", k.Participants, "by", actor.ID)
 	return k, nil
@@ -237,6 +291,15 @@ func admissible(m Manifest, k ticket.Ticket) error {
 		msg = "This booking was cancelled: the ticket is no longer valid."
 	}
 	return &fault.Error{Kind: fault.Conflict, Log: "ticket of a " + string(k.Status) + " booking", Message: msg}
+}
+
+// notRecorded says why a check-in the store did not record was refused: another guide
+// was quicker, or the booking was cancelled meanwhile. k is the ticket as it is now.
+func notRecorded(m Manifest, k ticket.Ticket) error {
+	if err := admissible(m, k); err != nil {
+		return err
+	}
+	return alreadyCheckedIn(m.Tour, k)
 }
 
 func alreadyCheckedIn(t tour.Tour, k ticket.Ticket) error {

@@ -43,6 +43,9 @@ func (fakeStore) CheckIn(context.Context, string, int, time.Time, audit.Entry) (
 func (fakeStore) UndoCheckIn(context.Context, string, audit.Entry) (ticket.Ticket, bool, error) {
 	return ticket.Ticket{}, false, errors.New("not in these tests")
 }
+func (fakeStore) RaiseArrived(context.Context, string, int, audit.Entry) (ticket.Ticket, bool, error) {
+	return ticket.Ticket{}, false, errors.New("not in these tests")
+}
 func (fakeStore) DepartureCheckIns(context.Context, string, time.Time) (map[string]ticket.CheckIn, error) {
 	return nil, nil
 }

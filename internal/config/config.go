@@ -57,6 +57,9 @@ type Config struct {
 	// duration written in that file ("72h"), for browser tests of what happens after a
 	// trip; "" (always, in production) is the real clock.
 	TestClockFile string
+	// TimeZone is the site's time zone, in which the back office shows instants and the
+	// staff's daily digest goes out (an IANA name); "" is the first tour's zone, or UTC.
+	TimeZone string
 
 	Payment Payment
 
@@ -147,6 +150,7 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.DurationVar(&c.TourCacheTTL, "tour-cache-ttl", 10*time.Second, "how long tour texts, guides and reviews may come from memory (seats are always read live); 0 turns it off")
 	fs.DurationVar(&c.PageCacheTTL, "page-cache-ttl", 5*time.Second, "how long the overview, the tour pages and the public tours API (the tours, a tour, its reviews) may be sent from memory to visitors who are not signed in: the most seats left can be out of date by; 0 turns it off")
 	fs.DurationVar(&c.RequestTimeout, "request-timeout", 30*time.Second, "longest time a request may work before it answers 503 (uploads: the server's 60s limits); 0 for no limit")
+	fs.StringVar(&c.TimeZone, "time-zone", env("TOURBOOK_TIME_ZONE", ""), "the site's time zone for the back office's times and the staff's daily digest, e.g. Europe/Lisbon; default the first tour's zone, or UTC (env TOURBOOK_TIME_ZONE)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long in-flight requests may take to finish on SIGINT/SIGTERM")
 	fs.StringVar(&c.Payment.Provider, "payment-provider", env("TOURBOOK_PAYMENT_PROVIDER", "sandbox"), "sandbox (offline test checkout) or stripe (env TOURBOOK_PAYMENT_PROVIDER)")
 	fs.BoolVar(&c.Payment.AllowSandbox, "allow-sandbox", env("TOURBOOK_ALLOW_SANDBOX", "") == "1", "allow the sandbox provider on an https site, for a public demo (env TOURBOOK_ALLOW_SANDBOX=1)")
@@ -202,6 +206,11 @@ func (c *Config) finish(baseURL, smtpURL, mailFrom string) error {
 	}
 	if c.DataDir, err = filepath.Abs(c.DataDir); err != nil {
 		return fmt.Errorf("data folder: %w", err)
+	}
+	if c.TimeZone != "" {
+		if _, err := time.LoadLocation(c.TimeZone); err != nil || c.TimeZone == "Local" {
+			return fmt.Errorf("time zone %q: want an IANA name, e.g. Europe/Lisbon", c.TimeZone)
+		}
 	}
 	if c.PictureStorage != "folder" && c.PictureStorage != "database" {
 		return fmt.Errorf("picture storage %q: want folder or database", c.PictureStorage)

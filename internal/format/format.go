@@ -21,8 +21,15 @@ func DayIn(at time.Time, loc *time.Location) string {
 // "09:00 GMT (Atlantic/Reykjavik)", or "09:00 UTC".
 func StartTime(t tour.Tour, d tour.StartDate) string {
 	at := t.StartsAt(d)
+	return Clock(at, at.Location())
+}
+
+// Clock writes an instant's time of day in a zone, with the zone:
+// "07:00 WET (Europe/Lisbon)", or "07:00 UTC".
+func Clock(at time.Time, loc *time.Location) string {
+	at = at.In(loc)
 	label := at.Format("15:04 MST")
-	if name := at.Location().String(); name != at.Format("MST") {
+	if name := loc.String(); name != at.Format("MST") {
 		label += " (" + name + ")"
 	}
 	return label

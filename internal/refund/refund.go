@@ -112,6 +112,8 @@ type Options struct {
 	Tx func(ctx context.Context, fn func(tx Tx) error) error
 	// Waitlist offers freed seats to the waiting lists; nil makes no offers.
 	Waitlist Waitlist
+	// Notifier hears of bookings cancelled; nil: nobody.
+	Notifier booking.Notifier
 }
 
 // Service cancels and refunds bookings.
@@ -127,12 +129,17 @@ type Service struct {
 	counter    Counter
 	inTx       func(ctx context.Context, fn func(tx Tx) error) error
 	waitlist   Waitlist
+	notifier   booking.Notifier
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
-		log: o.Logger, mailer: o.Mailer, queued: o.Queued, counter: o.Counter, inTx: o.Tx, waitlist: o.Waitlist}
+		log: o.Logger, mailer: o.Mailer, queued: o.Queued, counter: o.Counter, inTx: o.Tx, waitlist: o.Waitlist,
+		notifier: o.Notifier}
+	if s.notifier == nil {
+		s.notifier = booking.NoNotifier{}
+	}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
 	}
@@ -237,6 +244,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 			return err
 		}
 		s.changed()
+		s.notifier.BookingCancelled(ctx, id)
 		return nil
 	}
 	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
@@ -290,6 +298,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	}
 	s.log.Info("booking refunded", "booking_id", id, "refund_id", r.ID, "amount", r.AmountMinor, "currency", r.Currency, "by", actor.ID)
 	s.changed()
+	s.notifier.BookingCancelled(ctx, id)
 	return nil
 }
 

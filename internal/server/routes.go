@@ -140,6 +140,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("PATCH", "/api/v1/admin/users/{id}", http.HandlerFunc(a.UpdateUser))
 	api.handle("PATCH", "/api/v1/admin/reviews/{id}", http.HandlerFunc(a.UpdateReview))
 	api.handle("POST", "/api/v1/admin/emails/{id}/resend", http.HandlerFunc(a.ResendEmail))
+	api.handle("PUT", "/api/v1/admin/settings/booking-notices", http.HandlerFunc(a.SetBookingNotices))
 	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
 	api.handle("POST", "/api/v1/users/forgotPassword", http.HandlerFunc(a.ForgotPassword))

@@ -190,6 +190,44 @@ func (s *Store) CheckIn(ctx context.Context, bookingID string, arrived int, now 
 	return k, recorded, nil
 }
 
+// RaiseArrived records that more of a checked-in booking's participants came (a
+// latecomer), keeping when and by whom it was checked in; raised says whether this call
+// changed it: one conditional UPDATE, so a count is only ever raised, once per value,
+// and never on a booking no longer paid.
+func (s *Store) RaiseArrived(ctx context.Context, bookingID string, arrived int, entry audit.Entry) (k ticket.Ticket, raised bool, err error) {
+	err = s.InTx(ctx, func(tx *Store) error {
+		var before int
+		err := tx.tx.QueryRowContext(ctx, tx.forUpdate(`SELECT COALESCE(arrived, 0) FROM tickets WHERE booking_id = $1`), bookingID).Scan(&before)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ticket.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		res, err := tx.tx.ExecContext(ctx, `UPDATE tickets SET arrived = $2
+			WHERE booking_id = $1 AND checked_in_at IS NOT NULL AND arrived < $2
+			AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = $1 AND b.status = 'paid')`, bookingID, arrived)
+		if err != nil {
+			return err
+		}
+		if raised, err = affected(res); err != nil {
+			return err
+		}
+		if raised {
+			entry.Changes.Diff("arrived", before, arrived)
+			if err := tx.addAudit(ctx, &entry, bookingID); err != nil {
+				return err
+			}
+		}
+		k, err = tx.ticketWhere(ctx, tx.tx, `k.booking_id = $1`, bookingID)
+		return err
+	})
+	if err != nil {
+		return k, false, fmt.Errorf("raise arrivals of booking %s: %w", bookingID, err)
+	}
+	return k, raised, nil
+}
+
 // UndoCheckIn forgets a booking's check-in (a mistake at the door); undone says whether
 // there was one. The audit entry keeps what was recorded.
 func (s *Store) UndoCheckIn(ctx context.Context, bookingID string, entry audit.Entry) (k ticket.Ticket, undone bool, err error) {

@@ -2,6 +2,10 @@ package view
 
 import (
 	"fmt"
+	"time"
+
+	"tourbook/internal/format"
+	"tourbook/internal/notify"
 
 	outbox "tourbook/internal/mail"
 	mailoutbox "tourbook/internal/mail/outbox"
@@ -77,6 +81,20 @@ type AdminEmailsProps struct {
 	Filters  EmailFilters    `json:"filters"`
 	Statuses []StatusOption  `json:"statuses"`
 	Paging   Paging          `json:"paging"`
+	// How booking news reach the operator and the guides: at once or one daily digest.
+	NoticeMode notify.Mode `json:"noticeMode" tstype:"'immediate' | 'daily'"`
+	// When the daily digest goes out: "07:00 WET (Europe/Lisbon)".
+	DigestAt string `json:"digestAt"`
+}
+
+// DigestAt says when the staff's daily digest goes out, in the site's zone:
+// "07:00 WET (Europe/Lisbon)".
+func DigestAt(zone *time.Location) string {
+	if zone == nil {
+		zone = time.UTC
+	}
+	now := time.Now().In(zone)
+	return format.Clock(time.Date(now.Year(), now.Month(), now.Day(), notify.DigestHour, 0, 0, 0, zone), zone)
 }
 
 // AdminEmailProps are the props of /admin/emails/{id}.
@@ -137,24 +155,24 @@ func sizeLabel(n int) string {
 	return fmt.Sprintf("%.1f MB", float64(n)/(1024*1024))
 }
 
-func NewAdminEmailRow(m outbox.Message) AdminEmailRow {
-	return AdminEmailRow{ID: m.ID, CreatedAt: FormatTime(m.CreatedAt), Kind: m.Kind, To: m.To, Subject: m.Subject,
+func NewAdminEmailRow(m outbox.Message, loc *time.Location) AdminEmailRow {
+	return AdminEmailRow{ID: m.ID, CreatedAt: FormatTime(m.CreatedAt, loc), Kind: m.Kind, To: m.To, Subject: m.Subject,
 		Status: m.Status, StatusLabel: EmailStatusLabel(m.Status), Attempts: m.Attempts, LastError: m.LastError}
 }
 
-func NewAdminEmailDetail(d mailoutbox.EmailDetail) AdminEmailDetail {
-	out := AdminEmailDetail{AdminEmailRow: NewAdminEmailRow(d.Message), SentAt: FormatTime(d.SentAt),
+func NewAdminEmailDetail(d mailoutbox.EmailDetail, loc *time.Location) AdminEmailDetail {
+	out := AdminEmailDetail{AdminEmailRow: NewAdminEmailRow(d.Message, loc), SentAt: FormatTime(d.SentAt, loc),
 		Resends: d.Resends, HTML: d.HTML, Text: d.Text,
 		Attachments: make([]EmailAttachmentRow, 0, len(d.Attachments)), History: make([]EmailAttemptRow, 0, len(d.History))}
 	if d.Status == outbox.Pending {
-		out.NextAttemptAt = FormatTime(d.NextAttemptAt)
+		out.NextAttemptAt = FormatTime(d.NextAttemptAt, loc)
 	}
 	for _, a := range d.Attachments {
 		out.Attachments = append(out.Attachments, EmailAttachmentRow{Name: a.Name, ContentType: a.ContentType,
 			Size: len(a.Data), SizeLabel: sizeLabel(len(a.Data))})
 	}
 	for _, a := range d.History {
-		out.History = append(out.History, EmailAttemptRow{At: FormatTime(a.At), Outcome: a.Outcome,
+		out.History = append(out.History, EmailAttemptRow{At: FormatTime(a.At, loc), Outcome: a.Outcome,
 			OutcomeLabel: emailOutcomeLabel(a.Outcome), Error: a.Error})
 	}
 	return out

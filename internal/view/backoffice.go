@@ -179,6 +179,9 @@ type ManifestRow struct {
 	SourceLabel   string         `json:"sourceLabel"`
 	// CheckIn is what the guide recorded at the departure; nil until then.
 	CheckIn *CheckInState `json:"checkIn"`
+	// The lead traveller's phone for the day and the office's notes; "" when none.
+	Phone string `json:"phone"`
+	Notes string `json:"notes"`
 }
 
 // ManifestWaitlistRow is one entry of a departure's waiting list, for operators.
@@ -326,9 +329,16 @@ type ManifestDeparture struct {
 type AdminManifestProps struct {
 	Tour      IDName            `json:"tour"`
 	Departure ManifestDeparture `json:"departure"`
-	Rows      []ManifestRow     `json:"rows"`
-	// Participants of paid bookings.
+	// Rows are the bookings whose travellers are coming; Apart the cancelled, refunded
+	// and refund-due ones, listed apart and not counted.
+	Rows  []ManifestRow `json:"rows"`
+	Apart []ManifestRow `json:"apart"`
+	// The names of the tour's guides.
+	Guides []string `json:"guides"`
+	// Bookings coming, their travellers, and of those how many arrived.
+	Bookings   int `json:"bookings"`
 	Travellers int `json:"travellers"`
+	CheckedIn  int `json:"checkedIn"`
 	// "/admin/tours/{id}/departures/{date}/manifest.csv".
 	CSVURL string `json:"csvUrl"`
 	// "/admin/tours/{id}/departures/{date}/check-in".
@@ -366,12 +376,18 @@ type AdminAuditProps struct {
 	Paging  Paging       `json:"paging"`
 }
 
-// FormatTime is a moment for the back office, in UTC: "Mon 3 May 2027, 14:05 UTC".
-func FormatTime(t time.Time) string {
+// FormatTime is a moment for the back office, in the site's time zone with the zone
+// named: "Mon 3 May 2027, 15:05 WEST (Europe/Lisbon)", "Mon 3 May 2027, 14:05 UTC"; ""
+// for the zero time. Every back-office instant (bookings, their history, emails,
+// reviews, the audit log) is written by it.
+func FormatTime(t time.Time, loc *time.Location) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.UTC().Format("Mon 2 January 2006, 15:04 MST")
+	if loc == nil {
+		loc = time.UTC
+	}
+	return format.Moment(t, loc)
 }
 
 // SourceLabel says how a booking was paid.
@@ -445,24 +461,24 @@ func FormatAmounts(byCurrency map[string]int64) string {
 	return strings.Join(parts, " + ")
 }
 
-func NewAdminBookingRow(r backoffice.BookingRow) AdminBookingRow {
+func NewAdminBookingRow(r backoffice.BookingRow, loc *time.Location) AdminBookingRow {
 	return AdminBookingRow{
 		ID: r.ID, Reference: r.Reference, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
 		CustomerEmail: r.CustomerEmail, Participants: r.Participants, Amount: money.Format(r.AmountMinor, r.Currency),
 		Status: r.Status, StatusLabel: StatusLabel(r.Status), SourceLabel: SourceLabel(r.Source),
-		CreatedAt: FormatTime(r.CreatedAt),
+		CreatedAt: FormatTime(r.CreatedAt, loc),
 	}
 }
 
-func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
+func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBookingDetail {
 	b := d.BookingRow
 	t := tour.Tour{TimeZone: b.TimeZone}
 	out := AdminBookingDetail{
 		ID: b.ID, Reference: b.Reference, Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency), AmountMinor: b.AmountMinor,
 		Refunded: money.Format(b.RefundedMinor, b.Currency), Currency: b.Currency, Provider: b.Provider,
 		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
-		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
-		PaidAt: FormatTime(b.PaidAt), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
+		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt, loc),
+		PaidAt: FormatTime(b.PaidAt, loc), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
 		Cancellable:     refund.Cancellable(b.Booking),
 		RefundableMinor: max(b.PaidMinor-b.RefundedMinor, 0),
 	}
@@ -486,17 +502,17 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 	out.Customer.ID, out.Customer.Name, out.Customer.Email = b.UserID, b.CustomerName, b.CustomerEmail
 
 	// The history: what the booking's own times say, then what operators did.
-	out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Customer", Label: "Checkout opened"})
+	out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.CreatedAt, loc), Actor: "Customer", Label: "Checkout opened"})
 	if b.Source != booking.Online && b.Source != "" && b.PaidAt.IsZero() {
-		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Booked, awaiting payment"}
+		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt, loc), Actor: "Operator", Label: "Booked, awaiting payment"}
 	} else if b.Source != booking.Online && b.Source != "" {
-		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt), Actor: "Operator", Label: "Recorded as paid: " + SourceLabel(b.Source)}
+		out.History[0] = BookingHistoryEntry{At: FormatTime(b.CreatedAt, loc), Actor: "Operator", Label: "Recorded as paid: " + SourceLabel(b.Source)}
 		if len(d.Events) > 0 && d.Events[0].Kind == "recorded" && strings.HasPrefix(d.Events[0].Detail, "awaiting ") {
 			out.History[0].Label = "Recorded, awaiting payment by " + strings.ToLower(SourceLabel(b.Source))
 		}
 	} else if !b.PaidAt.IsZero() {
 		label := "Paid " + money.Format(b.AmountMinor, b.Currency)
-		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt), Actor: "Customer", Label: label,
+		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt, loc), Actor: "Customer", Label: label,
 			Detail: strings.TrimSpace(b.Provider + " " + b.PaymentRef)})
 	}
 	for _, e := range d.Events {
@@ -504,7 +520,7 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 			out.History[0].Actor = e.ActorName
 			continue
 		}
-		h := BookingHistoryEntry{At: FormatTime(e.At), Actor: e.ActorName, Detail: e.Detail}
+		h := BookingHistoryEntry{At: FormatTime(e.At, loc), Actor: e.ActorName, Detail: e.Detail}
 		switch e.Kind {
 		case "refunded":
 			amount, reason, _ := strings.Cut(e.Detail, "|")
@@ -526,20 +542,14 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 		out.History = append(out.History, h)
 	}
 	if b.Status == booking.RefundDue {
-		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt), Actor: "System",
+		out.History = append(out.History, BookingHistoryEntry{At: FormatTime(b.PaidAt, loc), Actor: "System",
 			Label: "Refund due", Detail: "The payment could not be honoured: an operator refunds it."})
 	}
 	for _, r := range d.Refunds {
 		out.Refunds = append(out.Refunds, AdminRefund{ID: r.ID, Amount: money.Format(r.AmountMinor, r.Currency),
-			Status: r.Status, At: FormatTime(r.UpdatedAt), Error: r.Error})
+			Status: r.Status, At: FormatTime(r.UpdatedAt, loc), Error: r.Error})
 	}
 	return out
-}
-
-func NewManifestRow(r backoffice.BookingRow, checkIn *CheckInState) ManifestRow {
-	return ManifestRow{BookingID: r.ID, Reference: r.Reference, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
-		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
-		SourceLabel: SourceLabel(r.Source), CheckIn: checkIn}
 }
 
 func NewCancelResults(results []refund.CancelResult, message func(error) string) []CancelResult {
@@ -562,13 +572,13 @@ func NewAdminUserRow(u account.User) AdminUserRow {
 	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
 }
 
-func NewAdminReviewRow(r review.Row) AdminReviewRow {
+func NewAdminReviewRow(r review.Row, loc *time.Location) AdminReviewRow {
 	return AdminReviewRow{ID: r.ID, TourName: r.TourName, TourSlug: r.TourSlug, UserName: r.UserName,
-		Rating: r.Rating, Text: r.Text, Hidden: r.Hidden, CreatedAt: FormatTime(r.CreatedAt)}
+		Rating: r.Rating, Text: r.Text, Hidden: r.Hidden, CreatedAt: FormatTime(r.CreatedAt, loc)}
 }
 
-func NewAuditRow(e audit.Entry) AuditRow {
-	row := AuditRow{ID: e.ID, At: FormatTime(e.At), ActorName: e.ActorName, Action: e.Action,
+func NewAuditRow(e audit.Entry, loc *time.Location) AuditRow {
+	row := AuditRow{ID: e.ID, At: FormatTime(e.At, loc), ActorName: e.ActorName, Action: e.Action,
 		ObjectType: e.ObjectType, ObjectID: e.ObjectID, Changes: []string{}}
 	fields := make([]string, 0, len(e.Changes))
 	for f := range e.Changes {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"tourbook/internal/backoffice"
-	"tourbook/internal/booking"
 	"tourbook/internal/checkin"
 	"tourbook/internal/format"
 	"tourbook/internal/ticket"
@@ -44,6 +43,8 @@ type CheckInRow struct {
 	CustomerName string        `json:"customerName"`
 	Participants int           `json:"participants"`
 	CheckIn      *CheckInState `json:"checkIn"`
+	// The lead traveller's phone, to call a latecomer; "" when none.
+	Phone string `json:"phone"`
 }
 
 // TicketView is a ticket as its traveller sees it.
@@ -120,18 +121,11 @@ func NewAdminCheckInProps(m checkin.Manifest, now time.Time) AdminCheckInProps {
 		p.Opens = "Check-in opens on the day of the departure, " + format.Date(m.Departure.Date) +
 			" (" + m.Tour.Zone().String() + " time). Until then you can look tickets up."
 	}
-	for _, b := range m.Bookings {
-		if b.Status != booking.Paid {
-			continue
-		}
-		row := CheckInRow{BookingID: b.ID, CustomerName: b.CustomerName, Participants: b.Participants,
-			CheckIn: ManifestCheckIn(m, b)}
-		p.Travellers += b.Participants
-		if row.CheckIn != nil {
-			p.Arrived += row.CheckIn.Arrived
-		}
-		p.Rows = append(p.Rows, row)
+	for _, b := range m.Coming {
+		p.Rows = append(p.Rows, CheckInRow{BookingID: b.ID, CustomerName: b.CustomerName, Participants: b.Participants,
+			CheckIn: ManifestCheckIn(m, b), Phone: b.ContactPhone})
 	}
+	p.Travellers, p.Arrived = m.Totals.Travellers, m.Totals.CheckedIn
 	return p
 }
 
@@ -142,4 +136,35 @@ func NewTicketView(k ticket.Ticket) *TicketView {
 		v.Checked = "Checked in at " + k.CheckIn.At.In(tour.Tour{TimeZone: k.TimeZone}.Zone()).Format("15:04")
 	}
 	return v
+}
+
+// NewManifestRow is one of the manifest m's bookings, with its check-in, the lead
+// traveller's phone and the office's notes.
+func NewManifestRow(m checkin.Manifest, r backoffice.BookingRow) ManifestRow {
+	return ManifestRow{BookingID: r.ID, Reference: r.Reference, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
+		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
+		SourceLabel: SourceLabel(r.Source), CheckIn: ManifestCheckIn(m, r), Phone: r.ContactPhone, Notes: r.Notes}
+}
+
+// NewAdminManifestProps are the props of the manifest m, seen at now.
+func NewAdminManifestProps(m checkin.Manifest, now time.Time, canManage bool) AdminManifestProps {
+	p := AdminManifestProps{
+		Tour: IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: NewManifestDeparture(m, now),
+		Rows: make([]ManifestRow, 0, len(m.Coming)), Apart: make([]ManifestRow, 0, len(m.Apart)),
+		Guides: append([]string{}, m.Guides...), Bookings: m.Totals.Bookings, Travellers: m.Totals.Travellers,
+		CheckedIn: m.Totals.CheckedIn, CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
+		CheckInURL: CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: canManage,
+		Waitlist: make([]ManifestWaitlistRow, 0, len(m.Waitlist)),
+	}
+	for _, e := range m.Waitlist {
+		p.Waitlist = append(p.Waitlist, NewManifestWaitlistRow(e, m.Tour))
+		p.Waiting += e.Participants
+	}
+	for _, b := range m.Coming {
+		p.Rows = append(p.Rows, NewManifestRow(m, b))
+	}
+	for _, b := range m.Apart {
+		p.Apart = append(p.Apart, NewManifestRow(m, b))
+	}
+	return p
 }

@@ -114,7 +114,7 @@ func paymentStatusLabel(p collect.Payment) string {
 }
 
 // NewBookingCollect is a booking's money at now.
-func NewBookingCollect(d collect.Detail, now time.Time) BookingCollect {
+func NewBookingCollect(d collect.Detail, now time.Time, loc *time.Location) BookingCollect {
 	b := d.BookingRow
 	zone := tour.Tour{TimeZone: b.TimeZone}.Zone()
 	out := BookingCollect{Price: money.Format(b.AmountMinor, b.Currency), Received: money.Format(b.PaidMinor, b.Currency),
@@ -122,7 +122,7 @@ func NewBookingCollect(d collect.Detail, now time.Time) BookingCollect {
 		CanCollect: collect.Due(b.Booking), Today: now.In(zone).Format(time.DateOnly), Payments: []AdminPayment{}}
 	for _, p := range d.Payments {
 		a := AdminPayment{ID: p.ID, Amount: money.Format(p.AmountMinor, p.Currency), MethodLabel: methodLabel(p.Method),
-			Status: p.Status, StatusLabel: paymentStatusLabel(p), Reference: p.Reference, At: FormatTime(p.CreatedAt)}
+			Status: p.Status, StatusLabel: paymentStatusLabel(p), Reference: p.Reference, At: FormatTime(p.CreatedAt, loc)}
 		if p.Status == collect.Received {
 			a.ReceivedOn = FormatDate(p.ReceivedOn)
 		}
@@ -132,12 +132,12 @@ func NewBookingCollect(d collect.Detail, now time.Time) BookingCollect {
 }
 
 // NewAdminBookingAnswer is a booking's page's data after a change of its money.
-func NewAdminBookingAnswer(d collect.Detail, now time.Time) AdminBookingAnswer {
-	return AdminBookingAnswer{Booking: NewAdminBookingDetail(d.Detail), Collect: NewBookingCollect(d, now)}
+func NewAdminBookingAnswer(d collect.Detail, now time.Time, loc *time.Location) AdminBookingAnswer {
+	return AdminBookingAnswer{Booking: NewAdminBookingDetail(d.Detail, loc), Collect: NewBookingCollect(d, now, loc)}
 }
 
 // NewDashboardCollect is the dashboard's money to collect and pay back.
-func NewDashboardCollect(o collect.Outstanding) *DashboardCollect {
+func NewDashboardCollect(o collect.Outstanding, loc *time.Location) *DashboardCollect {
 	out := &DashboardCollect{Awaiting: []DashboardAwaiting{}, Owed: []DashboardOwed{}}
 	for _, b := range o.Awaiting {
 		out.Awaiting = append(out.Awaiting, DashboardAwaiting{BookingID: b.ID, URL: AdminBookingURL(b.ID), TourName: b.TourName,
@@ -147,7 +147,7 @@ func NewDashboardCollect(o collect.Outstanding) *DashboardCollect {
 	for _, r := range o.Owed {
 		out.Owed = append(out.Owed, DashboardOwed{BookingID: r.Booking.ID, URL: AdminBookingURL(r.Booking.ID),
 			TourName: r.Booking.TourName, CustomerName: customerName(r.Booking), Amount: money.Format(r.Refund.AmountMinor, r.Refund.Currency),
-			MethodLabel: SourceLabel(r.Booking.Source), Since: FormatTime(r.Refund.CreatedAt)})
+			MethodLabel: SourceLabel(r.Booking.Source), Since: FormatTime(r.Refund.CreatedAt, loc)})
 	}
 	return out
 }

@@ -114,8 +114,8 @@ func samplePages() []PageData {
 		{Page: "adminTours", Site: site, User: ops, Props: AdminToursProps{Tours: []AdminTourRow{NewAdminTourRow(alps, now)}, CanEdit: true}},
 		{Page: "adminTour", Site: site, User: ops, Props: AdminTourProps{Tour: func() *AdminTour { a := NewAdminTour(alps, now); return &a }(),
 			Guides: NewGuideOptions([]account.User{guide}), TimeZones: []string{"Europe/Zurich"}, Currencies: []string{"usd", "eur"}, CanEdit: true}},
-		{Page: "adminBooking", Site: site, User: ops, Props: AdminBookingProps{Booking: NewAdminBookingDetail(detail),
-			Collect: NewBookingCollect(collect.Detail{Detail: detail, Payments: []collect.Payment{}}, now)}},
+		{Page: "adminBooking", Site: site, User: ops, Props: AdminBookingProps{Booking: NewAdminBookingDetail(detail, time.UTC),
+			Collect: NewBookingCollect(collect.Detail{Detail: detail, Payments: []collect.Payment{}}, now, time.UTC)}},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }

@@ -8,8 +8,14 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/mail"
 	"tourbook/internal/mail/outbox"
+	"tourbook/internal/notify"
 	"tourbook/internal/view"
 )
+
+// News is how booking news reach the operator and the guides (notify.Service).
+type News interface {
+	ModeFor(ctx context.Context, actor account.User) (notify.Mode, error)
+}
 
 // Outbox is what the outbox's pages read (outbox.Service).
 type Outbox interface {
@@ -35,10 +41,15 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
+	mode, err := h.News.ModeFor(r.Context(), u)
+	if err != nil {
+		h.officeError(w, r, err)
+		return
+	}
 	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
-		Paging: view.NewPaging(pageNo, total)}
+		Paging: view.NewPaging(pageNo, total), NoticeMode: mode, DigestAt: view.DigestAt(h.Zone)}
 	for _, m := range emails {
-		p.Emails = append(p.Emails, view.NewAdminEmailRow(m))
+		p.Emails = append(p.Emails, view.NewAdminEmailRow(m, h.Zone))
 	}
 	h.render(w, r, page{name: "adminEmails", title: "Emails · Back office", props: p})
 }
@@ -56,5 +67,5 @@ func (h *Handler) AdminEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Security-Policy", EmailPreviewCSP(d.HTML))
 	h.render(w, r, page{name: "adminEmail", title: "Email " + d.ID + " · Back office",
-		props: view.AdminEmailProps{Email: view.NewAdminEmailDetail(d)}})
+		props: view.AdminEmailProps{Email: view.NewAdminEmailDetail(d, h.Zone)}})
 }

@@ -82,7 +82,7 @@ func (h *Handler) dashboard(w http.ResponseWriter, r *http.Request, u account.Us
 			h.officeError(w, r, err)
 			return
 		}
-		p.Collect = view.NewDashboardCollect(out)
+		p.Collect = view.NewDashboardCollect(out, h.Zone)
 	}
 	h.render(w, r, page{name: "adminDashboard", title: "Dashboard · Back office", props: p})
 }
@@ -170,7 +170,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
 		Paging: view.NewPaging(pageNo, total), Message: message}
 	for _, b := range rows {
-		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b))
+		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b, h.Zone))
 	}
 	for _, t := range tours {
 		p.Tours = append(p.Tours, view.IDName{ID: t.ID, Name: t.Name})
@@ -195,7 +195,7 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.Reference + " · Back office",
-		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d.Detail), Collect: view.NewBookingCollect(d, h.Now())}})
+		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d.Detail, h.Zone), Collect: view.NewBookingCollect(d, h.Now(), h.Zone)}})
 }
 
 // AdminNewBooking is /admin/bookings/new?tour=&date=: New booking, the tour and the
@@ -242,26 +242,12 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := view.AdminManifestProps{
-		Tour: view.IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: view.NewManifestDeparture(m, h.Now()),
-		Rows: make([]view.ManifestRow, 0, len(m.Bookings)), CSVURL: view.ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
-		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: account.CanManageBookings(u),
-	}
-	p.Waitlist = make([]view.ManifestWaitlistRow, 0, len(m.Waitlist))
-	for _, e := range m.Waitlist {
-		p.Waitlist = append(p.Waitlist, view.NewManifestWaitlistRow(e, m.Tour))
-		p.Waiting += e.Participants
-	}
-	for _, b := range m.Bookings {
-		p.Rows = append(p.Rows, view.NewManifestRow(b, view.ManifestCheckIn(m, b)))
-		if b.Status == booking.Paid {
-			p.Travellers += b.Participants
-		}
-	}
+	p := view.NewAdminManifestProps(m, h.Now(), account.CanManageBookings(u))
 	h.render(w, r, page{name: "adminManifest", title: m.Tour.Name + ", " + p.Departure.Label + " · Manifest", props: p})
 }
 
-// AdminManifestCSV is the manifest as a CSV file for a spreadsheet: UTF-8 with a byte
+// AdminManifestCSV is the manifest as a CSV file for a spreadsheet, the bookings coming
+// only (a sum of its participants is the departure's travellers): UTF-8 with a byte
 // order mark (so Excel reads the accents), every cell quoted where needed, and cells a
 // spreadsheet would run as a formula (= + - @, tab, carriage return) made text.
 func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
@@ -276,15 +262,16 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte("\ufeff"))
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start",
-		"Arrived", "Checked in"})
+		"Arrived", "Checked in", "Phone", "Notes"})
 	start := view.StartTimeLabel(m.Tour, m.Departure)
-	for _, b := range m.Bookings {
+	for _, b := range m.Coming {
 		arrived, checked := "", ""
 		if c := view.ManifestCheckIn(m, b); c != nil {
 			arrived, checked = fmt.Sprint(c.Arrived), SafeCell(c.At+" by "+c.By)
 		}
 		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
-			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked})
+			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked,
+			SafeCell(b.ContactPhone), SafeCell(b.Notes)})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -347,7 +334,7 @@ func (h *Handler) AdminReviews(w http.ResponseWriter, r *http.Request) {
 	}
 	p := view.AdminReviewsProps{Reviews: make([]view.AdminReviewRow, 0, len(reviews)), Paging: view.NewPaging(pageNo, total)}
 	for _, x := range reviews {
-		p.Reviews = append(p.Reviews, view.NewAdminReviewRow(x))
+		p.Reviews = append(p.Reviews, view.NewAdminReviewRow(x, h.Zone))
 	}
 	h.render(w, r, page{name: "adminReviews", title: "Reviews · Back office", props: p})
 }
@@ -368,7 +355,7 @@ func (h *Handler) AdminAudit(w http.ResponseWriter, r *http.Request) {
 	}
 	p := view.AdminAuditProps{Entries: make([]view.AuditRow, 0, len(entries)), Filters: fl, Paging: view.NewPaging(pageNo, total)}
 	for _, e := range entries {
-		p.Entries = append(p.Entries, view.NewAuditRow(e))
+		p.Entries = append(p.Entries, view.NewAuditRow(e, h.Zone))
 	}
 	h.render(w, r, page{name: "adminAudit", title: "Audit log · Back office", props: p})
 }

@@ -82,6 +82,10 @@ type Handler struct {
 	BaseURL string
 	Log     *slog.Logger
 	Now     func() time.Time
+	// News is how booking news reach the staff (the emails page's setting).
+	News News
+	// Zone is the site's time zone: the back office shows instants in it.
+	Zone *time.Location
 }
 
 // page is one render request.

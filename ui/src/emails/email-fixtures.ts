@@ -120,6 +120,17 @@ export const emailFixtures: EmailData[] = [
     },
   },
   {
+    kind: 'bookingNotice',
+    site: emailSite,
+    props: {
+      name: 'Kwame Mensah',
+      lines: 'New booking: Ada Lovelace, 2 travellers, The Forest Hiker on Sat 12 June 2027 (paid online)',
+      day: '',
+      setting: 'You get these emails at once. An admin can change this to one daily digest in the back office, under Emails.',
+      bookingsUrl: 'https://tours.example/admin/bookings',
+    },
+  },
+  {
     kind: 'reviewRequest',
     site: emailSite,
     props: {
@@ -180,6 +191,18 @@ export const emailVariantFixtures: EmailData[] = [
       reason: '',
       offered: '',
       tourUrl: 'https://tours.example/tour/the-sea-explorer',
+    },
+  },
+  {
+    kind: 'bookingNotice',
+    site: emailSite,
+    props: {
+      name: 'Laura Wilson',
+      lines:
+        'New booking: Ada Lovelace, 2 travellers, The Forest Hiker on Sat 12 June 2027 (paid online)\nCancelled: Grace Hopper, 1 traveller, The Sea Explorer on Mon 3 May 2027',
+      day: 'Thu 26 November 2026',
+      setting: 'You get these emails as one daily digest. An admin can change this in the back office, under Emails.',
+      bookingsUrl: 'https://tours.example/admin/bookings',
     },
   },
 ];

@@ -169,6 +169,19 @@ export interface WaitlistCancelledProps {
   tourUrl: string;
 }
 
+export interface BookingNoticeProps {
+  /** The operator or guide it goes to */
+  name: string;
+  /** One line per booking news ("New booking: …"), separated by "\n" */
+  lines: string;
+  /** The digest's day, e.g. "Thu 26 November 2026"; "" for news sent at once */
+  day: string;
+  /** Says how these emails come and where an admin changes it */
+  setting: string;
+  /** The back office's bookings list */
+  bookingsUrl: string;
+}
+
 export interface EmailPropsByKind {
   passwordReset: PasswordResetProps;
   welcome: WelcomeProps;
@@ -181,6 +194,7 @@ export interface EmailPropsByKind {
   waitlistOffer: WaitlistOfferProps;
   waitlistCancelled: WaitlistCancelledProps;
   paymentLink: PaymentLinkProps;
+  bookingNotice: BookingNoticeProps;
 }
 
 export type EmailKind = keyof EmailPropsByKind;
@@ -209,6 +223,7 @@ type PropType = 'string' | 'number';
  * makes the compiler insist that this lists exactly the fields of the interfaces above.
  */
 export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K], PropType> } = {
+  bookingNotice: { name: 'string', lines: 'string', day: 'string', setting: 'string', bookingsUrl: 'string' },
   passwordReset: { name: 'string', resetUrl: 'string', validMinutes: 'number' },
   welcome: { name: 'string', toursUrl: 'string' },
   emailChanged: { name: 'string', newEmail: 'string', loginUrl: 'string' },

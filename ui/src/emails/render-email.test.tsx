@@ -22,6 +22,7 @@ const subjects: Record<EmailKind, string> = {
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
   waitlistCancelled: 'The Forest Hiker on Saturday, 12 June 2027 is cancelled: your waiting list place has ended',
   paymentLink: 'Pay €2,580.00 for The Forest Hiker',
+  bookingNotice: 'New booking: Ada Lovelace, 2 travellers, The Forest Hiker on Sat 12 June 2027 (paid online)',
 };
 
 /** The facts each kind must state besides its string props (numbers, optional parts). */
@@ -44,6 +45,10 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
   paymentLink: () => ['2 people', 'Pay €2,580.00'],
+  bookingNotice: (d) =>
+    d.kind === 'bookingNotice' && d.props.day !== ''
+      ? ['2 booking changes on your departures since the last digest', 'Grace Hopper']
+      : ['A booking of a departure you look after has changed'],
   waitlistCancelled: (d) =>
     d.kind === 'waitlistCancelled' && d.props.offered === ''
       ? ['(1 person) has ended', 'Nothing was charged.']
@@ -54,8 +59,11 @@ function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
 }
 
+/** Every string prop, a list of lines ("a\nb") as its lines. */
 function stringProps(d: EmailData): string[] {
-  return Object.values(d.props).filter((v): v is string => typeof v === 'string' && v !== '');
+  return Object.values(d.props)
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .flatMap((v) => v.split('\n'));
 }
 
 function urls(d: EmailData): string[] {

@@ -21,6 +21,7 @@ import { reminder } from './reminder-email';
 import { reviewRequest } from './review-request-email';
 import { signupAttempt } from './signup-attempt-email';
 import { waitlistCancelled } from './waitlist-cancelled-email';
+import { bookingNotice } from './booking-notice-email';
 import { waitlistOffer } from './waitlist-offer-email';
 import { welcome } from './welcome-email';
 
@@ -34,6 +35,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   reminder,
   waitlistOffer,
   waitlistCancelled,
+  bookingNotice,
   reviewRequest,
   paymentLink,
 };

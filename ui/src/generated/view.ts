@@ -90,6 +90,10 @@ export interface AdminEmailsProps {
   filters: EmailFilters;
   statuses: StatusOption[];
   paging: Paging;
+  /** How booking news reach the operator and the guides: at once or one daily digest. */
+  noticeMode: 'immediate' | 'daily';
+  /** When the daily digest goes out: "07:00 WET (Europe/Lisbon)". */
+  digestAt: string;
 }
 
 /** AdminEmailProps are the props of /admin/emails/{id}. */
@@ -390,6 +394,9 @@ export interface ManifestRow {
   sourceLabel: string;
   /** CheckIn is what the guide recorded at the departure; nil until then. */
   checkIn: CheckInState | null;
+  /** The lead traveller's phone for the day and the office's notes; "" when none. */
+  phone: string;
+  notes: string;
 }
 
 /** ManifestWaitlistRow is one entry of a departure's waiting list, for operators. */
@@ -526,9 +533,18 @@ export interface ManifestDeparture {
 export interface AdminManifestProps {
   tour: IDName;
   departure: ManifestDeparture;
+  /**
+   * Rows are the bookings whose travellers are coming; Apart the cancelled, refunded
+   * and refund-due ones, listed apart and not counted.
+   */
   rows: ManifestRow[];
-  /** Participants of paid bookings. */
+  apart: ManifestRow[];
+  /** The names of the tour's guides. */
+  guides: string[];
+  /** Bookings coming, their travellers, and of those how many arrived. */
+  bookings: number;
   travellers: number;
+  checkedIn: number;
   /** "/admin/tours/{id}/departures/{date}/manifest.csv". */
   csvUrl: string;
   /** "/admin/tours/{id}/departures/{date}/check-in". */
@@ -670,6 +686,8 @@ export interface CheckInRow {
   customerName: string;
   participants: number;
   checkIn: CheckInState | null;
+  /** The lead traveller's phone, to call a latecomer; "" when none. */
+  phone: string;
 }
 
 /** TicketView is a ticket as its traveller sees it. */

@@ -30,7 +30,7 @@ describe('AdminCheckInPage', () => {
       'Jo <b>Bold</b> & Sons4 participants · Not checked in',
     ]);
     expect(document.querySelector('#check-in-list b')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Scan QR code' })).toBeNull(); // no BarcodeDetector in jsdom
+    expect(screen.queryByRole('button', { name: 'Scan QR code' })).toBeNull(); // no camera in jsdom
   });
 
   it('finds a ticket by its code as typed, and records how many came', async () => {
@@ -60,7 +60,7 @@ describe('AdminCheckInPage', () => {
     await flush();
     expect(document.getElementById('ticket-checked')?.textContent).toBe('Already checked in at 08:50 by Kwame Mensah: 3 of 4 arrived.');
     expect(document.getElementById('ticket-result')?.className).toContain('check-in__card--warn');
-    expect(within(document.getElementById('ticket-result')!).queryByRole('button', { name: /arrived/ })).toBeNull();
+    expect(within(document.getElementById('ticket-result')!).queryByRole('button', { name: /^Mark/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Undo check-in' }));
     await flush();
     expect(fetch.mock.calls[1]![1]?.method).toBe('DELETE');
@@ -109,5 +109,67 @@ describe('AdminCheckInPage', () => {
     await flush();
     expect(document.getElementById('ticket-name')?.textContent).toBe('Jo <b>Bold</b> & Sons');
     expect(within(document.getElementById('ticket-result')!).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('clears the previous error as soon as a new lookup starts, and keeps it cleared when that one finds the ticket', async () => {
+    const message = 'No ticket has this code. Check it, or find the traveller in the list below.';
+    let answer: (r: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message }, 404));
+    render(<App data={fixtures.adminCheckIn} />);
+    typeCode('AAAA-BBBB-CCCC');
+    await flush();
+    expect(document.getElementById('ticket-problem')?.textContent).toBe(message);
+    expect(currentAlert()?.textContent).toBe(message);
+
+    fetch.mockImplementationOnce(() => pending);
+    typeCode('7KQ4-M2XD-9TWP');
+    // While the good code is being looked up, the old error is already gone.
+    expect(document.getElementById('ticket-problem')).toBeNull();
+    expect(currentAlert()).toBeNull();
+    answer(jsonResponse({ status: 'success', data: { ticket: jo } }));
+    await flush();
+    expect(document.getElementById('ticket-problem')).toBeNull();
+    expect(document.getElementById('ticket-name')?.textContent).toBe('Jo <b>Bold</b> & Sons');
+  });
+
+  it('adds a latecomer to a booking already checked in, without undoing it', async () => {
+    const joAll = { ...joIn, checkIn: { ...joIn.checkIn!, arrived: 4, label: '4 of 4 arrived' } };
+    const fetch = mockFetch(jsonResponse({ status: 'success', data: { ticket: joIn } }), jsonResponse({ status: 'success', data: { ticket: joAll } }, 201));
+    render(<App data={fixtures.adminCheckIn} />);
+    typeCode('7KQ4-M2XD-9TWP');
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Latecomer: mark 4 of 4 arrived' }));
+    await flush();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]![1]?.method).toBe('POST');
+    expect(JSON.parse(fetch.mock.calls[1]![1]?.body as string)).toEqual({ bookingId: 'b-7e21c0a5', arrived: 4 });
+    expect(document.getElementById('ticket-checked')?.textContent).toBe('Checked in: 4 of 4 arrived.');
+    expect(document.getElementById('check-in-count')?.textContent).toBe('6 of 6 travellers arrived');
+    // Everyone is here: nobody left to add.
+    expect(document.getElementById('ticket-latecomer')).toBeNull();
+  });
+
+  it('lets a no-show arrive late', async () => {
+    const noShow = { ...jo, code: '', checkIn: { ...joIn.checkIn!, arrived: 0, noShow: true, label: 'No-show' } };
+    mockFetch(jsonResponse({ status: 'success', data: { ticket: noShow } }, 201));
+    render(<App data={fixtures.adminCheckIn} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Jo <b>Bold<\/b> & Sons/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'No-show' }));
+    await flush();
+    expect(screen.getByRole('button', { name: 'Arrived late: mark 1 arrived' })).toBeTruthy();
+  });
+
+  it('links a call to each traveller with a phone, in the list and on their ticket', async () => {
+    mockFetch(jsonResponse({ status: 'success', data: { ticket: jo } }));
+    render(<App data={fixtures.adminCheckIn} />);
+    const list = within(document.getElementById('check-in-list')!);
+    expect(list.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Call Jo <b>Bold</b> & Sons', 'tel:+351912345678'],
+    ]);
+    typeCode('7KQ4-M2XD-9TWP');
+    await flush();
+    expect(document.getElementById('ticket-call')?.getAttribute('href')).toBe('tel:+351912345678');
+    expect(document.getElementById('ticket-call')?.textContent).toBe('Call +351 912 345 678');
   });
 });

@@ -4,15 +4,16 @@
 // is, and record how many came; a traveller without their code is found in the list.
 // Ids for browser tests: #ticket-form, #ticket-code, #ticket-lookup, #scan-ticket,
 // #ticket-result, #ticket-name, #ticket-participants, #ticket-checked, #mark-arrived,
-// #mark-no-show, #ticket-undo, #ticket-problem, #check-in-count, #check-in-opens,
-// #check-in-list.
+// #mark-no-show, #ticket-undo, #ticket-latecomer, #ticket-call, #ticket-problem,
+// #check-in-count, #check-in-opens, #check-in-list.
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { checkIn, lookUpTicket, undoCheckIn } from '../api/check-in';
 import { errorMessage } from '../api/client';
 import { AdminNav } from '../components/admin/admin-nav';
+import { PhoneLink } from '../components/phone-link';
 import { TicketCard } from '../components/check-in/ticket-card';
 import { TicketScanner } from '../components/check-in/ticket-scanner';
-import { showAlert } from '../lib/alert';
+import { hideAlert, showAlert } from '../lib/alert';
 import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import type { CheckInRow, CheckInTicket, PageProps } from '../props';
@@ -33,7 +34,11 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
     showAlert('error', message);
   }, []);
 
+  // A new lookup starts afresh: the previous answer, right or wrong, goes at once.
   const lookUp = useSubmit(async (typed: string) => {
+    setProblem('');
+    setCurrent(null);
+    hideAlert();
     if (typed.trim() === '') {
       fail('Type the code printed under the ticket’s QR code.');
       return;
@@ -70,6 +75,7 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
       return;
     }
     update(res.data.ticket, true);
+    setProblem('');
     showAlert('success', count === 0 ? `${t.customerName}: no-show recorded` : `${t.customerName}: ${count} of ${t.participants} arrived`);
     setCode('');
     input.current?.focus();
@@ -162,6 +168,7 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
           fresh={current.fresh}
           closed={opens !== ''}
           busy={busy}
+          phone={rows.find((r) => r.bookingId === current.ticket.bookingId)?.phone ?? ''}
           onMark={(n) => void mark.run(current.ticket, n)}
           onUndo={() => void undo.run(current.ticket)}
         />
@@ -182,12 +189,16 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
                   className="check-in__pick"
                   onClick={() => {
                     setProblem('');
+                    hideAlert();
                     setCurrent({ ticket: { ...r, code: '' }, fresh: false });
                   }}
                 >
                   <span className="check-in__who">{r.customerName}</span>
                   <span className="check-in__what">{`${plural(r.participants, 'participant', 'participants')} · ${r.checkIn ? r.checkIn.label : 'Not checked in'}`}</span>
                 </button>
+                {r.phone !== '' ? (
+                  <PhoneLink phone={r.phone} className="btn btn--small btn--outline check-in__call" label={`Call ${r.customerName}`} />
+                ) : null}
               </li>
             ))}
           </ul>

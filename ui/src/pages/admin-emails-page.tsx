@@ -1,12 +1,14 @@
 // /admin/emails?status=&kind=&to=&page=: the transactional email outbox, newest first
 // (docs/admin.md, admins). Without SMTP every email stays here, held.
 // Ids for browser tests: #admin-nav, #email-filter (the form), #email-status, #email-kind,
-// #email-to, #email-filter-submit, #emails-table, #pager-summary, #pager-prev, #pager-next.
+// #email-to, #email-filter-submit, #emails-table, #pager-summary, #pager-prev, #pager-next;
+// #booking-notices (the staff's booking news setting, see NoticeSetting).
 import { AdminList, type ListFilter } from '../components/admin/admin-list';
+import { NoticeSetting } from '../components/admin/notice-setting';
 import { StatusBadge } from '../components/status-badge';
 import type { PageProps } from '../props';
 
-export function AdminEmailsPage({ emails, filters, statuses, paging }: PageProps['adminEmails']) {
+export function AdminEmailsPage({ emails, filters, statuses, paging, noticeMode, digestAt }: PageProps['adminEmails']) {
   const fields: ListFilter[] = [
     { id: 'email-status', label: 'Status', name: 'status', type: 'select', options: [{ value: '', label: 'Any status' }, ...statuses] },
     { id: 'email-kind', label: 'Kind', name: 'kind', type: 'search', autoComplete: 'off' },
@@ -43,6 +45,7 @@ export function AdminEmailsPage({ emails, filters, statuses, paging }: PageProps
       )}
       empty={{ none: 'No email has been queued yet.', noMatch: 'No emails match these filters.', showAll: 'Show every email' }}
       paging={paging}
+      after={<NoticeSetting mode={noticeMode} digestAt={digestAt} />}
     />
   );
 }

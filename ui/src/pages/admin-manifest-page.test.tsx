@@ -25,20 +25,55 @@ describe('AdminManifestPage', () => {
     expect(facts.getByText('09:00 MDT (America/Edmonton)')).toBeTruthy();
     expect(facts.getByText('Banff Visitor Centre')).toBeTruthy();
     expect(facts.getByText('25')).toBeTruthy();
+    expect(document.getElementById('manifest-guides')?.textContent).toBe('Kwame Mensah, Miyu Tanaka');
+    expect(document.getElementById('manifest-bookings')?.textContent).toBe('2');
     expect(document.getElementById('manifest-travellers')?.textContent).toBe('6');
+    expect(document.getElementById('manifest-checked-in')?.textContent).toBe('2 of 6');
 
-    const rows = within(screen.getByRole('table', { name: 'Bookings on this departure' })).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(3);
+    const table = screen.getByRole('table', { name: 'Travellers coming on this departure' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '✓',
+      'Name',
+      'Phone',
+      'Email',
+      'Participants',
+      'Status',
+      'Source',
+      'Arrival',
+      'Notes',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
     expect(first.getByRole('rowheader').textContent).toBe('Laura Wilson');
     expect(first.getByRole('link', { name: 'laura@example.com' }).getAttribute('href')).toBe('mailto:laura@example.com');
     expect(first.getByText('2')).toBeTruthy();
     expect(first.getByText('Paid').className).toBe('status status--paid');
     expect(first.getByText('Online')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Refund due').className).toBe('status status--refund_due');
-    const third = within(rows[2]!).getByRole('rowheader');
-    expect(third.textContent).toBe('Jo <b>Bold</b> & Sons');
-    expect(third.querySelector('b')).toBeNull();
+    expect(first.getByText('2 of 2 arrived')).toBeTruthy();
+    expect(rows[0]!.querySelector('.manifest-table__box')).not.toBeNull();
+    const second = within(rows[1]!);
+    const jo = second.getByRole('rowheader');
+    expect(jo.textContent).toBe('Jo <b>Bold</b> & Sons');
+    expect(jo.querySelector('b')).toBeNull();
+    expect(second.getByRole('link', { name: '+351 912 345 678' }).getAttribute('href')).toBe('tel:+351912345678');
+    expect(second.getByText('One vegetarian; <b>bring</b> a rain cover')).toBeTruthy();
+  });
+
+  it('lists cancelled and refunded bookings apart, struck through and not counted', () => {
+    render(<App data={fixtures.adminManifest} />);
+    const table = screen.getByRole('table', { name: 'Cancelled and refunded bookings, not counted' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Ben Hadley', 'Chloe Martin']);
+    expect(rows[0]!.querySelector('th s')?.textContent).toBe('Ben Hadley');
+    expect(within(rows[0]!).getByText('Refund due').className).toBe('status status--refund_due');
+    expect(within(rows[1]!).getByText('Refunded')).toBeTruthy();
+    // No tick box, no arrival: they are not coming.
+    expect(table.querySelector('.manifest-table__box')).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Arrival' })).toBeNull();
+    // Not among those coming.
+    const coming = screen.getByRole('table', { name: 'Travellers coming on this departure' });
+    expect(within(coming).queryByText('Ben Hadley')).toBeNull();
   });
 
   it('prints and links the CSV', () => {
@@ -60,6 +95,8 @@ describe('AdminManifestPage', () => {
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.getByText('No bookings on this departure yet.')).toBeTruthy();
     expect(screen.getByText('Not set')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Cancelled and refunded' })).toBeNull();
+    expect(document.getElementById('manifest-guides')?.textContent).toBe('None assigned');
   });
 
   it('says a cancelled departure is Cancelled, not Closed', () => {

@@ -2,7 +2,8 @@
 // Print it, download it as CSV; admins and lead guides record walk-ins and cancel the
 // departure while it is still to come. Guides of the tour see it read-only.
 // Ids for browser tests: #admin-nav, #manifest-facts, #manifest-travellers,
-// #manifest-table, #print-manifest, #manifest-csv, #manifest-check-in; #walk-in (form), #walk-in-email,
+// #manifest-table, #manifest-apart-table, #manifest-bookings, #manifest-checked-in,
+// #manifest-guides, #print-manifest, #manifest-csv, #manifest-check-in; #walk-in (form), #walk-in-email,
 // #walk-in-name, #walk-in-participants, #walk-in-payment, #walk-in-submit;
 // #cancel-departure (form), #cancel-departure-reason, #cancel-departure-confirm,
 // #cancel-departure-submit, #cancel-results; #manifest-waiting, #waitlist-table.
@@ -18,7 +19,11 @@ export function AdminManifestPage({
   tour,
   departure,
   rows,
+  apart,
+  guides,
+  bookings,
   travellers,
+  checkedIn,
   csvUrl,
   checkInUrl,
   canManage,
@@ -49,8 +54,20 @@ export function AdminManifestPage({
           <dd>{departure.capacity}</dd>
         </div>
         <div>
+          <dt>Guides</dt>
+          <dd id="manifest-guides">{guides.length === 0 ? 'None assigned' : guides.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Bookings</dt>
+          <dd id="manifest-bookings">{bookings}</dd>
+        </div>
+        <div>
           <dt>Travellers</dt>
           <dd id="manifest-travellers">{travellers}</dd>
+        </div>
+        <div>
+          <dt>Checked in</dt>
+          <dd id="manifest-checked-in">{`${checkedIn} of ${travellers}`}</dd>
         </div>
         <div>
           <dt>Waiting list</dt>
@@ -78,10 +95,20 @@ export function AdminManifestPage({
 
       <section className="admin-section manifest__list" aria-labelledby="travellers-title">
         <h2 id="travellers-title" className="section-title">
-          Bookings
+          Travellers coming
         </h2>
         <ManifestTable rows={rows} />
       </section>
+
+      {apart.length > 0 ? (
+        <section className="admin-section manifest__apart" aria-labelledby="apart-title">
+          <h2 id="apart-title" className="section-title">
+            Cancelled and refunded
+          </h2>
+          <p className="form__hint">These bookings are not coming and are not counted above.</p>
+          <ManifestTable rows={apart} apart />
+        </section>
+      ) : null}
 
       <section className="admin-section manifest__waitlist" aria-labelledby="waitlist-title">
         <h2 id="waitlist-title" className="section-title">

@@ -74,6 +74,8 @@ interface AdminListProps<Row extends { id: string }, Q extends ListQuery<Q>> {
   search?: string;
   /** Said in place of the list when the list could not be made (a search with nothing to find) */
   message?: string;
+  /** Shown under the list: a section about the list's settings */
+  after?: ReactNode;
 }
 
 function FilterField({ field, value }: { field: ListFilter; value: string }) {
@@ -98,7 +100,7 @@ function FilterField({ field, value }: { field: ListFilter; value: string }) {
 }
 
 export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = Record<string, string>>(props: AdminListProps<Row, Q>) {
-  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging, search, message } = props;
+  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging, search, message, after } = props;
   const values: Partial<Record<string, string>> = query;
   const filtered = isFiltered(query);
   const heading = <h1 className="page-title">{title}</h1>;
@@ -140,6 +142,7 @@ export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = R
         <AdminTable id={id} caption={caption} columns={columns} rows={rows} rowKey={(item) => item.id} row={row} />
       )}
       {paging ? <Pager paging={paging} shown={rows.length} pageUrl={(page) => listUrl(path, query, page)} /> : null}
+      {after}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CheckInTicket } from '../../props';
 import { plural } from '../../lib/format';
+import { PhoneLink } from '../phone-link';
 
 interface TicketCardProps {
   ticket: CheckInTicket;
@@ -9,12 +10,14 @@ interface TicketCardProps {
   /** Check-in is not open yet (before the departure's day) */
   closed: boolean;
   busy: boolean;
+  /** The lead traveller's phone, "" when none */
+  phone: string;
   onMark: (arrived: number) => void;
   onUndo: () => void;
 }
 
 /** The booking a ticket admits, and what to record of it. */
-export function TicketCard({ ticket, fresh, closed, busy, onMark, onUndo }: TicketCardProps) {
+export function TicketCard({ ticket, fresh, closed, busy, phone, onMark, onUndo }: TicketCardProps) {
   const [arrived, setArrived] = useState(ticket.participants);
   const c = ticket.checkIn;
   return (
@@ -26,11 +29,18 @@ export function TicketCard({ ticket, fresh, closed, busy, onMark, onUndo }: Tick
         <span id="ticket-participants">{plural(ticket.participants, 'participant', 'participants')}</span>
         {ticket.code !== '' ? <code className="check-in__code">{ticket.code}</code> : null}
       </p>
+      {phone !== '' ? <PhoneLink id="ticket-call" phone={phone} className="btn btn--small btn--outline" label={`Call ${phone}`} /> : null}
       {c ? (
         <>
           <p id="ticket-checked" className="check-in__state" role="status">
             {fresh ? `Checked in: ${c.label}.` : c.text}
           </p>
+          {!closed && c.arrived < ticket.participants ? (
+            // A latecomer: one more arrived, without undoing what was recorded.
+            <button id="ticket-latecomer" type="button" className="btn btn--small" disabled={busy} onClick={() => onMark(c.arrived + 1)}>
+              {c.noShow ? 'Arrived late: mark 1 arrived' : `Latecomer: mark ${c.arrived + 1} of ${ticket.participants} arrived`}
+            </button>
+          ) : null}
           <button id="ticket-undo" type="button" className="btn btn--small btn--outline" disabled={busy} onClick={onUndo}>
             Undo check-in
           </button>
