@@ -17,8 +17,8 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
-	"tourbook/internal/ticket"
 	"tourbook/internal/mail"
+	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
