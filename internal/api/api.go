@@ -28,6 +28,7 @@ type Handler struct {
 	Catalog    Catalog
 	Office     Office
 	Refunds    Refunds
+	Rebook     Rebook
 	Outbox     Outbox
 	Moderation Moderation
 	Users      UserAdmin

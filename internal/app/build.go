@@ -30,6 +30,7 @@ import (
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
 	"tourbook/internal/payment"
+	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/seed"
@@ -418,10 +419,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, HashPassword: hashPassword, Queued: queued,
 		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting})
-	// Cancelling and refunding: refunds go through the same provider as payments.
+	// Cancelling and refunding: refunds go through the same provider as payments. A
+	// departure's cancellation moves the bookings the operator chose with rebooks.
+	var rebooks *rebook.Service
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
-		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting})
+		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
+		Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
+			return rebooks.Move(ctx, actor, id, date, note, message)
+		}})
+	// Changing bookings: seats under the departures' locks, refunds through refunds.
+	rebooks = rebook.NewService(st, refunds, rebook.Options{Now: now, Changed: tours.Invalidate, Logger: log,
+		Mailer: bookingMail, Queued: queued, Tx: inTx(st, func(tx *store.Store) rebook.Tx { return tx }), Waitlist: waiting})
 
 	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
 	moderation := review.NewModeration(st, tours.Invalidate)
@@ -437,10 +446,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Queued: site.Mailer.Wake, Hash: hashPassword, Secrets: site.MailSecrets})
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

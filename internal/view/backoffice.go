@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/money"
+	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/tour"
@@ -126,7 +127,15 @@ type AdminBookingDetail struct {
 	AmountMinor int64  `json:"amountMinor"`
 	// Formatted total refunded so far.
 	Refunded string `json:"refunded"`
+	// Formatted total received (online, link, cash, transfer).
+	Paid string `json:"paid"`
+	// Formatted balance still to pay after a change raised the price; "" when none.
+	Due      string `json:"due"`
 	Currency string `json:"currency"`
+	// The lead traveller's contact when not the account's; "" for the account's.
+	ContactName  string `json:"contactName"`
+	ContactEmail string `json:"contactEmail"`
+	ContactPhone string `json:"contactPhone"`
 	// "sandbox", "stripe", or "" for bookings recorded by an operator.
 	Provider    string         `json:"provider"`
 	CheckoutID  string         `json:"checkoutId"`
@@ -143,6 +152,9 @@ type AdminBookingDetail struct {
 	Cancellable bool `json:"cancellable"`
 	// The most that can still be refunded, minor units.
 	RefundableMinor int64 `json:"refundableMinor"`
+	// May be changed (travellers, date, contact) and refunded while it stays active:
+	// paid, or awaiting payment (changes only).
+	Changeable bool `json:"changeable"`
 }
 
 // ManifestRow is one booking on a departure's manifest.
@@ -189,7 +201,9 @@ type CancelResult struct {
 	BookingID    string `json:"bookingId"`
 	CustomerName string `json:"customerName"`
 	OK           bool   `json:"ok"`
-	// "Refunded $994.00" or why it failed.
+	// Moved to another departure instead of cancelled.
+	Moved bool `json:"moved"`
+	// "Refunded $994.00", "Moved to Thu 17 June 2027" or why it failed.
 	Message string `json:"message"`
 }
 
@@ -272,6 +286,8 @@ type AdminBookingsProps struct {
 // AdminBookingProps are the props of /admin/bookings/{id}.
 type AdminBookingProps struct {
 	Booking AdminBookingDetail `json:"booking"`
+	// The change and refund forms' choices; null when the booking cannot be changed.
+	Options *BookingChangeOptions `json:"options"`
 }
 
 // ManifestDeparture is the departure a manifest or a check-in page is about.
@@ -301,6 +317,8 @@ type AdminManifestProps struct {
 	// Waitlist is the departure's waiting list, in joining order; Waiting adds up its people.
 	Waitlist []ManifestWaitlistRow `json:"waitlist"`
 	Waiting  int                   `json:"waiting"`
+	// The tour's other departures a booking may be moved to when this one is cancelled.
+	MoveTo []ChangeDeparture `json:"moveTo"`
 }
 
 // AdminUsersProps are the props of /admin/users.
@@ -400,8 +418,14 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 		CheckoutID: b.CheckoutID, PaymentRef: b.PaymentRef, SourceLabel: SourceLabel(b.Source),
 		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt),
 		PaidAt: FormatTime(b.PaidAt), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
-		Cancellable:     b.Status == booking.Paid || b.Status == booking.RefundDue,
-		RefundableMinor: b.AmountMinor - b.RefundedMinor,
+		Cancellable:     refund.Cancellable(b.Booking),
+		RefundableMinor: refund.Refundable(b.Booking),
+		Changeable:      rebook.Changeable(b.Booking),
+		Paid:            money.Format(b.PaidMinor, b.Currency),
+		ContactName:     b.ContactName, ContactEmail: b.ContactEmail, ContactPhone: b.ContactPhone,
+	}
+	if due := b.DueMinor(); due > 0 {
+		out.Due = money.Format(due, b.Currency)
 	}
 	if !out.Cancellable {
 		out.RefundableMinor = 0
@@ -432,6 +456,16 @@ func NewAdminBookingDetail(d backoffice.Detail) AdminBookingDetail {
 			amount, reason, _ := strings.Cut(e.Detail, "|")
 			minor, _ := strconv.ParseInt(amount, 10, 64)
 			h.Label, h.Detail = "Cancelled and refunded "+money.Format(minor, b.Currency), reason
+		case "refunded_kept":
+			amount, reason, _ := strings.Cut(e.Detail, "|")
+			minor, _ := strconv.ParseInt(amount, 10, 64)
+			h.Label, h.Detail = "Refunded "+money.Format(minor, b.Currency)+", booking kept", reason
+		case "changed", "moved":
+			changes, note, _ := strings.Cut(e.Detail, "|")
+			h.Label, h.Detail = "Changed: "+changes, note
+			if e.Kind == "moved" {
+				h.Label = "Moved: " + changes
+			}
 		case "refund_failed":
 			h.Label = "Refund failed"
 		case "resolved":
@@ -464,6 +498,9 @@ func NewCancelResults(results []refund.CancelResult, message func(error) string)
 		c := CancelResult{BookingID: r.Booking.ID, CustomerName: r.Booking.CustomerName, OK: r.Err == nil}
 		if r.Err != nil {
 			c.Message = message(r.Err)
+		} else if !r.MovedTo.IsZero() {
+			c.Message = "Moved to " + FormatDate(r.MovedTo)
+			c.Moved = true
 		} else if r.Booking.RefundedMinor > 0 {
 			c.Message = "Refunded " + money.Format(r.Booking.RefundedMinor, r.Booking.Currency)
 		} else {

@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/checkin"
 	"tourbook/internal/httpx"
+	"tourbook/internal/rebook"
 	"tourbook/internal/review"
 	"tourbook/internal/view"
 )
@@ -120,8 +121,22 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
-	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office",
-		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}})
+	p := view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d)}
+	if p.Booking.Changeable && h.Rebook != nil {
+		c, err := h.Rebook.Choices(r.Context(), u, d.ID)
+		if err != nil {
+			h.officeError(w, r, err)
+			return
+		}
+		o := view.NewBookingChangeOptions(d.Booking, c)
+		p.Options = &o
+	}
+	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.ID + " · Back office", props: p})
+}
+
+// Rebook is what a booking's page reads of the change form (rebook.Service).
+type Rebook interface {
+	Choices(ctx context.Context, actor account.User, id string) (rebook.Choices, error)
 }
 
 // Departures is what a departure's manifest and check-in pages read (checkin.Service).
@@ -154,6 +169,7 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 		Tour: view.IDName{ID: m.Tour.ID, Name: m.Tour.Name}, Departure: view.NewManifestDeparture(m, h.Now()),
 		Rows: make([]view.ManifestRow, 0, len(m.Bookings)), CSVURL: view.ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
 		CheckInURL: view.CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: account.CanManageBookings(u),
+		MoveTo: view.MoveTargets(m.Tour, m.Departure, h.Now()),
 	}
 	p.Waitlist = make([]view.ManifestWaitlistRow, 0, len(m.Waitlist))
 	for _, e := range m.Waitlist {

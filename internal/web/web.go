@@ -57,6 +57,7 @@ type Handler struct {
 	Bookings   Confirmer
 	Catalog    Catalog
 	Office     BackOffice
+	Rebook     Rebook
 	Refunds    OwnBookings
 	Outbox     Outbox
 	Moderation Moderation

@@ -11,7 +11,7 @@ export const bookingCancelled = notice<BookingCancelledProps>(({ site, props }) 
     name: props.name,
     blocks: [
       { paragraph: cancelled },
-      { paragraph: props.reason === '' ? '' : `Reason: ${props.reason}` },
+      { paragraph: props.message },
       {
         paragraph:
           props.refunded === ''

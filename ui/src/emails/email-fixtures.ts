@@ -55,7 +55,7 @@ export const emailFixtures: EmailData[] = [
       tourName: 'The Forest Hiker',
       date: 'Saturday, 12 June 2027',
       refunded: '$994.00',
-      reason: 'The trail is closed after a storm.',
+      message: 'The trail is closed after a storm.',
     },
   },
   {
@@ -93,9 +93,26 @@ export const emailFixtures: EmailData[] = [
       date: 'Saturday, 12 June 2027',
       startTime: '9:00 AM',
       participants: 2,
-      reason: 'The trail is closed after a storm.',
+      message: 'The trail is closed after a storm.',
       offered: '$994.00',
       tourUrl: 'https://tours.example/tour/the-forest-hiker',
+    },
+  },
+  {
+    kind: 'bookingChanged',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Monday, 14 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      changes: 'Date: Saturday, 12 June 2027 → Monday, 14 June 2027; Travellers: 3 → 2; Price: $1,491.00 → $994.00',
+      refunded: '$497.00',
+      due: '',
+      message: 'The guide for the 12th fell ill, so we moved you to the 14th.',
+      bookingUrl: 'https://tours.example/my-tours/b-64f1c2a9',
+      calendarFile: 'tour.ics',
     },
   },
   {
@@ -109,7 +126,7 @@ export const emailFixtures: EmailData[] = [
   },
 ];
 
-/** The optional facts empty: no meeting point, nothing refunded, no reason. */
+/** The optional facts empty: no meeting point, nothing refunded, no message. */
 export const emailVariantFixtures: EmailData[] = [
   {
     kind: 'bookingConfirmation',
@@ -129,7 +146,7 @@ export const emailVariantFixtures: EmailData[] = [
   {
     kind: 'bookingCancelled',
     site: emailSite,
-    props: { name: 'Grace Hopper', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '' },
+    props: { name: 'Grace Hopper', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', message: '' },
   },
   {
     kind: 'waitlistCancelled',
@@ -140,9 +157,26 @@ export const emailVariantFixtures: EmailData[] = [
       date: 'Monday, 3 May 2027',
       startTime: '10:30 AM',
       participants: 1,
-      reason: '',
+      message: '',
       offered: '',
       tourUrl: 'https://tours.example/tour/the-sea-explorer',
+    },
+  },
+  {
+    kind: 'bookingChanged',
+    site: emailSite,
+    props: {
+      name: 'Grace Hopper',
+      tourName: 'The Sea Explorer',
+      date: 'Monday, 3 May 2027',
+      startTime: '10:30 AM',
+      participants: 4,
+      changes: 'Travellers: 3 → 4; Price: $1,491.00 → $1,988.00',
+      refunded: '',
+      due: '$497.00',
+      message: '',
+      bookingUrl: 'https://tours.example/my-tours/b-0a1b2c3d',
+      calendarFile: '',
     },
   },
 ];

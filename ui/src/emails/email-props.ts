@@ -91,8 +91,28 @@ export interface BookingCancelledProps {
   date: string;
   /** Formatted amount refunded, or "" when nothing was refunded */
   refunded: string;
-  /** Why it was cancelled, or "" */
-  reason: string;
+  /** The operator's message to customers, or "": never an internal note */
+  message: string;
+}
+
+export interface BookingChangedProps {
+  name: string;
+  tourName: string;
+  /** The departure's date as it now is */
+  date: string;
+  startTime: string;
+  participants: number;
+  /** What changed, "Travellers: 3 → 2" each, joined by "; "; "" for a refund alone */
+  changes: string;
+  /** Formatted amount given back with this change, or "" */
+  refunded: string;
+  /** Formatted balance still to pay, or "" */
+  due: string;
+  /** The operator's message to customers, or "": never an internal note */
+  message: string;
+  bookingUrl: string;
+  /** The calendar file attached ("tour.ics") when the date changed, or "" */
+  calendarFile: string;
 }
 
 export interface ReminderProps {
@@ -131,8 +151,8 @@ export interface WaitlistCancelledProps {
   date: string;
   startTime: string;
   participants: number;
-  /** The operator's reason for cancelling the departure, or "" */
-  reason: string;
+  /** The operator's message to customers, or "": never an internal note */
+  message: string;
   /** The amount of the offer that ended with it, or "" when the traveller was waiting */
   offered: string;
   /** The tour's page, to choose another date */
@@ -146,6 +166,7 @@ export interface EmailPropsByKind {
   signupAttempt: SignupAttemptProps;
   bookingConfirmation: BookingConfirmationProps;
   bookingCancelled: BookingCancelledProps;
+  bookingChanged: BookingChangedProps;
   reminder: ReminderProps;
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
@@ -193,7 +214,20 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     meetingPoint: 'string',
     bookingUrl: 'string',
   },
-  bookingCancelled: { name: 'string', tourName: 'string', date: 'string', refunded: 'string', reason: 'string' },
+  bookingCancelled: { name: 'string', tourName: 'string', date: 'string', refunded: 'string', message: 'string' },
+  bookingChanged: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    changes: 'string',
+    refunded: 'string',
+    due: 'string',
+    message: 'string',
+    bookingUrl: 'string',
+    calendarFile: 'string',
+  },
   reminder: {
     name: 'string',
     tourName: 'string',
@@ -219,7 +253,7 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     startTime: 'string',
     participants: 'number',
-    reason: 'string',
+    message: 'string',
     offered: 'string',
     tourUrl: 'string',
   },

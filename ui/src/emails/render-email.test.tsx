@@ -17,6 +17,7 @@ const subjects: Record<EmailKind, string> = {
   signupAttempt: 'You already have a Tourbook account',
   bookingConfirmation: 'Your booking: The Forest Hiker on Saturday, 12 June 2027',
   bookingCancelled: 'Your booking of The Forest Hiker is cancelled',
+  bookingChanged: 'Your booking of The Forest Hiker has changed',
   reminder: 'The Forest Hiker starts in two days',
   reviewRequest: 'How was The Forest Hiker?',
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
@@ -37,6 +38,10 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   bookingCancelled: (d) => [
     d.kind === 'bookingCancelled' && d.props.refunded === '' ? 'No payment was refunded' : 'We have refunded',
   ],
+  bookingChanged: (d) =>
+    d.kind === 'bookingChanged' && d.props.due !== ''
+      ? ['Travellers: 3 → 4', 'is still to pay', '4 people']
+      : ['Date: Saturday, 12 June 2027 → Monday, 14 June 2027', 'We have refunded', 'calendar file attached', '2 people'],
   reminder: () => [],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
@@ -63,7 +68,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(10);
+    expect(emailKinds).toHaveLength(11);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {
