@@ -4,17 +4,24 @@
 // #booking-customer-email, #booking-tour, #booking-departure, #booking-participants,
 // #booking-amount, #booking-refunded, #booking-paid, #booking-history, #refunds-table;
 // #cancel-booking (form), #refund-amount, #cancel-reason, #cancel-booking-submit;
-// #resolve-booking (form), #resolve-reason, #resolve-booking-submit.
+// #resolve-booking (form), #resolve-reason, #resolve-booking-submit;
+// #change-booking (form), #change-participants, #change-date, #change-contact-name,
+// #change-contact-email, #change-contact-phone, #change-note, #change-booking-submit,
+// #change-dialog (-confirm, -cancel, -summary); #refund-booking (form),
+// #refund-only-amount, #refund-only-reason, #refund-booking-submit, #refund-dialog
+// (-confirm, -cancel); #cancel-dialog (-confirm, -cancel); #booking-due.
 import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
 import { BookingDetails } from '../components/admin/booking-details';
 import { BookingHistory } from '../components/admin/booking-history';
 import { BookingRefunds } from '../components/admin/booking-refunds';
 import { CancelBookingForm } from '../components/admin/cancel-booking-form';
+import { ChangeBookingForm } from '../components/admin/change-booking-form';
+import { RefundBookingForm } from '../components/admin/refund-booking-form';
 import { ResolveBookingForm } from '../components/admin/resolve-booking-form';
 import type { PageProps } from '../props';
 
-export function AdminBookingPage({ booking: initialBooking }: PageProps['adminBooking']) {
+export function AdminBookingPage({ booking: initialBooking, options }: PageProps['adminBooking']) {
   // Every call answers with the whole booking, which replaces the page's copy.
   const [booking, setBooking] = useState(initialBooking);
   return (
@@ -32,6 +39,10 @@ export function AdminBookingPage({ booking: initialBooking }: PageProps['adminBo
       </section>
       <BookingHistory history={booking.history} />
       <BookingRefunds refunds={booking.refunds} />
+      {booking.changeable && options ? <ChangeBookingForm booking={booking} options={options} onChanged={setBooking} /> : null}
+      {booking.status === 'paid' && booking.refundableMinor > 0 && options ? (
+        <RefundBookingForm booking={booking} options={options} onRefunded={setBooking} />
+      ) : null}
       {booking.cancellable ? <CancelBookingForm booking={booking} onCancelled={setBooking} /> : null}
       {booking.status === 'refund_due' ? <ResolveBookingForm bookingId={booking.id} onResolved={setBooking} /> : null}
     </div>

@@ -4,29 +4,56 @@
 // Ids for browser tests: #admin-nav, #manifest-facts, #manifest-travellers,
 // #manifest-table, #print-manifest, #manifest-csv, #manifest-check-in; #walk-in (form), #walk-in-email,
 // #walk-in-name, #walk-in-participants, #walk-in-payment, #walk-in-submit;
-// #cancel-departure (form), #cancel-departure-reason, #cancel-departure-confirm,
-// #cancel-departure-submit, #cancel-results; #manifest-waiting, #waitlist-table.
+// #cancel-departure (form), #cancel-departure-reason (the internal note),
+// #cancel-departure-message, #cancel-departure-preview, #cancel-departure-email,
+// #cancel-move-{bookingId}, #cancel-departure-submit, #cancel-departure-dialog(-confirm),
+// #cancel-results; #manifest-sale; #manifest-waiting, #waitlist-table.
+import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
 import { CancelDepartureForm } from '../components/admin/cancel-departure-form';
 import { ManifestTable } from '../components/admin/manifest-table';
 import { WaitlistTable } from '../components/admin/waitlist-table';
 import { WalkInForm } from '../components/admin/walk-in-form';
 import { StatusBadge } from '../components/status-badge';
-import type { PageProps } from '../props';
+import type { CancelResult, ManifestRow, PageProps } from '../props';
+
+/** The bookings once a cancellation answered: the moved ones gone, the others as they ended. */
+function afterCancel(rows: ManifestRow[], results: CancelResult[]): ManifestRow[] {
+  const byId = new Map(results.map((r) => [r.bookingId, r]));
+  return rows.flatMap((row) => {
+    const r = byId.get(row.bookingId);
+    if (!r || !r.ok) return [row];
+    if (r.moved) return [];
+    return r.message.startsWith('Refunded')
+      ? [{ ...row, status: 'refunded' as const, statusLabel: 'Refunded' }]
+      : [{ ...row, status: 'cancelled' as const, statusLabel: 'Cancelled' }];
+  });
+}
 
 export function AdminManifestPage({
   tour,
   departure,
-  rows,
-  travellers,
+  rows: initialRows,
+  travellers: initialTravellers,
   csvUrl,
   checkInUrl,
   canManage,
   waitlist,
   waiting,
+  moveTo,
 }: PageProps['adminManifest']) {
-  const status = departure.past ? 'past' : departure.closed ? 'closed' : 'open';
-  const manifestUrl = `/admin/tours/${encodeURIComponent(tour.id)}/departures/${encodeURIComponent(departure.date)}`;
+  // A cancellation answers with each booking's outcome: the page shows it without a reload.
+  const [rows, setRows] = useState(initialRows);
+  const [travellers, setTravellers] = useState(initialTravellers);
+  const [cancelled, setCancelled] = useState(false);
+  const status = departure.past ? 'past' : cancelled || departure.closed ? 'closed' : 'open';
+  const statusLabel = cancelled ? 'Cancelled' : { open: 'Open', closed: 'Closed', past: 'Past' }[status];
+  function onCancelled(results: CancelResult[]) {
+    const after = afterCancel(rows, results);
+    setRows(after);
+    setTravellers(after.filter((row) => row.status === 'paid').reduce((n, row) => n + row.participants, 0));
+    setCancelled(true);
+  }
   return (
     <div className="admin manifest">
       <AdminNav current="dashboard" exact={false} />
@@ -58,8 +85,8 @@ export function AdminManifestPage({
         </div>
         <div>
           <dt>Sale</dt>
-          <dd>
-            <StatusBadge status={status} label={{ open: 'Open', closed: 'Closed', past: 'Past' }[status]} />
+          <dd id="manifest-sale">
+            <StatusBadge status={status} label={statusLabel} />
           </dd>
         </div>
       </dl>
@@ -98,7 +125,7 @@ export function AdminManifestPage({
         <section className="admin-section manifest__manage" aria-label="Manage this departure">
           <div className="admin-columns admin-columns--flush">
             <WalkInForm tourId={tour.id} date={departure.date} />
-            <CancelDepartureForm tourId={tour.id} date={departure.date} manifestUrl={manifestUrl} />
+            <CancelDepartureForm tourId={tour.id} date={departure.date} rows={rows} moveTo={moveTo} onDone={onCancelled} />
           </div>
         </section>
       ) : null}

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
+import { showAlert } from '../../lib/alert';
 import { settleAnswer } from '../../lib/answer';
 import { idempotencyKey } from '../../lib/idempotency-key';
 import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingDetail } from '../../props';
+import { ConfirmDialog } from './confirm-dialog';
+import { typedAmount } from './refund-booking-form';
 
 const PROCESSING_TEXT = 'Processing...';
 
@@ -18,6 +21,7 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
+  const [asking, setAsking] = useState<number | null>(null);
   // One key for this form until a cancellation goes through: a double click, or a retry
   // after a failure (a provider error leaves the booking as it was), sends the same key,
   // so the server refunds at most once. Made in the browser: the server renderer has no
@@ -30,10 +34,11 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
   const cancel = useSubmit(
     async () => {
       if (key.current === '') key.current = idempotencyKey();
-      const refundMinor = toMinorUnits(refund);
+      const refundMinor = asking ?? 0;
+      setAsking(null);
       const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
       const cancelled = settleAnswer(res, 'booking', (answered) =>
-        typeof refundMinor === 'number' && refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
+        refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
       );
       // Any success used the key up, even one whose answer lacked the booking.
       if (res.status === 'success') key.current = idempotencyKey();
@@ -46,6 +51,20 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
     { busyText: PROCESSING_TEXT },
   );
 
+  function review(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const minor = refund.trim() === '' ? 0 : toMinorUnits(refund);
+    if (typeof minor !== 'number' || minor < 0) {
+      showAlert('error', 'Please give the refund as a number, e.g. 120 or 120.50 (0 for no refund).');
+      return;
+    }
+    if (minor > booking.refundableMinor) {
+      showAlert('error', `That is more than was paid and not yet refunded: at most ${typedAmount(booking.refundableMinor, booking.currency)}.`);
+      return;
+    }
+    setAsking(minor);
+  }
+
   const most = fromMinorUnits(booking.refundableMinor);
   const currency = booking.currency.toUpperCase();
   return (
@@ -53,7 +72,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
       <h2 id="cancel-booking-title" className="section-title">
         Cancel booking
       </h2>
-      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={cancel.onSubmit} aria-labelledby="cancel-booking-title">
+      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={review} aria-labelledby="cancel-booking-title">
         <div className="form__group">
           <label className="form__label" htmlFor="refund-amount">
             Refund amount
@@ -74,14 +93,35 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
         </div>
         <div className="form__group">
           <label className="form__label" htmlFor="cancel-reason">
-            Reason
+            Internal note
           </label>
-          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} aria-describedby="cancel-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <p id="cancel-reason-hint" className="form__hint">
+            Kept in the booking's history; never sent to the customer
+          </p>
         </div>
         <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
-          {cancel.text('Cancel and refund')}
+          {cancel.text('Cancel and refund…')}
         </button>
       </form>
+      {asking !== null ? (
+        <ConfirmDialog
+          id="cancel-dialog"
+          title="Cancel this booking?"
+          confirmLabel="Cancel the booking"
+          busy={cancel.busy}
+          busyLabel={PROCESSING_TEXT}
+          onConfirm={() => void cancel.run()}
+          onCancel={() => setAsking(null)}
+        >
+          <p>
+            {asking > 0
+              ? `The booking will be cancelled and ${typedAmount(asking, booking.currency)} refunded ${booking.provider === '' ? 'outside the site' : 'to the card'}; its seats go back on sale.`
+              : 'The booking will be cancelled without a refund; its seats go back on sale.'}
+          </p>
+          <p>The customer gets an email saying the booking is cancelled and what was refunded.</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }
