@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
-import { showAlert } from '../../lib/alert';
 import { settleAnswer } from '../../lib/answer';
 import { idempotencyKey } from '../../lib/idempotency-key';
 import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
+import type { NumberField } from '../../api/admin';
 import type { AdminBookingDetail } from '../../props';
 import { ConfirmDialog } from './confirm-dialog';
 import { typedAmount } from './refund-booking-form';
@@ -21,7 +21,7 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
-  const [asking, setAsking] = useState<number | null>(null);
+  const [asking, setAsking] = useState<NumberField | null>(null);
   // One key for this form until a cancellation goes through: a double click, or a retry
   // after a failure (a provider error leaves the booking as it was), sends the same key,
   // so the server refunds at most once. Made in the browser: the server renderer has no
@@ -35,10 +35,10 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
     async () => {
       if (key.current === '') key.current = idempotencyKey();
       const refundMinor = asking ?? 0;
-      setAsking(null);
       const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current });
+      setAsking(null);
       const cancelled = settleAnswer(res, 'booking', (answered) =>
-        refundMinor > 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
+        refundMinor !== 0 ? `Booking cancelled and ${answered.refunded} refunded` : 'Booking cancelled',
       );
       // Any success used the key up, even one whose answer lacked the booking.
       if (res.status === 'success') key.current = idempotencyKey();
@@ -51,18 +51,11 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
     { busyText: PROCESSING_TEXT },
   );
 
+  // The dialog says what was typed; text that is not an amount goes as typed, for the
+  // server's message to say what is wrong.
   function review(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const minor = refund.trim() === '' ? 0 : toMinorUnits(refund);
-    if (typeof minor !== 'number' || minor < 0) {
-      showAlert('error', 'Please give the refund as a number, e.g. 120 or 120.50 (0 for no refund).');
-      return;
-    }
-    if (minor > booking.refundableMinor) {
-      showAlert('error', `That is more than was paid and not yet refunded: at most ${typedAmount(booking.refundableMinor, booking.currency)}.`);
-      return;
-    }
-    setAsking(minor);
+    setAsking(toMinorUnits(refund));
   }
 
   const most = fromMinorUnits(booking.refundableMinor);
@@ -93,7 +86,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
         </div>
         <div className="form__group">
           <label className="form__label" htmlFor="cancel-reason">
-            Internal note
+            Reason for cancelling (internal)
           </label>
           <textarea id="cancel-reason" className="form__input" name="reason" rows={3} aria-describedby="cancel-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
           <p id="cancel-reason-hint" className="form__hint">
@@ -115,7 +108,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
           onCancel={() => setAsking(null)}
         >
           <p>
-            {asking > 0
+            {asking !== 0
               ? `The booking will be cancelled and ${typedAmount(asking, booking.currency)} refunded ${booking.provider === '' ? 'outside the site' : 'to the card'}; its seats go back on sale.`
               : 'The booking will be cancelled without a refund; its seats go back on sale.'}
           </p>

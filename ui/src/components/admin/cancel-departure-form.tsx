@@ -34,7 +34,9 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
   const [preview, setPreview] = useState<EmailPreview | null>(null);
   const [asking, setAsking] = useState(false);
   const [results, setResults] = useState<CancelResult[] | null>(null);
-  const paid = rows.filter((row) => row.status === 'paid' || row.status === 'refund_due');
+  const affected = rows.filter((row) => row.status === 'paid' || row.status === 'refund_due');
+  // A refund-due booking's money is owed back: it is cancelled, never moved.
+  const movable = rows.filter((row) => row.status === 'paid');
 
   const showPreview = useSubmit(
     async () => {
@@ -126,10 +128,10 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
           </pre>
         </div>
       ) : null}
-      {paid.length > 0 && moveTo.length > 0 ? (
+      {movable.length > 0 && moveTo.length > 0 ? (
         <fieldset className="form__group">
           <legend className="form__label">Each booking</legend>
-          {paid.map((row) => (
+          {movable.map((row) => (
             <div key={row.bookingId} className="form__group">
               <label htmlFor={`cancel-move-${row.bookingId}`}>{`${row.customerName} (${row.participants})`}</label>{' '}
               <select
@@ -163,7 +165,7 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
           onCancel={() => setAsking(false)}
         >
           <p>
-            {`The departure closes. ${paid.length - movedCount} ${paid.length - movedCount === 1 ? 'booking is' : 'bookings are'} cancelled and refunded in full`}
+            {`The departure closes. ${affected.length - movedCount} ${affected.length - movedCount === 1 ? 'booking is' : 'bookings are'} cancelled and refunded in full`}
             {movedCount > 0 ? `; ${movedCount} ${movedCount === 1 ? 'is' : 'are'} moved to the departure chosen.` : '.'}
           </p>
           <p>{message.trim() === '' ? 'Each customer gets an email saying what happened, without a message from you.' : 'Each customer gets an email saying what happened, with your message.'}</p>

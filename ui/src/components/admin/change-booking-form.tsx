@@ -124,7 +124,7 @@ export function ChangeBookingForm({ booking, options, onChanged }: ChangeBooking
         </fieldset>
         <div className="form__group">
           <label className="form__label" htmlFor="change-note">
-            Internal note
+            Note on the change (internal)
           </label>
           <textarea id="change-note" className="form__input" name="note" rows={2} aria-describedby="change-note-hint" value={note} onChange={(e) => setNote(e.target.value)} />
           <p id="change-note-hint" className="form__hint">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { refundBooking } from '../../api/admin-bookings';
-import { showAlert } from '../../lib/alert';
 import { settleAnswer } from '../../lib/answer';
 import { idempotencyKey } from '../../lib/idempotency-key';
 import { fromMinorUnits, toMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
+import type { NumberField } from '../../api/admin';
 import type { AdminBookingDetail, BookingChangeOptions } from '../../props';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -14,9 +14,9 @@ interface RefundBookingFormProps {
   onRefunded: (booking: AdminBookingDetail) => void;
 }
 
-/** "120.00 USD": an amount typed in the form, with its currency. */
-export function typedAmount(minor: number, currency: string): string {
-  return `${fromMinorUnits(minor)} ${currency.toUpperCase()}`;
+/** "120.00 USD": an amount typed in the form, with its currency (text it cannot read as typed). */
+export function typedAmount(minor: NumberField, currency: string): string {
+  return `${typeof minor === 'number' ? fromMinorUnits(minor) : minor.trim()} ${currency.toUpperCase()}`;
 }
 
 /**
@@ -27,7 +27,7 @@ export function typedAmount(minor: number, currency: string): string {
 export function RefundBookingForm({ booking, options, onRefunded }: RefundBookingFormProps) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [asking, setAsking] = useState<number | null>(null);
+  const [asking, setAsking] = useState<NumberField | null>(null);
   const key = useRef('');
   useEffect(() => {
     if (key.current === '') key.current = idempotencyKey();
@@ -50,18 +50,11 @@ export function RefundBookingForm({ booking, options, onRefunded }: RefundBookin
     { busyText: 'Processing...' },
   );
 
+  // The dialog says what was typed; text that is not an amount goes as typed, for the
+  // server's message to say what is wrong.
   function review(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const minor = toMinorUnits(amount);
-    if (typeof minor !== 'number' || minor <= 0) {
-      showAlert('error', 'Please give the amount to refund as a number greater than 0, e.g. 120 or 120.50.');
-      return;
-    }
-    if (minor > booking.refundableMinor) {
-      showAlert('error', `That is more than was paid and not yet refunded: at most ${typedAmount(booking.refundableMinor, booking.currency)}.`);
-      return;
-    }
-    setAsking(minor);
+    setAsking(toMinorUnits(amount));
   }
 
   const currency = booking.currency.toUpperCase();
@@ -97,7 +90,7 @@ export function RefundBookingForm({ booking, options, onRefunded }: RefundBookin
         </div>
         <div className="form__group">
           <label className="form__label" htmlFor="refund-only-reason">
-            Internal note
+            Reason for the refund (internal)
           </label>
           <textarea id="refund-only-reason" className="form__input" name="reason" rows={2} aria-describedby="refund-only-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
           <p id="refund-only-reason-hint" className="form__hint">
