@@ -30,6 +30,7 @@ import (
 	"tourbook/internal/money"
 	"tourbook/internal/plaintext"
 	"tourbook/internal/refund"
+	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -41,6 +42,8 @@ var (
 	ErrNothingToChange = fault.New(fault.Conflict, "nothing to change", "The booking already has these details: nothing was changed.")
 	// ErrPlanChanged: the booking changed between the preview and the confirmation.
 	ErrPlanChanged = fault.New(fault.Conflict, "change plan changed", "The booking changed since this change was shown: nothing was changed. Please review the change again.")
+	// ErrCheckedIn: its travellers have checked in at the departure.
+	ErrCheckedIn = fault.New(fault.Conflict, "booking checked in", "This booking's travellers have checked in at the departure, so it can no longer be changed.")
 )
 
 // errNoTx: the service was built without Options.Tx.
@@ -50,6 +53,8 @@ var errNoTx = errors.New("rebook: no transactions (Options.Tx)")
 type Store interface {
 	backoffice.DetailStore
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
+	// BookingTicket is a booking's ticket with its check-in (ticket.ErrNotFound).
+	BookingTicket(ctx context.Context, bookingID string) (ticket.Ticket, error)
 }
 
 // Tx is what the service writes in one transaction (*store.Store bound to one has it):
@@ -296,18 +301,35 @@ func departureOf(t tour.Tour, day time.Time) tour.StartDate {
 	return tour.StartDate{Date: tour.Day(day)}
 }
 
+// load reads booking id and its tour at now, refusing a booking whose travellers have
+// checked in (their ticket was used at the departure).
+func (s *Service) load(ctx context.Context, id string, now time.Time) (backoffice.BookingRow, tour.Tour, error) {
+	row, err := s.store.BookingRow(ctx, id)
+	if err != nil {
+		return row, tour.Tour{}, err
+	}
+	t, err := s.store.TourByIDAnyStatus(ctx, row.TourID, now)
+	if err != nil {
+		return row, t, err
+	}
+	k, err := s.store.BookingTicket(ctx, id)
+	switch {
+	case err == nil && k.CheckIn != nil:
+		return row, t, ErrCheckedIn
+	case err != nil && !errors.Is(err, ticket.ErrNotFound):
+		return row, t, err
+	}
+	return row, t, nil
+}
+
 // Preview is change c of booking id worked out, with the seats left where it would be,
 // nothing written: what the operator confirms.
 func (s *Service) Preview(ctx context.Context, actor account.User, id string, c Change) (Plan, error) {
 	if !account.CanManageBookings(actor) {
 		return Plan{}, account.ErrNotAllowed
 	}
-	row, err := s.store.BookingRow(ctx, id)
-	if err != nil {
-		return Plan{}, err
-	}
 	now := s.now()
-	t, err := s.store.TourByIDAnyStatus(ctx, row.TourID, now)
+	row, t, err := s.load(ctx, id, now)
 	if err != nil {
 		return Plan{}, err
 	}
@@ -381,12 +403,8 @@ func cleanNote(note string) (string, error) {
 }
 
 func (s *Service) apply(ctx context.Context, actor account.User, id string, c Change, note string, message booking.CustomerText) error {
-	row, err := s.store.BookingRow(ctx, id)
-	if err != nil {
-		return err
-	}
 	now := s.now()
-	t, err := s.store.TourByIDAnyStatus(ctx, row.TourID, now)
+	row, t, err := s.load(ctx, id, now)
 	if err != nil {
 		return err
 	}

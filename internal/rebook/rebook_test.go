@@ -313,3 +313,25 @@ func TestContactChange(t *testing.T) {
 		}
 	})
 }
+
+// A booking whose travellers have checked in at the departure is not changed.
+func TestCheckedInIsNotChanged(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		b := f.paid(t, "eve", f.day, 2)
+		err := st.InTx(t.Context(), func(tx *store.Store) error {
+			_, _, err := tx.CheckIn(t.Context(), b.ID, 2, t0, audit.Entry{ActorID: f.admin.ID, ActorName: f.admin.Name, Action: "ticket.check_in"})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, rebook.Change{Participants: 1, Key: "k-late"}); !errors.Is(err, rebook.ErrCheckedIn) {
+			t.Errorf("changing a checked-in booking: %v", err)
+		}
+		if got := f.booking(t, b.ID); got.Participants != 2 || got.RefundedMinor != 0 {
+			t.Errorf("after the refusal: %+v", got)
+		}
+	})
+}

@@ -434,12 +434,12 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	if err != nil {
 		return nil, invalid("Please give the departure's date as YYYY-MM-DD.")
 	}
+	if len(in.Moves) > 0 && s.move == nil {
+		return nil, invalid("Bookings cannot be moved here.")
+	}
 	for id, to := range in.Moves {
 		if to == date {
 			return nil, invalid("A booking cannot be moved to the departure being cancelled (booking %s).", id)
-		}
-		if len(in.Moves) > 0 && s.move == nil {
-			return nil, invalid("Bookings cannot be moved here.")
 		}
 	}
 	if err := s.departures.CloseDeparture(ctx, actor, tourID, d, reason); err != nil {
