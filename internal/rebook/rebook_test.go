@@ -21,6 +21,7 @@ import (
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
+	"tourbook/internal/waitlist"
 )
 
 // Changing bookings against the real store, on every test engine.
@@ -332,6 +333,48 @@ func TestCheckedInIsNotChanged(t *testing.T) {
 		}
 		if got := f.booking(t, b.ID); got.Participants != 2 || got.RefundedMinor != 0 {
 			t.Errorf("after the refusal: %+v", got)
+		}
+	})
+}
+
+type waitlistMailer struct{}
+
+func (waitlistMailer) WaitlistOffer(o waitlist.Offer) (*mail.Message, error) {
+	return &mail.Message{IdemKey: "waitlist-offer:" + o.BookingID, Kind: "waitlistOffer", To: o.UserEmail, Props: []byte(`{}`)}, nil
+}
+
+func (waitlistMailer) WaitlistCancelled(o waitlist.Offer, message string) (*mail.Message, error) {
+	return &mail.Message{IdemKey: "waitlist-cancelled:" + o.ID, Kind: "waitlistCancelled", To: o.UserEmail, Props: []byte(`{}`)}, nil
+}
+
+// The seats a change frees go to the departure's waiting list in the same transaction:
+// a move away offers them to the group waiting there.
+func TestSeatsFreedGoToTheWaitingList(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		list := waitlist.NewService(st, st, waitlist.Options{Mailer: waitlistMailer{}, Now: func() time.Time { return t0 },
+			Tx: storetest.InTx(st, func(tx *store.Store) waitlist.Tx { return tx })})
+		f.rebook = rebook.NewService(st, f.refunds, rebook.Options{Now: func() time.Time { return t0 }, Waitlist: list,
+			Tx: storetest.InTx(st, func(tx *store.Store) rebook.Tx { return tx })})
+		b := f.paid(t, "gus", f.day, 2)
+		f.paid(t, "rest", f.day, 8) // full
+		waiter := storetest.AddUser(t, st, "waiter", account.RoleUser)
+		if _, err := list.Join(t.Context(), waiter, f.tour.ID, "2031-06-01", 2); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, rebook.Change{Date: "2031-06-08", Key: "k-away"}); err != nil {
+			t.Fatal(err)
+		}
+		offers, err := st.DepartureOffers(t.Context(), f.tour.ID, f.day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(offers) != 1 || offers[0].UserEmail != waiter.Email || offers[0].Participants != 2 {
+			t.Errorf("offers after the move away: %+v", offers)
+		}
+		if taken := f.seatsTaken(t, f.day); taken != 10 {
+			t.Errorf("%d seats taken on the first departure (8 paid, 2 held for the offer), want 10", taken)
 		}
 	})
 }
