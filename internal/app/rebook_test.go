@@ -14,24 +14,6 @@ import (
 // Changing a booking, refunding it without cancelling, and a departure's cancellation
 // with an internal note, through the real router on every test engine.
 
-// allEmails is every message in the outbox, whole.
-func (s *testSite) allEmails(t *testing.T) []mail.Message {
-	t.Helper()
-	list, _, err := s.Store.ListEmails(t.Context(), mail.Filter{}, 0, 500)
-	if err != nil {
-		t.Fatal(err)
-	}
-	full := make([]mail.Message, 0, len(list))
-	for _, m := range list {
-		got, err := s.Store.EmailByID(t.Context(), m.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full = append(full, got)
-	}
-	return full
-}
-
 func TestChangeDownThenMoveThroughTheSite(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, s *testSite) {
@@ -137,7 +119,9 @@ func TestRefundWithoutCancelThroughTheSite(t *testing.T) {
 		path := "/api/v1/admin/bookings/" + b.ID + "/refund"
 		var wg sync.WaitGroup
 		for range 10 {
-			wg.Go(func() { s.send(t, admin, "POST", path, map[string]any{"amountMinor": 5000, "reason": "Late pick-up", "key": "k-1"}) })
+			wg.Go(func() {
+				s.send(t, admin, "POST", path, map[string]any{"amountMinor": 5000, "reason": "Late pick-up", "key": "k-1"})
+			})
 		}
 		wg.Wait()
 		after := bookingOf(t, s.send(t, admin, "POST", path, map[string]any{"amountMinor": 5000, "reason": "Late pick-up", "key": "k-1"}))
@@ -195,7 +179,7 @@ func TestWeatherCancellationKeepsTheNoteOutOfEmails(t *testing.T) {
 			t.Errorf("the moved booking: %+v", moved)
 		}
 		told := map[string]bool{}
-		for _, m := range s.allEmails(t) {
+		for _, m := range s.outbox(t, "") {
 			if strings.Contains(m.Subject+m.Text+m.HTML+string(m.Props), "Insurer") || strings.Contains(m.Subject+m.Text+m.HTML+string(m.Props), "Ola") {
 				t.Errorf("the internal note is in the %s email to %s", m.Kind, m.To)
 			}

@@ -3,9 +3,7 @@ package rebook_test
 import (
 	"context"
 	"errors"
-	"net/http"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
-	"tourbook/internal/payment"
+	"tourbook/internal/payment/refundtest"
 	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
@@ -27,31 +25,6 @@ import (
 // Changing bookings against the real store, on every test engine.
 
 var t0 = time.Date(2031, 3, 14, 15, 9, 26, 535897000, time.FixedZone("CET", 3600))
-
-// provider refunds everything asked, and counts the refunds by key.
-type provider struct {
-	mu    sync.Mutex
-	asked map[string]int
-	calls atomic.Int32
-}
-
-func (p *provider) Name() string { return "sandbox" }
-func (p *provider) CreateCheckout(context.Context, payment.CheckoutRequest) (payment.Checkout, error) {
-	return payment.Checkout{}, errors.New("not in these tests")
-}
-func (p *provider) ParseWebhook([]byte, http.Header) (payment.Event, error) {
-	return payment.Event{}, errors.New("not in these tests")
-}
-func (p *provider) Checkout(context.Context, string) (payment.Event, error) {
-	return payment.Event{}, errors.New("not in these tests")
-}
-func (p *provider) Refund(_ context.Context, req payment.RefundRequest) (string, error) {
-	p.calls.Add(1)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.asked[req.Key]++
-	return "re_" + req.Key, nil
-}
 
 // mailer writes a message per change, with what it was told, as the outbox keeps it.
 type mailer struct{}
@@ -74,7 +47,7 @@ type fixture struct {
 	rebook   *rebook.Service
 	refunds  *refund.Service
 	bookings *booking.Service
-	provider *provider
+	provider *refundtest.Refunder
 	admin    account.User
 	tour     tour.Tour
 	day      time.Time
@@ -82,7 +55,7 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T, st *store.Store) *fixture {
-	f := &fixture{st: st, provider: &provider{asked: map[string]int{}},
+	f := &fixture{st: st, provider: &refundtest.Refunder{},
 		day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC), day2: time.Date(2031, 6, 8, 0, 0, 0, 0, time.UTC)}
 	now := func() time.Time { return t0 }
 	f.refunds = refund.NewService(st, f.provider, nil, refund.Options{Now: now,
@@ -214,7 +187,7 @@ func TestChangeUpLeavesTheBalanceDue(t *testing.T) {
 		if got.Status != booking.Paid || got.Participants != 3 || got.AmountMinor != 3*unit || got.DueMinor() != unit || got.RefundedMinor != 0 {
 			t.Errorf("after the change up: %+v (due %d)", got, got.DueMinor())
 		}
-		if f.provider.calls.Load() != 0 {
+		if f.provider.Asked.Load() != 0 {
 			t.Error("a change up asked the provider for a refund")
 		}
 		_, err := f.rebook.Apply(t.Context(), f.admin, b.ID, rebook.Change{Participants: 4, Key: "k-up2"})

@@ -93,7 +93,9 @@ func (m *mailer) Refunded(_ context.Context, b booking.Booking, refundMinor int6
 
 type departures struct{}
 
-func (departures) CloseDeparture(context.Context, account.User, string, time.Time, string) error { return nil }
+func (departures) CloseDeparture(context.Context, account.User, string, time.Time, string) error {
+	return nil
+}
 
 // A departure cancelled with an internal note and a message to customers: the bookings
 // asked to move are moved (through Options.Move), the others refunded; every email
