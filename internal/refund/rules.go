@@ -118,7 +118,16 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if err != nil {
 		return b, err
 	}
-	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == backoffice.RefundSucceeded {
+	if r, err = tx.RefundByID(ctx, refundID); err != nil {
+		return b, err
+	}
+	if r.Status == backoffice.RefundSucceeded {
+		// Another request with the same key finished it, perhaps without the email this
+		// one carries (a retry of a change does not write it again): queued once by its
+		// key whoever brings it.
+		if done != nil {
+			_, err = tx.EnqueueEmail(ctx, done)
+		}
 		return b, err
 	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
