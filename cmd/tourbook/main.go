@@ -18,7 +18,7 @@ func main() {
 	// After the first signal the default handling returns: a second Ctrl+C stops at once
 	// instead of waiting for in-flight requests.
 	context.AfterFunc(ctx, stop)
-	err := app.Run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	err := app.RunWithInput(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tourbook:", err)

@@ -1,7 +1,7 @@
 // The bookings back office end to end (docs/admin.md, part 2), on the real binary: an
 // admin finds a customer's paid booking with the filter form, cancels it with a partial
 // refund through the sandbox provider, and the customer's /my-tours says so; a lead guide
-// opens a manifest from the dashboard, prints it (the print stylesheet keeps only the
+// opens a manifest from the calendar's day, prints it (the print stylesheet keeps only the
 // list) and downloads its CSV; a guide sees only the departures of the tours they guide,
 // read-only, and gets the 404 page for anything else.
 import { readFile } from 'node:fs/promises';
@@ -64,19 +64,9 @@ function adminNavLinks(page: Page): Locator {
   return page.locator('#admin-nav .admin-nav__link');
 }
 
-/** The dashboard's row of a departure, by the address of its manifest link. */
-function departureRow(page: Page, tourId: string, date: string): Locator {
-  return page.locator('#departures-table tbody tr').filter({ has: page.locator(`td a.departures-table__manifest[href="${manifestPath(tourId, date)}"]`) });
-}
-
-/**
- * The link's name as a screen reader reads it: the date, then the visually hidden
- * ", manifest of …" (Chromium puts a space before the comma: the hidden span is
- * absolutely positioned, which the accessible name computation treats as a block).
- */
-function manifestLinkName(label: string, tourName: string): RegExp {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escape(label)} ?, manifest of ${escape(tourName)}$`);
+/** The calendar day's row of a departure, by the address of its manifest link. */
+function calendarRow(page: Page, tourId: string, date: string): Locator {
+  return page.locator('#calendar-day-table tbody tr').filter({ has: page.locator(`th a.calendar-manifest[href="${manifestPath(tourId, date)}"]`) });
 }
 
 /** Goes to `path` and expects the site's 404 page, in the layout, with its texts. */
@@ -119,7 +109,7 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
   await admin.goto('/admin/bookings');
   await waitForHydration(admin);
   await expect(admin.locator('h1')).toHaveText('Bookings');
-  await expect(adminNavLinks(admin)).toHaveText(['Dashboard', 'Tours', 'Bookings', 'Users', 'Reviews', 'Audit log', 'Emails']);
+  await expect(adminNavLinks(admin)).toHaveText(['Dashboard', 'Calendar', 'Tours', 'Bookings', 'Users', 'Reviews', 'Audit log', 'Emails']);
   await expect(admin.locator('#filter-email')).toHaveValue('');
   await admin.locator('#filter-email').fill(traveller.email);
   await admin.locator('#filter-submit').click();
@@ -270,18 +260,22 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   const bookingId = await recordWalkIn(request, tour, date, customer, 3);
 
   await logIn(context.request, LEAD_GUIDE);
-  await page.goto('/admin');
+  await page.goto('/admin/dashboard');
   await waitForHydration(page);
   await expect(page.locator('h1')).toHaveText('Dashboard');
-  await expect(adminNavLinks(page)).toHaveText(['Dashboard', 'Tours', 'Bookings']);
+  await expect(adminNavLinks(page)).toHaveText(['My departures', 'Dashboard', 'Calendar', 'Tours', 'Bookings']);
   await expect(page.locator('#sales')).toBeVisible();
 
+  // The last departure is further than the dashboard's 14 days: the calendar's day has it.
   const label = formatDay(date);
-  const row = departureRow(page, tour.id, date);
+  await page.goto(`/admin/calendar?month=${date.slice(0, 7)}`);
+  await page.locator(`.calendar-day[data-date="${date}"] .calendar-day__link`).click();
+  await page.waitForURL((u) => u.searchParams.get('day') === date);
+  await expect(page.locator('h1')).toHaveText(label);
+  const row = calendarRow(page, tour.id, date);
   await expect(row).toHaveCount(1);
-  const link = row.locator('td a.departures-table__manifest');
-  await expect(link).toHaveAccessibleName(manifestLinkName(label, tour.name));
-  await expect(row.locator('th')).toHaveText(tour.name);
+  const link = row.locator('th a.calendar-manifest');
+  await expect(link).toHaveAccessibleName(new RegExp(`^${tour.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?, manifest of ${label}$`));
   await expect(row.locator('td').nth(2)).toHaveText('3'); // sold
   await expect(row.locator('td').nth(3)).toHaveText('0'); // held
   await expect(row.locator('td').nth(4)).toHaveText(`${seatsBefore - 3} / ${tour.maxGroupSize}`);
@@ -363,32 +357,30 @@ test('a guide sees only their departures', async ({ page, context, request, guar
   await logIn(context.request, GUIDE);
   await page.goto('/admin');
   await waitForHydration(page);
-  await expect(page.locator('h1')).toHaveText('Dashboard');
+  await expect(page.locator('h1')).toHaveText('My departures today and next');
   await expect(page.locator('header.header').getByRole('link', { name: 'Admin' })).toBeVisible();
-  await expect(adminNavLinks(page)).toHaveText(['Dashboard', 'Tours']);
+  await expect(adminNavLinks(page)).toHaveText(['My departures', 'Calendar', 'Tours']);
   // No money for guides.
   await expect(page.locator('#sales')).toHaveCount(0);
   await expect(page.locator('#sales-bookings, #sales-revenue, #sales-refund-due')).toHaveCount(0);
   await expect(page.getByText('Revenue, last 30 days')).toHaveCount(0);
 
-  // Every departure of the tours they guide, and none other.
-  const rows = page.locator('#departures-table tbody tr');
-  const expected = mine.flatMap((t) => t.startDates.map((d) => manifestPath(t.id, d.date))).sort();
-  await expect(rows).toHaveCount(expected.length);
-  const names = await rows.locator('th').allTextContents();
-  expect(names.filter((n) => !GUIDE_TOURS.includes(n)), 'departures of tours they do not guide').toEqual([]);
-  const hrefs = await rows.locator('td a.departures-table__manifest').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  expect([...hrefs].sort()).toEqual(expected);
-  const checkIns = await rows.locator('td a.departures-table__check-in').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  expect([...checkIns].sort(), 'each departure links to its check-in').toEqual(expected.map((p) => `${p}/check-in`));
+  // The calendar's month of their departure: departures of the tours they guide only.
+  const mineIds = new Set(mine.map((t) => encodeURIComponent(t.id)));
+  await page.goto(`/admin/calendar?month=${saharaDate.slice(0, 7)}`);
+  const hrefs = await page.locator('.calendar-departure a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs).toContain(manifestPath(sahara.id, saharaDate));
+  expect(hrefs.filter((h) => !mineIds.has(h.split('/')[3]!)), 'departures of tours they do not guide').toEqual([]);
+  await expect(page.locator('#calendar-guide')).toHaveCount(0);
 
-  // Their manifest, read-only.
+  // Their manifest, read-only, from the day.
   const label = formatDay(saharaDate);
-  const row = departureRow(page, sahara.id, saharaDate);
+  await page.goto(`/admin/calendar?day=${saharaDate}`);
+  const row = calendarRow(page, sahara.id, saharaDate);
   await expect(row).toHaveCount(1);
-  const link = row.locator('td a.departures-table__manifest');
-  await expect(link).toHaveAccessibleName(manifestLinkName(label, SAHARA));
+  const link = row.locator('th a.calendar-manifest');
   await expect(row.locator('td').nth(2)).toHaveText('2'); // sold
+  await expect(row.locator('td').nth(6).getByRole('link')).toHaveAttribute('href', `${manifestPath(sahara.id, saharaDate)}/check-in`);
   await link.click();
   await page.waitForURL((u) => u.pathname === manifestPath(sahara.id, saharaDate));
   await waitForHydration(page);

@@ -62,11 +62,13 @@ test('no public page is wider than a phone', async ({ page, context, newContext,
 test('no back office page is wider than a phone', async ({ newContext }) => {
   test.setTimeout(120_000);
   const admin = await signedInAs(newContext, 'laura@example.com');
-  const tour = await firstLink(admin, '/admin/tours', /^\/admin\/tours\/[^/]+$/);
-  const manifest = await firstLink(admin, '/admin', /^\/admin\/tours\/[^/]+\/departures\/\d{4}-\d{2}-\d{2}$/);
+  const tour = await firstLink(admin, '/admin/tours', /^\/admin\/tours\/(?!new$)[^/]+$/);
+  const manifest = await firstLink(admin, tour, /^\/admin\/tours\/[^/]+\/departures\/\d{4}-\d{2}-\d{2}$/);
   const booking = await firstLink(admin, '/admin/bookings', /^\/admin\/bookings\/[^/?]+$/);
   const wide = await tooWide(admin, [
     '/admin',
+    '/admin/calendar',
+    `/admin/calendar?day=${manifest.slice(-10)}`,
     '/admin/tours',
     '/admin/tours/new',
     tour,
@@ -82,14 +84,15 @@ test('no back office page is wider than a phone', async ({ newContext }) => {
 
   // A guide reaches check-in from the dashboard on their phone.
   const guide = await signedInAs(newContext, 'kwame@example.com');
-  const guideWide = await tooWide(guide, ['/admin', '/admin/tours']);
+  const guideWide = await tooWide(guide, ['/admin', '/admin/calendar', '/admin/tours']);
   expect([...wide, ...guideWide]).toEqual([]);
 });
 
 test('on a phone the header and the back office tabs keep to one row each, so the check-in title is on the first screen', async ({ newContext }) => {
   test.setTimeout(90_000);
   const admin = await signedInAs(newContext, 'laura@example.com');
-  const manifest = await firstLink(admin, '/admin', /^\/admin\/tours\/[^/]+\/departures\/\d{4}-\d{2}-\d{2}$/);
+  const tour = await firstLink(admin, '/admin/tours', /^\/admin\/tours\/(?!new$)[^/]+$/);
+  const manifest = await firstLink(admin, tour, /^\/admin\/tours\/[^/]+\/departures\/\d{4}-\d{2}-\d{2}$/);
   await admin.goto(`${manifest}/check-in`);
   const header = await admin.locator('header.header').boundingBox();
   const tabs = await admin.locator('#admin-nav').boundingBox();

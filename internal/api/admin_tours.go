@@ -26,6 +26,7 @@ type Catalog interface {
 	ReorderPictures(ctx context.Context, actor account.User, id string, files []string) (tour.Tour, error)
 	AddDepartures(ctx context.Context, actor account.User, id string, in catalog.DepartureInput) (tour.Tour, catalog.Added, error)
 	UpdateDeparture(ctx context.Context, actor account.User, id, date string, c catalog.DepartureChange) (tour.Tour, error)
+	UpdateSeries(ctx context.Context, actor account.User, id string, in catalog.SeriesChange) (tour.Tour, catalog.Updated, error)
 	DeleteDeparture(ctx context.Context, actor account.User, id, date string) (tour.Tour, error)
 }
 
@@ -258,6 +259,26 @@ func (h *Handler) UpdateDeparture(w http.ResponseWriter, r *http.Request) {
 	}
 	t, err := h.Catalog.UpdateDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in)
 	h.answer(w, r, t, err)
+}
+
+// UpdateSeries is PATCH /api/v1/tours/{id}/departures: a series of departures (a date
+// range and weekdays) changed, closed or reopened at once.
+func (h *Handler) UpdateSeries(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in catalog.SeriesChange
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	t, n, err := h.Catalog.UpdateSeries(r.Context(), u, r.PathValue("id"), in)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.tourAnswer(w, http.StatusOK, t, map[string]any{"updated": n.Updated, "skipped": n.Skipped})
 }
 
 // DeleteDeparture is DELETE /api/v1/tours/{id}/departures/{date}.

@@ -34,6 +34,7 @@ type Handler struct {
 	Users      UserAdmin
 	CheckIns   CheckIns
 	Resets     Resets
+	FirstStart FirstStart
 	Waitlist   Waitlist
 	Reviews    Reviews
 	Offers     OfferPayer

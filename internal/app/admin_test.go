@@ -439,6 +439,14 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 	manifest := func(tourID, date string) string { return "/admin/tours/" + tourID + "/departures/" + date }
 	calls := []call{
 		{"GET", "/admin", nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/dashboard", nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/calendar", nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/calendar?day=" + guidedDate + "&tour=" + guided.ID, nil, 200, 200, 200, 404, 303},
+		{"GET", "/admin/calendar?tour=" + other.ID, nil, 200, 200, 400, 404, 303},
+		{"GET", "/admin/calendar?month=2031-13", nil, 400, 400, 400, 404, 303},
+		{"GET", "/admin/calendar?day=tomorrow", nil, 400, 400, 400, 404, 303},
+		{"PATCH", "/api/v1/tours/" + id + "/departures", map[string]any{"from": soon, "to": soon, "weekdays": []int{0, 1, 2, 3, 4, 5, 6}, "closed": false}, 200, 200, 403, 403, 401},
+		{"PATCH", "/api/v1/tours/" + id + "/departures", map[string]any{"from": soon, "to": soon, "weekdays": []int{}}, 400, 400, 403, 403, 401},
 		{"GET", "/admin/tours", nil, 200, 200, 200, 404, 303},
 		{"GET", "/admin/tours/new", nil, 200, 200, 404, 404, 303},
 		{"GET", "/admin/tours/" + guided.ID, nil, 200, 200, 200, 404, 303},

@@ -32,6 +32,9 @@ Usage:
   tourbook import  [flags]   load tours, users and reviews from JSON export files
   tourbook backup  -o FILE   copy the SQLite database and the pictures, while the site runs
   tourbook restore -i FILE   put a backup in place (the site stopped)
+  tourbook admin create -email E -name N [-link]
+                             make an administrator (password on standard input, or
+                             a one-time sign-in link); tourbook admin list shows them
   tourbook help              show this text
 
 Configuration comes from flags or environment variables; see README.md.
@@ -52,9 +55,16 @@ func ExitCode(err error) int {
 	return 1
 }
 
-// Run runs one sub-command. It returns when the command is done or, for serve, when ctx
-// is cancelled (SIGINT/SIGTERM) and in-flight requests have finished.
+// Run runs one sub-command with nothing on standard input. It returns when the command
+// is done or, for serve, when ctx is cancelled (SIGINT/SIGTERM) and in-flight requests
+// have finished.
 func Run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	return RunWithInput(ctx, args, getenv, nil, stdout, stderr)
+}
+
+// RunWithInput is Run with standard input, which `tourbook admin create` reads the new
+// password from (a terminal: asked for without echo).
+func RunWithInput(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return usageError{errors.New("no command given")}
@@ -94,6 +104,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return runBackup(ctx, rest, getenv, stdout, stderr)
 	case "restore":
 		return runRestore(ctx, rest, getenv, stdout, stderr)
+	case "admin":
+		return runAdmin(ctx, rest, getenv, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -445,11 +445,25 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	resets := account.NewResets(st, writer, account.ResetOptions{Now: now, Logger: log, BaseURL: base,
 		Queued: site.Mailer.Wake, Hash: hashPassword, Secrets: site.MailSecrets})
 
+	// A site without an administrator waits for its first one (README, Running it for
+	// real): the start-up log gives a one-time address where it is made in the browser.
+	setup := useradmin.NewSetup(userAdmin, st, hashPassword)
+	if pending, err := setup.Pending(ctx); err != nil {
+		return nil, err
+	} else if pending {
+		token, err := setup.NewLink(ctx)
+		if err != nil {
+			return nil, err
+		}
+		log.Warn("this site has no administrator yet: every visitor sees \"This site is being set up\" until you make one at the address below, which works once (or run tourbook admin create)",
+			"setup_url", base+"/setup/"+token)
+	}
+
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
@@ -459,7 +473,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
 		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"], Pages: pages,
-		Requests: site.Metrics, Ready: site.Ready,
+		Requests: site.Metrics, Ready: site.Ready, Setup: setup,
 	})
 	if err != nil {
 		return nil, err

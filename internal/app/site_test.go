@@ -180,6 +180,8 @@ type siteOptions struct {
 	env map[string]string // the environment the configuration reads
 	// ownEngine starts an engine for this site alone, for tests of the engine's wiring.
 	ownEngine bool
+	// log, when set, gets the site's log as text; otherwise it is discarded.
+	log io.Writer
 }
 
 func newTestSiteEnv(t testing.TB, env map[string]string, args ...string) *testSite {
@@ -199,14 +201,19 @@ func newTestSiteWith(t testing.TB, opts siteOptions, args ...string) *testSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	copyGolden(t, cfg.DataDir, cfg.DatabaseURL == "")
+	// A site without the sample data starts empty, as a new operator's does.
+	copyGolden(t, cfg.DataDir, cfg.DatabaseURL == "" && cfg.SampleData)
 	bo := buildOptions{argon2: testArgon2, scaler: xdraw.ApproxBiLinear}
 	if !opts.ownEngine {
 		if bo.engine, err = testEngine(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	site, err := build(context.Background(), cfg, slog.New(slog.DiscardHandler), bo)
+	log := slog.New(slog.DiscardHandler)
+	if opts.log != nil {
+		log = slog.New(slog.NewTextHandler(opts.log, nil))
+	}
+	site, err := build(context.Background(), cfg, log, bo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
+	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -27,7 +28,10 @@ type Store interface {
 	BookingRow(ctx context.Context, id string) (BookingRow, error)
 	BookingEvents(ctx context.Context, bookingID string) ([]Event, error)
 	BookingRefunds(ctx context.Context, bookingID string) ([]Refund, error)
-	UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]DepartureStats, error)
+	Departures(ctx context.Context, f CalendarFilter, now time.Time) ([]DepartureStats, error)
+	TourNames(ctx context.Context) ([]tour.Tour, error)
+	GuideUsers(ctx context.Context) ([]account.User, error)
+	AdminTours(ctx context.Context, f catalog.Filter, now time.Time) ([]tour.Tour, error)
 	SalesSince(ctx context.Context, since time.Time) (Sales, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
@@ -109,8 +113,13 @@ func entry(actor account.User, action, objectType, id string) audit.Entry {
 	return audit.Entry{ActorID: actor.ID, ActorName: actor.Name, Action: action, ObjectType: objectType, ObjectID: id}
 }
 
-// Dashboard is what /admin shows actor: the next departures (a guide's own), and the
-// sales of the last 30 days for those who manage bookings (nil otherwise).
+// DashboardDays is how far ahead the dashboard lists departures; the calendar has the
+// rest.
+const DashboardDays = 14
+
+// Dashboard is what /admin shows actor: the departures of the next DashboardDays days
+// (a guide's own), and the sales of the last 30 days for those who manage bookings (nil
+// otherwise).
 func (s *Service) Dashboard(ctx context.Context, actor account.User) ([]DepartureStats, *Sales, error) {
 	if !account.CanSeeManifests(actor) {
 		return nil, nil, ErrForbidden
@@ -120,20 +129,18 @@ func (s *Service) Dashboard(ctx context.Context, actor account.User) ([]Departur
 	if !account.CanManageBookings(actor) {
 		guide = actor.ID
 	}
-	deps, err := s.store.UpcomingDepartures(ctx, now, guide, 200)
+	// From the day before now's (the zones' spread); the store cannot know each zone's
+	// clock, so the ones already started go here.
+	deps, err := s.store.Departures(ctx, CalendarFilter{From: now.AddDate(0, 0, -1), To: now.AddDate(0, 0, DashboardDays),
+		GuideID: guide, Limit: 500}, now)
 	if err != nil {
 		return nil, nil, err
 	}
-	// The store cannot know each zone's clock: the ones already started go here.
 	upcoming := deps[:0]
 	for _, d := range deps {
-		t := tour.Tour{TimeZone: d.TimeZone}
-		if !t.Started(tour.StartDate{Date: d.Date, StartTime: d.StartTime}, now) {
+		if !started(d, now) {
 			upcoming = append(upcoming, d)
 		}
-	}
-	if len(upcoming) > 50 {
-		upcoming = upcoming[:50]
 	}
 	if guide != "" {
 		return upcoming, nil, nil
@@ -143,6 +150,11 @@ func (s *Service) Dashboard(ctx context.Context, actor account.User) ([]Departur
 		return nil, nil, err
 	}
 	return upcoming, &sales, nil
+}
+
+func started(d DepartureStats, now time.Time) bool {
+	t := tour.Tour{TimeZone: d.TimeZone}
+	return t.Started(tour.StartDate{Date: d.Date, StartTime: d.StartTime}, now)
 }
 
 // Bookings lists bookings for those who manage them.

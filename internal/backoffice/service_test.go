@@ -17,8 +17,8 @@ type fakeStore struct {
 	guideAsked string
 }
 
-func (f *fakeStore) UpcomingDepartures(_ context.Context, _ time.Time, guideID string, _ int) ([]DepartureStats, error) {
-	f.guideAsked = guideID
+func (f *fakeStore) Departures(_ context.Context, c CalendarFilter, _ time.Time) ([]DepartureStats, error) {
+	f.guideAsked = c.GuideID
 	return nil, nil
 }
 

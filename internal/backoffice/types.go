@@ -89,17 +89,29 @@ type Refund struct {
 	SettledRef  string    // the operator's reference of that transfer
 }
 
-// DepartureStats is an upcoming departure with its seats.
+// DepartureStats is a departure with its seats.
 type DepartureStats struct {
-	TourID    string
-	TourName  string
-	TimeZone  string
-	Date      time.Time
-	StartTime string
-	Capacity  int
-	Sold      int // paid
-	Held      int // open checkouts
-	Closed    bool
+	TourID       string
+	TourName     string
+	TimeZone     string
+	Date         time.Time
+	StartTime    string
+	MeetingPoint string
+	Capacity     int
+	Sold         int // paid
+	Held         int // open checkouts
+	CheckedIn    int // travellers the guides recorded as arrived
+	Closed       bool
+	Cancelled    bool
+}
+
+// CalendarFilter selects departures by day for the calendar and the guides' screen;
+// empty fields select everything.
+type CalendarFilter struct {
+	From, To time.Time // the departures' local days, both included
+	TourID   string
+	GuideID  string // only the tours this user guides
+	Limit    int    // at most this many, soonest first
 }
 
 // Sales are the figures of the dashboard.

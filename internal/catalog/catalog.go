@@ -56,6 +56,9 @@ type DepartureChange struct {
 	Capacity     *int    `json:"capacity"`
 	MeetingPoint *string `json:"meetingPoint"`
 	Closed       *bool   `json:"closed"`
+	// Cancel marks the departure cancelled (and closed) for good; only the catalogue's
+	// MarkCancelled sets it, never a request's body.
+	Cancel bool `json:"-"`
 }
 
 // Store is what the service needs of the store (*store.Store has it).

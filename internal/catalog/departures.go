@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"tourbook/internal/account"
-	"tourbook/internal/audit"
 	"tourbook/internal/fault"
 	"tourbook/internal/tour"
 )
@@ -117,31 +116,38 @@ func (s *Service) AddDepartures(ctx context.Context, actor account.User, id stri
 	return t, Added{Added: n, Skipped: skipped + len(list) - n}, err
 }
 
-// series lists the days of a weekly series, and how many of them had already started.
-func series(in DepartureInput, startTime string, loc *time.Location, now time.Time) ([]time.Time, int, error) {
-	from, err := parseDay("first date of the series", in.From)
-	if err != nil {
-		return nil, 0, err
+// seriesDays reads a series' first and last dates and its weekdays.
+func seriesDays(fromText, toText string, weekdays []int) (from, to time.Time, want map[time.Weekday]bool, err error) {
+	if from, err = parseDay("first date of the series", fromText); err != nil {
+		return
 	}
-	to, err := parseDay("last date of the series", in.To)
-	if err != nil {
-		return nil, 0, err
+	if to, err = parseDay("last date of the series", toText); err != nil {
+		return
 	}
 	if to.Before(from) {
-		return nil, 0, invalid("The series ends before it starts. Please check the two dates.")
+		return from, to, nil, invalid("The series ends before it starts. Please check the two dates.")
 	}
 	if to.Sub(from) > maxSeriesDays*24*time.Hour {
-		return nil, 0, invalid("A series can span at most %d days. Please add a longer schedule in parts.", maxSeriesDays)
+		return from, to, nil, invalid("A series can span at most %d days. Please choose a shorter range and do the rest in parts.", maxSeriesDays)
 	}
-	if len(in.Weekdays) == 0 {
-		return nil, 0, invalid("Please choose at least one weekday for the series.")
+	if len(weekdays) == 0 {
+		return from, to, nil, invalid("Please choose at least one weekday for the series.")
 	}
-	want := map[time.Weekday]bool{}
-	for _, w := range in.Weekdays {
+	want = map[time.Weekday]bool{}
+	for _, w := range weekdays {
 		if w < 0 || w > 6 {
-			return nil, 0, invalid("Weekdays are numbered 0 (Sunday) to 6 (Saturday).")
+			return from, to, nil, invalid("Weekdays are numbered 0 (Sunday) to 6 (Saturday).")
 		}
 		want[time.Weekday(w)] = true
+	}
+	return from, to, want, nil
+}
+
+// series lists the days of a weekly series, and how many of them had already started.
+func series(in DepartureInput, startTime string, loc *time.Location, now time.Time) ([]time.Time, int, error) {
+	from, to, want, err := seriesDays(in.From, in.To, in.Weekdays)
+	if err != nil {
+		return nil, 0, err
 	}
 	if !tour.StartsAt(to, startTime, loc).After(now) {
 		return nil, 0, invalid("The whole series is in the past. Please choose later dates.")
@@ -171,31 +177,99 @@ func (s *Service) UpdateDeparture(ctx context.Context, actor account.User, id, d
 	if err != nil {
 		return tour.Tour{}, err
 	}
+	if c, err = checkChange(c); err != nil {
+		return tour.Tour{}, err
+	}
+	if err := s.updateDepartures(ctx, id, []time.Time{d}, c, actor, "departure.update", nil); err != nil {
+		return tour.Tour{}, err
+	}
+	return s.Tour(ctx, actor, id)
+}
+
+// checkChange checks and tidies the fields a change gives.
+func checkChange(c DepartureChange) (DepartureChange, error) {
+	c.Cancel = false
 	if c.StartTime != nil {
 		st, err := checkStartTime(*c.StartTime)
 		if err != nil {
-			return tour.Tour{}, err
+			return c, err
 		}
 		c.StartTime = &st
 	}
 	if c.Capacity != nil {
 		if err := checkCapacity(*c.Capacity); err != nil {
-			return tour.Tour{}, err
+			return c, err
 		}
 	}
 	if c.MeetingPoint != nil {
 		mp, err := cleanText("meeting point", *c.MeetingPoint, maxPlaceLen, false, false)
 		if err != nil {
-			return tour.Tour{}, err
+			return c, err
 		}
 		c.MeetingPoint = &mp
 	}
-	e := entry(actor, "departure.update", id)
-	e.Changes.Diff("date", nil, d.Format(time.DateOnly))
-	if err := s.updateDeparture(ctx, id, d, c, e); err != nil {
-		return tour.Tour{}, err
+	return c, nil
+}
+
+// SeriesChange changes every departure of a tour From..To (both included) on the chosen
+// Weekdays (0 Sunday … 6 Saturday) that has not started and is not cancelled.
+type SeriesChange struct {
+	From     string `json:"from"`
+	To       string `json:"to"`
+	Weekdays []int  `json:"weekdays"`
+	DepartureChange
+}
+
+// Updated says what UpdateSeries did.
+type Updated struct {
+	Updated int // departures changed
+	Skipped int // departures of the range left alone: started or cancelled
+}
+
+// UpdateSeries changes, or closes or reopens, a series of departures at once, in one
+// transaction: when one of them cannot take the change (a capacity below its seats
+// taken), none is changed. Each departure changed gets its audit entry.
+func (s *Service) UpdateSeries(ctx context.Context, actor account.User, id string, in SeriesChange) (tour.Tour, Updated, error) {
+	if err := mustEdit(actor); err != nil {
+		return tour.Tour{}, Updated{}, err
 	}
-	return s.Tour(ctx, actor, id)
+	from, to, want, err := seriesDays(in.From, in.To, in.Weekdays)
+	if err != nil {
+		return tour.Tour{}, Updated{}, err
+	}
+	c, err := checkChange(in.DepartureChange)
+	if err != nil {
+		return tour.Tour{}, Updated{}, err
+	}
+	if c.StartTime == nil && c.Capacity == nil && c.MeetingPoint == nil && c.Closed == nil {
+		return tour.Tour{}, Updated{}, invalid("Please choose what to change: the start time, the capacity, the meeting point, or closing or reopening for sale.")
+	}
+	t, err := s.Tour(ctx, actor, id)
+	if err != nil {
+		return tour.Tour{}, Updated{}, err
+	}
+	now := s.now()
+	var days []time.Time
+	skipped := 0
+	for _, d := range t.StartDates {
+		if d.Date.Before(from) || d.Date.After(to) || !want[d.Date.Weekday()] {
+			continue
+		}
+		if d.Cancelled() || t.Started(d, now) {
+			skipped++
+			continue
+		}
+		days = append(days, d.Date)
+	}
+	if len(days) == 0 {
+		return tour.Tour{}, Updated{}, invalid("No departure of this tour from %s to %s on the chosen weekdays can be changed: there are none, or they have started or were cancelled.",
+			from.Format(dateLayout), to.Format(dateLayout))
+	}
+	if err := s.updateDepartures(ctx, id, days, c, actor, "departure.update", map[string]any{"series": true}); err != nil {
+		return tour.Tour{}, Updated{}, err
+	}
+	t, err = s.Tour(ctx, actor, id)
+	return t, Updated{Updated: len(days), Skipped: skipped}, err
 }
 
 // DeleteDeparture removes a departure that has no bookings.
@@ -218,46 +292,66 @@ func (s *Service) DeleteDeparture(ctx context.Context, actor account.User, id, d
 	return s.Tour(ctx, actor, id)
 }
 
-// CloseDeparture takes a departure off sale because it is cancelled, with the reason in
-// the audit log; the bookings on it are the back office's to cancel.
-func (s *Service) CloseDeparture(ctx context.Context, actor account.User, id string, date time.Time, reason string) error {
+// MarkCancelled marks a departure cancelled, for good: closed for sale, never to be
+// reopened or changed, with the reason in the audit log; the bookings on it are the
+// refund service's to cancel. Marking it again (a retried cancellation) changes nothing
+// but is audited.
+func (s *Service) MarkCancelled(ctx context.Context, actor account.User, id string, date time.Time, reason string) error {
 	if err := mustEdit(actor); err != nil {
 		return err
 	}
-	closed := true
-	e := entry(actor, "departure.cancel", id)
-	e.Changes.Diff("date", nil, date.Format(time.DateOnly))
-	e.Changes.Diff("reason", nil, reason)
-	return s.updateDeparture(ctx, id, date, DepartureChange{Closed: &closed}, e)
+	return s.updateDepartures(ctx, id, []time.Time{date}, DepartureChange{Cancel: true}, actor, "departure.cancel",
+		map[string]any{"reason": reason})
 }
 
-// updateDeparture applies c to a departure under its lock: its capacity never below the
-// seats taken (*tour.CapacityError); seats a raised capacity or a reopened departure
-// frees go to its waiting list in the same transaction.
-func (s *Service) updateDeparture(ctx context.Context, tourID string, date time.Time, c DepartureChange, e audit.Entry) error {
+// ErrCancelled: a cancelled departure cannot be reopened or changed.
+func errCancelled(date time.Time) error {
+	return &fault.Error{Kind: fault.Conflict, Message: fmt.Sprintf(
+		"The departure on %s was cancelled, so it cannot be reopened or changed.", date.Format(dateLayout))}
+}
+
+// updateDepartures applies c to the departures of a tour on dates, in one transaction,
+// each under its lock with its own audit entry (action, its date and extra): a capacity
+// never below the seats taken (*tour.CapacityError), a cancelled departure never
+// changed but to be marked cancelled again; seats a raised capacity or a reopened
+// departure frees go to its waiting list in the same transaction.
+func (s *Service) updateDepartures(ctx context.Context, tourID string, dates []time.Time, c DepartureChange,
+	actor account.User, action string, extra map[string]any) error {
 	now := s.now()
 	err := s.inTx(ctx, func(tx Tx) error {
-		dep, err := tx.LockDeparture(ctx, tourID, date)
-		if err != nil {
-			return fmt.Errorf("update departure %s of tour %s: %w", date.Format(time.DateOnly), tourID, err)
-		}
-		if c.Capacity != nil {
-			taken, err := tx.SeatsTaken(ctx, tourID, date, now)
+		for _, date := range dates {
+			dep, err := tx.LockDeparture(ctx, tourID, date)
 			if err != nil {
+				return fmt.Errorf("update departure %s of tour %s: %w", date.Format(time.DateOnly), tourID, err)
+			}
+			if dep.Cancelled() && !c.Cancel {
+				return errCancelled(dep.Date)
+			}
+			if c.Capacity != nil {
+				taken, err := tx.SeatsTaken(ctx, tourID, date, now)
+				if err != nil {
+					return err
+				}
+				if *c.Capacity < taken {
+					return fmt.Errorf("update departure %s of tour %s: %w", date.Format(time.DateOnly), tourID,
+						&tour.CapacityError{Taken: taken, Date: dep.Date})
+				}
+			}
+			e := entry(actor, action, tourID)
+			e.Changes.Diff("date", nil, date.Format(time.DateOnly))
+			for k, v := range extra {
+				e.Changes.Diff(k, nil, v)
+			}
+			if _, _, err := tx.UpdateDeparture(ctx, tourID, date, c, now, e); err != nil {
 				return err
 			}
-			if *c.Capacity < taken {
-				return fmt.Errorf("update departure %s of tour %s: %w", date.Format(time.DateOnly), tourID,
-					&tour.CapacityError{Taken: taken, Date: dep.Date})
+			if s.waitlist != nil && !c.Cancel {
+				if err := s.waitlist.OfferIn(ctx, tx, tourID, date, now); err != nil {
+					return err
+				}
 			}
 		}
-		if _, _, err := tx.UpdateDeparture(ctx, tourID, date, c, now, e); err != nil {
-			return err
-		}
-		if s.waitlist == nil {
-			return nil
-		}
-		return s.waitlist.OfferIn(ctx, tx, tourID, date, now)
+		return nil
 	})
 	if err != nil {
 		return err

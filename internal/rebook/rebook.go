@@ -217,6 +217,8 @@ func plan(b booking.Booking, t tour.Tour, c Change, now time.Time) (Plan, error)
 				return p, invalid("The tour has no departure on %s.", format.Date(day))
 			case t.Started(to, now):
 				return p, invalid("The departure of %s has already started.", format.Date(day))
+			case to.Cancelled():
+				return p, invalid("The departure of %s is cancelled.", format.Date(day))
 			case to.Closed:
 				return p, invalid("The departure of %s is closed: open it first to move bookings to it.", format.Date(day))
 			}
@@ -613,7 +615,7 @@ func (s *Service) Choices(ctx context.Context, actor account.User, id string) (C
 	}
 	c := Choices{Tour: t, Departures: []tour.StartDate{}}
 	for _, d := range t.StartDates {
-		if (!d.Closed && !t.Started(d, now)) || d.Date.Equal(tour.Day(row.StartDate)) {
+		if (!d.Closed && !d.Cancelled() && !t.Started(d, now)) || d.Date.Equal(tour.Day(row.StartDate)) {
 			c.Departures = append(c.Departures, d)
 		}
 	}

@@ -93,7 +93,7 @@ func (m *mailer) Refunded(_ context.Context, b booking.Booking, refundMinor int6
 
 type departures struct{}
 
-func (departures) CloseDeparture(context.Context, account.User, string, time.Time, string) error {
+func (departures) MarkCancelled(context.Context, account.User, string, time.Time, string) error {
 	return nil
 }
 

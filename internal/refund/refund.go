@@ -69,10 +69,10 @@ type Waitlist interface {
 	EndDeparture(ctx context.Context, tourID string, date time.Time, reason string) (int, error)
 }
 
-// Departures is the catalogue's departure change this service needs: closing a
-// departure that is cancelled (catalog.Service).
+// Departures is the catalogue's departure change this service needs: marking a
+// departure cancelled (catalog.Service).
 type Departures interface {
-	CloseDeparture(ctx context.Context, actor account.User, tourID string, date time.Time, reason string) error
+	MarkCancelled(ctx context.Context, actor account.User, tourID string, date time.Time, reason string) error
 }
 
 // Mailer writes the customers' emails: their booking was cancelled, or money was given
@@ -442,7 +442,7 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 			return nil, invalid("A booking cannot be moved to the departure being cancelled (booking %s).", id)
 		}
 	}
-	if err := s.departures.CloseDeparture(ctx, actor, tourID, d, reason); err != nil {
+	if err := s.departures.MarkCancelled(ctx, actor, tourID, d, reason); err != nil {
 		return nil, err
 	}
 	// The holds about to be released, offers' among them: their checkouts are closed

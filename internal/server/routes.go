@@ -37,9 +37,18 @@ type Deps struct {
 	// Requests hears every request's route pattern, status and time (the site's
 	// metrics); nil: nobody.
 	Requests RequestObserver
+	// Setup says whether the site still waits for its first administrator: until then
+	// every address but the setup page's, its call and the static files answers "This
+	// site is being set up". nil: never.
+	Setup SetupGate
 	// Ready says why the site cannot serve now (database, schema, renderer), for
 	// /readyz; nil: always ready.
 	Ready func(ctx context.Context) error
+}
+
+// SetupGate is a new site's setup (useradmin.Setup).
+type SetupGate interface {
+	Pending(ctx context.Context) (bool, error)
 }
 
 // RequestObserver counts requests (*metrics.Metrics).
@@ -64,6 +73,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /signup", w.Signup)
 	mux.HandleFunc("GET /forgot-password", w.ForgotPassword)
 	mux.HandleFunc("GET /reset-password/{token}", w.ResetPassword)
+	mux.HandleFunc("GET /setup/{token}", w.Setup)
 	mux.HandleFunc("GET /me", w.Account)
 	mux.HandleFunc("GET /my-tours", w.MyTours)
 	mux.HandleFunc("GET /my-tours/{id}", w.MyBooking)
@@ -78,6 +88,8 @@ func New(d Deps) (http.Handler, error) {
 
 	// The back office (docs/admin.md).
 	mux.HandleFunc("GET /admin", w.Dashboard)
+	mux.HandleFunc("GET /admin/dashboard", w.AdminDashboard)
+	mux.HandleFunc("GET /admin/calendar", w.AdminCalendar)
 	mux.HandleFunc("GET /admin/tours", w.AdminTours)
 	mux.HandleFunc("GET /admin/tours/new", w.AdminNewTour)
 	mux.HandleFunc("GET /admin/tours/{id}", w.AdminTour)
@@ -108,6 +120,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("DELETE", "/api/v1/tours/{id}/pictures/{file}", http.HandlerFunc(a.RemoveTourPicture))
 	api.handle("GET", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.ListDepartures))
 	api.handle("POST", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.AddDepartures))
+	api.handle("PATCH", "/api/v1/tours/{id}/departures", http.HandlerFunc(a.UpdateSeries))
 	api.handle("PATCH", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.UpdateDeparture))
 	api.handle("DELETE", "/api/v1/tours/{id}/departures/{date}", http.HandlerFunc(a.DeleteDeparture))
 	api.handle("POST", "/api/v1/tours/{id}/departures/{date}/cancel", http.HandlerFunc(a.CancelDeparture))
@@ -128,6 +141,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
 	api.handle("POST", "/api/v1/users/forgotPassword", http.HandlerFunc(a.ForgotPassword))
 	api.handle("POST", "/api/v1/users/resetPassword", http.HandlerFunc(a.ResetPassword))
+	api.handle("POST", "/api/v1/setup", http.HandlerFunc(a.Setup))
 	api.handle("GET", "/api/v1/users/logout", sameSiteOnly(d.Log, a.Logout))
 	api.handle("PATCH", "/api/v1/users/updateMe", http.HandlerFunc(a.UpdateMe))
 	api.handle("PATCH", "/api/v1/users/updateMyPassword", http.HandlerFunc(a.UpdateMyPassword))
@@ -195,6 +209,7 @@ func New(d Deps) (http.Handler, error) {
 		compressed,
 		recoverPanics(d.Log, fail),
 		cop.Handler,
+		untilSetUp(d.Setup, w.SettingUp, fail),
 		loadSession(d.Auth, d.API.Cookies, d.Log),
 	), nil
 }

@@ -379,32 +379,67 @@ func (s *Store) ReleaseDepartureHolds(ctx context.Context, tourID string, date t
 // on, soonest first, with their seats, of tours that are not archived; only those of
 // tours guideID guides when it is set. At most limit.
 func (s *Store) UpcomingDepartures(ctx context.Context, now time.Time, guideID string, limit int) ([]backoffice.DepartureStats, error) {
-	args := []any{ts(now), day(now.AddDate(0, 0, -1))}
-	guide := ""
-	if guideID != "" {
-		args = append(args, guideID)
-		guide = " AND EXISTS (SELECT 1 FROM tour_guides g WHERE g.tour_id = t.id AND g.user_id = $3)"
+	return s.Departures(ctx, backoffice.CalendarFilter{From: now.AddDate(0, 0, -1), GuideID: guideID, Limit: limit}, now)
+}
+
+// Departures lists the departures of tours that are not archived whose day is within
+// f's (a zero bound is open), soonest first (by day, start time, tour), with their seats
+// sold and held at now and the travellers checked in.
+func (s *Store) Departures(ctx context.Context, f backoffice.CalendarFilter, now time.Time) ([]backoffice.DepartureStats, error) {
+	args := []any{ts(now)}
+	where := []string{"t.status <> 'archived'"}
+	add := func(cond string, arg any) {
+		args = append(args, arg)
+		where = append(where, fmt.Sprintf(cond, len(args)))
+	}
+	if !f.From.IsZero() {
+		add("sd.start_date >= $%d", day(f.From))
+	}
+	if !f.To.IsZero() {
+		add("sd.start_date <= $%d", day(f.To))
+	}
+	if f.TourID != "" {
+		add("sd.tour_id = $%d", f.TourID)
+	}
+	if f.GuideID != "" {
+		add("EXISTS (SELECT 1 FROM tour_guides g WHERE g.tour_id = t.id AND g.user_id = $%d)", f.GuideID)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 1000
 	}
 	rows, err := s.reader().QueryContext(ctx, `SELECT t.id, t.name, t.time_zone, sd.start_date, sd.start_time,
-			sd.capacity, sd.closed,
+			sd.meeting_point, sd.capacity, sd.closed, sd.cancelled_at,
 			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN b.participants ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN b.status = 'pending' AND b.hold_until > $1 THEN b.participants ELSE 0 END), 0)
+			COALESCE(SUM(CASE WHEN b.status = 'pending' AND b.hold_until > $1 THEN b.participants ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN b.status = 'paid' THEN tk.arrived ELSE 0 END), 0)
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
 		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date
-		WHERE sd.start_date >= $2 AND t.status <> 'archived'`+guide+`
-		GROUP BY t.id, t.name, t.time_zone, sd.start_date, sd.start_time, sd.capacity, sd.closed
-		ORDER BY sd.start_date, t.name
+		LEFT JOIN tickets tk ON tk.booking_id = b.id
+		WHERE `+strings.Join(where, " AND ")+`
+		GROUP BY t.id, t.name, t.time_zone, sd.start_date, sd.start_time, sd.meeting_point, sd.capacity,
+			sd.closed, sd.cancelled_at
+		ORDER BY sd.start_date, sd.start_time, t.name, t.id
 		LIMIT `+fmt.Sprint(limit), args...)
 	if err != nil {
-		return nil, fmt.Errorf("upcoming departures: %w", err)
+		return nil, fmt.Errorf("departures: %w", err)
 	}
 	list, err := collect(rows, func(d *backoffice.DepartureStats) []any {
-		return []any{&d.TourID, &d.TourName, &d.TimeZone, timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.Closed, &d.Sold, &d.Held}
+		return []any{&d.TourID, &d.TourName, &d.TimeZone, timeCol{&d.Date}, &d.StartTime, &d.MeetingPoint,
+			&d.Capacity, &d.Closed, cancelledCol{&d.Cancelled}, &d.Sold, &d.Held, &d.CheckedIn}
 	})
 	if err != nil {
-		return nil, fmt.Errorf("upcoming departures: %w", err)
+		return nil, fmt.Errorf("departures: %w", err)
 	}
 	return list, nil
+}
+
+// cancelledCol scans a nullable time column as whether it is set.
+type cancelledCol struct{ set *bool }
+
+func (c cancelledCol) Scan(src any) error {
+	*c.set = src != nil
+	return nil
 }
 
 // SalesSince counts the bookings paid since, what they kept after refunds per currency,

@@ -396,15 +396,20 @@ func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Ti
 		if c.Capacity != nil {
 			after.Capacity = *c.Capacity
 		}
+		if c.Cancel && !before.Cancelled() {
+			after.CancelledAt, after.Closed = now, true
+		}
 		if _, err := tx.tx.ExecContext(ctx, `UPDATE tour_start_dates SET start_time = $3, capacity = $4,
-			meeting_point = $5, closed = $6 WHERE tour_id = $1 AND start_date = $2`,
-			tourID, day(date), after.StartTime, after.Capacity, after.MeetingPoint, after.Closed); err != nil {
+			meeting_point = $5, closed = $6, cancelled_at = $7 WHERE tour_id = $1 AND start_date = $2`,
+			tourID, day(date), after.StartTime, after.Capacity, after.MeetingPoint, after.Closed,
+			tsNull(after.CancelledAt)); err != nil {
 			return err
 		}
 		entry.Changes.Diff("startTime", before.StartTime, after.StartTime)
 		entry.Changes.Diff("capacity", before.Capacity, after.Capacity)
 		entry.Changes.Diff("meetingPoint", before.MeetingPoint, after.MeetingPoint)
 		entry.Changes.Diff("closed", before.Closed, after.Closed)
+		entry.Changes.Diff("cancelled", before.Cancelled(), after.Cancelled())
 		return tx.addAudit(ctx, &entry, tourID)
 	})
 	if err != nil {
@@ -450,9 +455,9 @@ func (s *Store) DeleteDeparture(ctx context.Context, tourID string, date time.Ti
 // tour does not depart that day.
 func (s *Store) lockDeparture(ctx context.Context, tourID string, date time.Time) (tour.StartDate, error) {
 	var d tour.StartDate
-	err := s.tx.QueryRowContext(ctx, s.forUpdate(`SELECT start_date, start_time, capacity, meeting_point, closed
-		FROM tour_start_dates WHERE tour_id = $1 AND start_date = $2`), tourID, day(date)).
-		Scan(timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed)
+	err := s.tx.QueryRowContext(ctx, s.forUpdate(`SELECT start_date, start_time, capacity, meeting_point, closed,
+		cancelled_at FROM tour_start_dates WHERE tour_id = $1 AND start_date = $2`), tourID, day(date)).
+		Scan(timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, timeCol{&d.CancelledAt})
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, fmt.Errorf("departure: %w", tour.ErrNotFound)
 	}

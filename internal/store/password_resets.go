@@ -23,6 +23,9 @@ func (s *Store) CreatePasswordReset(ctx context.Context, tokenHash []byte, userI
 			}
 			return err
 		}
+		if m == nil { // a link handed over otherwise (tourbook admin create -link)
+			return nil
+		}
 		_, err := tx.EnqueueEmail(ctx, m)
 		return err
 	})

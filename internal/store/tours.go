@@ -338,13 +338,13 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 	var d tour.StartDate
 	where2, args2 := f.where(2)
 	if err := child("start dates", `SELECT sd.tour_id, sd.start_date, sd.start_time, sd.capacity,
-			sd.meeting_point, sd.closed, `+takenSum+`
+			sd.meeting_point, sd.closed, sd.cancelled_at, `+takenSum+`
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
 		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date
 			AND `+holdsSeats+where2+`
-		GROUP BY sd.tour_id, sd.start_date, sd.start_time, sd.capacity, sd.meeting_point, sd.closed
+		GROUP BY sd.tour_id, sd.start_date, sd.start_time, sd.capacity, sd.meeting_point, sd.closed, sd.cancelled_at
 		ORDER BY sd.tour_id, sd.start_date`, append([]any{ts(now)}, args2...),
-		[]any{timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, &d.Taken},
+		[]any{timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, timeCol{&d.CancelledAt}, &d.Taken},
 		func(t *tour.Tour) { t.StartDates = append(t.StartDates, d) }); err != nil {
 		return nil, err
 	}

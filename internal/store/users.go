@@ -127,6 +127,20 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// UsersWithRole lists the accounts of a role, active or not, by name.
+func (s *Store) UsersWithRole(ctx context.Context, role account.Role) ([]account.User, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.role = $1
+		ORDER BY u.name, u.id`, string(role))
+	if err != nil {
+		return nil, fmt.Errorf("users with role %s: %w", role, err)
+	}
+	list, err := collect(rows, userFields)
+	if err != nil {
+		return nil, fmt.Errorf("users with role %s: %w", role, err)
+	}
+	return list, nil
+}
+
 // updated finishes a single-row UPDATE: err wrapped with what, or notFound when no row
 // matched.
 func updated(res sql.Result, err error, what string, notFound error) error {

@@ -73,11 +73,17 @@ type StartDate struct {
 	Capacity     int       // seats for sale; 0 reads as the tour's MaxGroupSize
 	MeetingPoint string
 	Closed       bool // taken off sale by an operator
-	Taken        int
+	// CancelledAt is when an operator cancelled the departure (its bookings cancelled and
+	// refunded); zero while it runs. A cancelled departure is closed for good.
+	CancelledAt time.Time
+	Taken       int
 	// Bookings counts the bookings that keep the departure from being deleted (paid,
 	// pending, refund due). Filled only for the back office.
 	Bookings int
 }
+
+// Cancelled reports whether an operator cancelled the departure.
+func (d StartDate) Cancelled() bool { return !d.CancelledAt.IsZero() }
 
 // DefaultStartTime is when a departure starts unless an operator says otherwise.
 const DefaultStartTime = "09:00"

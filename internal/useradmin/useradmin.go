@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
@@ -25,6 +26,7 @@ var errNoTx = errors.New("user administration: no transactions (Options.Tx)")
 type Store interface {
 	Users(ctx context.Context, q string, offset, limit int) ([]account.User, int, error)
 	AuditPage(ctx context.Context, f audit.Filter) ([]audit.Entry, int, error)
+	UsersWithRole(ctx context.Context, role account.Role) ([]account.User, error)
 }
 
 // Tx is what the service writes in one transaction (*store.Store bound to one has it).
@@ -35,12 +37,21 @@ type Tx interface {
 	SetUserAccess(ctx context.Context, id string, role account.Role, active bool) error
 	DeleteOtherSessions(ctx context.Context, userID string, keep []byte) error
 	AddAudit(ctx context.Context, e audit.Entry, objectID string) error
+	// For MakeAdmin.
+	UserByEmail(ctx context.Context, email string) (account.User, error)
+	CreateUser(ctx context.Context, u *account.User) error
+	UpdateUserPassword(ctx context.Context, id, hash string, changedAt time.Time) error
+	// For Setup.Complete: LockSetup serialises setups (there is no admin row to lock
+	// yet); UseSetupToken spends an unused token (false when there is none).
+	LockSetup(ctx context.Context) error
+	UseSetupToken(ctx context.Context, tokenHash []byte, now time.Time) (bool, error)
 }
 
 // Options configures NewService.
 type Options struct {
 	// Changed is called after a user changes: guides' names and roles show on tour pages.
 	Changed func()
+	Now     func() time.Time
 	// Tx runs fn in one transaction of the store (store.Store.InTx); required for
 	// every write.
 	Tx func(ctx context.Context, fn func(tx Tx) error) error
@@ -50,12 +61,16 @@ type Options struct {
 type Service struct {
 	store   Store
 	changed func()
+	now     func() time.Time
 	inTx    func(ctx context.Context, fn func(tx Tx) error) error
 }
 
 // NewService returns the service.
 func NewService(store Store, o Options) *Service {
-	s := &Service{store: store, changed: o.Changed, inTx: o.Tx}
+	s := &Service{store: store, changed: o.Changed, now: o.Now, inTx: o.Tx}
+	if s.now == nil {
+		s.now = time.Now
+	}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
 	}

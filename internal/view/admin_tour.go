@@ -49,8 +49,12 @@ type AdminDeparture struct {
 	Taken        int    `json:"taken"`
 	SeatsLeft    int    `json:"seatsLeft"`
 	MeetingPoint string `json:"meetingPoint"`
-	// Closed for sale by an operator.
+	// Closed for sale by an operator (and reopenable, unless cancelled).
 	Closed bool `json:"closed"`
+	// Cancelled by an operator, for good: never reopened or changed.
+	Cancelled bool `json:"cancelled"`
+	// "/admin/tours/{id}/departures/{date}".
+	ManifestURL string `json:"manifestUrl"`
 	// Already started.
 	Past bool `json:"past"`
 	// Has bookings, so it cannot be deleted.
@@ -195,7 +199,8 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 			Date: d.Date.Format(time.DateOnly), Label: FormatDate(d.Date),
 			StartTime: startTimeOf(d), StartTimeLabel: StartTimeLabel(t, d),
 			Capacity: t.CapacityOf(d), Taken: d.Taken, SeatsLeft: t.SeatsLeft(d),
-			MeetingPoint: d.MeetingPoint, Closed: d.Closed, Past: t.Started(d, now), HasBookings: d.Bookings > 0,
+			MeetingPoint: d.MeetingPoint, Closed: d.Closed, Cancelled: d.Cancelled(), ManifestURL: ManifestURL(t.ID, d.Date),
+			Past: t.Started(d, now), HasBookings: d.Bookings > 0,
 		})
 	}
 	return a

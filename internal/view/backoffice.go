@@ -40,6 +40,13 @@ type DashboardDeparture struct {
 	Held   int  `json:"held"`
 	Left   int  `json:"left"`
 	Closed bool `json:"closed"`
+	// "open", "full", "closed" (for sale, reopenable) or "cancelled" (for good).
+	Status string `json:"status" tstype:"'open' | 'full' | 'closed' | 'cancelled'"`
+	// "Open", "Full", "Closed" or "Cancelled".
+	StatusLabel  string `json:"statusLabel"`
+	MeetingPoint string `json:"meetingPoint"`
+	// Travellers the guides recorded as arrived.
+	CheckedIn int `json:"checkedIn"`
 	// "/admin/tours/{id}/departures/{date}".
 	ManifestURL string `json:"manifestUrl"`
 	// "/admin/tours/{id}/departures/{date}/check-in".
@@ -260,7 +267,10 @@ func NewPaging(page, total int) Paging {
 
 // DashboardProps are the props of /admin, the dashboard.
 type DashboardProps struct {
+	// The departures of the next 14 days; the calendar has the rest.
 	Departures []DashboardDeparture `json:"departures"`
+	// "/admin/calendar".
+	CalendarURL string `json:"calendarUrl"`
 	// Null for guides.
 	Sales *DashboardSales `json:"sales"`
 }
@@ -298,7 +308,9 @@ type ManifestDeparture struct {
 	MeetingPoint   string `json:"meetingPoint"`
 	Capacity       int    `json:"capacity"`
 	Closed         bool   `json:"closed"`
-	Past           bool   `json:"past"`
+	// Cancelled by an operator, its bookings cancelled or moved.
+	Cancelled bool `json:"cancelled"`
+	Past      bool `json:"past"`
 }
 
 // AdminManifestProps are the props of a departure's manifest.
@@ -374,12 +386,38 @@ func ManifestURL(tourID string, day time.Time) string {
 func NewDashboardDeparture(d backoffice.DepartureStats) DashboardDeparture {
 	t := tour.Tour{TimeZone: d.TimeZone}
 	dep := tour.StartDate{Date: d.Date, StartTime: d.StartTime, Capacity: d.Capacity}
+	left := max(d.Capacity-d.Sold-d.Held, 0)
+	status := "open"
+	switch {
+	case d.Cancelled:
+		status = "cancelled"
+	case d.Closed:
+		status = "closed"
+	case left == 0:
+		status = "full"
+	}
 	return DashboardDeparture{
 		TourID: d.TourID, TourName: d.TourName, Date: d.Date.Format(time.DateOnly), Label: FormatDate(d.Date),
 		StartTimeLabel: StartTimeLabel(t, dep), Capacity: d.Capacity, Sold: d.Sold, Held: d.Held,
-		Left: max(d.Capacity-d.Sold-d.Held, 0), Closed: d.Closed, ManifestURL: ManifestURL(d.TourID, d.Date),
+		Left: left, Closed: d.Closed, Status: status, StatusLabel: DepartureStatusLabel(status),
+		MeetingPoint: d.MeetingPoint, CheckedIn: d.CheckedIn, ManifestURL: ManifestURL(d.TourID, d.Date),
 		CheckInURL: CheckInURL(d.TourID, d.Date),
 	}
+}
+
+// DepartureStatusLabel names a departure's state for the back office.
+func DepartureStatusLabel(status string) string {
+	switch status {
+	case "cancelled":
+		return "Cancelled"
+	case "closed":
+		return "Closed"
+	case "full":
+		return "Full"
+	case "past":
+		return "Past"
+	}
+	return "Open"
 }
 
 // FormatAmounts writes amounts in several currencies: "$1,200.00 + €300.00"; "$0.00"

@@ -109,7 +109,7 @@ func ManifestCheckIn(m checkin.Manifest, b backoffice.BookingRow) *CheckInState 
 func NewManifestDeparture(m checkin.Manifest, now time.Time) ManifestDeparture {
 	return ManifestDeparture{Date: m.Departure.Date.Format(time.DateOnly), Label: FormatDate(m.Departure.Date),
 		StartTimeLabel: StartTimeLabel(m.Tour, m.Departure), MeetingPoint: m.Departure.MeetingPoint,
-		Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Past: m.Tour.Started(m.Departure, now)}
+		Capacity: m.Tour.CapacityOf(m.Departure), Closed: m.Departure.Closed, Cancelled: m.Departure.Cancelled(), Past: m.Tour.Started(m.Departure, now)}
 }
 
 func NewAdminCheckInProps(m checkin.Manifest, now time.Time) AdminCheckInProps {

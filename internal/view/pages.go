@@ -20,8 +20,12 @@ type PageProps struct {
 	// ResetPassword is /reset-password/{token}: usable is false for a used, expired or
 	// unknown link.
 	ResetPassword ResetPasswordProps `json:"resetPassword"`
-	Account       EmptyProps         `json:"account"`
-	MyTours       MyToursProps       `json:"myTours"`
+	// Setup is /setup/{token}: a new site's first administrator, made in the browser.
+	Setup SetupProps `json:"setup"`
+	// SettingUp is every page of a site that has no administrator yet.
+	SettingUp EmptyProps   `json:"settingUp"`
+	Account   EmptyProps   `json:"account"`
+	MyTours   MyToursProps `json:"myTours"`
 	// MyBooking is /my-tours/{id}: only its traveller sees it.
 	MyBooking MyBookingProps `json:"myBooking"`
 	Error     ErrorProps     `json:"error"`
@@ -29,8 +33,14 @@ type PageProps struct {
 	AdminTours AdminToursProps `json:"adminTours"`
 	// AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}.
 	AdminTour AdminTourProps `json:"adminTour"`
-	// AdminDashboard is /admin: guides see their own departures only, and no money.
+	// AdminDashboard is /admin (admins) and /admin/dashboard: guides see their own departures only, and no money.
 	AdminDashboard DashboardProps `json:"adminDashboard"`
+	// AdminCalendar is /admin/calendar?month=&day=&tour=&guide=: a month or a day of
+	// departures; guides see their own tours only.
+	AdminCalendar AdminCalendarProps `json:"adminCalendar"`
+	// AdminMyDepartures is /admin for guides and lead guides: their departures today and
+	// next, for a phone.
+	AdminMyDepartures MyDeparturesProps `json:"adminMyDepartures"`
 	// AdminBookings is /admin/bookings?tour=&date=&status=&email=&from=&to=&page=.
 	AdminBookings AdminBookingsProps `json:"adminBookings"`
 	// AdminBooking is /admin/bookings/{id}.

@@ -221,6 +221,11 @@ type ResetPasswordProps struct {
 	Usable bool   `json:"usable"`
 }
 
+// SetupProps is the first-start setup page's: the token of its one-time address.
+type SetupProps struct {
+	Token string `json:"token"`
+}
+
 // Image URLs: files live in the data folder and are served under /img/.
 // A tour without a cover (an import that named none) shows the default picture.
 func TourImageURL(file string) string {

@@ -130,7 +130,7 @@ type EmailPreview struct {
 func MoveTargets(t tour.Tour, from tour.StartDate, now time.Time) []ChangeDeparture {
 	out := []ChangeDeparture{}
 	for _, d := range t.StartDates {
-		if d.Closed || t.Started(d, now) || d.Date.Equal(from.Date) {
+		if d.Closed || d.Cancelled() || t.Started(d, now) || d.Date.Equal(from.Date) {
 			continue
 		}
 		out = append(out, ChangeDeparture{Date: d.Date.Format(time.DateOnly), Label: departureLabel(t, d), SeatsLeft: t.SeatsLeft(d)})

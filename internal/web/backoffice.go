@@ -23,6 +23,8 @@ import (
 // BackOffice is what the bookings back office's pages read (backoffice.Service).
 type BackOffice interface {
 	Dashboard(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, *backoffice.Sales, error)
+	Calendar(ctx context.Context, actor account.User, q backoffice.CalendarQuery) (backoffice.Calendar, error)
+	MyDepartures(ctx context.Context, actor account.User) ([]backoffice.DepartureStats, error)
 	Bookings(ctx context.Context, actor account.User, f backoffice.BookingFilter) ([]backoffice.BookingRow, int, error)
 	Booking(ctx context.Context, actor account.User, id string) (backoffice.Detail, error)
 }
@@ -38,18 +40,37 @@ func (h *Handler) officeError(w http.ResponseWriter, r *http.Request, err error)
 	h.Error(w, r, err)
 }
 
-// Dashboard is /admin.
+// Dashboard is /admin: the first screen of the back office, by role. Guides and lead
+// guides get their own departures today and next (lead guides reach the dashboard at
+// /admin/dashboard); admins the dashboard.
 func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.backOffice(w, r)
 	if !ok {
 		return
 	}
+	if u.Role == account.RoleGuide || u.Role == account.RoleLeadGuide {
+		h.myDepartures(w, r, u)
+		return
+	}
+	h.dashboard(w, r, u)
+}
+
+// AdminDashboard is /admin/dashboard: the dashboard, whatever the role.
+func (h *Handler) AdminDashboard(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.backOffice(w, r)
+	if !ok {
+		return
+	}
+	h.dashboard(w, r, u)
+}
+
+func (h *Handler) dashboard(w http.ResponseWriter, r *http.Request, u account.User) {
 	deps, sales, err := h.Office.Dashboard(r.Context(), u)
 	if err != nil {
 		h.officeError(w, r, err)
 		return
 	}
-	p := view.DashboardProps{Departures: make([]view.DashboardDeparture, 0, len(deps))}
+	p := view.DashboardProps{Departures: make([]view.DashboardDeparture, 0, len(deps)), CalendarURL: "/admin/calendar"}
 	for _, d := range deps {
 		p.Departures = append(p.Departures, view.NewDashboardDeparture(d))
 	}
@@ -57,6 +78,41 @@ func (h *Handler) Dashboard(w http.ResponseWriter, r *http.Request) {
 		p.Sales = &view.DashboardSales{Bookings30d: sales.Bookings, Revenue30d: view.FormatAmounts(sales.Revenue), RefundDue: sales.RefundDue}
 	}
 	h.render(w, r, page{name: "adminDashboard", title: "Dashboard · Back office", props: p})
+}
+
+func (h *Handler) myDepartures(w http.ResponseWriter, r *http.Request, u account.User) {
+	deps, err := h.Office.MyDepartures(r.Context(), u)
+	if err != nil {
+		h.officeError(w, r, err)
+		return
+	}
+	p := view.MyDeparturesProps{Departures: view.NewMyDepartures(deps, h.Now()), CalendarURL: "/admin/calendar"}
+	if account.CanManageBookings(u) {
+		p.DashboardURL = "/admin/dashboard"
+	}
+	h.render(w, r, page{name: "adminMyDepartures", title: "My departures · Back office", props: p})
+}
+
+// AdminCalendar is /admin/calendar?month=&day=&tour=&guide=: a month or a day of
+// departures; an address that cannot be read is a 400 page saying why.
+func (h *Handler) AdminCalendar(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.backOffice(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	c, err := h.Office.Calendar(r.Context(), u, backoffice.CalendarQuery{Month: q.Get("month"), Day: q.Get("day"),
+		Tour: q.Get("tour"), Guide: q.Get("guide")})
+	if err != nil {
+		h.officeError(w, r, err)
+		return
+	}
+	p := view.NewAdminCalendarProps(c)
+	title := p.MonthLabel
+	if p.DayLabel != "" {
+		title = p.DayLabel
+	}
+	h.render(w, r, page{name: "adminCalendar", title: title + " · Calendar · Back office", props: p})
 }
 
 // AdminBookings is /admin/bookings with its filters.
@@ -72,7 +128,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	f := backoffice.BookingFilter{TourID: fl.Tour, Email: fl.Email, Offset: offset, Limit: view.PageSize}
 	// A filter that cannot be read is dropped, and the form shows it empty.
 	switch st := booking.Status(fl.Status); st {
-	case booking.Pending, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
+	case booking.Pending, booking.AwaitingPayment, booking.Paid, booking.RefundDue, booking.Refunded, booking.Cancelled:
 		f.Status = st
 	default:
 		fl.Status = ""

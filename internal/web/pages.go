@@ -123,6 +123,31 @@ func (h *Handler) ResetPassword(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, page{name: "resetPassword", title: "Choose a new password", props: view.ResetPasswordProps{Token: token, Usable: usable}})
 }
 
+// Setup is /setup/{token}, the one-time address the start-up log of a site without an
+// administrator gives: the form that makes the first one. Any other token, or a site
+// set up already, is the 404 page.
+func (h *Handler) Setup(w http.ResponseWriter, r *http.Request) {
+	usable, err := h.FirstStart.Usable(r.Context(), r.PathValue("token"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	if !usable {
+		h.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	h.render(w, r, page{name: "setup", title: "Set up your site", props: view.SetupProps{Token: r.PathValue("token")}})
+}
+
+// SettingUp is the page every visitor of a site without an administrator sees: 503,
+// to come back later.
+func (h *Handler) SettingUp(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Retry-After", "3600")
+	h.render(w, r, page{name: "settingUp", title: "This site is being set up", status: http.StatusServiceUnavailable,
+		props: view.EmptyProps{}})
+}
+
 // Signup is /signup.
 func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 	if _, ok := httpx.User(r.Context()); ok {

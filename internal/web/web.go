@@ -37,6 +37,11 @@ type ResetLinks interface {
 	Usable(ctx context.Context, token string) (bool, error)
 }
 
+// FirstStart is a new site's setup (useradmin.Setup).
+type FirstStart interface {
+	Usable(ctx context.Context, token string) (bool, error)
+}
+
 // Renderer turns a page and its props into a whole HTML document.
 type Renderer interface {
 	Write(ctx context.Context, w io.Writer, doc ssr.Document) error
@@ -64,6 +69,7 @@ type Handler struct {
 	Users      UserAdmin
 	Departures Departures
 	Resets     ResetLinks
+	FirstStart FirstStart
 	// Calendars writes the .ics of a traveller's booking.
 	Calendars Calendars
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown

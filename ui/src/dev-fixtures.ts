@@ -4,6 +4,7 @@ import type {
   AdminBookingDetail,
   BookingChangeOptions,
   AdminTour,
+  CalendarDay,
   CancelResult,
   MyBooking,
   PageData,
@@ -218,6 +219,8 @@ export const forestHikerAdmin: AdminTour = {
       taken: 25,
       seatsLeft: 0,
       meetingPoint: 'Banff Visitor Centre',
+      cancelled: false,
+      manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
       closed: false,
       past: true,
       hasBookings: true,
@@ -231,6 +234,8 @@ export const forestHikerAdmin: AdminTour = {
       taken: 18,
       seatsLeft: 7,
       meetingPoint: 'Banff Visitor Centre',
+      cancelled: false,
+      manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
       closed: false,
       past: false,
       hasBookings: true,
@@ -244,6 +249,8 @@ export const forestHikerAdmin: AdminTour = {
       taken: 0,
       seatsLeft: 25,
       meetingPoint: '',
+      cancelled: false,
+      manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-10-06',
       closed: true,
       past: false,
       hasBookings: false,
@@ -284,6 +291,10 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
       held: 2,
       left: 7,
       closed: false,
+      status: 'open',
+      statusLabel: 'Open',
+      meetingPoint: 'Banff Visitor Centre',
+      checkedIn: 0,
       manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
       checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/check-in',
     },
@@ -298,6 +309,10 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
       held: 0,
       left: 0,
       closed: false,
+      status: 'full',
+      statusLabel: 'Full',
+      meetingPoint: '',
+      checkedIn: 0,
       manifestUrl: '/admin/tours/t-5c88fa8d/departures/2027-07-08',
       checkInUrl: '/admin/tours/t-5c88fa8d/departures/2027-07-08/check-in',
     },
@@ -312,11 +327,16 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
       held: 0,
       left: 25,
       closed: true,
+      status: 'closed',
+      statusLabel: 'Closed',
+      meetingPoint: 'Banff Visitor Centre',
+      checkedIn: 0,
       manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-10-06',
       checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-10-06/check-in',
     },
   ],
   sales: { bookings30d: 42, revenue30d: '$18,455.00', refundDue: 1 },
+  calendarUrl: '/admin/calendar',
 };
 
 const adminBookingsProps: PageProps['adminBookings'] = {
@@ -517,6 +537,7 @@ const adminCheckInProps: PageProps['adminCheckIn'] = {
     meetingPoint: 'Banff Visitor Centre',
     capacity: 25,
     closed: false,
+    cancelled: false,
     past: false,
   },
   manifestUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15',
@@ -551,6 +572,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
     meetingPoint: 'Banff Visitor Centre',
     capacity: 25,
     closed: false,
+    cancelled: false,
     past: false,
   },
   rows: [
@@ -845,6 +867,80 @@ export const myBookingCancelled: MyBooking = {
 };
 
 /** One sample per page; the tour, account and my-tours samples are signed in. */
+
+// ---- The calendar and the guides' first screen ----
+
+const forestJune = adminDashboardProps.departures[0]!;
+
+/** June 2027, Monday first: 31 May to 4 July, with the Forest Hiker on 15 June. */
+function juneWeeks(): CalendarDay[][] {
+  const weeks: CalendarDay[][] = [];
+  const start = Date.UTC(2027, 4, 31);
+  for (let w = 0; w < 5; w++) {
+    const week: CalendarDay[] = [];
+    for (let i = 0; i < 7; i++) {
+      const at = new Date(start + (w * 7 + i) * 86_400_000);
+      const date = at.toISOString().slice(0, 10);
+      week.push({
+        date,
+        number: at.getUTCDate(),
+        label: at.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).replace(',', ''),
+        inMonth: at.getUTCMonth() === 5,
+        today: date === '2027-06-02',
+        url: `/admin/calendar?day=${date}`,
+        departures: date === forestJune.date ? [forestJune] : [],
+      });
+    }
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+const adminCalendarProps: PageProps['adminCalendar'] = {
+  view: 'month',
+  month: '2027-06',
+  monthLabel: 'June 2027',
+  day: '',
+  dayLabel: '',
+  prevUrl: '/admin/calendar?month=2027-05',
+  nextUrl: '/admin/calendar?month=2027-07',
+  monthUrl: '/admin/calendar?month=2027-06',
+  todayUrl: '/admin/calendar',
+  weeks: juneWeeks(),
+  departures: [forestJune],
+  filters: { tour: '', guide: '' },
+  tours: [
+    { id: 't-5c88fa8c', name: 'The Forest Hiker' },
+    { id: 't-5c88fa8d', name: 'The Sea Explorer' },
+  ],
+  guides: [{ id: 'u-kwame', name: 'Kwame Mensah' }],
+};
+
+/** The day view of 15 June 2027. */
+export const adminCalendarDay: PageData<'adminCalendar'> = {
+  page: 'adminCalendar',
+  site,
+  user: admin,
+  props: {
+    ...adminCalendarProps,
+    view: 'day',
+    day: '2027-06-15',
+    dayLabel: 'Tue 15 June 2027',
+    prevUrl: '/admin/calendar?day=2027-06-14',
+    nextUrl: '/admin/calendar?day=2027-06-16',
+    weeks: [],
+  },
+};
+
+const adminMyDeparturesProps: PageProps['adminMyDepartures'] = {
+  departures: [
+    { ...forestJune, checkedIn: 5, today: true },
+    { ...adminDashboardProps.departures[2]!, status: 'cancelled', statusLabel: 'Cancelled', today: false },
+  ],
+  dashboardUrl: '',
+  calendarUrl: '/admin/calendar',
+};
+
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
   tour: {
@@ -863,6 +959,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   signup: { page: 'signup', site, user: null, props: {} },
   forgotPassword: { page: 'forgotPassword', site, user: null, props: {} },
   resetPassword: { page: 'resetPassword', site, user: null, props: { token: 'dGVzdC10b2tlbg', usable: true } },
+  setup: { page: 'setup', site, user: null, props: { token: 'c2V0dXAtdG9rZW4' } },
+  settingUp: { page: 'settingUp', site, user: null, props: {} },
   account: { page: 'account', site, user, props: {} },
   myTours: {
     page: 'myTours',
@@ -947,6 +1045,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   },
   adminTour: { page: 'adminTour', site, user: admin, props: adminTourProps },
   adminDashboard: { page: 'adminDashboard', site, user: admin, props: adminDashboardProps },
+  adminCalendar: { page: 'adminCalendar', site, user: admin, props: adminCalendarProps },
+  adminMyDepartures: { page: 'adminMyDepartures', site, user: guide, props: adminMyDeparturesProps },
   adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
   adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking, options: bookingChangeOptions } },
   adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
@@ -990,7 +1090,7 @@ export const adminToursGuideView: PageData<'adminTours'> = {
 export const adminDashboardGuideView: PageData<'adminDashboard'> = {
   ...fixtures.adminDashboard,
   user: guide,
-  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null },
+  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null, calendarUrl: '/admin/calendar' },
 };
 
 /** The bookings list filtered to page 2 of the refund-due ones, and a filter that matches nothing. */

@@ -5,10 +5,12 @@ import { AccountPage } from './pages/account-page';
 import { AdminAuditPage } from './pages/admin-audit-page';
 import { AdminBookingPage } from './pages/admin-booking-page';
 import { AdminBookingsPage } from './pages/admin-bookings-page';
+import { AdminCalendarPage } from './pages/admin-calendar-page';
 import { AdminDashboardPage } from './pages/admin-dashboard-page';
 import { AdminEmailPage } from './pages/admin-email-page';
 import { AdminEmailsPage } from './pages/admin-emails-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
+import { AdminMyDeparturesPage } from './pages/admin-my-departures-page';
 import { AdminCheckInPage } from './pages/admin-check-in-page';
 import { AdminReviewsPage } from './pages/admin-reviews-page';
 import { AdminTourPage } from './pages/admin-tour-page';
@@ -21,6 +23,8 @@ import { MyBookingPage } from './pages/my-booking-page';
 import { MyToursPage } from './pages/my-tours-page';
 import { OverviewPage } from './pages/overview-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
+import { SettingUpPage } from './pages/setting-up-page';
+import { SetupPage } from './pages/setup-page';
 import { SignupPage } from './pages/signup-page';
 import { TourPage } from './pages/tour-page';
 import type { PageComponent } from './page-shell';
@@ -33,6 +37,8 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   signup: SignupPage,
   forgotPassword: ForgotPasswordPage,
   resetPassword: ResetPasswordPage,
+  setup: SetupPage,
+  settingUp: SettingUpPage,
   account: AccountPage,
   myTours: MyToursPage,
   myBooking: MyBookingPage,
@@ -40,6 +46,8 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminTours: AdminToursPage,
   adminTour: AdminTourPage,
   adminDashboard: AdminDashboardPage,
+  adminCalendar: AdminCalendarPage,
+  adminMyDepartures: AdminMyDeparturesPage,
   adminBookings: AdminBookingsPage,
   adminBooking: AdminBookingPage,
   adminManifest: AdminManifestPage,

@@ -138,6 +138,23 @@ export function updateDeparture(id: string, date: string, changes: DepartureChan
   return request('PATCH', tourPath(id, 'departures', date), { ...changes });
 }
 
+export interface SeriesChanges extends DepartureChanges {
+  from: string;
+  to: string;
+  /** 0 (Sunday) to 6 */
+  weekdays: number[];
+}
+
+export interface DeparturesUpdated extends TourAnswer {
+  updated: number;
+  skipped: number;
+}
+
+/** Changes, closes or reopens every departure of a series (docs/admin.md). */
+export function updateSeries(id: string, changes: SeriesChanges): Promise<ApiResponse<DeparturesUpdated>> {
+  return request('PATCH', tourPath(id, 'departures'), { ...changes });
+}
+
 export function deleteDeparture(id: string, date: string): TourResponse {
   return request('DELETE', tourPath(id, 'departures', date));
 }

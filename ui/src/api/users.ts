@@ -93,6 +93,18 @@ export async function forgotPassword(email: string): Promise<boolean> {
 }
 
 /** Sets a new password through a reset link, then sends the person to log in with it. */
+/** The first administrator of a new site, through its setup address; then the login page. */
+export async function completeSetup(form: { token: string; name: string; email: string; password: string; passwordConfirm: string }): Promise<boolean> {
+  const res = await request('POST', 'api/v1/setup', form);
+  if (res.status !== 'success') {
+    showAlert('error', errorMessage(res));
+    return false;
+  }
+  showAlert('success', 'Your administrator account is ready. Please log in.');
+  window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
+  return true;
+}
+
 export async function resetPassword(token: string, password: string, passwordConfirm: string): Promise<boolean> {
   const res = await request('POST', 'api/v1/users/resetPassword', { token, password, passwordConfirm });
   if (res.status !== 'success') {

@@ -134,8 +134,12 @@ export interface AdminDeparture {
   taken: number;
   seatsLeft: number;
   meetingPoint: string;
-  /** Closed for sale by an operator. */
+  /** Closed for sale by an operator (and reopenable, unless cancelled). */
   closed: boolean;
+  /** Cancelled by an operator, for good: never reopened or changed. */
+  cancelled: boolean;
+  /** "/admin/tours/{id}/departures/{date}". */
+  manifestUrl: string;
   /** Already started. */
   past: boolean;
   /** Has bookings, so it cannot be deleted. */
@@ -243,6 +247,13 @@ export interface DashboardDeparture {
   held: number;
   left: number;
   closed: boolean;
+  /** "open", "full", "closed" (for sale, reopenable) or "cancelled" (for good). */
+  status: 'open' | 'full' | 'closed' | 'cancelled';
+  /** "Open", "Full", "Closed" or "Cancelled". */
+  statusLabel: string;
+  meetingPoint: string;
+  /** Travellers the guides recorded as arrived. */
+  checkedIn: number;
   /** "/admin/tours/{id}/departures/{date}". */
   manifestUrl: string;
   /** "/admin/tours/{id}/departures/{date}/check-in". */
@@ -450,7 +461,10 @@ export interface Paging {
 
 /** DashboardProps are the props of /admin, the dashboard. */
 export interface DashboardProps {
+  /** The departures of the next 14 days; the calendar has the rest. */
   departures: DashboardDeparture[];
+  /** "/admin/calendar". */
+  calendarUrl: string;
   /** Null for guides. */
   sales: DashboardSales | null;
 }
@@ -488,6 +502,8 @@ export interface ManifestDeparture {
   meetingPoint: string;
   capacity: number;
   closed: boolean;
+  /** Cancelled by an operator, its bookings cancelled or moved. */
+  cancelled: boolean;
   past: boolean;
 }
 
@@ -535,6 +551,76 @@ export interface AdminAuditProps {
   entries: AuditRow[];
   filters: AuditFilters;
   paging: Paging;
+}
+
+/** CalendarDay is one day of the month grid. */
+export interface CalendarDay {
+  /** Yyyy-mm-dd. */
+  date: string;
+  /** "2". */
+  number: number;
+  /** "Mon 2 June 2031". */
+  label: string;
+  /** False for the days of the months before and after that fill the first and last weeks. */
+  inMonth: boolean;
+  today: boolean;
+  /** The day view of this day, with the filters. */
+  url: string;
+  departures: DashboardDeparture[];
+}
+
+/** CalendarFilters are the calendar's filters as the address gave them. */
+export interface CalendarFilters {
+  tour: string;
+  guide: string;
+}
+
+/** AdminCalendarProps are the props of /admin/calendar?month=&day=&tour=&guide=. */
+export interface AdminCalendarProps {
+  /** "month" or "day". */
+  view: 'month' | 'day';
+  /** "2031-06". */
+  month: string;
+  /** "June 2031". */
+  monthLabel: string;
+  /** The day view's day (yyyy-mm-dd), "" in the month view. */
+  day: string;
+  /** "Mon 2 June 2031", "" in the month view. */
+  dayLabel: string;
+  /**
+   * Links that move the view (with the filters): the month or day before and after,
+   * the day view's month, and today.
+   */
+  prevUrl: string;
+  nextUrl: string;
+  monthUrl: string;
+  todayUrl: string;
+  /** The month view's weeks, Monday first; empty in the day view. */
+  weeks: CalendarDay[][];
+  /** The departures shown, soonest first. */
+  departures: DashboardDeparture[];
+  filters: CalendarFilters;
+  tours: IDName[];
+  /** Empty for guides, who see their own tours only. */
+  guides: IDName[];
+}
+
+/**
+ * MyDeparturesProps are the props of a guide's first screen (/admin for guides and lead
+ * guides): their departures today and next, made for a phone.
+ */
+export interface MyDeparturesProps {
+  departures: MyDeparture[];
+  /** "/admin/dashboard" for lead guides, "" for guides. */
+  dashboardUrl: string;
+  /** "/admin/calendar". */
+  calendarUrl: string;
+}
+
+/** MyDeparture is one of a guide's departures. */
+export interface MyDeparture extends DashboardDeparture {
+  /** True for a departure of today, in the tour's zone: it can be checked in. */
+  today: boolean;
 }
 
 /** CheckInState is what a guide recorded of a booking at the departure. */
@@ -695,6 +781,10 @@ export interface PageProps {
    * unknown link.
    */
   resetPassword: ResetPasswordProps;
+  /** Setup is /setup/{token}: a new site's first administrator, made in the browser. */
+  setup: SetupProps;
+  /** SettingUp is every page of a site that has no administrator yet. */
+  settingUp: EmptyProps;
   account: EmptyProps;
   myTours: MyToursProps;
   /** MyBooking is /my-tours/{id}: only its traveller sees it. */
@@ -704,8 +794,18 @@ export interface PageProps {
   adminTours: AdminToursProps;
   /** AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}. */
   adminTour: AdminTourProps;
-  /** AdminDashboard is /admin: guides see their own departures only, and no money. */
+  /** AdminDashboard is /admin (admins) and /admin/dashboard: guides see their own departures only, and no money. */
   adminDashboard: DashboardProps;
+  /**
+   * AdminCalendar is /admin/calendar?month=&day=&tour=&guide=: a month or a day of
+   * departures; guides see their own tours only.
+   */
+  adminCalendar: AdminCalendarProps;
+  /**
+   * AdminMyDepartures is /admin for guides and lead guides: their departures today and
+   * next, for a phone.
+   */
+  adminMyDepartures: MyDeparturesProps;
   /** AdminBookings is /admin/bookings?tour=&date=&status=&email=&from=&to=&page=. */
   adminBookings: AdminBookingsProps;
   /** AdminBooking is /admin/bookings/{id}. */
@@ -930,6 +1030,11 @@ export type EmptyProps = Record<string, never>;
 export interface ResetPasswordProps {
   token: string;
   usable: boolean;
+}
+
+/** SetupProps is the first-start setup page's: the token of its one-time address. */
+export interface SetupProps {
+  token: string;
 }
 
 /** ChangeDeparture is a departure a booking may be moved to. */

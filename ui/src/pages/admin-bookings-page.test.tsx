@@ -47,6 +47,7 @@ describe('AdminBookingsPage', () => {
     expect([...status.options].map((o) => [o.value, o.textContent])).toEqual([
       ['', 'All'],
       ['pending', 'Pending'],
+      ['awaiting_payment', 'Awaiting payment'],
       ['paid', 'Paid'],
       ['refund_due', 'Refund due'],
       ['refunded', 'Refunded'],

@@ -10,6 +10,7 @@ import type { BookingStatus, PageProps } from '../props';
 const STATUS_OPTIONS: { value: BookingStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'pending', label: 'Pending' },
+  { value: 'awaiting_payment', label: 'Awaiting payment' },
   { value: 'paid', label: 'Paid' },
   { value: 'refund_due', label: 'Refund due' },
   { value: 'refunded', label: 'Refunded' },

@@ -27,7 +27,14 @@ describe('AdminDashboardPage', () => {
     expect(first.getByText('2')).toBeTruthy();
     expect(first.getByText('7 / 25')).toBeTruthy();
     expect(first.getByText('Open')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Full').className).toBe('status status--full');
     expect(within(rows[2]!).getByText('Closed').className).toBe('status status--closed');
+  });
+
+  it('lists the next 14 days and links to the calendar for the rest', () => {
+    render(<App data={fixtures.adminDashboard} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Departures in the next 14 days' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All departures in the calendar' }).getAttribute('href')).toBe('/admin/calendar');
   });
 
   it('shows guides their departures and no money', () => {
@@ -36,11 +43,11 @@ describe('AdminDashboardPage', () => {
     expect(screen.queryByText(/\$/)).toBeNull();
     expect(screen.getAllByRole('row')).toHaveLength(2);
     const nav = within(screen.getByRole('navigation', { name: 'Back office' }));
-    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Tours']);
+    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['My departures', 'Calendar', 'Tours']);
   });
 
   it('says when nothing is coming up', () => {
     render(<App data={{ ...fixtures.adminDashboard, props: { ...fixtures.adminDashboard.props, departures: [] } }} />);
-    expect(screen.getByText('No departures coming up.')).toBeTruthy();
+    expect(screen.getByText('No departures in the next 14 days.')).toBeTruthy();
   });
 });

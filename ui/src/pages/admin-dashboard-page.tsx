@@ -2,14 +2,14 @@
 // only, and no money (`sales` is null for them).
 // Ids for browser tests: #admin-nav, #sales, #sales-bookings, #sales-revenue,
 // #sales-refund-due (link to the refund-due bookings), #departures-table (its links
-// .departures-table__manifest and .departures-table__check-in).
+// .departures-table__manifest and .departures-table__check-in), #dashboard-calendar.
 import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
-import { StatusBadge } from '../components/status-badge';
+import { DepartureSeatCells } from '../components/admin/departure-seats';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
 
-export function AdminDashboardPage({ departures, sales }: PageProps['adminDashboard']) {
+export function AdminDashboardPage({ departures, sales, calendarUrl }: PageProps['adminDashboard']) {
   return (
     <div className="admin">
       <AdminNav current="dashboard" />
@@ -42,9 +42,14 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
       ) : null}
 
       <section className="admin-section" aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title" className="section-title">
-          Upcoming departures
-        </h2>
+        <div className="admin__heading">
+          <h2 id="upcoming-title" className="section-title">
+            Departures in the next 14 days
+          </h2>
+          <a id="dashboard-calendar" className="btn btn--small" href={calendarUrl}>
+            All departures in the calendar
+          </a>
+        </div>
         <AdminTable
           id="departures"
           caption="Upcoming departures, with their manifests"
@@ -61,10 +66,7 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
                 </a>
               </td>
               <td>{d.startTimeLabel}</td>
-              <td className="admin-table__number">{d.sold}</td>
-              <td className="admin-table__number">{d.held}</td>
-              <td className="admin-table__number">{`${d.left} / ${d.capacity}`}</td>
-              <td>{d.closed ? <StatusBadge status="closed" label="Closed" /> : <StatusBadge status="open" label="Open" />}</td>
+              <DepartureSeatCells departure={d} />
               <td>
                 <a className="departures-table__check-in" href={d.checkInUrl}>
                   Check-in<span className="visually-hidden">{` for ${d.tourName}, ${d.label}`}</span>
@@ -72,7 +74,7 @@ export function AdminDashboardPage({ departures, sales }: PageProps['adminDashbo
               </td>
             </tr>
           )}
-          empty="No departures coming up."
+          empty="No departures in the next 14 days."
         />
       </section>
     </div>

@@ -45,7 +45,7 @@ export function AdminManifestPage({
   // A cancellation answers with each booking's outcome: the page shows it without a reload.
   const [rows, setRows] = useState(initialRows);
   const [travellers, setTravellers] = useState(initialTravellers);
-  const [cancelled, setCancelled] = useState(false);
+  const [cancelled, setCancelled] = useState(departure.cancelled);
   const status = departure.past ? 'past' : cancelled || departure.closed ? 'closed' : 'open';
   const statusLabel = cancelled ? 'Cancelled' : { open: 'Open', closed: 'Closed', past: 'Past' }[status];
   function onCancelled(results: CancelResult[]) {
@@ -121,7 +121,7 @@ export function AdminManifestPage({
         <WaitlistTable rows={waitlist} />
       </section>
 
-      {canManage && !departure.past ? (
+      {canManage && !departure.past && !departure.cancelled ? (
         <section className="admin-section manifest__manage" aria-label="Manage this departure">
           <div className="admin-columns admin-columns--flush">
             <WalkInForm tourId={tour.id} date={departure.date} />

@@ -391,6 +391,7 @@ describe('AdminTourPage: departures', () => {
     const del = booked.getByRole('button', { name: 'Delete: Tue 15 June 2027' }) as HTMLButtonElement;
     expect(del.disabled).toBe(true);
     expect(del.title).toBe('This departure has bookings: close it instead');
+    expect(booked.getByRole('link', { name: 'Tue 15 June 2027' }).getAttribute('href')).toBe('/admin/tours/t-5c88fa8c/departures/2027-06-15');
     const closed = within(row('Wed 6 October 2027'));
     expect(closed.getByText('Closed').className).toBe('status status--closed');
     expect((closed.getByRole('button', { name: 'Delete: Wed 6 October 2027' }) as HTMLButtonElement).disabled).toBe(false);
@@ -420,7 +421,7 @@ describe('AdminTourPage: departures', () => {
     expect(currentAlert()?.textContent).toBe('Departure reopened');
 
     type('Capacity of Tue 15 June 2027', '20');
-    fireEvent.click(screen.getByRole('button', { name: 'Save: capacity of Tue 15 June 2027' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save: Tue 15 June 2027' }));
     await flush();
     expect(json(fetch, 2)).toEqual({ capacity: 20 });
     expect(currentAlert()?.textContent).toBe('Departure updated');
@@ -432,6 +433,57 @@ describe('AdminTourPage: departures', () => {
     expect(sent(fetch, 3)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c/departures/2027-10-06`, method: 'DELETE' });
     expect(currentAlert()?.textContent).toBe('Departure deleted');
     expect(screen.queryByRole('rowheader', { name: 'Wed 6 October 2027' })).toBeNull();
+  });
+
+  it('edits a departure in place: only what changed is sent; a refusal is shown', async () => {
+    const june = forestHikerAdmin.departures[1]!;
+    const fetch = mockFetch(
+      answer({ departures: [forestHikerAdmin.departures[0]!, { ...june, startTime: '07:30', startTimeLabel: '07:30 MDT (America/Edmonton)', meetingPoint: 'Lake Louise' }, forestHikerAdmin.departures[2]!] }),
+      jsonResponse({ status: 'fail', message: '18 seats are already sold or held on 15 June 2027, so the capacity cannot be lower than 18.' }, 409),
+    );
+    render(<App data={fixtures.adminTour} />);
+    type('Start time of Tue 15 June 2027', '07:30');
+    type('Meeting point of Tue 15 June 2027', 'Lake Louise');
+    fireEvent.click(screen.getByRole('button', { name: 'Save: Tue 15 June 2027' }));
+    await flush();
+    expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15`, method: 'PATCH' });
+    expect(json(fetch)).toEqual({ startTime: '07:30', meetingPoint: 'Lake Louise' });
+    expect(within(row('Tue 15 June 2027')).getByText('07:30 MDT (America/Edmonton)')).toBeTruthy();
+    expect(value('Meeting point of Tue 15 June 2027')).toBe('Lake Louise');
+
+    type('Capacity of Tue 15 June 2027', '10');
+    fireEvent.click(screen.getByRole('button', { name: 'Save: Tue 15 June 2027' }));
+    await flush();
+    expect(json(fetch, 1)).toEqual({ capacity: 10 });
+    expect(currentAlert()?.textContent).toBe('18 seats are already sold or held on 15 June 2027, so the capacity cannot be lower than 18.');
+    expect(value('Capacity of Tue 15 June 2027')).toBe('10');
+  });
+
+  it('shows a cancelled departure as "Cancelled", with no way to reopen it', () => {
+    const cancelled = { ...forestHikerAdmin.departures[1]!, closed: true, cancelled: true };
+    render(<App data={{ ...fixtures.adminTour, props: { ...fixtures.adminTour.props, tour: { ...forestHikerAdmin, departures: [cancelled] } } }} />);
+    const r = within(row('Tue 15 June 2027'));
+    expect(r.getByText('Cancelled').className).toBe('status status--cancelled');
+    expect(r.queryByText('Closed')).toBeNull();
+    expect(r.queryByRole('button', { name: /Reopen/ })).toBeNull();
+    expect(r.queryByRole('textbox')).toBeNull();
+  });
+
+  it('changes a series: the range, the weekdays and only the fields given', async () => {
+    const fetch = mockFetch(answer({}, { updated: 3, skipped: 1 }));
+    render(<App data={fixtures.adminTour} />);
+    const form = within(screen.getByRole('form', { name: 'Change a series' }));
+    fireEvent.change(form.getByLabelText('From'), { target: { value: '2027-06-01' } });
+    fireEvent.change(form.getByLabelText('To'), { target: { value: '2027-06-30' } });
+    fireEvent.click(form.getByLabelText('Tue'));
+    fireEvent.click(form.getByLabelText('Sat'));
+    fireEvent.change(form.getByLabelText('New capacity'), { target: { value: '12' } });
+    fireEvent.change(form.getByLabelText('Sale'), { target: { value: 'close' } });
+    fireEvent.click(form.getByRole('button', { name: 'Change series' }));
+    await flush();
+    expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c/departures`, method: 'PATCH' });
+    expect(json(fetch)).toEqual({ from: '2027-06-01', to: '2027-06-30', weekdays: [2, 6], capacity: 12, closed: true });
+    expect(currentAlert()?.textContent).toBe('Changed 3 departure(s); 1 started or cancelled one(s) left as they were');
   });
 
   it('adds one date; capacity and meeting point are left out when empty', async () => {

@@ -4,9 +4,7 @@ import { departuresAddedMessage } from '../../lib/format';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
 import { DepartureOptionsFields, NO_OPTIONS, departureOptionsOf } from './departure-options-fields';
-
-// 0 is Sunday, as the API counts.
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+import { WeekdayChoice } from './weekday-choice';
 
 interface AddSeriesFormProps {
   tourId: string;
@@ -20,10 +18,6 @@ export function AddSeriesForm({ tourId, groupSize, run }: AddSeriesFormProps) {
   const [to, setTo] = useState('');
   const [weekdays, setWeekdays] = useState<number[]>([]);
   const [options, setOptions] = useState(NO_OPTIONS);
-
-  function toggle(day: number, checked: boolean) {
-    setWeekdays((days) => (checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day)));
-  }
 
   const add = useSubmit(() =>
     run(addDepartures(tourId, { from, to, weekdays, ...departureOptionsOf(options) }), (data) => departuresAddedMessage(data.added, data.skipped)),
@@ -48,26 +42,7 @@ export function AddSeriesForm({ tourId, groupSize, run }: AddSeriesFormProps) {
           <input id="series-to" className="form__input" type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
       </div>
-      <fieldset className="admin-form__group">
-        <legend className="form__label">On these days</legend>
-        <ul className="checkbox-list checkbox-list--inline">
-          {WEEKDAYS.map((name, day) => (
-            <li key={name}>
-              <label className="checkbox">
-                <input
-                  id={`series-weekday-${day}`}
-                  type="checkbox"
-                  name="weekdays"
-                  value={day}
-                  checked={weekdays.includes(day)}
-                  onChange={(e) => toggle(day, e.target.checked)}
-                />
-                <span>{name}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <WeekdayChoice prefix="series" value={weekdays} onChange={setWeekdays} />
       <DepartureOptionsFields prefix="series" groupSize={groupSize} value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
       <button id="add-series-submit" type="submit" className="btn btn--small" disabled={add.busy}>
         Add series

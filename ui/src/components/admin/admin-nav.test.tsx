@@ -29,6 +29,7 @@ describe('AdminNav', () => {
     renderNav(admin);
     expect(links()).toEqual([
       ['Dashboard', '/admin'],
+      ['Calendar', '/admin/calendar'],
       ['Tours', '/admin/tours'],
       ['Bookings', '/admin/bookings'],
       ['Users', '/admin/users'],
@@ -38,14 +39,20 @@ describe('AdminNav', () => {
     ]);
   });
 
-  it('gives lead guides no users, reviews or audit log', () => {
+  it('gives lead guides their departures first, and no users, reviews or audit log', () => {
     renderNav(leadGuide);
-    expect(links().map(([label]) => label)).toEqual(['Dashboard', 'Tours', 'Bookings']);
+    expect(links()).toEqual([
+      ['My departures', '/admin'],
+      ['Dashboard', '/admin/dashboard'],
+      ['Calendar', '/admin/calendar'],
+      ['Tours', '/admin/tours'],
+      ['Bookings', '/admin/bookings'],
+    ]);
   });
 
-  it('gives guides the dashboard and tours only', () => {
+  it('gives guides their departures, the calendar and tours only', () => {
     renderNav(guide);
-    expect(links().map(([label]) => label)).toEqual(['Dashboard', 'Tours']);
+    expect(links().map(([label]) => label)).toEqual(['My departures', 'Calendar', 'Tours']);
   });
 
   it('shows nothing to travellers or when signed out', () => {
@@ -65,7 +72,7 @@ describe('AdminNav', () => {
     renderNav(admin, 'bookings');
     const details = screen.getByRole('navigation', { name: 'Back office' }).querySelector('details.menu')!;
     expect(details.querySelector(':scope > summary')!.textContent).toBe('Back office: Bookings');
-    expect(details.querySelectorAll('.admin-nav__link')).toHaveLength(7);
+    expect(details.querySelectorAll('.admin-nav__link')).toHaveLength(8);
   });
 
   it('marks the section of a page inside it as "true", not "page"', () => {

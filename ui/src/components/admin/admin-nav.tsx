@@ -1,7 +1,7 @@
 import type { Role } from '../../props';
 import { useSession } from '../../session';
 
-export type AdminSection = 'dashboard' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit' | 'emails';
+export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit' | 'emails';
 
 interface AdminLink {
   section: AdminSection;
@@ -10,7 +10,9 @@ interface AdminLink {
 }
 
 const LINKS: AdminLink[] = [
+  { section: 'mine', href: '/admin', label: 'My departures' },
   { section: 'dashboard', href: '/admin', label: 'Dashboard' },
+  { section: 'calendar', href: '/admin/calendar', label: 'Calendar' },
   { section: 'tours', href: '/admin/tours', label: 'Tours' },
   { section: 'bookings', href: '/admin/bookings', label: 'Bookings' },
   { section: 'users', href: '/admin/users', label: 'Users' },
@@ -19,11 +21,13 @@ const LINKS: AdminLink[] = [
   { section: 'emails', href: '/admin/emails', label: 'Emails' },
 ];
 
-/** docs/admin.md "Who may do what": the sections each role's pages include. */
+/** docs/admin.md "Who may do what": the sections each role's pages include. /admin is the
+ * first screen: the dashboard for admins, their own departures for guides and lead guides
+ * (whose dashboard is /admin/dashboard). */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'tours', 'bookings', 'users', 'reviews', 'audit', 'emails'],
-  'lead-guide': ['dashboard', 'tours', 'bookings'],
-  guide: ['dashboard', 'tours'],
+  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'users', 'reviews', 'audit', 'emails'],
+  'lead-guide': ['mine', 'dashboard', 'calendar', 'tours', 'bookings'],
+  guide: ['mine', 'calendar', 'tours'],
   user: [],
 };
 
@@ -60,7 +64,7 @@ export function AdminNav({ current, exact = true }: AdminNavProps) {
             <li key={link.section}>
               <a
                 className="admin-nav__link"
-                href={link.href}
+                href={link.section === 'dashboard' && sections.includes('mine') ? '/admin/dashboard' : link.href}
                 aria-current={link.section === current ? (exact ? 'page' : 'true') : undefined}
               >
                 {link.label}

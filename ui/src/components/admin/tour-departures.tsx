@@ -4,6 +4,7 @@ import { AddDepartureForm } from './add-departure-form';
 import { AddSeriesForm } from './add-series-form';
 import { AdminTable } from './admin-table';
 import { DepartureRow } from './departure-row';
+import { EditSeriesForm } from './edit-series-form';
 
 export function TourDepartures({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
   return (
@@ -13,7 +14,7 @@ export function TourDepartures({ tour, canEdit, run }: { tour: AdminTour; canEdi
       </h2>
       <AdminTable
         id="departures"
-        caption="Departures by date"
+        caption="Departures by date, each with its manifest"
         columns={['Date', 'Start time', 'Capacity', 'Taken', 'Seats left', 'Meeting point', 'Status', canEdit && 'Actions']}
         rows={tour.departures}
         rowKey={(departure) => departure.date}
@@ -24,6 +25,7 @@ export function TourDepartures({ tour, canEdit, run }: { tour: AdminTour; canEdi
         <div className="admin-columns">
           <AddDepartureForm tourId={tour.id} groupSize={tour.maxGroupSize} run={run} />
           <AddSeriesForm tourId={tour.id} groupSize={tour.maxGroupSize} run={run} />
+          <EditSeriesForm tourId={tour.id} run={run} />
         </div>
       ) : null}
     </section>

@@ -1,0 +1,63 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// The first administrator's one-time setup addresses (useradmin.Setup).
+
+// AddSetupToken keeps the hash of a new setup address's token.
+func (s *Store) AddSetupToken(ctx context.Context, tokenHash []byte, now time.Time) error {
+	if _, err := s.writer().ExecContext(ctx, `INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)`,
+		tokenHash, ts(now)); err != nil {
+		return fmt.Errorf("add setup token: %w", err)
+	}
+	return nil
+}
+
+// SetupTokenUnused reports whether a setup token is known and not used yet.
+func (s *Store) SetupTokenUnused(ctx context.Context, tokenHash []byte) (bool, error) {
+	var n int
+	if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM setup_tokens WHERE token_hash = $1 AND used_at IS NULL`,
+		tokenHash).Scan(&n); err != nil {
+		return false, fmt.Errorf("setup token: %w", err)
+	}
+	return n > 0, nil
+}
+
+// UseSetupToken spends an unused setup token: false when it is unknown or used.
+func (s *Store) UseSetupToken(ctx context.Context, tokenHash []byte, now time.Time) (bool, error) {
+	res, err := s.writer().ExecContext(ctx, `UPDATE setup_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL`,
+		tokenHash, ts(now))
+	if err != nil {
+		return false, fmt.Errorf("use setup token: %w", err)
+	}
+	return affected(res)
+}
+
+// setupLockKey is the PostgreSQL advisory lock that serialises first-start setups: with
+// no admin yet there is no row to lock.
+const setupLockKey = 0x7365747570 // "setup"
+
+// LockSetup makes first-start setups wait for each other until the transaction ends (on
+// PostgreSQL; SQLite's single writer serialises anyway).
+func (s *Store) LockSetup(ctx context.Context) error {
+	if s.dialect != Postgres {
+		return nil
+	}
+	if _, err := s.tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(setupLockKey)); err != nil {
+		return fmt.Errorf("lock setup: %w", err)
+	}
+	return nil
+}
+
+// CountActiveAdmins is the number of administrators who may sign in.
+func (s *Store) CountActiveAdmins(ctx context.Context) (int, error) {
+	var n int
+	if err := s.reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE role = 'admin' AND active`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count admins: %w", err)
+	}
+	return n, nil
+}
