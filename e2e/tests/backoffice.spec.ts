@@ -177,8 +177,15 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
     await held.opened;
     await route.fallback();
   });
-  const submit = admin.locator('#cancel-booking-submit');
-  await expect(submit).toHaveText('Cancel and refund');
+  await expect(admin.locator('#cancel-booking-submit')).toHaveText('Cancel and refund…');
+  await admin.locator('#cancel-booking-submit').click();
+  // A dialog says what will happen and that the customer is emailed, before anything is sent.
+  const dialog = admin.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(dialog).toContainText(`The booking will be cancelled and ${majorUnits(halfMinor)} ${tour.currency.toUpperCase()} refunded to the card`);
+  await expect(dialog).toContainText('The customer gets an email');
+  expect(sent).toHaveLength(0);
+  const submit = admin.locator('#cancel-dialog-confirm');
+  await expect(submit).toBeFocused();
   await submit.click();
   await expect(submit).toHaveText('Processing...');
   await expect(submit).toBeDisabled();
@@ -208,7 +215,7 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
   await expect(refundRows.locator('td').nth(2)).toHaveText('');
   // Nothing left to cancel: the form is gone.
   await expect(admin.locator('#cancel-booking')).toHaveCount(0);
-  await expect(admin.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
+  await expect(admin.getByRole('button', { name: 'Cancel and refund…' })).toHaveCount(0);
 
   // The same form key again (a retry, a second tab) answers with the first outcome and
   // refunds nothing more; a new key finds nothing to cancel.

@@ -79,6 +79,7 @@ test('a traveller joins the waiting list of a sold-out departure, a booking is c
   await waitForHydration(admin);
   await admin.locator('#cancel-reason').fill('The group cancelled by phone.');
   await admin.locator('#cancel-booking-submit').click();
+  await admin.locator('#cancel-dialog-confirm').click();
   await expectAlert(admin, 'success', /Booking cancelled/);
   await admin.goto(`/admin/tours/${encodeURIComponent(tour.id)}/departures/${date}`);
   await waitForHydration(admin);

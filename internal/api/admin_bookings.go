@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
 	"tourbook/internal/money"
+	"tourbook/internal/mail"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/view"
@@ -27,7 +28,9 @@ type Office interface {
 type Refunds interface {
 	CancelTyped(ctx context.Context, actor account.User, id string, refund money.Amount, reason, key string) (backoffice.Detail, error)
 	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
-	CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]refund.CancelResult, error)
+	Refund(ctx context.Context, actor account.User, id string, amountMinor int64, reason, key string) (backoffice.Detail, error)
+	CancelDeparture(ctx context.Context, actor account.User, tourID, date string, in refund.DepartureCancel) ([]refund.CancelResult, error)
+	PreviewCancellation(ctx context.Context, actor account.User, tourID, date string, message booking.CustomerText) (*mail.Message, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)
 	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (refund.Own, error)
 }
@@ -78,20 +81,29 @@ func (h *Handler) ResolveBooking(w http.ResponseWriter, r *http.Request) {
 }
 
 // CancelDeparture is POST /api/v1/tours/{id}/departures/{date}/cancel: every booking
-// cancelled and refunded, each one's outcome in the answer.
+// cancelled and refunded, or moved to another departure (moves: booking id → date), each
+// one's outcome in the answer. note is internal (kept in each booking's history; reason
+// is its older name); message alone is emailed to the customers.
 func (h *Handler) CancelDeparture(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.user(w, r)
 	if !ok {
 		return
 	}
 	var in struct {
-		Reason string `json:"reason"`
+		Note    string            `json:"note"`
+		Reason  string            `json:"reason"`
+		Message string            `json:"message"`
+		Moves   map[string]string `json:"moves"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	results, err := h.Refunds.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"), in.Reason)
+	if in.Note == "" {
+		in.Note = in.Reason
+	}
+	results, err := h.Refunds.CancelDeparture(r.Context(), u, r.PathValue("id"), r.PathValue("date"),
+		refund.DepartureCancel{Note: in.Note, Message: booking.CustomerText(in.Message), Moves: in.Moves})
 	if err != nil {
 		h.fail(w, r, err)
 		return

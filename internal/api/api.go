@@ -31,6 +31,7 @@ type Handler struct {
 	Office     Office
 	Collect    Collector
 	Refunds    Refunds
+	Rebook     Rebook
 	Outbox     Outbox
 	Moderation Moderation
 	Users      UserAdmin

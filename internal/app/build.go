@@ -32,6 +32,7 @@ import (
 	"tourbook/internal/metrics"
 	"tourbook/internal/notify"
 	"tourbook/internal/payment"
+	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/seed"
@@ -439,11 +440,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, HashPassword: hashPassword, Queued: queued, Mailer: bookingMail,
 		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting, PaymentLinks: collector, Notifier: news})
-	// Cancelling and refunding: refunds go through the same provider as payments.
+	// Cancelling and refunding: refunds go through the same provider as payments. A
+	// departure's cancellation moves the bookings the operator chose with rebooks.
+	var rebooks *rebook.Service
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
-		Notifier: news})
+		Notifier: news, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
+			return rebooks.Move(ctx, actor, id, date, note, message)
+		}})
+	// Changing bookings: seats under the departures' locks, refunds through refunds.
+	rebooks = rebook.NewService(st, refunds, rebook.Options{Now: now, Changed: tours.Invalidate, Logger: log,
+		Mailer: bookingMail, Queued: queued, Tx: inTx(st, func(tx *store.Store) rebook.Tx { return tx }), Waitlist: waiting})
 
 	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
 	moderation := review.NewModeration(st, tours.Invalidate)
@@ -473,11 +481,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	}
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
-	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
+	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
 		News: news, Zone: zone}
 	ah := &api.Handler{
-		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
+		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Zone: zone,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},

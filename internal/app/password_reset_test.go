@@ -16,7 +16,7 @@ var resetLink = regexp.MustCompile(`https?://[^\s"<>]+/reset-password/([A-Za-z0-
 // outbox is what the site queued for to, newest first.
 func (s *testSite) outbox(t *testing.T, to string) []mail.Message {
 	t.Helper()
-	list, _, err := s.Store.ListEmails(t.Context(), mail.Filter{To: to}, 0, 50)
+	list, _, err := s.Store.ListEmails(t.Context(), mail.Filter{To: to}, 0, 500)
 	if err != nil {
 		t.Fatal(err)
 	}

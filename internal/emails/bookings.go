@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/format"
 	tbmail "tourbook/internal/mail"
 	"tourbook/internal/money"
+	"tourbook/internal/rebook"
 	"tourbook/internal/tour"
 )
 
@@ -20,6 +21,9 @@ import (
 type BookingStore interface {
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	UserByID(ctx context.Context, id string) (account.User, error)
+	// BookingMoves counts a booking's moves to another departure: its calendar entry's
+	// sequence.
+	BookingMoves(ctx context.Context, bookingID string) (int, error)
 }
 
 // Bookings writes the emails about a booking: the confirmation with its calendar file,
@@ -105,14 +109,16 @@ func (e *Bookings) confirmation(ctx context.Context, t tour.Tour, d tour.StartDa
 		m.IdemKey = "booking-confirmed:" + b.ID
 	}
 	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
-		Data: e.ics(t, d, b, site, false)}}
+		Data: e.ics(t, d, b, site, 0, false)}}
 	return &m, nil
 }
 
 // Cancellation is the email a customer gets when an operator cancels their booking, with
 // what was refunded and how it comes back (b.Source: by card for online, else as it was
-// paid, by the operator), and the calendar entry cancelled.
-func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*tbmail.Message, error) {
+// paid, by the operator), the operator's message to customers (never a note or reason
+// kept in the booking's history: the type says which text this is) and the calendar
+// entry cancelled.
+func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, message booking.CustomerText) (*tbmail.Message, error) {
 	t, d, u, err := e.departure(ctx, b)
 	if err != nil {
 		return nil, fmt.Errorf("cancellation of booking %s: %w", b.ID, err)
@@ -123,14 +129,18 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 	}
 	m, err := e.w.Render(ctx, "bookingCancelled", u, map[string]any{
 		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "date": format.Date(d.Date), "refunded": refunded,
-		"reason": reason, "returnedBy": returnedBy(b.Source),
+		"message": string(message), "returnedBy": returnedBy(b.Source),
 	})
+	if err != nil {
+		return nil, err
+	}
+	seq, err := e.sequence(ctx, b, true)
 	if err != nil {
 		return nil, err
 	}
 	m.IdemKey = "booking-cancelled:" + b.ID
 	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
-		Data: e.ics(t, d, b, e.w.Site(), true)}}
+		Data: e.ics(t, d, b, e.w.Site(), seq, true)}}
 	return &m, nil
 }
 
@@ -164,9 +174,82 @@ func (e *Bookings) PaymentLink(ctx context.Context, b booking.Booking, amountMin
 	return &m, nil
 }
 
+// Refunded is the email a customer gets when money is given back on a booking that
+// stays active (refund.Mailer), once per refund.
+func (e *Bookings) Refunded(ctx context.Context, b booking.Booking, refundMinor int64, refundID string) (*tbmail.Message, error) {
+	return e.changed(ctx, b, changedMail{refunded: refundMinor, key: "booking-refunded:" + refundID})
+}
+
+// Changed is the email a customer gets when an operator changed their booking
+// (rebook.Mailer): what changed, the money back or due, the operator's message to
+// customers, and the calendar entry again (its sequence raised) when the date changed.
+func (e *Bookings) Changed(ctx context.Context, c rebook.Mail) (*tbmail.Message, error) {
+	return e.changed(ctx, c.After, changedMail{changes: c.Changes, refunded: c.RefundMinor, due: c.DueMinor,
+		message: c.Message, moved: !c.After.StartDate.Equal(c.Before.StartDate), key: "booking-changed:" + c.After.ID + ":" + c.Key})
+}
+
+type changedMail struct {
+	changes       []string
+	refunded, due int64
+	message       booking.CustomerText
+	moved         bool
+	key           string
+}
+
+func (e *Bookings) changed(ctx context.Context, b booking.Booking, c changedMail) (*tbmail.Message, error) {
+	t, d, u, err := e.departure(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("change of booking %s: %w", b.ID, err)
+	}
+	site := e.w.Site()
+	amount := func(minor int64) string {
+		if minor <= 0 {
+			return ""
+		}
+		return money.Format(minor, b.Currency)
+	}
+	changes := c.changes
+	if changes == nil {
+		changes = []string{}
+	}
+	m, err := e.w.Render(ctx, "bookingChanged", u, map[string]any{
+		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
+		"participants": b.Participants, "changes": strings.Join(changes, "; "), "refunded": amount(c.refunded),
+		"due": amount(c.due), "message": string(c.message), "bookingUrl": bookingURL(site, b),
+		"calendarFile": calendarFile(c.moved),
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.IdemKey = c.key
+	if c.moved {
+		seq, err := e.sequence(ctx, b, false)
+		if err != nil {
+			return nil, err
+		}
+		// This move is not yet in the booking's history: the entry's next version.
+		m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
+			Data: e.ics(t, d, b, site, seq+1, false)}}
+	}
+	return &m, nil
+}
+
+// sequence is the calendar entry's version of b: one more for each move, and one more
+// once it is cancelled.
+func (e *Bookings) sequence(ctx context.Context, b booking.Booking, cancelled bool) (int, error) {
+	n, err := e.store.BookingMoves(ctx, b.ID)
+	if err != nil {
+		return 0, err
+	}
+	if cancelled {
+		n++
+	}
+	return n, nil
+}
+
 // ics is the departure as a calendar entry: from its local start to the end of its last
 // day, in the tour's zone.
-func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Site, cancelled bool) []byte {
+func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Site, seq int, cancelled bool) []byte {
 	start := t.StartsAt(d)
 	y, mo, day := start.Date()
 	end := time.Date(y, mo, day+max(t.DurationDays, 1)-1, 18, 0, 0, 0, start.Location())
@@ -177,10 +260,6 @@ func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Si
 	place := d.MeetingPoint
 	if place == "" {
 		place = t.StartLocation.Description
-	}
-	seq := 0
-	if cancelled {
-		seq = 1
 	}
 	return calendar.ICS("-//"+site.Name+"//Bookings//EN", calendar.Event{
 		UID: "booking-" + b.ID + "@" + host, Sequence: seq, Start: start, End: end,
@@ -198,7 +277,11 @@ func (e *Bookings) Calendar(ctx context.Context, b booking.Booking) ([]byte, err
 		return nil, fmt.Errorf("calendar of booking %s: %w", b.ID, err)
 	}
 	cancelled := b.Status == booking.Cancelled || b.Status == booking.Refunded
-	return e.ics(t, d, b, e.w.Site(), cancelled), nil
+	seq, err := e.sequence(ctx, b, cancelled)
+	if err != nil {
+		return nil, err
+	}
+	return e.ics(t, d, b, e.w.Site(), seq, cancelled), nil
 }
 
 // bookingURL is the booking's own page, where its traveller finds everything about it.
@@ -245,4 +328,12 @@ func (e *Bookings) ReviewRequest(ctx context.Context, b booking.Booking) (*tbmai
 	}
 	m.IdemKey = "review-request:" + b.ID
 	return &m, nil
+}
+
+// calendarFile names the calendar file attached to a change's email, "" for none.
+func calendarFile(moved bool) string {
+	if moved {
+		return "tour.ics"
+	}
+	return ""
 }

@@ -28,18 +28,21 @@ func TestEveryTemplateInEveryEngine(t *testing.T) {
 		"bookingConfirmation": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "tourUrl": "https://tours.example/tour/fjord-days",
 			"date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)", "participants": 2, "amount": "$994.00",
 			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours", "due": "", "payBy": ""},
-		"bookingCancelled": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "date": "Tue 15 June 2027", "refunded": "$994.00", "reason": "Storm",
+		"bookingCancelled": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "date": "Tue 15 June 2027", "refunded": "$994.00", "message": "Storm",
 			"returnedBy": "bank transfer"},
 		"paymentLink": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"participants": 2, "amount": "€2,580.00", "payUrl": "https://tours.example/sandbox/checkout/cs_1",
 			"expires": "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "bookingUrl": "https://tours.example/my-tours/b1"},
+		"bookingChanged": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
+			"participants": 2, "changes": "Travellers: 3 → 2", "refunded": "$497.00", "due": "", "message": "",
+			"bookingUrl": "https://tours.example/my-tours/b1", "calendarFile": ""},
 		"reminder": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours"},
 		"reviewRequest": {"name": to.Name, "tourName": "Fjord Days", "reviewUrl": "https://tours.example/tour/fjord-days#your-review"},
 		"waitlistOffer": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"participants": 2, "amount": "$994.00", "deadline": "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "payUrl": "https://tours.example/my-tours"},
 		"waitlistCancelled": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
-			"participants": 2, "reason": "Storm", "offered": "$994.00", "tourUrl": "https://tours.example/tour/fjord-days"},
+			"participants": 2, "message": "Storm", "offered": "$994.00", "tourUrl": "https://tours.example/tour/fjord-days"},
 	}
 	rendered := map[string]map[string]string{} // kind → engine → subject|html|text
 	for _, kind := range ssr.Kinds() {

@@ -36,7 +36,7 @@ func (w *Writer) WaitlistOffer(o waitlist.Offer) (*tbmail.Message, error) {
 // waiting list, waiting or with seats offered (o.Status), that the operator cancelled the
 // departure and their place has ended, with the operator's reason. Like WaitlistOffer it
 // is written inside the transaction that ends the list and reads nothing.
-func (w *Writer) WaitlistCancelled(o waitlist.Offer, reason string) (*tbmail.Message, error) {
+func (w *Writer) WaitlistCancelled(o waitlist.Offer, message string) (*tbmail.Message, error) {
 	t := tour.Tour{TimeZone: o.TimeZone}
 	d := tour.StartDate{Date: o.StartDate, StartTime: o.StartTime}
 	offered := ""
@@ -45,7 +45,7 @@ func (w *Writer) WaitlistCancelled(o waitlist.Offer, reason string) (*tbmail.Mes
 	}
 	m, err := draft("waitlistCancelled", account.User{Name: o.UserName, Email: o.UserEmail}, map[string]any{
 		"name": o.UserName, "tourName": o.TourName, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
-		"participants": o.Participants, "reason": reason, "offered": offered,
+		"participants": o.Participants, "message": message, "offered": offered,
 		"tourUrl": w.site.URL + "/tour/" + url.PathEscape(o.TourSlug),
 	})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
@@ -47,13 +48,7 @@ func (s *Service) OwnBooking(ctx context.Context, customer account.User, id stri
 	if err != nil {
 		return Own{}, err
 	}
-	// A departure with bookings is never deleted; its day at the default time otherwise.
-	dep := tour.StartDate{Date: tour.Day(row.StartDate)}
-	for _, d := range t.StartDates {
-		if d.Date.Equal(dep.Date) {
-			dep = d
-		}
-	}
+	dep := departureOf(t, row.StartDate)
 	return Own{BookingRow: row, Tour: t, Departure: dep, Quote: booking.QuoteCancellation(row.Booking, t, dep, now),
 		Ended: !now.Before(t.EndsAt(dep.Date))}, nil
 }
@@ -92,7 +87,8 @@ func (s *Service) CancelOwn(ctx context.Context, customer account.User, id strin
 				money.Format(refund, own.Currency), money.Format(*expectRefundMinor, own.Currency))}
 	}
 	reason := fmt.Sprintf("You cancelled it %s; its cancellation policy refunds %d%%.", daysText(q.DaysBefore), q.Percent)
-	err = s.cancel(ctx, customer, id, refund, reason, key, "booking.self_cancel")
+	// The traveller's own words back to them: what their cancellation gave.
+	err = s.cancel(ctx, customer, id, refund, reason, booking.CustomerText(reason), key, "booking.self_cancel")
 	if errors.Is(err, ErrNotCancellable) {
 		// Another request of the traveller's cancelled it first.
 		if after, aerr := s.OwnBooking(ctx, customer, id); aerr == nil &&
@@ -106,6 +102,18 @@ func (s *Service) CancelOwn(ctx context.Context, customer account.User, id strin
 	s.log.Info("booking cancelled by its traveller", "booking_id", id, "user_id", customer.ID,
 		"days_before", q.DaysBefore, "percent", q.Percent, "refund", refund)
 	return s.OwnBooking(ctx, customer, id)
+}
+
+// departureOf is t's departure on day. A departure with bookings is never deleted; its
+// day at the default time otherwise.
+func departureOf(t tour.Tour, day time.Time) tour.StartDate {
+	dep := tour.StartDate{Date: tour.Day(day)}
+	for _, d := range t.StartDates {
+		if d.Date.Equal(dep.Date) {
+			dep = d
+		}
+	}
+	return dep
 }
 
 func daysText(n int) string {

@@ -79,10 +79,13 @@ type Departures interface {
 	MarkCancelled(ctx context.Context, actor account.User, tourID string, date time.Time, reason string) error
 }
 
-// Mailer writes the email that tells a customer their booking was cancelled, and how
-// much was refunded (refundedMinor, in the booking's currency; 0 for none).
+// Mailer writes the customers' emails: their booking was cancelled, or money was given
+// back while it stays active, with how much (refundedMinor, in the booking's currency;
+// 0 for none). message is the operator's words for the customer ("" for none); an
+// operator's reason or note is never handed to a mailer.
 type Mailer interface {
-	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) (*mail.Message, error)
+	Cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, message booking.CustomerText) (*mail.Message, error)
+	Refunded(ctx context.Context, b booking.Booking, refundMinor int64, refundID string) (*mail.Message, error)
 }
 
 // Counter hears every refund asked of the provider (or recorded for cash), and whether
@@ -114,6 +117,8 @@ type Options struct {
 	Waitlist Waitlist
 	// Notifier hears of bookings cancelled; nil: nobody.
 	Notifier booking.Notifier
+	// Move moves a booking of a cancelled departure to another one; nil moves none.
+	Move Mover
 }
 
 // Service cancels and refunds bookings.
@@ -130,13 +135,14 @@ type Service struct {
 	inTx       func(ctx context.Context, fn func(tx Tx) error) error
 	waitlist   Waitlist
 	notifier   booking.Notifier
+	move       Mover
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
 		log: o.Logger, mailer: o.Mailer, queued: o.Queued, counter: o.Counter, inTx: o.Tx, waitlist: o.Waitlist,
-		notifier: o.Notifier}
+		notifier: o.Notifier, move: o.Move}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
@@ -193,7 +199,9 @@ func (s *Service) Cancel(ctx context.Context, actor account.User, id string, ref
 	if !account.CanManageBookings(actor) {
 		return backoffice.Detail{}, account.ErrNotAllowed
 	}
-	if err := s.cancel(ctx, actor, id, refundMinor, reason, key, "booking.cancel"); err != nil {
+	// The reason is the operator's, kept in the history: the customer's email says what
+	// happened without it.
+	if err := s.cancel(ctx, actor, id, refundMinor, reason, "", key, "booking.cancel"); err != nil {
 		return backoffice.Detail{}, err
 	}
 	return backoffice.LoadDetail(ctx, s.store, id)
@@ -221,8 +229,9 @@ func (s *Service) CancelTyped(ctx context.Context, actor account.User, id string
 
 // cancel is the one way a booking is cancelled, by an operator or its traveller (action
 // names it in the audit log): closed when nothing is refunded, else refunded through
-// the provider once per key.
-func (s *Service) cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason, key, action string) error {
+// the provider once per key. reason is kept in the booking's history; message alone is
+// for the customer's email.
+func (s *Service) cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason string, message booking.CustomerText, key, action string) error {
 	reason, err := cleanReason(reason, false)
 	if err != nil {
 		return err
@@ -236,7 +245,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		if err != nil {
 			return err
 		}
-		done := s.cancellation(ctx, b.Booking, b.RefundedMinor, reason)
+		done := s.cancellation(ctx, b.Booking, b.RefundedMinor, message)
 		c := Closing{BookingID: id, Kind: "cancelled", Reason: reason, ActorName: actor.Name}
 		if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
 			return s.closeBooking(ctx, tx, c, now, entry(actor, action, "booking", id), done)
@@ -247,11 +256,43 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		s.notifier.BookingCancelled(ctx, id)
 		return nil
 	}
-	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
+	return s.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: key, AmountMinor: refundMinor, Reason: reason},
+		RefundRun{Action: action, Email: func(b booking.Booking, r backoffice.Refund) *mail.Message {
+			return s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, message)
+		}})
+}
+
+// RefundRun is how RefundOnce treats the booking and the customer.
+type RefundRun struct {
+	// Action names the refund in the audit log ("booking.cancel", "booking.refund").
+	Action string
+	// Keep: the booking stays active (paid, its seats kept) with the amount added to
+	// what was refunded; otherwise it is cancelled (Refunded) and its seats freed.
+	Keep bool
+	// Before, when set, runs in the transaction that starts a new refund, under the
+	// booking's lock, before the amount is checked against what is left: a change that
+	// lowers the price writes itself there and returns the refund it owes (the booking
+	// as it now is, and the amount), so the change and its refund are one. It does not
+	// run again for a key already used.
+	Before func(ctx context.Context, tx Tx, b booking.Booking) (booking.Booking, int64, error)
+	// Email writes the customer's email once the provider refunded r of b (b as it was
+	// before the refund); nil sends none.
+	Email func(b booking.Booking, r backoffice.Refund) *mail.Message
+}
+
+// RefundOnce gives back r.AmountMinor of booking r.BookingID through the provider that
+// took the payment (for a booking paid outside the site, recorded as returned by the
+// operator), once per r.Key: the same key again, however often and from however many
+// operators, refunds once and answers with the outcome. A provider failure leaves the
+// booking as it was (the same key then retries). r.Reason is kept in the booking's
+// history, never sent.
+func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffice.Refund, run RefundRun) error {
+	id := r.BookingID
+	if r.Key = strings.TrimSpace(r.Key); r.Key == "" || len(r.Key) > 100 {
 		return invalid("This form has expired. Please reload the page and try again.")
 	}
-	r, b, err := s.beginRefund(ctx, backoffice.Refund{BookingID: id, Key: key, AmountMinor: refundMinor,
-		ActorID: actor.ID, Reason: reason}, now)
+	r.ActorID = actor.ID
+	r, b, err := s.beginRefund(ctx, r, run, s.now())
 	if err != nil {
 		return err
 	}
@@ -274,16 +315,16 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 	// Recorded even when the request was cancelled meanwhile: the provider may have
 	// refunded, and the same key will settle it.
 	var done *mail.Message
-	if perr == nil {
+	if perr == nil && run.Email != nil {
 		// The email says how the money comes back: by card, or as the booking was paid.
 		told := b
 		told.Source = way
-		done = s.cancellation(ctx, told, b.RefundedMinor+r.AmountMinor, reason)
+		done = run.Email(told, r)
 	}
 	rec, finished := context.WithoutCancel(ctx), s.now()
 	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online}, actor.Name, finished,
-			entry(actor, action, "booking", id), done)
+		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online, Keep: run.Keep},
+			actor.Name, finished, entry(actor, run.Action, "booking", id), done)
 	}); err != nil {
 		return err
 	}
@@ -296,9 +337,14 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		return &fault.Error{Kind: fault.Upstream, Err: perr,
 			Message: "The payment provider refused the refund: " + failure + ". The booking is unchanged."}
 	}
-	s.log.Info("booking refunded", "booking_id", id, "refund_id", r.ID, "amount", r.AmountMinor, "currency", r.Currency, "by", actor.ID)
+	s.log.Info("booking refunded", "booking_id", id, "refund_id", r.ID, "amount", r.AmountMinor, "currency", r.Currency,
+		"kept", run.Keep, "by", actor.ID)
 	s.changed()
-	s.notifier.BookingCancelled(ctx, id)
+	if run.Keep {
+		s.notifier.BookingChanged(ctx, id, "refund:"+r.ID, "refunded "+money.Format(r.AmountMinor, r.Currency))
+	} else {
+		s.notifier.BookingCancelled(ctx, id)
+	}
 	return nil
 }
 
@@ -344,11 +390,11 @@ func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Re
 
 // cancellation writes the customer's email about a cancelled booking; failing to is
 // logged, not returned: the cancellation matters more than its email.
-func (s *Service) cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, reason string) *mail.Message {
+func (s *Service) cancellation(ctx context.Context, b booking.Booking, refundedMinor int64, message booking.CustomerText) *mail.Message {
 	if s.mailer == nil {
 		return nil
 	}
-	m, err := s.mailer.Cancellation(ctx, b, refundedMinor, reason)
+	m, err := s.mailer.Cancellation(ctx, b, refundedMinor, message)
 	if err != nil {
 		s.log.Error("write cancellation email", "booking_id", b.ID, "error", err)
 		return nil
@@ -394,24 +440,65 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 // CancelResult is the outcome of one booking when a departure is cancelled.
 type CancelResult struct {
 	Booking backoffice.BookingRow
-	Err     error // nil when cancelled and refunded
+	Err     error // nil when cancelled and refunded, or moved
+	// MovedTo is the departure the booking was moved to instead; zero when it was not.
+	MovedTo time.Time
+}
+
+// DepartureCancel is what an operator says when cancelling a departure.
+type DepartureCancel struct {
+	// Note is internal: kept in each booking's history and the audit log, never sent.
+	Note string
+	// Message is for the customers: their cancellation (or move) email carries it.
+	Message booking.CustomerText
+	// Moves are the bookings moved to another departure of the tour instead of
+	// refunded: booking id → the other departure's day, YYYY-MM-DD.
+	Moves map[string]string
+}
+
+// Mover moves a booking to another departure of its tour, its seats checked under the
+// departure's lock (rebook.Service.Move); message is for the customer's email.
+type Mover func(ctx context.Context, actor account.User, id, date string, note string, message booking.CustomerText) (backoffice.BookingRow, error)
+
+const maxMessageLen = 2000
+
+// cleanMessage is an operator's message to customers, trimmed and not too long.
+func cleanMessage(m booking.CustomerText) (booking.CustomerText, error) {
+	m = booking.CustomerText(strings.TrimSpace(string(m)))
+	if utf8.RuneCountInString(string(m)) > maxMessageLen {
+		return "", invalid("The message to customers must be at most %d characters.", maxMessageLen)
+	}
+	return m, nil
 }
 
 // CancelDeparture closes a departure, releases its open checkouts and cancels every paid
-// or refund-due booking on it with a refund of all that is left. One failing refund does
-// not stop the others; calling again retries the failed ones with the same keys, so
-// nothing is refunded twice.
-func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourID, date, reason string) ([]CancelResult, error) {
+// or refund-due booking on it with a refund of all that is left, or moves it to another
+// departure (in.Moves). One failing refund or move does not stop the others; calling
+// again retries the failed ones with the same keys, so nothing is refunded twice.
+// in.Note is kept in each booking's history; in.Message alone reaches the customers.
+func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourID, date string, in DepartureCancel) ([]CancelResult, error) {
 	if !account.CanManageBookings(actor) {
 		return nil, account.ErrNotAllowed
 	}
-	reason, err := cleanReason(reason, true)
+	reason, err := cleanReason(in.Note, true)
+	if err != nil {
+		return nil, err
+	}
+	message, err := cleanMessage(in.Message)
 	if err != nil {
 		return nil, err
 	}
 	d, err := time.Parse(time.DateOnly, date)
 	if err != nil {
 		return nil, invalid("Please give the departure's date as YYYY-MM-DD.")
+	}
+	if len(in.Moves) > 0 && s.move == nil {
+		return nil, invalid("Bookings cannot be moved here.")
+	}
+	for id, to := range in.Moves {
+		if to == date {
+			return nil, invalid("A booking cannot be moved to the departure being cancelled (booking %s).", id)
+		}
 	}
 	if err := s.departures.MarkCancelled(ctx, actor, tourID, d, reason); err != nil {
 		return nil, err
@@ -423,9 +510,9 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 		return nil, err
 	}
 	// Closed, it gets no new offers; those open and the places waiting end, each
-	// traveller told why.
+	// traveller told with the operator's message to customers.
 	if s.waitlist != nil {
-		if _, err := s.waitlist.EndDeparture(ctx, tourID, d, reason); err != nil {
+		if _, err := s.waitlist.EndDeparture(ctx, tourID, d, string(message)); err != nil {
 			return nil, err
 		}
 	}
@@ -444,8 +531,17 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 		if !Cancellable(row.Booking) {
 			continue
 		}
+		if to, ok := in.Moves[row.ID]; ok && row.Status == booking.Paid {
+			moved, err := s.move(ctx, actor, row.ID, to, reason, message)
+			res := CancelResult{Booking: row, Err: err}
+			if err == nil {
+				res.Booking, res.MovedTo = moved, tour.Day(moved.StartDate)
+			}
+			results = append(results, res)
+			continue
+		}
 		key := "departure-" + tourID + "-" + date + "-" + row.ID
-		err := s.cancel(ctx, actor, row.ID, max(row.PaidMinor-row.RefundedMinor, 0), reason, key, "booking.cancel")
+		err := s.cancel(ctx, actor, row.ID, Refundable(row.Booking), reason, message, key, "booking.cancel")
 		if after, rerr := s.store.BookingRow(ctx, row.ID); rerr == nil {
 			row = after
 		}
@@ -453,4 +549,34 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	}
 	s.changed()
 	return results, nil
+}
+
+// PreviewCancellation is the email a customer of the departure would get if it were
+// cancelled with message (the first paid booking's, or a sample's when it has none), as
+// the operator checks it before sending. Nothing is written.
+func (s *Service) PreviewCancellation(ctx context.Context, actor account.User, tourID, date string, message booking.CustomerText) (*mail.Message, error) {
+	if !account.CanManageBookings(actor) {
+		return nil, account.ErrNotAllowed
+	}
+	message, err := cleanMessage(message)
+	if err != nil {
+		return nil, err
+	}
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return nil, invalid("Please give the departure's date as YYYY-MM-DD.")
+	}
+	if s.mailer == nil {
+		return nil, invalid("This site sends no emails.")
+	}
+	rows, err := s.store.DepartureBookings(ctx, tourID, d)
+	if err != nil {
+		return nil, err
+	}
+	for _, row := range rows {
+		if row.Status == booking.Paid || row.Status == booking.RefundDue {
+			return s.mailer.Cancellation(ctx, row.Booking, row.RefundedMinor+Refundable(row.Booking), message)
+		}
+	}
+	return nil, &fault.Error{Kind: fault.Conflict, Message: "This departure has no paid bookings, so nobody would be emailed."}
 }

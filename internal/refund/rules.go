@@ -27,12 +27,13 @@ func Cancellable(b booking.Booking) bool {
 //   - the key's refund succeeded: it is returned as it is (nothing more to do);
 //   - it is pending (a retry, or a crash after the provider was asked) or failed: it is
 //     returned pending, to ask the provider again with the same key;
-//   - a new key: the booking must be paid or refund due (ErrNotCancellable), without
-//     another refund pending (backoffice.ErrRefundInProgress), and the amount at most what
-//     is left to refund.
+//   - a new key: the booking must be paid or refund due (ErrNotCancellable; paid alone
+//     when it is to stay active), without another refund pending
+//     (backoffice.ErrRefundInProgress); run.Before, when set, writes its change and says
+//     the amount; and the amount is at most what was paid and not yet refunded.
 //
 // The booking is returned as it is.
-func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time.Time) (backoffice.Refund, booking.Booking, error) {
+func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, run RefundRun, now time.Time) (backoffice.Refund, booking.Booking, error) {
 	var b booking.Booking
 	err := s.inTx(ctx, func(tx Tx) error {
 		var err error
@@ -53,7 +54,7 @@ func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time
 		case !errors.Is(err, backoffice.ErrRefundNotFound):
 			return err
 		}
-		if !Cancellable(b) {
+		if !Cancellable(b) || (run.Keep && b.Status != booking.Paid) {
 			return ErrNotCancellable
 		}
 		pending, err := tx.PendingRefunds(ctx, b.ID)
@@ -63,7 +64,15 @@ func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time
 		if pending > 0 {
 			return backoffice.ErrRefundInProgress
 		}
-		if left := b.PaidMinor - b.RefundedMinor; r.AmountMinor > left {
+		if run.Before != nil {
+			if b, r.AmountMinor, err = run.Before(ctx, tx, b); err != nil {
+				return err
+			}
+		}
+		if r.AmountMinor <= 0 {
+			return invalid("Please give an amount to refund greater than 0.")
+		}
+		if left := Refundable(b); r.AmountMinor > left {
 			return fault.FieldError("refundMinor", "Refund amount is more than was paid and not yet refunded. Reload the page to see what is left.")
 		}
 		r.Currency, r.Provider, r.Status = b.Currency, b.Provider, backoffice.RefundPending
@@ -75,18 +84,26 @@ func (s *Service) beginRefund(ctx context.Context, r backoffice.Refund, now time
 	return r, b, nil
 }
 
+// Refundable is what may still be given back of b: what was received less what was
+// refunded.
+func Refundable(b booking.Booking) int64 {
+	return max(0, b.PaidMinor-b.RefundedMinor)
+}
+
 // Outcome is how the provider answered a refund: Failure "" is success, ProviderRef
-// then the provider's refund id.
+// then the provider's refund id. Keep: the booking stays active.
 type Outcome struct {
 	ProviderRef string
 	Failure     string
 	// Owed: the money goes back outside the site; the refund is owed until an operator
 	// records it paid back.
 	Owed bool
+	Keep        bool
 }
 
 // finishRefund records how a pending refund ended: on success the booking becomes
-// Refunded with the amount added to what was refunded, its seats free; otherwise the
+// Refunded with the amount added to what was refunded, its seats free (or, with
+// out.Keep, stays as it is with the amount added); otherwise the
 // refund is marked failed and the booking stays as it was. Either way the booking's
 // history says so; a refund that already succeeded is left alone (the same key finished
 // twice adds its amount once). done, when not nil, is the customer's email, queued with
@@ -104,7 +121,16 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if err != nil {
 		return b, err
 	}
-	if r, err = tx.RefundByID(ctx, refundID); err != nil || r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
+	if r, err = tx.RefundByID(ctx, refundID); err != nil {
+		return b, err
+	}
+	if r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
+		// Another request with the same key finished it, perhaps without the email this
+		// one carries (a retry of a change does not write it again): queued once by its
+		// key whoever brings it.
+		if done != nil {
+			_, err = tx.EnqueueEmail(ctx, done)
+		}
 		return b, err
 	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
@@ -125,13 +151,17 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		return b, err
 	}
 	before := b
-	b.Status, b.RefundedMinor = booking.Refunded, b.RefundedMinor+r.AmountMinor
+	b.RefundedMinor += r.AmountMinor
+	event.Kind = "refunded_kept"
+	if !out.Keep {
+		b.Status, event.Kind = booking.Refunded, "refunded"
+	}
 	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
 		return b, err
 	}
-	event.Kind, event.Detail = "refunded", fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
+	event.Detail = fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
 	if out.Owed {
-		event.Kind = "refund_owed"
+		event.Kind = "refund_owed" // paid back outside the site, the booking kept or not
 	}
 	if err := tx.AddBookingEvent(ctx, event); err != nil {
 		return b, err

@@ -3,9 +3,7 @@ package refund_test
 import (
 	"context"
 	"errors"
-	"net/http"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,7 +12,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
-	"tourbook/internal/payment"
+	"tourbook/internal/payment/refundtest"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
@@ -26,45 +24,18 @@ import (
 
 var t0 = time.Date(2031, 3, 14, 15, 9, 26, 535897000, time.FixedZone("CET", 3600))
 
-// provider refunds everything asked, each key under the same refund id; while gate is
-// set, every refund with the key "k" tells in and waits for the gate to close.
-type provider struct {
-	asked atomic.Int32
-	gate  chan struct{}
-	in    chan struct{} // told when a refund is waiting at the gate
-}
-
-func (p *provider) Name() string { return "sandbox" }
-func (p *provider) CreateCheckout(context.Context, payment.CheckoutRequest) (payment.Checkout, error) {
-	return payment.Checkout{}, errors.New("not in these tests")
-}
-func (p *provider) ParseWebhook([]byte, http.Header) (payment.Event, error) {
-	return payment.Event{}, errors.New("not in these tests")
-}
-func (p *provider) Checkout(context.Context, string) (payment.Event, error) {
-	return payment.Event{}, errors.New("not in these tests")
-}
-func (p *provider) Refund(_ context.Context, req payment.RefundRequest) (string, error) {
-	p.asked.Add(1)
-	if p.gate != nil && req.Key == "k" {
-		p.in <- struct{}{}
-		<-p.gate
-	}
-	return "re_" + req.Key, nil
-}
-
 type fixture struct {
 	st       *store.Store
 	office   *refund.Service
 	bookings *booking.Service
-	provider *provider
+	provider *refundtest.Refunder
 	admin    account.User
 	tour     tour.Tour
 	day      time.Time
 }
 
 func newFixture(t *testing.T, st *store.Store) *fixture {
-	f := &fixture{st: st, provider: &provider{}, day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}
+	f := &fixture{st: st, provider: &refundtest.Refunder{GateKey: "k"}, day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}
 	f.office = refund.NewService(st, f.provider, nil, refund.Options{Now: func() time.Time { return t0 },
 		Tx: storetest.InTx(st, func(tx *store.Store) refund.Tx { return tx })})
 	f.bookings = booking.NewService(st, st, nil, booking.Options{
@@ -105,7 +76,7 @@ func TestRefundIsMadeOncePerKey(t *testing.T) {
 
 		// Ten requests with one key all find its refund pending and wait at the
 		// provider; another key meanwhile is refused. Then all ten finish it at once.
-		f.provider.gate, f.provider.in = make(chan struct{}), make(chan struct{}, 10)
+		f.provider.Gate, f.provider.In = make(chan struct{}), make(chan struct{}, 10)
 		var wg sync.WaitGroup
 		for range 10 {
 			wg.Go(func() {
@@ -115,12 +86,12 @@ func TestRefundIsMadeOncePerKey(t *testing.T) {
 			})
 		}
 		for range 10 {
-			<-f.provider.in
+			<-f.provider.In
 		}
 		if _, err := f.office.Cancel(t.Context(), f.admin, b.ID, 1000, "", "other"); !errors.Is(err, backoffice.ErrRefundInProgress) {
 			t.Errorf("a second key while a refund is pending: %v", err)
 		}
-		close(f.provider.gate)
+		close(f.provider.Gate)
 		wg.Wait()
 		got := f.booking(t, b.ID)
 		if got.Status != booking.Refunded || got.RefundedMinor != 1000 {

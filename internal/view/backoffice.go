@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/money"
+	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/tour"
@@ -137,7 +138,16 @@ type AdminBookingDetail struct {
 	AmountMinor int64  `json:"amountMinor"`
 	// Formatted total refunded so far.
 	Refunded string `json:"refunded"`
+	// Formatted total received (online, link, cash, transfer).
+	Paid string `json:"paid"`
+	// Formatted balance still to pay (awaiting payment, or a change raised the price);
+	// "" when none.
+	Due      string `json:"due"`
 	Currency string `json:"currency"`
+	// The lead traveller's contact when not the account's; "" for the account's.
+	ContactName  string `json:"contactName"`
+	ContactEmail string `json:"contactEmail"`
+	ContactPhone string `json:"contactPhone"`
 	// "sandbox", "stripe", or "" for bookings recorded by an operator.
 	Provider    string         `json:"provider"`
 	CheckoutID  string         `json:"checkoutId"`
@@ -161,9 +171,11 @@ type AdminBookingDetail struct {
 	// The operator's notes (never sent) and why the price differs; "" when none.
 	Notes     string `json:"notes"`
 	PriceNote string `json:"priceNote"`
-	// Awaiting payment: what is still due, formatted, and the day to pay by ("" when none).
-	Due   string `json:"due"`
+	// Awaiting payment: the day to pay by ("" when none).
 	PayBy string `json:"payBy"`
+	// May be changed (travellers, date, contact) and refunded while it stays active:
+	// paid, or awaiting payment (changes only).
+	Changeable bool `json:"changeable"`
 }
 
 // ManifestRow is one booking on a departure's manifest.
@@ -215,7 +227,9 @@ type CancelResult struct {
 	BookingID    string `json:"bookingId"`
 	CustomerName string `json:"customerName"`
 	OK           bool   `json:"ok"`
-	// "Refunded $994.00" or why it failed.
+	// Moved to another departure instead of cancelled.
+	Moved bool `json:"moved"`
+	// "Refunded $994.00", "Moved to Thu 17 June 2027" or why it failed.
 	Message string `json:"message"`
 }
 
@@ -310,6 +324,8 @@ type AdminBookingsProps struct {
 type AdminBookingProps struct {
 	Booking AdminBookingDetail `json:"booking"`
 	Collect BookingCollect     `json:"collect"`
+	// The change and refund forms' choices; null when the booking cannot be changed.
+	Options *BookingChangeOptions `json:"options"`
 }
 
 // ManifestDeparture is the departure a manifest or a check-in page is about.
@@ -348,6 +364,8 @@ type AdminManifestProps struct {
 	// Waitlist is the departure's waiting list, in joining order; Waiting adds up its people.
 	Waitlist []ManifestWaitlistRow `json:"waitlist"`
 	Waiting  int                   `json:"waiting"`
+	// The tour's other departures a booking may be moved to when this one is cancelled.
+	MoveTo []ChangeDeparture `json:"moveTo"`
 }
 
 // AdminUsersProps are the props of /admin/users.
@@ -480,7 +498,13 @@ func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBooking
 		Status: b.Status, StatusLabel: StatusLabel(b.Status), CreatedAt: FormatTime(b.CreatedAt, loc),
 		PaidAt: FormatTime(b.PaidAt, loc), History: []BookingHistoryEntry{}, Refunds: []AdminRefund{},
 		Cancellable:     refund.Cancellable(b.Booking),
-		RefundableMinor: max(b.PaidMinor-b.RefundedMinor, 0),
+		RefundableMinor: refund.Refundable(b.Booking),
+		Changeable:      rebook.Changeable(b.Booking),
+		Paid:            money.Format(b.PaidMinor, b.Currency),
+		ContactName:     b.ContactName, ContactEmail: b.ContactEmail, ContactPhone: b.ContactPhone,
+	}
+	if due := b.DueMinor(); due > 0 {
+		out.Due = money.Format(due, b.Currency)
 	}
 	if !out.Cancellable {
 		out.RefundableMinor = 0
@@ -489,11 +513,8 @@ func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBooking
 	if out.Travellers == nil {
 		out.Travellers = []string{}
 	}
-	if b.Status == booking.AwaitingPayment {
-		out.Due = money.Format(b.DueMinor(), b.Currency)
-		if !b.PayBy.IsZero() {
-			out.PayBy = FormatDate(b.PayBy)
-		}
+	if b.Status == booking.AwaitingPayment && !b.PayBy.IsZero() {
+		out.PayBy = FormatDate(b.PayBy)
 	}
 	out.Tour.ID, out.Tour.Name, out.Tour.Slug = b.TourID, b.TourName, b.TourSlug
 	out.Departure.Date, out.Departure.Label = b.StartDate.Format(time.DateOnly), FormatDate(b.StartDate)
@@ -530,6 +551,16 @@ func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBooking
 			amount, reason, _ := strings.Cut(e.Detail, "|")
 			minor, _ := strconv.ParseInt(amount, 10, 64)
 			h.Label, h.Detail = "Cancelled; "+money.Format(minor, b.Currency)+" owed, to pay back outside the site", reason
+		case "refunded_kept":
+			amount, reason, _ := strings.Cut(e.Detail, "|")
+			minor, _ := strconv.ParseInt(amount, 10, 64)
+			h.Label, h.Detail = "Refunded "+money.Format(minor, b.Currency)+", booking kept", reason
+		case "changed", "moved":
+			changes, note, _ := strings.Cut(e.Detail, "|")
+			h.Label, h.Detail = "Changed: "+changes, note
+			if e.Kind == "moved" {
+				h.Label = "Moved: " + changes
+			}
 		case "refund_failed":
 			h.Label = "Refund failed"
 		case "resolved":
@@ -558,6 +589,9 @@ func NewCancelResults(results []refund.CancelResult, message func(error) string)
 		c := CancelResult{BookingID: r.Booking.ID, CustomerName: r.Booking.CustomerName, OK: r.Err == nil}
 		if r.Err != nil {
 			c.Message = message(r.Err)
+		} else if !r.MovedTo.IsZero() {
+			c.Message = "Moved to " + FormatDate(r.MovedTo)
+			c.Moved = true
 		} else if r.Booking.RefundedMinor > 0 {
 			c.Message = "Refunded " + money.Format(r.Booking.RefundedMinor, r.Booking.Currency)
 		} else {

@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/checkin"
 	"tourbook/internal/httpx"
+	"tourbook/internal/rebook"
 	"tourbook/internal/review"
 	"tourbook/internal/tour"
 	"tourbook/internal/view"
@@ -194,8 +195,22 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
-	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.Reference + " · Back office",
-		props: view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d.Detail, h.Zone), Collect: view.NewBookingCollect(d, h.Now(), h.Zone)}})
+	p := view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d.Detail, h.Zone), Collect: view.NewBookingCollect(d, h.Now(), h.Zone)}
+	if p.Booking.Changeable && h.Rebook != nil {
+		c, err := h.Rebook.Choices(r.Context(), u, d.ID)
+		if err != nil {
+			h.officeError(w, r, err)
+			return
+		}
+		o := view.NewBookingChangeOptions(d.Booking, c)
+		p.Options = &o
+	}
+	h.render(w, r, page{name: "adminBooking", title: "Booking " + d.Reference + " · Back office", props: p})
+}
+
+// Rebook is what a booking's page reads of the change form (rebook.Service).
+type Rebook interface {
+	Choices(ctx context.Context, actor account.User, id string) (rebook.Choices, error)
 }
 
 // AdminNewBooking is /admin/bookings/new?tour=&date=: New booking, the tour and the
@@ -243,6 +258,7 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := view.NewAdminManifestProps(m, h.Now(), account.CanManageBookings(u))
+	p.MoveTo = view.MoveTargets(m.Tour, m.Departure, h.Now())
 	h.render(w, r, page{name: "adminManifest", title: m.Tour.Name + ", " + p.Departure.Label + " · Manifest", props: p})
 }
 

@@ -63,6 +63,7 @@ type Handler struct {
 	Catalog    Catalog
 	Office     BackOffice
 	Collect    Collector
+	Rebook     Rebook
 	Refunds    OwnBookings
 	Outbox     Outbox
 	Moderation Moderation

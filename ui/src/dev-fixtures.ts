@@ -2,6 +2,7 @@
 // page handlers send (formatted prices and dates, complete image URLs).
 import type {
   AdminBookingDetail,
+  BookingChangeOptions,
   AdminTour,
   CalendarDay,
   BookingCollect,
@@ -516,6 +517,11 @@ export const paidBooking: AdminBookingDetail = {
   amount: '$794.00',
   amountMinor: 79400,
   refunded: '$100.00',
+  paid: '$794.00',
+  due: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
   currency: 'usd',
   provider: 'stripe',
   checkoutId: 'cs_test_a1B2c3D4e5F6',
@@ -537,8 +543,21 @@ export const paidBooking: AdminBookingDetail = {
   phone: '',
   notes: '',
   priceNote: '',
-  due: '',
   payBy: '',
+  changeable: true,
+};
+
+/** The change and refund forms' choices for paidBooking. */
+export const bookingChangeOptions: BookingChangeOptions = {
+  departures: [
+    { date: '2027-06-15', label: 'Tue 15 June 2027, 09:00 MDT (America/Edmonton)', seatsLeft: 3 },
+    { date: '2027-06-17', label: 'Thu 17 June 2027, 09:00 MDT (America/Edmonton)', seatsLeft: 1 },
+  ],
+  maxTravellers: 10,
+  suggestedRefundMinor: 39700,
+  suggestedRefund: '$397.00',
+  suggestedRefundNote: 'Its cancellation policy refunds 50% 12 days before departure.',
+  refundWay: 'to the card',
 };
 
 /** Cancelled by the site when the provider refused the refund: money still owed. */
@@ -551,6 +570,11 @@ export const refundDueBooking: AdminBookingDetail = {
   amount: '$1,191.00',
   amountMinor: 119100,
   refunded: '$0.00',
+  paid: '$794.00',
+  due: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
   checkoutId: 'cs_test_z9Y8x7W6',
   paymentRef: 'pi_3PqR8s2eZvKYlo2C0a1bC',
   status: 'refund_due',
@@ -567,6 +591,7 @@ export const refundDueBooking: AdminBookingDetail = {
   ],
   cancellable: true,
   refundableMinor: 119100,
+  changeable: true,
 };
 
 /** A cash walk-in, refunded in full: nothing left to do. */
@@ -586,6 +611,11 @@ export const refundedBooking: AdminBookingDetail = {
   amount: '$497.00',
   amountMinor: 49700,
   refunded: '$497.00',
+  paid: '$794.00',
+  due: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
   provider: '',
   checkoutId: '',
   paymentRef: '',
@@ -601,6 +631,7 @@ export const refundedBooking: AdminBookingDetail = {
   refunds: [],
   cancellable: false,
   refundableMinor: 0,
+  changeable: false,
 };
 
 const adminCheckInProps: PageProps['adminCheckIn'] = {
@@ -745,6 +776,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
     },
   ],
   waiting: 7,
+  moveTo: [{ date: '2027-06-17', label: 'Thu 17 June 2027, 09:00 MDT (America/Edmonton)', seatsLeft: 12 }],
 };
 
 /** The traveller's waiting list: an open offer and a place in a queue. */
@@ -779,9 +811,9 @@ export const waitlistPlaces: WaitlistPlace[] = [
 
 /** What cancelling the manifest's departure answers when one refund fails. */
 export const cancelResultsWithFailure: CancelResult[] = [
-  { bookingId: 'b-7e21c0a4', customerName: 'Laura Wilson', ok: true, message: 'Refunded $694.00' },
-  { bookingId: 'b-7e21c0a3', customerName: 'Ben Hadley', ok: false, message: 'Card expired (stripe: charge_expired_for_refund)' },
-  { bookingId: 'b-7e21c0a5', customerName: 'Jo <b>Bold</b> & Sons', ok: true, message: 'Cancelled (bank transfer: refund by hand)' },
+  { bookingId: 'b-7e21c0a4', customerName: 'Laura Wilson', ok: true, moved: false, message: 'Refunded $694.00' },
+  { bookingId: 'b-7e21c0a3', customerName: 'Ben Hadley', ok: false, moved: false, message: 'Card expired (stripe: charge_expired_for_refund)' },
+  { bookingId: 'b-7e21c0a5', customerName: 'Jo <b>Bold</b> & Sons', ok: true, moved: true, message: 'Moved to Thu 17 June 2027' },
 ];
 
 const adminUsersProps: PageProps['adminUsers'] = {
@@ -1155,7 +1187,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminCalendar: { page: 'adminCalendar', site, user: admin, props: adminCalendarProps },
   adminMyDepartures: { page: 'adminMyDepartures', site, user: guide, props: adminMyDeparturesProps },
   adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
-  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking, collect: paidCollect } },
+  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking, collect: paidCollect, options: bookingChangeOptions } },
   adminNewBooking: { page: 'adminNewBooking', site, user: admin, props: newBookingProps },
   adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
   adminCheckIn: { page: 'adminCheckIn', site, user: guide, props: adminCheckInProps },
@@ -1224,10 +1256,10 @@ export const adminBookingsEmpty: PageData<'adminBookings'> = {
 };
 
 /** A refund-due booking: cancel it (retrying the refund) or mark it resolved. */
-export const adminBookingRefundDue: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundDueBooking, collect: paidCollect } };
+export const adminBookingRefundDue: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundDueBooking, collect: paidCollect, options: null } };
 
 /** A refunded booking: nothing left to do. */
-export const adminBookingRefunded: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundedBooking, collect: paidCollect } };
+export const adminBookingRefunded: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundedBooking, collect: paidCollect, options: null } };
 
 /** The manifest as one of the tour's guides sees it: read-only. */
 export const adminManifestGuideView: PageData<'adminManifest'> = {

@@ -25,7 +25,7 @@ export const bookingCancelled = notice<BookingCancelledProps>(({ site, props }) 
     blocks: [
       { paragraph: cancelled },
       { facts: [{ label: 'Booking reference', value: props.reference }] },
-      { paragraph: props.reason === '' ? '' : `Reason: ${props.reason}` },
+      { paragraph: props.message },
       { paragraph: refundSentence(props) },
       { button: 'Find another tour', href: site.url },
     ],

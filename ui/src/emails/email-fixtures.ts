@@ -59,7 +59,7 @@ export const emailFixtures: EmailData[] = [
       tourName: 'The Forest Hiker',
       date: 'Saturday, 12 June 2027',
       refunded: '$994.00',
-      reason: 'The trail is closed after a storm.',
+      message: 'The trail is closed after a storm.',
       returnedBy: '',
     },
   },
@@ -114,7 +114,7 @@ export const emailFixtures: EmailData[] = [
       date: 'Saturday, 12 June 2027',
       startTime: '9:00 AM',
       participants: 2,
-      reason: 'The trail is closed after a storm.',
+      message: 'The trail is closed after a storm.',
       offered: '$994.00',
       tourUrl: 'https://tours.example/tour/the-forest-hiker',
     },
@@ -141,7 +141,7 @@ export const emailFixtures: EmailData[] = [
   },
 ];
 
-/** The optional facts empty: no meeting point, nothing refunded, no reason. */
+/** The optional facts empty: no meeting point, nothing refunded, no message. */
 export const emailVariantFixtures: EmailData[] = [
   {
     kind: 'bookingConfirmation',
@@ -164,7 +164,7 @@ export const emailVariantFixtures: EmailData[] = [
   {
     kind: 'bookingCancelled',
     site: emailSite,
-    props: { name: 'Grace Hopper', reference: 'TB-H3WX9P', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', reason: '', returnedBy: '' },
+    props: { name: 'Grace Hopper', reference: 'TB-H3WX9P', tourName: 'The Sea Explorer', date: 'Monday, 3 May 2027', refunded: '', message: '', returnedBy: '' },
   },
   {
     kind: 'bookingCancelled',
@@ -175,7 +175,7 @@ export const emailVariantFixtures: EmailData[] = [
       tourName: 'The Sea Explorer',
       date: 'Monday, 3 May 2027',
       refunded: '€2,580.00',
-      reason: '',
+      message: '',
       returnedBy: 'bank transfer',
     },
   },
@@ -188,7 +188,7 @@ export const emailVariantFixtures: EmailData[] = [
       date: 'Monday, 3 May 2027',
       startTime: '10:30 AM',
       participants: 1,
-      reason: '',
+      message: '',
       offered: '',
       tourUrl: 'https://tours.example/tour/the-sea-explorer',
     },
@@ -203,6 +203,40 @@ export const emailVariantFixtures: EmailData[] = [
       day: 'Thu 26 November 2026',
       setting: 'You get these emails as one daily digest. An admin can change this in the back office, under Emails.',
       bookingsUrl: 'https://tours.example/admin/bookings',
+    },
+  },
+  {
+    kind: 'bookingChanged',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Monday, 14 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      changes: 'Date: Saturday, 12 June 2027 → Monday, 14 June 2027; Travellers: 3 → 2; Price: $1,491.00 → $994.00',
+      refunded: '$497.00',
+      due: '',
+      message: 'The guide for the 12th fell ill, so we moved you to the 14th.',
+      bookingUrl: 'https://tours.example/my-tours/b-64f1c2a9',
+      calendarFile: 'tour.ics',
+    },
+  },
+  {
+    kind: 'bookingChanged',
+    site: emailSite,
+    props: {
+      name: 'Grace Hopper',
+      tourName: 'The Sea Explorer',
+      date: 'Monday, 3 May 2027',
+      startTime: '10:30 AM',
+      participants: 4,
+      changes: 'Travellers: 3 → 4; Price: $1,491.00 → $1,988.00',
+      refunded: '',
+      due: '$497.00',
+      message: '',
+      bookingUrl: 'https://tours.example/my-tours/b-0a1b2c3d',
+      calendarFile: '',
     },
   },
 ];

@@ -99,8 +99,8 @@ export interface BookingCancelledProps {
   date: string;
   /** Formatted amount refunded, or "" when nothing was refunded */
   refunded: string;
-  /** Why it was cancelled, or "" */
-  reason: string;
+  /** The operator's message to customers, or "": never an internal note */
+  message: string;
   /**
    * How the refund comes back when the booking was paid outside the site: "bank transfer"
    * or "cash", from the operator; "" when it went back through the card payment.
@@ -121,6 +121,26 @@ export interface PaymentLinkProps {
   /** Until when the link can be paid, with the tour's zone */
   expires: string;
   bookingUrl: string;
+}
+
+export interface BookingChangedProps {
+  name: string;
+  tourName: string;
+  /** The departure's date as it now is */
+  date: string;
+  startTime: string;
+  participants: number;
+  /** What changed, "Travellers: 3 → 2" each, joined by "; "; "" for a refund alone */
+  changes: string;
+  /** Formatted amount given back with this change, or "" */
+  refunded: string;
+  /** Formatted balance still to pay, or "" */
+  due: string;
+  /** The operator's message to customers, or "": never an internal note */
+  message: string;
+  bookingUrl: string;
+  /** The calendar file attached ("tour.ics") when the date changed, or "" */
+  calendarFile: string;
 }
 
 export interface ReminderProps {
@@ -161,8 +181,8 @@ export interface WaitlistCancelledProps {
   date: string;
   startTime: string;
   participants: number;
-  /** The operator's reason for cancelling the departure, or "" */
-  reason: string;
+  /** The operator's message to customers, or "": never an internal note */
+  message: string;
   /** The amount of the offer that ended with it, or "" when the traveller was waiting */
   offered: string;
   /** The tour's page, to choose another date */
@@ -189,6 +209,7 @@ export interface EmailPropsByKind {
   signupAttempt: SignupAttemptProps;
   bookingConfirmation: BookingConfirmationProps;
   bookingCancelled: BookingCancelledProps;
+  bookingChanged: BookingChangedProps;
   reminder: ReminderProps;
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
@@ -248,8 +269,21 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     tourName: 'string',
     date: 'string',
     refunded: 'string',
-    reason: 'string',
+    message: 'string',
     returnedBy: 'string',
+  },
+  bookingChanged: {
+    name: 'string',
+    tourName: 'string',
+    date: 'string',
+    startTime: 'string',
+    participants: 'number',
+    changes: 'string',
+    refunded: 'string',
+    due: 'string',
+    message: 'string',
+    bookingUrl: 'string',
+    calendarFile: 'string',
   },
   reminder: {
     name: 'string',
@@ -277,7 +311,7 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     startTime: 'string',
     participants: 'number',
-    reason: 'string',
+    message: 'string',
     offered: 'string',
     tourUrl: 'string',
   },

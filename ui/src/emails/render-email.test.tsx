@@ -17,6 +17,7 @@ const subjects: Record<EmailKind, string> = {
   signupAttempt: 'You already have a Tourbook account',
   bookingConfirmation: 'Your booking: The Forest Hiker on Saturday, 12 June 2027',
   bookingCancelled: 'Your booking of The Forest Hiker is cancelled',
+  bookingChanged: 'Your booking of The Forest Hiker has changed',
   reminder: 'The Forest Hiker starts in two days',
   reviewRequest: 'How was The Forest Hiker?',
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
@@ -41,6 +42,10 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
     if (d.props.returnedBy === 'bank transfer') return [`We will transfer ${d.props.refunded} to you`];
     return ['We have refunded'];
   },
+  bookingChanged: (d) =>
+    d.kind === 'bookingChanged' && d.props.due !== ''
+      ? ['Travellers: 3 → 4', 'is still to pay', '4 people']
+      : ['Date: Saturday, 12 June 2027 → Monday, 14 June 2027', 'We have refunded', 'calendar file attached', '2 people'],
   reminder: () => [],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],

@@ -4,6 +4,7 @@
 // same module the pages use, so emails add no renderer to the bundle.
 import { renderToStaticMarkup } from 'react-dom/server.browser';
 import { bookingCancelled } from './booking-cancelled-email';
+import { bookingChanged } from './booking-changed-email';
 import { bookingConfirmation } from './booking-confirmation-email';
 import {
   emailPropTypes,
@@ -32,6 +33,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   signupAttempt,
   bookingConfirmation,
   bookingCancelled,
+  bookingChanged,
   reminder,
   waitlistOffer,
   waitlistCancelled,

@@ -14,7 +14,7 @@ export const waitlistCancelled = notice<WaitlistCancelledProps>(({ props }) => {
     name: props.name,
     blocks: [
       { paragraph: news },
-      { paragraph: props.reason === '' ? '' : `Reason: ${props.reason}` },
+      { paragraph: props.message },
       {
         paragraph:
           props.offered === ''

@@ -352,7 +352,18 @@ export interface AdminBookingDetail {
   amountMinor: number;
   /** Formatted total refunded so far. */
   refunded: string;
+  /** Formatted total received (online, link, cash, transfer). */
+  paid: string;
+  /**
+   * Formatted balance still to pay (awaiting payment, or a change raised the price);
+   * "" when none.
+   */
+  due: string;
   currency: string;
+  /** The lead traveller's contact when not the account's; "" for the account's. */
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
   /** "sandbox", "stripe", or "" for bookings recorded by an operator. */
   provider: string;
   checkoutId: string;
@@ -376,9 +387,13 @@ export interface AdminBookingDetail {
   /** The operator's notes (never sent) and why the price differs; "" when none. */
   notes: string;
   priceNote: string;
-  /** Awaiting payment: what is still due, formatted, and the day to pay by ("" when none). */
-  due: string;
+  /** Awaiting payment: the day to pay by ("" when none). */
   payBy: string;
+  /**
+   * May be changed (travellers, date, contact) and refunded while it stays active:
+   * paid, or awaiting payment (changes only).
+   */
+  changeable: boolean;
 }
 
 /** ManifestRow is one booking on a departure's manifest. */
@@ -422,7 +437,9 @@ export interface CancelResult {
   bookingId: string;
   customerName: string;
   ok: boolean;
-  /** "Refunded $994.00" or why it failed. */
+  /** Moved to another departure instead of cancelled. */
+  moved: boolean;
+  /** "Refunded $994.00", "Moved to Thu 17 June 2027" or why it failed. */
   message: string;
 }
 
@@ -514,6 +531,8 @@ export interface AdminBookingsProps {
 export interface AdminBookingProps {
   booking: AdminBookingDetail;
   collect: BookingCollect;
+  /** The change and refund forms' choices; null when the booking cannot be changed. */
+  options: BookingChangeOptions | null;
 }
 
 /** ManifestDeparture is the departure a manifest or a check-in page is about. */
@@ -554,6 +573,8 @@ export interface AdminManifestProps {
   /** Waitlist is the departure's waiting list, in joining order; Waiting adds up its people. */
   waitlist: ManifestWaitlistRow[];
   waiting: number;
+  /** The tour's other departures a booking may be moved to when this one is cancelled. */
+  moveTo: ChangeDeparture[];
 }
 
 /** AdminUsersProps are the props of /admin/users. */
@@ -1187,6 +1208,53 @@ export interface ResetPasswordProps {
 /** SetupProps is the first-start setup page's: the token of its one-time address. */
 export interface SetupProps {
   token: string;
+}
+
+/** ChangeDeparture is a departure a booking may be moved to. */
+export interface ChangeDeparture {
+  /** Yyyy-mm-dd. */
+  date: string;
+  /** "Tue 15 June 2027, 08:30 GMT (Atlantic/Reykjavik)". */
+  label: string;
+  seatsLeft: number;
+}
+
+/** BookingChangeOptions are the choices of a booking's change and refund forms. */
+export interface BookingChangeOptions {
+  /** The tour's open departures not yet started, the booking's own among them. */
+  departures: ChangeDeparture[];
+  maxTravellers: number;
+  /**
+   * What the booking's cancellation policy would refund now, minor units and
+   * formatted ("$248.50"), and why ("50% refund, 12 days before departure").
+   */
+  suggestedRefundMinor: number;
+  suggestedRefund: string;
+  suggestedRefundNote: string;
+  /** How money goes back: "to the card" or "outside the site (cash)". */
+  refundWay: string;
+}
+
+/** ChangePreview is a change worked out before the operator confirms it. */
+export interface ChangePreview {
+  /** "Travellers: 3 → 2" lines. */
+  changes: string[];
+  refundMinor: number;
+  dueMinor: number;
+  /**
+   * What will happen, in a sentence: "$497.00 will be refunded to the card; the
+   * booking stays active with 2 travellers."
+   */
+  summary: string;
+  /** Whether and how the customer is told: "The customer gets an email ...". */
+  email: string;
+}
+
+/** EmailPreview is an email as it would read, before it is sent. */
+export interface EmailPreview {
+  subject: string;
+  /** The plain-text version. */
+  text: string;
 }
 
 /** OwnReview is the signed-in traveller's review, hidden by an admin or not. */

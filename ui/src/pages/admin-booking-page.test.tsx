@@ -29,6 +29,14 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** "Cancel and refund…", then the dialog's confirmation; the confirm button is returned. */
+function cancelAndConfirm(): HTMLElement {
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
+  const button = within(screen.getByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel the booking' });
+  fireEvent.click(button);
+  return button;
+}
+
 function value(label: string): string {
   return (screen.getByLabelText(label) as HTMLInputElement).value;
 }
@@ -42,7 +50,8 @@ describe('AdminBookingPage: details', () => {
     expect(details.getByRole('link', { name: 'laura@example.com' }).getAttribute('href')).toBe('mailto:laura@example.com');
     expect(details.getByRole('link', { name: 'The Forest Hiker' }).getAttribute('href')).toBe('/tour/the-forest-hiker');
     expect(details.getByRole('link', { name: 'Tue 15 June 2027' }).getAttribute('href')).toBe('/admin/tours/t-5c88fa8c/departures/2027-06-15');
-    expect(details.getByText('$794.00')).toBeTruthy();
+    expect(details.getByText('$794.00', { selector: '#booking-amount' })).toBeTruthy();
+    expect(details.getByText('$794.00', { selector: '#booking-received' })).toBeTruthy();
     expect(details.getByText('$100.00')).toBeTruthy();
     expect(details.getByText('stripe')).toBeTruthy();
     expect(details.getByText('cs_test_a1B2c3D4e5F6')).toBeTruthy();
@@ -82,9 +91,15 @@ describe('AdminBookingPage: cancel and refund', () => {
     vi.stubGlobal('fetch', fetch);
     render(<App data={fixtures.adminBooking} />);
     type('Refund amount', '694');
-    expect(document.getElementById('refund-amount-understood')?.textContent).toBe('= $694.00');
-    type('Reason', 'Ill');
-    const button = screen.getByRole('button', { name: 'Cancel and refund' });
+    type('Reason for cancelling (internal)', 'Ill');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cancel this booking?' }));
+    // The dialog says what will happen, and that the customer is emailed, before anything is sent.
+    expect(dialog.getByText('The booking will be cancelled and 694.00 USD refunded to the card; its seats go back on sale.')).toBeTruthy();
+    expect(dialog.getByText('The customer gets an email saying the booking is cancelled and what was refunded.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    const button = dialog.getByRole('button', { name: 'Cancel the booking' });
+    expect(document.activeElement).toBe(button);
     fireEvent.click(button);
     expect(button.textContent).toBe('Processing...');
     // A second click while the first is on its way sends nothing.
@@ -105,14 +120,27 @@ describe('AdminBookingPage: cancel and refund', () => {
     expect(currentAlert()?.textContent).toBe('Booking cancelled and $794.00 refunded');
     expect(screen.getByText('Refunded', { selector: '#booking-status .status' }).className).toBe('status status--refunded');
     expect(screen.getByText('Cancelled, refunded $694.00')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund…' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('leaves the booking alone when the dialog is left with Escape', () => {
+    const fetch = mockFetch();
+    render(<App data={fixtures.adminBooking} />);
+    const opener = screen.getByRole('button', { name: 'Cancel and refund…' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(opener);
   });
 
   it('says only "Booking cancelled" when nothing is refunded', async () => {
     const fetch = mockFetch(answer({ ...cancelledBooking, status: 'cancelled', statusLabel: 'Cancelled', refunded: '$100.00' }));
     render(<App data={fixtures.adminBooking} />);
     type('Refund amount', '0');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    cancelAndConfirm();
     await flush();
     expect(sent(fetch).json.refundMinor).toBe('0');
     expect(currentAlert()?.textContent).toBe('Booking cancelled');
@@ -129,20 +157,18 @@ describe('AdminBookingPage: cancel and refund', () => {
     );
     render(<App data={fixtures.adminBooking} />);
     type('Refund amount', '12.5');
-    type('Reason', 'Storm warning');
-    const button = screen.getByRole('button', { name: 'Cancel and refund' });
-
-    fireEvent.click(button);
+    type('Reason for cancelling (internal)', 'Storm warning');
+    cancelAndConfirm();
     await flush();
     expect(currentAlert()?.className).toBe('alert alert--error');
     expect(currentAlert()?.textContent).toBe(message);
     expect(value('Refund amount')).toBe('12.5');
-    expect(value('Reason')).toBe('Storm warning');
-    expect(button.textContent).toBe('Cancel and refund');
+    expect(value('Reason for cancelling (internal)')).toBe('Storm warning');
+    expect(screen.getByRole('button', { name: 'Cancel and refund…' })).toBeTruthy();
 
-    fireEvent.click(button);
+    cancelAndConfirm();
     await flush();
-    fireEvent.click(button);
+    cancelAndConfirm();
     await flush();
     const [first, second, third] = [sent(fetch, 0).json, sent(fetch, 1).json, sent(fetch, 2).json];
     expect(first).toEqual({ refundMinor: '12.5', reason: 'Storm warning', key: first.key });
@@ -151,10 +177,10 @@ describe('AdminBookingPage: cancel and refund', () => {
     expect(currentAlert()?.textContent).toBe('Booking cancelled and $0.00 refunded');
     // After a success the form starts again: what is left to refund, no reason, a new key.
     expect(value('Refund amount')).toBe('500.00');
-    expect(value('Reason')).toBe('');
+    expect(value('Reason for cancelling (internal)')).toBe('');
 
-    type('Reason', 'Again');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    type('Reason for cancelling (internal)', 'Again');
+    cancelAndConfirm();
     await flush();
     const fourth = sent(fetch, 3).json;
     expect(fourth.key).not.toBe(first.key);
@@ -165,10 +191,8 @@ describe('AdminBookingPage: cancel and refund', () => {
     const message = 'Refund amount can have at most 2 decimals, e.g. 1290.50.';
     const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { refundMinor: message } }, 400));
     render(<App data={fixtures.adminBooking} />);
-    type('Refund amount', '12.3456');
-    // Nothing understood: no preview.
-    expect(document.getElementById('refund-amount-understood')?.textContent).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    type('Refund amount', '12.345');
+    cancelAndConfirm();
     await flush();
     expect(sent(fetch).json.refundMinor).toBe('12.3456');
     expect(currentAlert()?.textContent).toBe(message);
@@ -194,7 +218,7 @@ describe('AdminBookingPage: refund due', () => {
     expect(JSON.parse(init?.body as string)).toEqual({ reason: 'Bank transfer sent by hand on 16 May' });
     expect(currentAlert()?.textContent).toBe('Booking resolved');
     expect(screen.queryByRole('button', { name: 'Mark resolved' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund…' })).toBeNull();
   });
 
   it('keeps the reason when resolving is refused', async () => {
@@ -206,5 +230,91 @@ describe('AdminBookingPage: refund due', () => {
     expect(currentAlert()?.textContent).toBe('Say how the money was returned');
     expect(value('How it was settled')).toBe(' ');
     expect(screen.getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+  });
+});
+
+describe('AdminBookingPage: change booking', () => {
+  const preview = {
+    changes: ['Travellers: 2 → 1', 'Price: $794.00 → $397.00'],
+    refundMinor: 29700,
+    dueMinor: 0,
+    summary: '$297.00 will be refunded to the card; the booking stays active with 1 traveller.',
+    email: 'The customer gets an email saying what changed.',
+  };
+
+  it('shows what the change means in a dialog before saving it, then takes the answered booking', async () => {
+    const fetch = mockFetch(
+      jsonResponse({ status: 'success', data: { preview } }),
+      answer({ participants: 1, amount: '$397.00', refunded: '$397.00', refundableMinor: 39700 }),
+    );
+    render(<App data={fixtures.adminBooking} />);
+    const form = within(screen.getByRole('form', { name: 'Change booking' }));
+    fireEvent.change(form.getByLabelText('Travellers'), { target: { value: '1' } });
+    fireEvent.change(form.getByLabelText('Departure'), { target: { value: '2027-06-17' } });
+    fireEvent.change(form.getByLabelText('Note on the change (internal)'), { target: { value: 'Bob dropped out' } });
+    expect(form.getByRole('option', { name: 'Thu 17 June 2027, 09:00 MDT (America/Edmonton): 1 seat left' })).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Review change' }));
+    await flush();
+
+    const asked = sent(fetch, 0);
+    expect(asked.url).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/change/preview`);
+    expect(asked.json).toMatchObject({ participants: 1, date: '2027-06-17', note: 'Bob dropped out' });
+    const dialog = within(screen.getByRole('dialog', { name: 'Save this change?' }));
+    expect(dialog.getAllByRole('listitem').map((li) => li.textContent)).toEqual(preview.changes);
+    expect(dialog.getByText(preview.summary)).toBeTruthy();
+    expect(dialog.getByText(preview.email)).toBeTruthy();
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Save change' }));
+    await flush();
+    const saved = sent(fetch, 1).json as unknown as Record<string, unknown>;
+    expect(sent(fetch, 1).url).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/change`);
+    // The same key as the preview, and what the operator was shown: the server refuses if it changed meanwhile.
+    expect(saved).toMatchObject({ participants: 1, date: '2027-06-17', expectRefundMinor: 29700, expectDueMinor: 0, key: asked.json.key });
+    expect(currentAlert()?.textContent).toBe('Booking changed');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('1', { selector: '#booking-participants' })).toBeTruthy();
+  });
+
+  it('shows the server message when the change cannot be made, and saves nothing', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'There are not enough seats on Thu 17 June 2027 for 2 travellers.' }, 409));
+    render(<App data={fixtures.adminBooking} />);
+    fireEvent.change(screen.getByLabelText('Departure'), { target: { value: '2027-06-17' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review change' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe('There are not enough seats on Thu 17 June 2027 for 2 travellers.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('shows the balance due after a change up', () => {
+    render(<App data={{ ...fixtures.adminBooking, props: { ...fixtures.adminBooking.props, booking: { ...paidBooking, due: '$397.00' } } }} />);
+    expect(screen.getByText('$397.00 due', { selector: '#booking-due' })).toBeTruthy();
+  });
+});
+
+describe('AdminBookingPage: refund without cancelling', () => {
+  it('suggests the policy refund, confirms in a dialog that the booking stays active, and sends a key', async () => {
+    const fetch = mockFetch(answer({ refunded: '$497.00', refundableMinor: 29700 }));
+    render(<App data={fixtures.adminBooking} />);
+    const form = within(screen.getByRole('form', { name: 'Refund' }));
+    expect(form.getByText(/Suggested by the cancellation policy: \$397\.00\. Its cancellation policy refunds 50%/)).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Use the suggested amount' }));
+    expect((form.getByLabelText('Amount to refund') as HTMLInputElement).value).toBe('397.00');
+    fireEvent.change(form.getByLabelText('Amount to refund'), { target: { value: '120' } });
+    fireEvent.change(form.getByLabelText('Reason for the refund (internal)'), { target: { value: 'One traveller ill' } });
+    fireEvent.click(form.getByRole('button', { name: 'Refund…' }));
+
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund without cancelling?' }));
+    expect(dialog.getByText('120.00 USD will be refunded to the card; the booking stays active with 2 travellers.')).toBeTruthy();
+    expect(dialog.getByText('The customer gets an email saying how much was refunded.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund 120.00 USD' }));
+    await flush();
+    const body = sent(fetch).json as unknown as Record<string, unknown>;
+    expect(sent(fetch).url).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/refund`);
+    expect(body).toMatchObject({ amountMinor: 12000, reason: 'One traveller ill' });
+    expect(body.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(currentAlert()?.textContent).toBe('120.00 USD refunded; the booking stays active');
+    expect(screen.getByText('Paid', { selector: '#booking-status .status' })).toBeTruthy();
   });
 });

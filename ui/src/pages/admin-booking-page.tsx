@@ -7,7 +7,12 @@
 // #resolve-booking (form), #resolve-reason, #resolve-booking-submit; #booking-payments
 // (#payments-price, #payments-received, #payments-due, #payments-table), #record-payment
 // (form: #payment-method, #payment-amount, #payment-date, #payment-reference,
-// #record-payment-submit), #send-payment-link (form), .refund-paid-back (forms).
+// #record-payment-submit), #send-payment-link (form), .refund-paid-back (forms);
+// #change-booking (form), #change-participants, #change-date, #change-contact-name,
+// #change-contact-email, #change-contact-phone, #change-note, #change-booking-submit,
+// #change-dialog (-confirm, -cancel, -summary); #refund-booking (form),
+// #refund-only-amount, #refund-only-reason, #refund-booking-submit, #refund-dialog
+// (-confirm, -cancel); #cancel-dialog (-confirm, -cancel); #booking-due.
 import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
 import { BookingDetails } from '../components/admin/booking-details';
@@ -15,10 +20,12 @@ import { BookingHistory } from '../components/admin/booking-history';
 import { BookingPayments } from '../components/admin/booking-payments';
 import { BookingRefunds } from '../components/admin/booking-refunds';
 import { CancelBookingForm } from '../components/admin/cancel-booking-form';
+import { ChangeBookingForm } from '../components/admin/change-booking-form';
+import { RefundBookingForm } from '../components/admin/refund-booking-form';
 import { ResolveBookingForm } from '../components/admin/resolve-booking-form';
 import type { AdminBookingAnswer, PageProps } from '../props';
 
-export function AdminBookingPage({ booking: initialBooking, collect: initialCollect }: PageProps['adminBooking']) {
+export function AdminBookingPage({ booking: initialBooking, collect: initialCollect, options }: PageProps['adminBooking']) {
   // Every call answers with the whole booking, which replaces the page's copy; the calls
   // about its money answer with its payments too.
   const [booking, setBooking] = useState(initialBooking);
@@ -43,6 +50,10 @@ export function AdminBookingPage({ booking: initialBooking, collect: initialColl
       <BookingPayments booking={booking} collect={collect} onChanged={moneyChanged} />
       <BookingHistory history={booking.history} />
       <BookingRefunds refunds={booking.refunds} />
+      {booking.changeable && options ? <ChangeBookingForm booking={booking} options={options} onChanged={setBooking} /> : null}
+      {booking.status === 'paid' && booking.refundableMinor > 0 && options ? (
+        <RefundBookingForm booking={booking} options={options} onRefunded={setBooking} />
+      ) : null}
       {booking.cancellable ? <CancelBookingForm booking={booking} onCancelled={setBooking} /> : null}
       {booking.status === 'refund_due' ? <ResolveBookingForm bookingId={booking.id} onResolved={setBooking} /> : null}
     </div>

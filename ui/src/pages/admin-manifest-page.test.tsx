@@ -117,54 +117,72 @@ describe('AdminManifestPage: new booking', () => {
 });
 
 describe('AdminManifestPage: cancel the departure', () => {
-  it('waits for the confirmation, lists each booking\'s outcome and keeps the button to retry', async () => {
+  it('previews the customers\' email, confirms, moves or refunds each booking and updates the page without a reload', async () => {
     const fetch = mockFetch(
+      jsonResponse({ status: 'success', data: { email: { subject: 'Your booking of The Forest Hiker is cancelled', text: 'Hi Laura,\n\nA storm is coming.\n' } } }),
       jsonResponse({ status: 'success', data: { results: cancelResultsWithFailure } }),
       jsonResponse({
         status: 'success',
-        data: { results: cancelResultsWithFailure.map((r) => (r.ok ? r : { ...r, ok: true, message: 'Refunded $1,191.00' })) },
+        data: { results: cancelResultsWithFailure.filter((r) => !r.ok).map((r) => ({ ...r, ok: true, message: 'Refunded $1,191.00' })) },
       }),
     );
     render(<App data={fixtures.adminManifest} />);
     const form = within(screen.getByRole('form', { name: 'Cancel departure' }));
-    const button = form.getByRole('button', { name: 'Cancel departure' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    fireEvent.change(form.getByLabelText('Reason'), { target: { value: 'Forest fire warning' } });
-    fireEvent.click(form.getByLabelText('I understand every booking is cancelled and refunded in full'));
-    expect(button.disabled).toBe(false);
-
-    fireEvent.click(button);
+    fireEvent.change(form.getByLabelText('Internal note'), { target: { value: 'Guide Ola ill; insurer ref 4411' } });
+    fireEvent.change(form.getByLabelText('Message to customers'), { target: { value: 'A storm is coming.' } });
+    fireEvent.click(form.getByRole('button', { name: 'Preview the email' }));
     await flush();
-    expect(String(fetch.mock.calls[0]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/cancel`);
-    expect(body(fetch)).toEqual({ reason: 'Forest fire warning' });
+    expect(String(fetch.mock.calls[0]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/cancel/preview`);
+    expect(body(fetch, 0)).toEqual({ message: 'A storm is coming.' });
+    expect(document.getElementById('cancel-departure-email')!.textContent).toContain('A storm is coming.');
+
+    // The refund-due booking is always cancelled; the paid ones may move.
+    expect(form.queryByLabelText('Ben Hadley (3)')).toBeNull();
+    fireEvent.change(form.getByLabelText('Jo <b>Bold</b> & Sons (4)'), { target: { value: '2027-06-17' } });
+    fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cancel this departure?' }));
+    expect(dialog.getByText('The departure closes. 2 bookings are cancelled and refunded in full; 1 is moved to the departure chosen.')).toBeTruthy();
+    expect(dialog.getByText('The internal note stays in each booking\'s history and is not sent.')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledOnce();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel the departure' }));
+    await flush();
+    expect(String(fetch.mock.calls[1]![0])).toBe(`${origin}/api/v1/tours/t-5c88fa8c/departures/2027-06-15/cancel`);
+    expect(body(fetch, 1)).toEqual({ note: 'Guide Ola ill; insurer ref 4411', message: 'A storm is coming.', moves: { 'b-7e21c0a5': '2027-06-17' } });
     expect(currentAlert()?.className).toBe('alert alert--error');
-    expect(currentAlert()?.textContent).toBe('Some refunds failed: see the list, then try again');
+    expect(currentAlert()?.textContent).toBe('Some refunds or moves failed: see the list, then try again');
     const items = within(document.getElementById('cancel-results')!).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       '✓Done: Laura Wilson: Refunded $694.00',
       '✗Failed: Ben Hadley: Card expired (stripe: charge_expired_for_refund)',
-      '✓Done: Jo <b>Bold</b> & Sons: Cancelled (bank transfer: refund by hand)',
+      '✓Done: Jo <b>Bold</b> & Sons: Moved to Thu 17 June 2027',
     ]);
-    expect(items[1]!.className).toContain('cancel-results__item--failed');
-    expect(within(items[1]!).getByRole('link', { name: 'Ben Hadley' }).getAttribute('href')).toBe('/admin/bookings/b-7e21c0a3');
-    expect(button.disabled).toBe(false);
-    expect((form.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Forest fire warning');
+    // The page shows the departure cancelled and each booking as it ended, without a reload.
+    expect(document.getElementById('manifest-sale')!.textContent).toBe('Cancelled');
+    const table = within(screen.getByRole('table', { name: 'Bookings on this departure' }));
+    expect(table.getByText('Refunded', { selector: '.status' })).toBeTruthy();
+    expect(table.queryByText('Jo <b>Bold</b> & Sons')).toBeNull();
+    expect(document.getElementById('manifest-travellers')!.textContent).toBe('0');
 
-    fireEvent.click(button);
+    // Sent again, only the failed refund is retried by the server.
+    fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the departure' }));
     await flush();
-    expect(body(fetch, 1)).toEqual({ reason: 'Forest fire warning' });
-    expect(currentAlert()?.className).toBe('alert alert--success');
     expect(currentAlert()?.textContent).toBe('Departure cancelled');
     expect(document.querySelectorAll('.cancel-results__item--failed')).toHaveLength(0);
   });
 
-  it('shows the server message when the call fails', async () => {
-    mockFetch(jsonResponse({ status: 'fail', message: 'This departure has already set off' }, 409));
+  it('asks for the internal note, and shows the server message when the call fails', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'This departure has already set off' }, 409));
     render(<App data={fixtures.adminManifest} />);
     const form = within(screen.getByRole('form', { name: 'Cancel departure' }));
-    fireEvent.click(form.getByLabelText('I understand every booking is cancelled and refunded in full'));
-    fireEvent.click(form.getByRole('button', { name: 'Cancel departure' }));
+    fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
+    expect(currentAlert()?.textContent).toBe("Please write an internal note: it is kept in each booking's history.");
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.change(form.getByLabelText('Internal note'), { target: { value: 'Storm' } });
+    fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the departure' }));
     await flush();
+    expect(fetch).toHaveBeenCalledOnce();
     expect(currentAlert()?.textContent).toBe('This departure has already set off');
     expect(document.getElementById('cancel-results')).toBeNull();
   });

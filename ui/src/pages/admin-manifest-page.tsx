@@ -5,33 +5,64 @@
 // #manifest-table, #manifest-apart-table, #manifest-bookings, #manifest-checked-in,
 // #manifest-guides, #print-manifest, #manifest-csv, #manifest-check-in; #walk-in (form), #walk-in-email,
 // #walk-in-name, #walk-in-participants, #walk-in-payment, #walk-in-submit;
-// #cancel-departure (form), #cancel-departure-reason, #cancel-departure-confirm,
-// #cancel-departure-submit, #cancel-results; #manifest-waiting, #waitlist-table.
+// #cancel-departure (form), #cancel-departure-reason (the internal note),
+// #cancel-departure-message, #cancel-departure-preview, #cancel-departure-email,
+// #cancel-move-{bookingId}, #cancel-departure-submit, #cancel-departure-dialog(-confirm),
+// #cancel-results; #manifest-sale; #manifest-waiting, #waitlist-table.
+import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
 import { CancelDepartureForm } from '../components/admin/cancel-departure-form';
 import { ManifestTable } from '../components/admin/manifest-table';
 import { WaitlistTable } from '../components/admin/waitlist-table';
 import { StatusBadge } from '../components/status-badge';
 import { newBookingUrl } from '../lib/new-booking-url';
-import type { PageProps } from '../props';
+import type { CancelResult, ManifestRow, PageProps } from '../props';
+
+/**
+ * The bookings once a departure's cancellation answered: the moved ones gone, the
+ * refunded and cancelled ones apart, as the page would show them after a reload.
+ */
+function afterCancel(rows: ManifestRow[], apart: ManifestRow[], results: CancelResult[]): [ManifestRow[], ManifestRow[]] {
+  const byId = new Map(results.map((r) => [r.bookingId, r]));
+  const coming: ManifestRow[] = [];
+  const gone = [...apart];
+  for (const row of rows) {
+    const r = byId.get(row.bookingId);
+    if (!r || !r.ok) coming.push(row);
+    else if (!r.moved)
+      gone.push(
+        r.message.startsWith('Refunded')
+          ? { ...row, status: 'refunded' as const, statusLabel: 'Refunded' }
+          : { ...row, status: 'cancelled' as const, statusLabel: 'Cancelled' },
+      );
+  }
+  return [coming, gone];
+}
 
 export function AdminManifestPage({
   tour,
   departure,
-  rows,
-  apart,
+  rows: initialRows,
+  apart: initialApart,
   guides,
-  bookings,
-  travellers,
   checkedIn,
   csvUrl,
   checkInUrl,
   canManage,
   waitlist,
   waiting,
+  moveTo,
 }: PageProps['adminManifest']) {
-  const status = departure.cancelled ? 'cancelled' : departure.past ? 'past' : departure.closed ? 'closed' : 'open';
-  const manifestUrl = `/admin/tours/${encodeURIComponent(tour.id)}/departures/${encodeURIComponent(departure.date)}`;
+  // A cancellation answers with each booking's outcome: the page shows it without a reload.
+  const [[rows, apart], setLists] = useState<[ManifestRow[], ManifestRow[]]>([initialRows, initialApart]);
+  const [cancelled, setCancelled] = useState(departure.cancelled);
+  const bookings = rows.length;
+  const travellers = rows.reduce((n, row) => n + row.participants, 0);
+  const status = cancelled ? 'cancelled' : departure.past ? 'past' : departure.closed ? 'closed' : 'open';
+  function onCancelled(results: CancelResult[]) {
+    setLists(afterCancel(rows, apart, results));
+    setCancelled(true);
+  }
   return (
     <div className="admin manifest">
       <AdminNav current="dashboard" exact={false} />
@@ -75,7 +106,7 @@ export function AdminManifestPage({
         </div>
         <div>
           <dt>Sale</dt>
-          <dd>
+          <dd id="manifest-sale">
             <StatusBadge status={status} label={{ open: 'Open', closed: 'Closed', cancelled: 'Cancelled', past: 'Past' }[status]} />
           </dd>
         </div>
@@ -121,7 +152,7 @@ export function AdminManifestPage({
         <WaitlistTable rows={waitlist} />
       </section>
 
-      {canManage && !departure.past ? (
+      {canManage && !departure.past && !departure.cancelled ? (
         <section className="admin-section manifest__manage" aria-label="Manage this departure">
           <div className="admin-columns admin-columns--flush">
             <div id="walk-in" className="admin-form admin-form--compact">
@@ -131,7 +162,7 @@ export function AdminManifestPage({
                 New booking on this departure
               </a>
             </div>
-            <CancelDepartureForm tourId={tour.id} date={departure.date} manifestUrl={manifestUrl} />
+            <CancelDepartureForm tourId={tour.id} date={departure.date} rows={rows} moveTo={moveTo} onDone={onCancelled} />
           </div>
         </section>
       ) : null}

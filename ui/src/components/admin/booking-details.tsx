@@ -49,9 +49,27 @@ export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
         <dd id="booking-amount">{booking.amount}</dd>
       </div>
       <div>
+        <dt>Received</dt>
+        <dd id="booking-received">{booking.paid}</dd>
+      </div>
+      <div>
         <dt>Refunded</dt>
         <dd id="booking-refunded">{booking.refunded}</dd>
       </div>
+      {booking.due !== '' ? (
+        <div>
+          <dt>Due</dt>
+          <dd id="booking-due">{`${booking.due} due`}</dd>
+        </div>
+      ) : null}
+      {booking.contactName !== '' || booking.contactEmail !== '' || booking.contactPhone !== '' ? (
+        <div>
+          <dt>Lead traveller</dt>
+          <dd id="booking-contact">
+            {[booking.contactName, booking.contactEmail, booking.contactPhone].filter((x) => x !== '').join(', ')}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>Payment provider</dt>
         <dd>{booking.provider === '' ? 'None (recorded by an operator)' : booking.provider}</dd>

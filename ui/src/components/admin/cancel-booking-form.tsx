@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
 import { useFormKey } from '../../lib/idempotency-key';
-import { parseAmount } from '../../lib/amount';
 import { fromMinorUnits } from '../../lib/number-input';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useSubmit } from '../../lib/use-submit';
+import type { NumberField } from '../../api/admin';
+import type { AdminBookingDetail } from '../../props';
+import { ConfirmDialog } from './confirm-dialog';
 import { AmountPreview } from '../amount-preview';
 import { FieldError, fieldAria } from '../field-error';
-import type { AdminBookingDetail } from '../../props';
+import { typedAmount, typedMinor } from './refund-booking-form';
 
 const PROCESSING_TEXT = 'Processing...';
 
@@ -22,6 +24,7 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
+  const [asking, setAsking] = useState<NumberField | null>(null);
   useUnsavedChanges(reason.trim() !== '');
   // One key for this form until a cancellation goes through (a provider error leaves
   // the booking as it was): a double click or a retry sends the same key, so the server
@@ -30,11 +33,11 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
 
   const cancel = useSubmit(
     async () => {
-      // Sent as typed: the server reads it in the booking's currency ("1.290,00").
-      const res = await cancelBooking(booking.id, { refundMinor: refund, reason, key: key.current() });
-      const typed = parseAmount(refund, booking.currency);
+      const refundMinor = asking ?? 0;
+      const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current() });
+      setAsking(null);
       const cancelled = settleAnswer(res, 'booking', (answered) => {
-        if (!('minor' in typed) || typed.minor <= 0) return 'Booking cancelled';
+        if (refundMinor === 0) return 'Booking cancelled';
         // Money received outside the site goes back outside it: the refund is owed.
         const last = answered.refunds.at(-1);
         if (last?.status === 'owed') return `Booking cancelled: ${last.amount} to pay back outside the site`;
@@ -51,6 +54,13 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
     { busyText: PROCESSING_TEXT },
   );
 
+  // The dialog says what was typed; text that is not an amount goes as typed, for the
+  // server's message to say what is wrong.
+  function review(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setAsking(typedMinor(refund, booking.currency));
+  }
+
   const most = fromMinorUnits(booking.refundableMinor);
   const currency = booking.currency.toUpperCase();
   return (
@@ -58,7 +68,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
       <h2 id="cancel-booking-title" className="section-title">
         Cancel booking
       </h2>
-      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={cancel.onSubmit} aria-labelledby="cancel-booking-title">
+      <form id="cancel-booking" className="admin-form admin-form--narrow" noValidate onSubmit={review} aria-labelledby="cancel-booking-title">
         <div className="form__group">
           <label className="form__label" htmlFor="refund-amount">
             Refund amount
@@ -81,16 +91,35 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
         </div>
         <div className="form__group">
           <label className="form__label" htmlFor="cancel-reason">
-            Reason
+            Reason for cancelling (internal)
           </label>
-          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)}
-            {...fieldAria('cancel-reason', cancel.errors.reason)} />
-          <FieldError fieldId="cancel-reason" message={cancel.errors.reason} />
+          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} aria-describedby="cancel-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <p id="cancel-reason-hint" className="form__hint">
+            Kept in the booking's history; never sent to the customer
+          </p>
         </div>
         <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
-          {cancel.text('Cancel and refund')}
+          {cancel.text('Cancel and refund…')}
         </button>
       </form>
+      {asking !== null ? (
+        <ConfirmDialog
+          id="cancel-dialog"
+          title="Cancel this booking?"
+          confirmLabel="Cancel the booking"
+          busy={cancel.busy}
+          busyLabel={PROCESSING_TEXT}
+          onConfirm={() => void cancel.run()}
+          onCancel={() => setAsking(null)}
+        >
+          <p>
+            {asking !== 0
+              ? `The booking will be cancelled and ${typedAmount(asking, booking.currency)} refunded ${booking.provider === '' ? 'outside the site' : 'to the card'}; its seats go back on sale.`
+              : 'The booking will be cancelled without a refund; its seats go back on sale.'}
+          </p>
+          <p>The customer gets an email saying the booking is cancelled and what was refunded.</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

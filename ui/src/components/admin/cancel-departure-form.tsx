@@ -1,35 +1,62 @@
 import { useState } from 'react';
-import { cancelDeparture } from '../../api/admin-bookings';
+import { cancelDeparture, previewDepartureCancel } from '../../api/admin-bookings';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
 import { raiseFieldErrors } from '../../lib/field-errors';
 import { useSubmit } from '../../lib/use-submit';
-import { FieldError, fieldAria } from '../field-error';
-import type { CancelResult } from '../../props';
+import type { CancelResult, ChangeDeparture, EmailPreview, ManifestRow } from '../../props';
+import { FieldError } from '../field-error';
 import { CancelResults } from './cancel-results';
+import { ConfirmDialog } from './confirm-dialog';
 
 const PROCESSING_TEXT = 'Processing...';
-export const SOME_REFUNDS_FAILED = 'Some refunds failed: see the list, then try again';
+export const SOME_REFUNDS_FAILED = 'Some refunds or moves failed: see the list, then try again';
 
 interface CancelDepartureFormProps {
   tourId: string;
   date: string;
-  /** The manifest's own address, to see the bookings as they are now */
-  manifestUrl: string;
+  /** The departure's paid bookings: each is refunded, or moved where the operator chooses */
+  rows: ManifestRow[];
+  /** The tour's other departures a booking may move to */
+  moveTo: ChangeDeparture[];
+  /** The answer, for the page to show the departure cancelled and each booking's outcome */
+  onDone: (results: CancelResult[]) => void;
 }
 
 /**
- * Closes the departure and cancels every paid or refund-due booking with a full refund.
- * Calling again retries the refunds that failed; the ones made are not repeated.
+ * Closes the departure and cancels every paid or refund-due booking with a full refund,
+ * or moves it to another departure. The internal note stays in each booking's history;
+ * the message to customers is what their email says, previewed before sending. Calling
+ * again retries the refunds that failed; the ones made are not repeated.
  */
-export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartureFormProps) {
-  const [reason, setReason] = useState('');
-  const [understood, setUnderstood] = useState(false);
+export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: CancelDepartureFormProps) {
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState('');
+  const [moves, setMoves] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<EmailPreview | null>(null);
+  const [asking, setAsking] = useState(false);
   const [results, setResults] = useState<CancelResult[] | null>(null);
+  const affected = rows.filter((row) => row.status === 'paid' || row.status === 'refund_due');
+  // A refund-due booking's money is owed back: it is cancelled, never moved.
+  const movable = rows.filter((row) => row.status === 'paid');
+
+  const showPreview = useSubmit(
+    async () => {
+      const res = await previewDepartureCancel(tourId, date, message);
+      if (res.status !== 'success' || !res.data) {
+        showAlert('error', errorMessage(res));
+        return;
+      }
+      setPreview(res.data.email);
+    },
+    { busyText: 'Writing it...' },
+  );
 
   const cancel = useSubmit(
     async () => {
-      const res = await cancelDeparture(tourId, date, reason);
+      const chosen = Object.fromEntries(Object.entries(moves).filter(([, to]) => to !== ''));
+      const res = await cancelDeparture(tourId, date, { note, message, moves: chosen });
+      setAsking(false);
       if (res.status !== 'success') {
         showAlert('error', errorMessage(res));
         raiseFieldErrors(res);
@@ -37,51 +64,121 @@ export function CancelDepartureForm({ tourId, date, manifestUrl }: CancelDepartu
       }
       const answered = res.data?.results ?? [];
       setResults(answered);
+      onDone(answered);
       if (answered.every((result) => result.ok)) showAlert('success', 'Departure cancelled');
       else showAlert('error', SOME_REFUNDS_FAILED);
     },
     { busyText: PROCESSING_TEXT },
   );
 
+  function review(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (note.trim() === '') {
+      showAlert('error', 'Please write an internal note: it is kept in each booking\'s history.');
+      return;
+    }
+    setAsking(true);
+  }
+
+  const movedCount = Object.values(moves).filter((to) => to !== '').length;
   return (
-    <form id="cancel-departure" className="admin-form admin-form--compact" noValidate onSubmit={cancel.onSubmit} aria-labelledby="cancel-departure-title">
+    <form id="cancel-departure" className="admin-form admin-form--compact" noValidate onSubmit={review} aria-labelledby="cancel-departure-title">
       <h2 id="cancel-departure-title" className="section-title">
         Cancel departure
       </h2>
       <div className="form__group">
         <label className="form__label" htmlFor="cancel-departure-reason">
-          Reason
+          Internal note
         </label>
         <textarea
           id="cancel-departure-reason"
           className="form__input"
-          name="reason"
-          rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          {...fieldAria('cancel-departure-reason', cancel.errors.reason, 'cancel-departure-reason-hint')}
+          name="note"
+          rows={2}
+          aria-describedby="cancel-departure-reason-hint"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
         />
         <p id="cancel-departure-reason-hint" className="form__hint">
-          Kept in each booking's history
+          Kept in each booking's history; never sent to customers
         </p>
         <FieldError fieldId="cancel-departure-reason" message={cancel.errors.reason} />
       </div>
       <div className="form__group">
-        <label className="checkbox">
-          <input id="cancel-departure-confirm" type="checkbox" name="confirm" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-          <span>I understand every booking is cancelled and refunded in full</span>
+        <label className="form__label" htmlFor="cancel-departure-message">
+          Message to customers
         </label>
+        <textarea
+          id="cancel-departure-message"
+          className="form__input"
+          name="message"
+          rows={3}
+          aria-describedby="cancel-departure-message-hint"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <p id="cancel-departure-message-hint" className="form__hint">
+          Emailed to every customer of this departure with what happens to their booking
+        </p>
+        <button id="cancel-departure-preview" type="button" className="btn btn--small btn--outline" onClick={() => void showPreview.run()} disabled={showPreview.busy}>
+          {showPreview.text('Preview the email')}
+        </button>
       </div>
-      {/* The box is a confirmation, not validation: nothing is sent until it is ticked. */}
-      <button id="cancel-departure-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy || !understood}>
-        {cancel.text('Cancel departure')}
+      {preview ? (
+        <div className="form__group" role="region" aria-label="The email as customers will read it">
+          <p className="form__label">{`Subject: ${preview.subject}`}</p>
+          <pre id="cancel-departure-email" className="email-preview">
+            {preview.text}
+          </pre>
+        </div>
+      ) : null}
+      {movable.length > 0 && moveTo.length > 0 ? (
+        <fieldset className="form__group">
+          <legend className="form__label">Each booking</legend>
+          {movable.map((row) => (
+            <div key={row.bookingId} className="form__group">
+              <label htmlFor={`cancel-move-${row.bookingId}`}>{`${row.customerName} (${row.participants})`}</label>{' '}
+              <select
+                id={`cancel-move-${row.bookingId}`}
+                className="form__input"
+                value={moves[row.bookingId] ?? ''}
+                onChange={(e) => setMoves({ ...moves, [row.bookingId]: e.target.value })}
+              >
+                <option value="">Cancel and refund in full</option>
+                {moveTo.map((d) => (
+                  <option key={d.date} value={d.date} disabled={d.seatsLeft < row.participants}>
+                    {`Move to ${d.label} (${d.seatsLeft} ${d.seatsLeft === 1 ? 'seat' : 'seats'} left)`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <button id="cancel-departure-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
+        {cancel.text('Cancel departure…')}
       </button>
+      {asking ? (
+        <ConfirmDialog
+          id="cancel-departure-dialog"
+          title="Cancel this departure?"
+          confirmLabel="Cancel the departure"
+          busy={cancel.busy}
+          busyLabel={PROCESSING_TEXT}
+          onConfirm={() => void cancel.run()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>
+            {`The departure closes. ${affected.length - movedCount} ${affected.length - movedCount === 1 ? 'booking is' : 'bookings are'} cancelled and refunded in full`}
+            {movedCount > 0 ? `; ${movedCount} ${movedCount === 1 ? 'is' : 'are'} moved to the departure chosen.` : '.'}
+          </p>
+          <p>{message.trim() === '' ? 'Each customer gets an email saying what happened, without a message from you.' : 'Each customer gets an email saying what happened, with your message.'}</p>
+          <p>The internal note stays in each booking's history and is not sent.</p>
+        </ConfirmDialog>
+      ) : null}
       {results ? (
         <div className="cancel-results__wrap" role="region" aria-label="Results of the cancellation">
           <CancelResults results={results} />
-          <p className="admin-note">
-            <a href={manifestUrl}>Reload the manifest</a> to see the bookings as they are now.
-          </p>
         </div>
       ) : null}
     </form>

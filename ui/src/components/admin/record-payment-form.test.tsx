@@ -25,7 +25,7 @@ const awaitingBooking: AdminBookingDetail = {
   refundableMinor: 58000,
 };
 
-const page: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: awaitingBooking, collect: awaitingCollect } };
+const page: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: awaitingBooking, collect: awaitingCollect, options: null } };
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -129,7 +129,7 @@ describe('RecordPaymentForm', () => {
         },
       }),
     );
-    render(<App data={{ ...page, props: { booking: paid, collect: { ...paidCollect, currency: 'eur' } } }} />);
+    render(<App data={{ ...page, props: { booking: paid, collect: { ...paidCollect, currency: 'eur' }, options: null } }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
     await flush();
     expect(currentAlert()?.textContent).toBe('Booking cancelled: €2,580.00 to pay back outside the site');
