@@ -98,7 +98,7 @@ type Outcome struct {
 	// Owed: the money goes back outside the site; the refund is owed until an operator
 	// records it paid back.
 	Owed bool
-	Keep        bool
+	Keep bool
 }
 
 // finishRefund records how a pending refund ended: on success the booking becomes
