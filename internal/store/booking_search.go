@@ -15,7 +15,7 @@ import (
 // searchVersion is the version of what refreshSearch folds into a booking's search
 // columns. Start-up folds again every booking of an older version: raise it with any
 // change below.
-const searchVersion = 2
+const searchVersion = 3
 
 // refreshSearch folds again the search columns of the bookings selected by where (on
 // bookings b), in the transaction, and says how many. What a booking is found by is read
@@ -36,8 +36,9 @@ func (s *Store) refreshSearch(ctx context.Context, where string, args ...any) (i
 		return 0, fmt.Errorf("search text of bookings: %w", err)
 	}
 	type row struct {
-		id  string
-		doc booking.SearchDoc
+		id, reference, code string
+		names, phones       []string
+		doc                 booking.SearchDoc
 	}
 	var list []row
 	var id, reference, code, name, email, contactName, contactEmail, contactPhone string
@@ -45,12 +46,20 @@ func (s *Store) refreshSearch(ctx context.Context, where string, args ...any) (i
 		if err := rows.Scan(&id, textCol{&reference}, &code, &name, &email, &contactName, &contactEmail, &contactPhone); err != nil {
 			return err
 		}
-		list = append(list, row{id, booking.NewSearchDoc(reference, code,
-			[]string{name, email, contactName, contactEmail},
-			[]string{contactPhone})})
+		list = append(list, row{id: id, reference: reference, code: code,
+			names: []string{name, email, contactName, contactEmail}, phones: []string{contactPhone}})
 		return nil
 	}); err != nil {
 		return 0, fmt.Errorf("search text of bookings: %w", err)
+	}
+	for i := range list {
+		// Each traveller's name too (New booking records them).
+		travellers, err := s.txStrings(ctx, `SELECT name FROM booking_travellers WHERE booking_id = $1 ORDER BY position`, list[i].id)
+		if err != nil {
+			return 0, fmt.Errorf("search text of booking %s: travellers: %w", list[i].id, err)
+		}
+		r := &list[i]
+		r.doc = booking.NewSearchDoc(r.reference, r.code, append(r.names, travellers...), r.phones)
 	}
 	for _, r := range list {
 		if _, err := s.tx.ExecContext(ctx, `UPDATE bookings SET search_names = $2, search_codes = $3,
@@ -67,7 +76,7 @@ func (s *Store) refreshSearch(ctx context.Context, where string, args ...any) (i
 // folded by an older searchVersion (or never). Migrate runs it at every start: once the
 // bookings have theirs, it is one query that finds none.
 func (s *Store) issueMissingReferences(ctx context.Context) (int, error) {
-	ids, err := s.txIDs(ctx, `SELECT id FROM bookings WHERE reference IS NULL`)
+	ids, err := s.txStrings(ctx, `SELECT id FROM bookings WHERE reference IS NULL`)
 	if err != nil {
 		return 0, fmt.Errorf("bookings without references: %w", err)
 	}
@@ -135,8 +144,8 @@ func searchCond(q booking.Search, n int) (string, []any) {
 	return "(" + strings.Join(ors, " OR ") + ")", args
 }
 
-// txIDs reads the one column of ids a query selects, in the transaction.
-func (s *Store) txIDs(ctx context.Context, query string, args ...any) ([]string, error) {
+// txStrings reads the one text column a query selects (ids, names), in the transaction.
+func (s *Store) txStrings(ctx context.Context, query string, args ...any) ([]string, error) {
 	rows, err := s.tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

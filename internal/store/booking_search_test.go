@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
+	"tourbook/internal/booking"
 	"tourbook/internal/ticket"
 )
 
@@ -176,8 +178,8 @@ func TestSearchBookings(t *testing.T) {
 			}
 		}
 
-		// Phone numbers by their digits, whatever was typed between them. The store has no
-		// phone number to fold yet (refreshSearch): this is the column as it folds them.
+		// Phone numbers by their digits, whatever was typed between them: the column as
+		// refreshSearch folds a lead's phone.
 		if _, err := s.write.ExecContext(ctx, `UPDATE bookings SET search_phones = ' 442079460958' WHERE id = $1`, held); err != nil {
 			t.Fatal(err)
 		}
@@ -262,4 +264,34 @@ func TestSearchQueryPlans(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A booking taken by an operator is found by each traveller's name and by the lead's
+// phone, and by a contact changed later.
+func TestSearchFindsTravellersAndContact(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		ctx := t.Context()
+		day := date(2031, 6, 1)
+		tr := addTour(t, s, "travellers", 50, []time.Time{day})
+		lead := named(t, s, "Inês Duarte", "ines@example.com")
+		b := booking.Booking{TourID: tr.ID, UserID: lead.ID, StartDate: day, Participants: 3, AmountMinor: 3000,
+			Currency: "usd", Source: booking.BankTransfer, Status: booking.AwaitingPayment, ContactPhone: "+351 912 345 678"}
+		must(t, s.CreateOfficeBooking(ctx, &b, backoffice.NewBookingRecord{Travellers: []string{"Inês Duarte", "Rui Duarte", "Søren Ålund"}},
+			"Laura", t0, audit.Entry{ActorID: "op", ActorName: "Laura", Action: "booking.walk_in"}))
+		for _, q := range []string{"rui", "soren alund", "912 345 678"} {
+			if got := searchIDs(t, s, q); !slices.Equal(got, []string{b.ID}) {
+				t.Errorf("search %q found %v, want [%s]", q, got, b.ID)
+			}
+		}
+		err := s.InTx(ctx, func(tx *Store) error {
+			b.ContactName, b.ContactPhone = "Marta Duarte", "+351 933 000 111"
+			return tx.ChangeBooking(ctx, b)
+		})
+		must(t, err)
+		for q, want := range map[string][]string{"marta": {b.ID}, "933 000 111": {b.ID}, "912 345 678": nil} {
+			if got := searchIDs(t, s, q); !slices.Equal(got, append([]string{}, want...)) {
+				t.Errorf("after the contact changed, search %q found %v, want %v", q, got, want)
+			}
+		}
+	})
 }

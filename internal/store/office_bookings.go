@@ -37,6 +37,12 @@ func (s *Store) CreateOfficeBooking(ctx context.Context, b *booking.Booking, rec
 				return fmt.Errorf("traveller %d: %w", i, err)
 			}
 		}
+		if len(rec.Travellers) > 0 {
+			// The travellers' names are searched for too (booking_search.go).
+			if _, err := tx.refreshSearch(ctx, `b.id = $1`, b.ID); err != nil {
+				return err
+			}
+		}
 		if p := rec.Payment; p != nil {
 			tx.ensureID(&p.ID)
 			p.BookingID = b.ID

@@ -20,7 +20,12 @@ func (s *Store) ChangeBooking(ctx context.Context, b booking.Booking) error {
 	res, err := s.tx.ExecContext(ctx, `UPDATE bookings SET start_date = $2, participants = $3, amount_minor = $4,
 		contact_name = $5, contact_email = $6, contact_phone = $7 WHERE id = $1`,
 		b.ID, day(b.StartDate), b.Participants, b.AmountMinor, b.ContactName, b.ContactEmail, b.ContactPhone)
-	return updated(res, err, "change booking "+b.ID, booking.ErrNotFound)
+	if err := updated(res, err, "change booking "+b.ID, booking.ErrNotFound); err != nil {
+		return err
+	}
+	// The lead's contact is searched for (booking_search.go).
+	_, err = s.refreshSearch(ctx, `b.id = $1`, b.ID)
+	return err
 }
 
 // BookingMoves counts the times a booking was moved to another departure (its history's

@@ -53,7 +53,7 @@ func (s *Store) issueTicket(ctx context.Context, bookingID string, now time.Time
 // bookings paid before tickets existed, and any a path that knows nothing of tickets
 // recorded. Migrate runs it at every start.
 func (s *Store) issueMissingTickets(ctx context.Context) (int, error) {
-	ids, err := s.txIDs(ctx, `SELECT b.id FROM bookings b
+	ids, err := s.txStrings(ctx, `SELECT b.id FROM bookings b
 		WHERE b.paid_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tickets k WHERE k.booking_id = b.id)`)
 	if err != nil {
 		return 0, fmt.Errorf("bookings without tickets: %w", err)
