@@ -138,8 +138,11 @@ type Totals struct {
 }
 
 // Coming says whether a booking's travellers are expected at the departure: a paid
-// booking; a cancelled, refunded or refund-due one is not.
-func Coming(b backoffice.BookingRow) bool { return b.Status == booking.Paid }
+// booking, or one taken by an operator and awaiting payment; a cancelled, refunded or
+// refund-due one is not.
+func Coming(b backoffice.BookingRow) bool {
+	return b.Status == booking.Paid || b.Status == booking.AwaitingPayment
+}
 
 // split sorts m's bookings into those coming and those apart, and counts the first.
 func (m *Manifest) split() {

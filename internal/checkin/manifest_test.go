@@ -36,6 +36,15 @@ func TestManifestOfTheStore(t *testing.T) {
 		ana := paid("ana", 2, "+351 912 345 678", "Vegetarian")
 		paid("ben", 3, "", "")
 		gone := paid("gone", 4, "+44 20 7946 0000", "")
+		// Taken by phone, to be paid by transfer: coming, and counted.
+		made++
+		u := storetest.AddUser(t, st, "cara", account.RoleUser)
+		awaiting := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: 1, AmountMinor: tr.UnitPriceMinor(),
+			Currency: "usd", Source: booking.BankTransfer, Status: booking.AwaitingPayment}
+		if err := st.CreatePaidBooking(ctx, &awaiting, admin.Name, now.Add(-48*time.Hour+time.Duration(made)*time.Minute),
+			audit.Entry{ActorID: admin.ID, ActorName: admin.Name, Action: "booking.walk_in"}); err != nil {
+			t.Fatal(err)
+		}
 		if err := st.SetBookingState(ctx, gone.ID, booking.Cancelled, 0); err != nil {
 			t.Fatal(err)
 		}
@@ -51,14 +60,17 @@ func TestManifestOfTheStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(m.Coming) != 2 || m.Coming[0].ID != ana.ID || m.Coming[0].ContactPhone != "+351 912 345 678" || m.Coming[0].Notes != "Vegetarian" {
+		if len(m.Coming) != 3 || m.Coming[2].ID != awaiting.ID || m.Coming[2].Status != booking.AwaitingPayment {
+			t.Errorf("the booking awaiting payment is not coming: %+v", m.Coming)
+		}
+		if len(m.Coming) < 2 || m.Coming[0].ID != ana.ID || m.Coming[0].ContactPhone != "+351 912 345 678" || m.Coming[0].Notes != "Vegetarian" {
 			t.Errorf("coming: %+v", m.Coming)
 		}
 		if len(m.Apart) != 1 || m.Apart[0].ID != gone.ID {
 			t.Errorf("apart: %+v", m.Apart)
 		}
-		if m.Totals != (checkin.Totals{Bookings: 2, Travellers: 5, CheckedIn: 2}) {
-			t.Errorf("totals %+v, want 2 bookings, 5 travellers, 2 checked in", m.Totals)
+		if m.Totals != (checkin.Totals{Bookings: 3, Travellers: 6, CheckedIn: 2}) {
+			t.Errorf("totals %+v, want 3 bookings, 6 travellers, 2 checked in", m.Totals)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
@@ -113,6 +114,13 @@ func TestCancelDepartureKeepsTheNoteInternal(t *testing.T) {
 				return st.BookingRow(ctx, id)
 			}})
 		a, b := f.paid(t, "ann", 1), f.paid(t, "bob", 2)
+		// Taken by phone and not paid yet: cancelled with the departure, nothing to refund.
+		cara := storetest.AddUser(t, st, "cara", account.RoleUser)
+		c := booking.Booking{TourID: f.tour.ID, UserID: cara.ID, StartDate: f.day, Participants: 1, AmountMinor: 49700,
+			Currency: "usd", Source: booking.BankTransfer, Status: booking.AwaitingPayment}
+		if err := st.CreatePaidBooking(t.Context(), &c, "Laura", t0, audit.Entry{ActorID: f.admin.ID, ActorName: "Laura", Action: "booking.walk_in"}); err != nil {
+			t.Fatal(err)
+		}
 		const note, message = "Guide Ola is ill; insurer ref 4411", "A storm is forecast: we are sorry."
 		if _, err := f.office.CancelDeparture(t.Context(), f.admin, f.tour.ID, "2031-06-01",
 			refund.DepartureCancel{Note: note, Message: message, Moves: map[string]string{a.ID: "2031-06-01"}}); err == nil {
@@ -123,17 +131,20 @@ func TestCancelDepartureKeepsTheNoteInternal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(results) != 2 || len(moved) != 1 || moved[0] != a.ID+"→2031-06-08|"+note+"|"+message {
+		if len(results) != 3 || len(moved) != 1 || moved[0] != a.ID+"→2031-06-08|"+note+"|"+message {
 			t.Fatalf("results %+v, moved %v", results, moved)
 		}
 		if got := f.booking(t, b.ID); got.Status != booking.Refunded || got.RefundedMinor != b.PaidMinor {
 			t.Errorf("the booking not moved: %+v", got)
 		}
+		if got := f.booking(t, c.ID); got.Status != booking.Cancelled || got.RefundedMinor != 0 {
+			t.Errorf("the booking awaiting payment: %+v, want cancelled with nothing refunded", got)
+		}
 		emails, _, err := st.ListEmails(t.Context(), mail.Filter{}, 0, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(emails) != 1 || len(m.said) != 1 || m.said[0] != message {
+		if len(emails) != 2 || len(m.said) != 2 || m.said[0] != message || m.said[1] != message {
 			t.Errorf("%d emails, said %q", len(emails), m.said)
 		}
 		for _, e := range emails {

@@ -531,7 +531,7 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 		if !Cancellable(row.Booking) {
 			continue
 		}
-		if to, ok := in.Moves[row.ID]; ok && row.Status == booking.Paid {
+		if to, ok := in.Moves[row.ID]; ok && (row.Status == booking.Paid || row.Status == booking.AwaitingPayment) {
 			moved, err := s.move(ctx, actor, row.ID, to, reason, message)
 			res := CancelResult{Booking: row, Err: err}
 			if err == nil {

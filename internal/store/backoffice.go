@@ -196,10 +196,11 @@ func (s *Store) BookingRow(ctx context.Context, id string) (backoffice.BookingRo
 }
 
 // DepartureBookings lists the bookings of one departure that were paid (whatever became
-// of them since), oldest first: the manifest.
+// of them since) or are awaiting payment, oldest first: the manifest, and what a
+// departure's cancellation cancels.
 func (s *Store) DepartureBookings(ctx context.Context, tourID string, date time.Time) ([]backoffice.BookingRow, error) {
 	list, err := s.bookingRows(ctx, s.reader(), `SELECT `+bookingRowColumns+bookingRowFrom+`
-		WHERE b.tour_id = $1 AND b.start_date = $2 AND b.paid_at IS NOT NULL
+		WHERE b.tour_id = $1 AND b.start_date = $2 AND (b.paid_at IS NOT NULL OR b.status = 'awaiting_payment')
 		ORDER BY b.created_at, b.id`, tourID, day(date))
 	if err != nil {
 		return nil, fmt.Errorf("bookings of departure %s of tour %s: %w", day(date), tourID, err)
