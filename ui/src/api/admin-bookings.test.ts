@@ -29,7 +29,7 @@ describe('back-office booking, user and review calls', () => {
     const fetch = mockFetch(ok(), jsonResponse({ status: 'success', data: { results: [] } }), jsonResponse({ status: 'success' }, 201));
     await resolveBooking('b-1', 'Paid back in cash');
     await cancelDeparture('t/1', '2027-06-15', { note: 'Guide ill', message: 'Storm', moves: { 'b-2': '2027-06-20' } });
-    await recordWalkIn('t-1', '2027-06-15', { email: 'a@b.c', name: 'A', participants: 2, paymentMethod: 'bank_transfer', awaitingPayment: false });
+    await recordWalkIn('t-1', '2027-06-15', { email: 'a@b.c', name: 'A', participants: 2, paymentMethod: 'bank_transfer', awaitingPayment: true });
     expect(call(fetch, 0)).toEqual({ url: `${origin}/api/v1/admin/bookings/b-1/resolve`, method: 'POST', json: { reason: 'Paid back in cash' } });
     expect(call(fetch, 1)).toEqual({
       url: `${origin}/api/v1/tours/t%2F1/departures/2027-06-15/cancel`,

@@ -139,6 +139,23 @@ export const emailFixtures: EmailData[] = [
       reviewUrl: 'https://tours.example/tour/the-forest-hiker/review?booking=b-64f1c2a9',
     },
   },
+  {
+    kind: 'bookingChanged',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      tourName: 'The Forest Hiker',
+      date: 'Monday, 14 June 2027',
+      startTime: '9:00 AM',
+      participants: 2,
+      changes: 'Date: Saturday, 12 June 2027 → Monday, 14 June 2027; Travellers: 3 → 2; Price: $1,491.00 → $994.00',
+      refunded: '$497.00',
+      due: '',
+      message: 'The guide for the 12th fell ill, so we moved you to the 14th.',
+      bookingUrl: 'https://tours.example/my-tours/b-64f1c2a9',
+      calendarFile: 'tour.ics',
+    },
+  },
 ];
 
 /** The optional facts empty: no meeting point, nothing refunded, no message. */
@@ -203,23 +220,6 @@ export const emailVariantFixtures: EmailData[] = [
       day: 'Thu 26 November 2026',
       setting: 'You get these emails as one daily digest. An admin can change this in the back office, under Emails.',
       bookingsUrl: 'https://tours.example/admin/bookings',
-    },
-  },
-  {
-    kind: 'bookingChanged',
-    site: emailSite,
-    props: {
-      name: 'Ada Lovelace',
-      tourName: 'The Forest Hiker',
-      date: 'Monday, 14 June 2027',
-      startTime: '9:00 AM',
-      participants: 2,
-      changes: 'Date: Saturday, 12 June 2027 → Monday, 14 June 2027; Travellers: 3 → 2; Price: $1,491.00 → $994.00',
-      refunded: '$497.00',
-      due: '',
-      message: 'The guide for the 12th fell ill, so we moved you to the 14th.',
-      bookingUrl: 'https://tours.example/my-tours/b-64f1c2a9',
-      calendarFile: 'tour.ics',
     },
   },
   {

@@ -80,7 +80,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(11);
+    expect(emailKinds).toHaveLength(13);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { updateSettings, type PasswordChange } from '../api/users';
 import { FormField } from '../components/form-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { UserPhoto } from '../components/user-photo';
 import { useFormFields } from '../lib/use-form-fields';
 import { useSubmit } from '../lib/use-submit';
@@ -112,16 +113,7 @@ function PasswordForm({ email }: { email: string }) {
         required
         {...bind('passwordCurrent')}
       />
-      <FormField id="password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
-      <FormField
-        id="password-confirm"
-        label="Confirm password"
-        type="password"
-        name="passwordConfirm"
-        autoComplete="new-password"
-        required
-        {...bind('passwordConfirm')}
-      />
+      <NewPasswordFields password={bind('password')} confirm={bind('passwordConfirm')} />
       <button type="submit" className="btn btn--primary btn--save-password" disabled={save.busy}>
         {save.text(SAVE_PASSWORD_TEXT)}
       </button>

@@ -194,7 +194,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     type('Refund amount', '12.345');
     cancelAndConfirm();
     await flush();
-    expect(sent(fetch).json.refundMinor).toBe('12.3456');
+    expect(sent(fetch).json.refundMinor).toBe('12.345');
     expect(currentAlert()?.textContent).toBe(message);
     expect(screen.getByLabelText('Refund amount').getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('refund-amount-error')?.textContent).toBe(message);

@@ -41,6 +41,7 @@ describe('AdminManifestPage', () => {
       'Source',
       'Arrival',
       'Notes',
+      'Reference',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
@@ -51,6 +52,7 @@ describe('AdminManifestPage', () => {
     expect(first.getByText('Paid').className).toBe('status status--paid');
     expect(first.getByText('Online')).toBeTruthy();
     expect(first.getByText('2 of 2 arrived')).toBeTruthy();
+    expect(first.getByText('TB-7KQ4M2')).toBeTruthy();
     expect(rows[0]!.querySelector('.manifest-table__box')).not.toBeNull();
     const second = within(rows[1]!);
     const jo = second.getByRole('rowheader');
@@ -158,9 +160,15 @@ describe('AdminManifestPage: cancel the departure', () => {
     ]);
     // The page shows the departure cancelled and each booking as it ended, without a reload.
     expect(document.getElementById('manifest-sale')!.textContent).toBe('Cancelled');
-    const table = within(screen.getByRole('table', { name: 'Bookings on this departure' }));
-    expect(table.getByText('Refunded', { selector: '.status' })).toBeTruthy();
-    expect(table.queryByText('Jo <b>Bold</b> & Sons')).toBeNull();
+    // Nobody is coming any more: Laura refunded, Jo moved (gone from this manifest).
+    expect(screen.queryByRole('table', { name: 'Travellers coming on this departure' })?.textContent ?? '').not.toContain('Laura Wilson');
+    expect(document.getElementById('manifest-table')?.textContent ?? '').not.toContain('Jo <b>Bold</b> & Sons');
+    const apart = within(screen.getByRole('table', { name: 'Cancelled and refunded bookings, not counted' }));
+    // Laura, refunded now, beside Chloe, refunded before.
+    expect(apart.getAllByText('Refunded', { selector: '.status' })).toHaveLength(2);
+    expect(apart.getByText('Laura Wilson')).toBeTruthy();
+    // The failed refund stays as it was: due, listed apart.
+    expect(apart.getByText('Ben Hadley')).toBeTruthy();
     expect(document.getElementById('manifest-travellers')!.textContent).toBe('0');
 
     // Sent again, only the failed refund is retried by the server.

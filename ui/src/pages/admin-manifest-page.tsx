@@ -25,16 +25,19 @@ import type { CancelResult, ManifestRow, PageProps } from '../props';
 function afterCancel(rows: ManifestRow[], apart: ManifestRow[], results: CancelResult[]): [ManifestRow[], ManifestRow[]] {
   const byId = new Map(results.map((r) => [r.bookingId, r]));
   const coming: ManifestRow[] = [];
-  const gone = [...apart];
-  for (const row of rows) {
+  const gone = apart.filter((a) => a.status !== 'refund_due');
+  for (const row of [...rows, ...apart.filter((a) => a.status === 'refund_due')]) {
     const r = byId.get(row.bookingId);
-    if (!r || !r.ok) coming.push(row);
-    else if (!r.moved)
+    if (!r || !r.ok) {
+      // As it was: a refund-due booking whose refund failed stays apart.
+      (row.status === 'refund_due' ? gone : coming).push(row);
+    } else if (!r.moved) {
       gone.push(
         r.message.startsWith('Refunded')
           ? { ...row, status: 'refunded' as const, statusLabel: 'Refunded' }
           : { ...row, status: 'cancelled' as const, statusLabel: 'Cancelled' },
       );
+    }
   }
   return [coming, gone];
 }
@@ -162,7 +165,14 @@ export function AdminManifestPage({
                 New booking on this departure
               </a>
             </div>
-            <CancelDepartureForm tourId={tour.id} date={departure.date} rows={rows} moveTo={moveTo} onDone={onCancelled} />
+            {/* A cancellation cancels the refund-due bookings too (listed apart). */}
+            <CancelDepartureForm
+              tourId={tour.id}
+              date={departure.date}
+              rows={[...rows, ...apart.filter((row) => row.status === 'refund_due')]}
+              moveTo={moveTo}
+              onDone={onCancelled}
+            />
           </div>
         </section>
       ) : null}

@@ -1,5 +1,5 @@
 import { resetPassword } from '../api/users';
-import { FormField } from '../components/form-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useFormFields } from '../lib/use-form-fields';
 import { useSubmit } from '../lib/use-submit';
 import type { PageProps } from '../props';
@@ -28,16 +28,7 @@ export function ResetPasswordPage({ token, usable }: PageProps['resetPassword'])
     <div className="form-page">
       <h1 className="page-title">Choose a new password</h1>
       <form className="form form--reset" noValidate onSubmit={submit.onSubmit}>
-        <FormField id="password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
-        <FormField
-          id="password-confirm"
-          label="Confirm password"
-          type="password"
-          name="passwordConfirm"
-          autoComplete="new-password"
-          required
-          {...bind('passwordConfirm')}
-        />
+        <NewPasswordFields password={bind('password')} confirm={bind('passwordConfirm')} />
         <button id="save-new-password" type="submit" className="btn btn--primary" disabled={submit.busy}>
           Save new password
         </button>

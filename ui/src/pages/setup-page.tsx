@@ -1,5 +1,6 @@
 import { completeSetup } from '../api/users';
 import { FormField } from '../components/form-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useFormFields } from '../lib/use-form-fields';
 import { useSubmit } from '../lib/use-submit';
 import type { PageProps } from '../props';
@@ -22,16 +23,7 @@ export function SetupPage({ token }: PageProps['setup']) {
       <form className="form form--setup" noValidate onSubmit={submit.onSubmit}>
         <FormField id="name" label="Your name" name="name" autoComplete="name" required {...bind('name')} />
         <FormField id="email" label="Email address" type="email" name="email" autoComplete="email" required {...bind('email')} />
-        <FormField id="password" label="Password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
-        <FormField
-          id="password-confirm"
-          label="Confirm password"
-          type="password"
-          name="passwordConfirm"
-          autoComplete="new-password"
-          required
-          {...bind('passwordConfirm')}
-        />
+        <NewPasswordFields label="Password" password={bind('password')} confirm={bind('passwordConfirm')} />
         <button id="create-admin" type="submit" className="btn btn--primary" disabled={submit.busy}>
           Create the administrator
         </button>

@@ -1,18 +1,24 @@
 import { useState } from 'react';
 import { cancelBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
+import { parseAmount } from '../../lib/amount';
 import { useFormKey } from '../../lib/idempotency-key';
 import { fromMinorUnits } from '../../lib/number-input';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useSubmit } from '../../lib/use-submit';
-import type { NumberField } from '../../api/admin';
 import type { AdminBookingDetail } from '../../props';
 import { ConfirmDialog } from './confirm-dialog';
 import { AmountPreview } from '../amount-preview';
 import { FieldError, fieldAria } from '../field-error';
-import { typedAmount, typedMinor } from './refund-booking-form';
+import { typedAmount } from './refund-booking-form';
 
 const PROCESSING_TEXT = 'Processing...';
+
+/** Whether an amount as typed refunds anything: 0, or text that is not an amount, does not. */
+function refundsSomething(typed: string, currency: string): boolean {
+  const p = parseAmount(typed, currency);
+  return 'minor' in p && p.minor > 0;
+}
 
 interface CancelBookingFormProps {
   booking: AdminBookingDetail;
@@ -24,7 +30,9 @@ interface CancelBookingFormProps {
 export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormProps) {
   const [refund, setRefund] = useState(() => fromMinorUnits(booking.refundableMinor));
   const [reason, setReason] = useState('');
-  const [asking, setAsking] = useState<NumberField | null>(null);
+  // The amount as typed, once the operator asks to cancel: the dialog shows it, and the
+  // server reads it in the booking's currency ("1.290,00"; README, Typing amounts).
+  const [asking, setAsking] = useState<string | null>(null);
   useUnsavedChanges(reason.trim() !== '');
   // One key for this form until a cancellation goes through (a provider error leaves
   // the booking as it was): a double click or a retry sends the same key, so the server
@@ -33,11 +41,11 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
 
   const cancel = useSubmit(
     async () => {
-      const refundMinor = asking ?? 0;
+      const refundMinor = asking ?? '0';
       const res = await cancelBooking(booking.id, { refundMinor, reason, key: key.current() });
       setAsking(null);
       const cancelled = settleAnswer(res, 'booking', (answered) => {
-        if (refundMinor === 0) return 'Booking cancelled';
+        if (!refundsSomething(refundMinor, booking.currency)) return 'Booking cancelled';
         // Money received outside the site goes back outside it: the refund is owed.
         const last = answered.refunds.at(-1);
         if (last?.status === 'owed') return `Booking cancelled: ${last.amount} to pay back outside the site`;
@@ -58,7 +66,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
   // server's message to say what is wrong.
   function review(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setAsking(typedMinor(refund, booking.currency));
+    setAsking(refund);
   }
 
   const most = fromMinorUnits(booking.refundableMinor);
@@ -113,7 +121,7 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
           onCancel={() => setAsking(null)}
         >
           <p>
-            {asking !== 0
+            {refundsSomething(asking, booking.currency)
               ? `The booking will be cancelled and ${typedAmount(asking, booking.currency)} refunded ${booking.provider === '' ? 'outside the site' : 'to the card'}; its seats go back on sale.`
               : 'The booking will be cancelled without a refund; its seats go back on sale.'}
           </p>

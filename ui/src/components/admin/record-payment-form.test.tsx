@@ -130,7 +130,8 @@ describe('RecordPaymentForm', () => {
       }),
     );
     render(<App data={{ ...page, props: { booking: paid, collect: { ...paidCollect, currency: 'eur' }, options: null } }} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel the booking' }));
     await flush();
     expect(currentAlert()?.textContent).toBe('Booking cancelled: €2,580.00 to pay back outside the site');
     expect(screen.getByRole('button', { name: 'Record as paid back' })).toBeTruthy();

@@ -25,7 +25,8 @@ export function typedMinor(text: string, currency: string): NumberField {
 }
 
 /** "120.00 USD": an amount typed in the form, with its currency (text it cannot read as typed). */
-export function typedAmount(minor: NumberField, currency: string): string {
+export function typedAmount(typed: NumberField, currency: string): string {
+  const minor = typeof typed === 'number' ? typed : typedMinor(typed, currency);
   return `${typeof minor === 'number' ? fromMinorUnits(minor) : minor.trim()} ${currency.toUpperCase()}`;
 }
 
