@@ -128,9 +128,9 @@ func TestFormsSayEveryFieldWithItsLabel(t *testing.T) {
 		wantFields(t, "a walk-in with three bad fields", s.send(t, admin, "POST", walkIn,
 			map[string]any{"email": "nobody", "name": "W", "participants": 0, "paymentMethod": "card"}), 400,
 			map[string]string{
-				"email":         "Email must be the customer's email address, e.g. name@example.com.",
-				"paymentMethod": "Payment method: please choose cash or bank transfer.",
-				"participants":  "Participants must be between 1 and 8.",
+				"email":         "The customer's email address does not look right, e.g. name@example.com.",
+				"paymentMethod": "Please choose how the booking was paid: cash or bank transfer.",
+				"participants":  "Please enter how many travellers there are (at least 1).",
 			})
 	})
 }

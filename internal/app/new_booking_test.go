@@ -85,3 +85,40 @@ func testNewBookingThroughTheSite(t *testing.T, s *testSite) {
 		t.Errorf("a refused form: %d %s", bad.status, bad.body)
 	}
 }
+
+// New booking's "Send a payment link": the booking awaits payment, and its customer is
+// emailed a link for all that is due (collect's, through the outbox), once per form.
+func TestNewBookingSendsAPaymentLink(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		tr := s.tourByIndex(t, 2)
+		form := map[string]any{"tourId": tr.ID, "date": tr.StartDates[len(tr.StartDates)-1].Date, "email": "link.customer@example.com",
+			"name": "Lin Ke", "participants": 2, "payment": "link", "sendConfirmation": false, "key": "link-form"}
+		var id string
+		for range 2 { // a double click
+			r := s.send(t, admin, "POST", "/api/v1/admin/bookings", form)
+			if r.status != 201 {
+				t.Fatalf("new booking with a payment link: %d %s", r.status, r.body)
+			}
+			id = decode(t, r)["data"].(map[string]any)["bookingId"].(string)
+		}
+		b, err := s.Store.BookingByID(t.Context(), id)
+		if err != nil || b.Status != booking.AwaitingPayment || b.PaidMinor != 0 {
+			t.Fatalf("booking: %+v, %v", b, err)
+		}
+		var links int
+		for _, m := range s.outbox(t, "link.customer@example.com") {
+			if m.Kind == "paymentLink" {
+				links++
+				if !strings.Contains(m.Text, "/sandbox/checkout/") {
+					t.Errorf("the link email has no checkout: %s", m.Text)
+				}
+			}
+		}
+		if links != 1 {
+			t.Errorf("%d payment-link emails, want 1", links)
+		}
+	})
+}
