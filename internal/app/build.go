@@ -446,7 +446,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
-		Notifier: news, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
+		Notifier: news, Cancelled: collector.CloseLinks, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
 			return rebooks.Move(ctx, actor, id, date, note, message)
 		}})
 	// Changing bookings: seats under the departures' locks, refunds through refunds.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tourbook/internal/booking"
+	"tourbook/internal/collect"
 )
 
 // New booking through the real router: the page opens on the departure the address
@@ -119,6 +120,16 @@ func TestNewBookingSendsAPaymentLink(t *testing.T) {
 		}
 		if links != 1 {
 			t.Errorf("%d payment-link emails, want 1", links)
+		}
+
+		// Cancelled before it is paid: its link closes, so nobody pays for it.
+		if r := s.send(t, admin, "POST", "/api/v1/admin/bookings/"+id+"/cancel",
+			map[string]any{"refundMinor": 0, "reason": "Changed their mind", "key": "cancel-1"}); r.status != 200 {
+			t.Fatalf("cancel: %d %s", r.status, r.body)
+		}
+		pays, err := s.Store.BookingPayments(t.Context(), id)
+		if err != nil || len(pays) != 1 || pays[0].Status != collect.Expired {
+			t.Errorf("the link after the cancellation: %+v, %v; want it expired", pays, err)
 		}
 	})
 }

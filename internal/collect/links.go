@@ -251,6 +251,26 @@ func (s *Service) ConfirmLink(ctx context.Context, checkoutID string) (string, e
 	return fmt.Sprintf("Thank you: your payment of %s is received.", money.Format(p.AmountMinor, p.Currency)), nil
 }
 
+// CloseLinks expires a cancelled booking's open payment links, at the provider too, so
+// that nobody pays for a booking that is gone (refund.Options.Cancelled). A failure is
+// logged: the cancellation stands, and an unexpired link paid later is recorded as
+// refund due.
+func (s *Service) CloseLinks(ctx context.Context, bookingID string) {
+	var expired []Payment
+	err := s.inTx(ctx, func(tx Tx) error {
+		var err error
+		expired, err = s.expireLinks(ctx, tx, bookingID, "", s.now())
+		return err
+	})
+	if err != nil {
+		s.log.Error("close the payment links of a cancelled booking", "booking_id", bookingID, "error", err)
+		return
+	}
+	if len(expired) > 0 {
+		s.after(ctx, expired)
+	}
+}
+
 // SendPaymentLink sends the customer of a booking just taken by an operator a link for
 // all that is due (backoffice.PaymentLinks, for New booking's "Send a payment link"),
 // once per booking: a retry of the same booking sends the same link.

@@ -117,6 +117,9 @@ type Options struct {
 	Waitlist Waitlist
 	// Notifier hears of bookings cancelled; nil: nobody.
 	Notifier booking.Notifier
+	// Cancelled hears of each booking cancelled, after its transaction: its payment links
+	// are closed (collect.Service.CloseLinks); nil: nobody.
+	Cancelled func(ctx context.Context, bookingID string)
 	// Move moves a booking of a cancelled departure to another one; nil moves none.
 	Move Mover
 }
@@ -136,13 +139,14 @@ type Service struct {
 	waitlist   Waitlist
 	notifier   booking.Notifier
 	move       Mover
+	onCancel   func(ctx context.Context, bookingID string)
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
 		log: o.Logger, mailer: o.Mailer, queued: o.Queued, counter: o.Counter, inTx: o.Tx, waitlist: o.Waitlist,
-		notifier: o.Notifier, move: o.Move}
+		notifier: o.Notifier, move: o.Move, onCancel: o.Cancelled}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
@@ -253,7 +257,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 			return err
 		}
 		s.changed()
-		s.notifier.BookingCancelled(ctx, id)
+		s.cancelled(ctx, id)
 		return nil
 	}
 	return s.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: key, AmountMinor: refundMinor, Reason: reason},
@@ -343,9 +347,17 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 	if run.Keep {
 		s.notifier.BookingChanged(ctx, id, "refund:"+r.ID, "refunded "+money.Format(r.AmountMinor, r.Currency))
 	} else {
-		s.notifier.BookingCancelled(ctx, id)
+		s.cancelled(ctx, id)
 	}
 	return nil
+}
+
+// cancelled tells who listens that a booking was cancelled (after its transaction).
+func (s *Service) cancelled(ctx context.Context, id string) {
+	if s.onCancel != nil {
+		s.onCancel(ctx, id)
+	}
+	s.notifier.BookingCancelled(ctx, id)
 }
 
 // freeing runs write, which frees seats on a booking's departure, and offers them to
