@@ -93,10 +93,12 @@ type Booking struct {
 	PriceNote string
 }
 
-// DueMinor is what is still to be received on b: its price less what was paid (never
-// below 0).
+// DueMinor is what is still to be received on b: its price less what it keeps of what
+// was paid (received less refunded; never below 0). A change that lowers the price
+// refunds the difference, and one that raises it again makes it due again; a refund
+// that keeps the booking lowers its price with it (refund.Outcome.LowerPrice).
 func (b Booking) DueMinor() int64 {
-	return max(0, b.AmountMinor-b.PaidMinor)
+	return max(0, b.AmountMinor-(b.PaidMinor-b.RefundedMinor))
 }
 
 // HoldsSeats reports whether b counts against the start date's capacity at now.

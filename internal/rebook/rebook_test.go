@@ -168,6 +168,17 @@ func TestChangeDownRefundsOnce(t *testing.T) {
 		if taken := f.seatsTaken(t, f.day); taken != 2 {
 			t.Errorf("%d seats taken after the change, want 2", taken)
 		}
+		if got.DueMinor() != 0 {
+			t.Errorf("after the change down: %d due, want 0", got.DueMinor())
+		}
+
+		// Back up to three: the traveller refunded is due again.
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, rebook.Change{Participants: 3, Key: "k-up-again"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.booking(t, b.ID); got.AmountMinor != 3*unit || got.DueMinor() != unit {
+			t.Errorf("down and up again: price %d, due %d; want %d due", got.AmountMinor, got.DueMinor(), unit)
+		}
 	})
 }
 

@@ -43,6 +43,11 @@ func TestRefundKeepsTheBooking(t *testing.T) {
 		if got.Status != booking.Paid || got.RefundedMinor != 12000 || got.Participants != 3 {
 			t.Errorf("after the refund: %s, %d refunded, %d travellers", got.Status, got.RefundedMinor, got.Participants)
 		}
+		// Money given back on a booking that stays lowers its price: nothing becomes due.
+		if got.AmountMinor != b.AmountMinor-12000 || got.DueMinor() != 0 {
+			t.Errorf("after the refund: price %d (was %d), due %d; want the price lowered by the refund and nothing due",
+				got.AmountMinor, b.AmountMinor, got.DueMinor())
+		}
 		refunds, _ := st.BookingRefunds(t.Context(), b.ID)
 		if len(refunds) != 1 || refunds[0].Status != backoffice.RefundSucceeded {
 			t.Errorf("refunds %+v", refunds)

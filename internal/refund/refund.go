@@ -56,6 +56,9 @@ type Tx interface {
 	// LockBooking reads a booking and locks it until the transaction ends.
 	LockBooking(ctx context.Context, id string) (booking.Booking, error)
 	SetBookingState(ctx context.Context, id string, status booking.Status, refundedMinor int64) error
+	// ChangeBooking writes a booking's departure, travellers, price and contact (a refund
+	// that keeps the booking lowers its price).
+	ChangeBooking(ctx context.Context, b booking.Booking) error
 	AddBookingEvent(ctx context.Context, e backoffice.Event) error
 	AddAudit(ctx context.Context, e audit.Entry, objectID string) error
 	RefundByKey(ctx context.Context, key string) (backoffice.Refund, error) // backoffice.ErrRefundNotFound
@@ -327,7 +330,8 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 	}
 	rec, finished := context.WithoutCancel(ctx), s.now()
 	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online, Keep: run.Keep},
+		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online, Keep: run.Keep,
+			LowerPrice: run.Keep && run.Before == nil},
 			actor.Name, finished, entry(actor, run.Action, "booking", id), done)
 	}); err != nil {
 		return err

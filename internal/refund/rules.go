@@ -99,6 +99,9 @@ type Outcome struct {
 	// records it paid back.
 	Owed bool
 	Keep bool
+	// LowerPrice: a refund kept on an active booking lowers its price by the amount (a
+	// change that lowered the price itself, RefundRun.Before, needs it not).
+	LowerPrice bool
 }
 
 // finishRefund records how a pending refund ended: on success the booking becomes
@@ -152,6 +155,14 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	}
 	before := b
 	b.RefundedMinor += r.AmountMinor
+	if out.Keep && out.LowerPrice {
+		// Money given back on a booking that stays: its price is that much lower, so
+		// nothing becomes due (booking.DueMinor).
+		b.AmountMinor = max(0, b.AmountMinor-r.AmountMinor)
+		if err := tx.ChangeBooking(ctx, b); err != nil {
+			return b, err
+		}
+	}
 	event.Kind = "refunded_kept"
 	if !out.Keep {
 		b.Status, event.Kind = booking.Refunded, "refunded"
