@@ -80,7 +80,7 @@ type Booking struct {
 	Policy tour.CancellationPolicy
 	// PaidMinor is what has been received so far (online, by a payment link, or recorded
 	// by an operator), in AmountMinor's currency: AmountMinor is the price, and
-	// AmountMinor - PaidMinor is still due once a change raised it.
+	// DueMinor is what is still to be received.
 	PaidMinor int64
 	// PayBy is the day an awaiting-payment booking is to be paid by; zero when none.
 	PayBy time.Time
