@@ -70,6 +70,13 @@ function runImport(bin: string, dataDir: string, files: NonNullable<ServerOption
   if (res.status !== 0) {
     throw new Error(`tourbook ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
   }
+  // The export has no administrator: the operator makes one, as README's first start
+  // says (a site without one shows "This site is being set up").
+  const admin = ['admin', 'create', '-email', 'owner@example.com', '-name', 'Site Owner', '--data-dir', dataDir];
+  const made = spawnSync(bin, admin, { encoding: 'utf8', timeout: 60_000, input: 'Glacier-Lake-2031\n' });
+  if (made.status !== 0) {
+    throw new Error(`tourbook ${admin.join(' ')} failed (exit ${made.status}):\n${made.stdout}\n${made.stderr}`);
+  }
 }
 
 /** Polls GET /healthz until it answers 200, the process exits, or the attempts run out. */

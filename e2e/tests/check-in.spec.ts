@@ -44,7 +44,9 @@ async function tourDepartingToday(admin: APIRequestContext, name: string): Promi
   const { tour } = await call<{ tour: { id: string } }>(admin, 'post', '/api/v1/tours', {
     name, slug: '', summary: 'Dunes at dawn.', description: 'Day one.', difficulty: 'easy', durationDays: 1,
     maxGroupSize: 8, price: 9900, priceDiscount: 0, currency: 'eur', timeZone: zone,
-    startLocation: { coordinates: [-5.0, 31.1], description: 'Merzouga' }, locations: [], guides: guided.guides,
+    startLocation: { coordinates: [-5.0, 31.1], description: 'Merzouga' },
+    // A stop: publishing wants one (and a cover, a price and a future departure).
+    locations: [{ coordinates: [-4.0, 31.1], description: 'Erg Chebbi', day: 1 }], guides: guided.guides,
   }, 201);
   await call(admin, 'post', `/api/v1/tours/${tour.id}/departures`, { date, startTime: '23:30', meetingPoint: 'Café Nora' }, 201);
   // A cover, and published: /my-tours shows each booking with its tour's cover.

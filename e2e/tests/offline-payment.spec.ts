@@ -43,22 +43,26 @@ test('a phone booking by bank transfer awaits payment, is paid when the transfer
   await waitForHydration(page);
   const revenueBefore = await revenueIn(page, tour.currency);
 
-  // --- The phone booking, from the departure's manifest, awaiting payment. ---
+  // --- The phone booking, with New booking from the departure's manifest, to pay later. ---
   await page.goto(`/admin/tours/${encodeURIComponent(tour.id)}/departures/${date}`);
   await waitForHydration(page);
-  await page.locator('#walk-in-email').fill(customer.email);
-  await page.locator('#walk-in-name').fill(customer.name);
-  await page.locator('#walk-in-participants').fill('2');
-  await page.locator('#walk-in-payment').selectOption('bank_transfer');
-  await page.locator('#walk-in-received').selectOption('awaiting');
-  // The form reloads the manifest once the booking is recorded.
+  await page.locator('#new-booking-link').click();
+  await page.waitForURL((u) => u.pathname === '/admin/bookings/new');
+  await waitForHydration(page);
+  await page.getByLabel('Name', { exact: true }).fill(customer.name);
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
+  await page.getByLabel('Number of travellers').fill('2');
+  await page.getByLabel('Traveller 2').fill('Rui Duarte');
+  await page.getByLabel('Pay later by a date').check();
+  await page.getByLabel('Expected payment').selectOption('bank_transfer');
+  await page.getByLabel('Pay by', { exact: true }).fill(date);
   const [recorded] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/departures/${date}/bookings`)),
-    page.locator('#walk-in-submit').click(),
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/admin/bookings')),
+    page.locator('#new-booking-submit').click(),
   ]);
   expect(recorded.status()).toBe(201);
-  expect(recorded.request().postDataJSON()).toMatchObject({ paymentMethod: 'bank_transfer', awaitingPayment: true });
-  await page.waitForLoadState('load');
+  expect(recorded.request().postDataJSON()).toMatchObject({ payment: 'later', participants: 2 });
+  await page.waitForURL((u) => u.pathname.startsWith('/admin/bookings/') && u.pathname !== '/admin/bookings/new');
 
   // --- The dashboard lists it, with its departure and what is due; no revenue yet. ---
   await page.goto('/admin');
@@ -106,6 +110,9 @@ test('a phone booking by bank transfer awaits payment, is paid when the transfer
   await waitForHydration(page);
   await page.locator('#cancel-reason').fill('The customer cannot travel.');
   await page.locator('#cancel-booking-submit').click();
+  // The dialog says the money goes back outside the site, and asks first.
+  await expect(page.locator('#cancel-dialog')).toContainText('refunded outside the site');
+  await page.locator('#cancel-dialog-confirm').click();
   await expectAlert(page, 'success', `Booking cancelled: ${price} to pay back outside the site`);
   await expect(page.locator('#booking-history')).toContainText(`Cancelled; ${price} owed, to pay back outside the site`);
   await expect(page.locator('#refunds-table')).toContainText('Owed (to pay back)');

@@ -59,7 +59,7 @@ export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
       {booking.due !== '' ? (
         <div>
           <dt>Due</dt>
-          <dd id="booking-due">{`${booking.due} due`}</dd>
+          <dd id="booking-due">{booking.payBy === '' ? `${booking.due} due` : `${booking.due} by ${booking.payBy}`}</dd>
         </div>
       ) : null}
       {booking.contactName !== '' || booking.contactEmail !== '' || booking.contactPhone !== '' ? (
@@ -94,12 +94,6 @@ export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
         <dt>Paid</dt>
         <dd id="booking-paid">{booking.paidAt === '' ? 'Not paid' : booking.paidAt}</dd>
       </div>
-      {booking.due !== '' ? (
-        <div>
-          <dt>To pay</dt>
-          <dd id="booking-due">{booking.payBy === '' ? booking.due : `${booking.due} by ${booking.payBy}`}</dd>
-        </div>
-      ) : null}
       {booking.travellers.length > 0 ? (
         <div>
           <dt>Travellers</dt>
