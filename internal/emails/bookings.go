@@ -215,7 +215,7 @@ func (e *Bookings) changed(ctx context.Context, b booking.Booking, c changedMail
 	m, err := e.w.Render(ctx, "bookingChanged", u, map[string]any{
 		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
 		"participants": b.Participants, "changes": strings.Join(changes, "; "), "refunded": amount(c.refunded),
-		"due": amount(c.due), "message": string(c.message), "bookingUrl": bookingURL(site, b),
+		"due": amount(c.due), "message": string(c.message), "returnedBy": returnedBy(b.Source), "bookingUrl": bookingURL(site, b),
 		"calendarFile": calendarFile(c.moved),
 	})
 	if err != nil {

@@ -34,7 +34,7 @@ func TestEveryTemplateInEveryEngine(t *testing.T) {
 			"participants": 2, "amount": "€2,580.00", "payUrl": "https://tours.example/sandbox/checkout/cs_1",
 			"expires": "Mon 14 June 2027, 09:00 CEST (Europe/Oslo)", "bookingUrl": "https://tours.example/my-tours/b1"},
 		"bookingChanged": {"name": to.Name, "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
-			"participants": 2, "changes": "Travellers: 3 → 2", "refunded": "$497.00", "due": "", "message": "",
+			"participants": 2, "changes": "Travellers: 3 → 2", "refunded": "$497.00", "due": "", "message": "", "returnedBy": "",
 			"bookingUrl": "https://tours.example/my-tours/b1", "calendarFile": ""},
 		"reminder": {"name": to.Name, "reference": "TB-7KQ4M2", "tourName": "Fjord Days", "date": "Tue 15 June 2027", "startTime": "09:00 CEST (Europe/Oslo)",
 			"meetingPoint": "Bergen harbour", "bookingUrl": "https://tours.example/my-tours"},

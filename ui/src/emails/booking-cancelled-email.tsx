@@ -6,13 +6,21 @@ import type { BookingCancelledProps } from './email-props';
 
 function refundSentence(props: BookingCancelledProps): string {
   if (props.refunded === '') return 'No payment was refunded for this booking.';
-  switch (props.returnedBy) {
+  return moneyBack(props.refunded, props.returnedBy);
+}
+
+/**
+ * How money given back reaches the customer: to the card it was paid with, or outside
+ * the site as it was paid ("bank transfer", "cash"), by the operator.
+ */
+export function moneyBack(amount: string, returnedBy: string): string {
+  switch (returnedBy) {
     case 'bank transfer':
-      return `We will transfer ${props.refunded} to you by bank transfer, to the account you paid from or the one you tell us.`;
+      return `We will transfer ${amount} to you by bank transfer, to the account you paid from or the one you tell us.`;
     case 'cash':
-      return `We will pay you back ${props.refunded} in cash. We will be in touch to arrange it.`;
+      return `We will pay you back ${amount} in cash. We will be in touch to arrange it.`;
   }
-  return `We have refunded ${props.refunded}. Depending on your bank, it can take a few days to appear on your statement.`;
+  return `We have refunded ${amount}. Depending on your bank, it can take a few days to appear on your statement.`;
 }
 
 export const bookingCancelled = notice<BookingCancelledProps>(({ site, props }) => {

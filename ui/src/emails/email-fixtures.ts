@@ -154,6 +154,7 @@ export const emailFixtures: EmailData[] = [
       message: 'The guide for the 12th fell ill, so we moved you to the 14th.',
       bookingUrl: 'https://tours.example/my-tours/b-64f1c2a9',
       calendarFile: 'tour.ics',
+      returnedBy: '',
     },
   },
 ];
@@ -237,6 +238,7 @@ export const emailVariantFixtures: EmailData[] = [
       message: '',
       bookingUrl: 'https://tours.example/my-tours/b-0a1b2c3d',
       calendarFile: '',
+      returnedBy: '',
     },
   },
 ];

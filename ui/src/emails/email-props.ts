@@ -138,6 +138,8 @@ export interface BookingChangedProps {
   due: string;
   /** The operator's message to customers, or "": never an internal note */
   message: string;
+  /** How money given back reaches the customer: "" to the card, else "bank transfer" or "cash" */
+  returnedBy: string;
   bookingUrl: string;
   /** The calendar file attached ("tour.ics") when the date changed, or "" */
   calendarFile: string;
@@ -282,6 +284,7 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     refunded: 'string',
     due: 'string',
     message: 'string',
+    returnedBy: 'string',
     bookingUrl: 'string',
     calendarFile: 'string',
   },

@@ -189,6 +189,15 @@ describe('renderEmail', () => {
     expect(collapse(text)).toContain('We will transfer €2,580.00 to you by bank transfer');
     expect(text).not.toContain('We have refunded');
     expect(html).not.toContain('We have refunded');
+
+    // Nor for a change or a refund that keeps a booking paid outside the site.
+    const changed = emailFixtures.find((d) => d.kind === 'bookingChanged')!;
+    for (const changes of ['Travellers: 3 → 2', '']) {
+      const out = renderEmail({ ...changed, props: { ...changed.props, changes, returnedBy: 'cash' } } as EmailData);
+      expect(collapse(out.text), changes).toContain('We will pay you back $497.00 in cash');
+      expect(out.subject + out.text + out.html, changes).not.toContain('We have refunded');
+      expect(out.text, changes).not.toContain('statement');
+    }
   });
 
   it('takes the site name from the props, never hard-coded', () => {
