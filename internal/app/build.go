@@ -19,6 +19,7 @@ import (
 	"tourbook/internal/api"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/business"
 	"tourbook/internal/catalog"
 	"tourbook/internal/checkin"
 	"tourbook/internal/collect"
@@ -68,6 +69,8 @@ type Site struct {
 	News *notify.Service
 	// Zone is the site's time zone (-time-zone).
 	Zone *time.Location
+	// Business is the operator's name, brand, contact and legal identity (/admin/settings).
+	Business *business.Service
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
 	Metrics *metrics.Metrics
 	// Pages keeps the public pages and catalogue answers for visitors not signed in.
@@ -345,6 +348,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
 	tours.OnChange(pages.Invalidate)
 	site.Pages = pages
+	// The business's profile is read as often as the tour texts and kept as long; a save
+	// forgets this instance's pages at once (others within the cache times).
+	site.Business = business.NewService(st, business.Options{Now: now, TTL: cfg.TourCacheTTL, Changed: tours.Invalidate})
 
 	// Accounts.
 	// Photos and tour pictures decode in one set of slots (one per core): uploads of both

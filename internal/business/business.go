@@ -1,0 +1,184 @@
+// Package business is the business that runs the site: its name, logo, colour, contact,
+// postal address and legal identity, the defaults for new tours and the home page's
+// words. Every place a visitor or customer looks (pages, emails, calendar files,
+// receipts) takes the name and brand from here, so that the site is the operator's and
+// never "Tourbook".
+//
+// The profile is one JSON value in the site settings (key "business"): one row, read
+// often, changed rarely. A Service keeps it in memory for a short time (other instances
+// see a change within that time) and tells its listeners (the page cache) of each save.
+package business
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"tourbook/internal/audit"
+)
+
+// SettingKey is the site setting the profile is kept under.
+const SettingKey = "business"
+
+// Profile is what the operator says about the business in /admin/settings. The zero
+// value of a field means "not set"; Service.Profile fills the defaults a fresh site
+// shows.
+type Profile struct {
+	// Name is the business's name as customers know it ("Fjord & Fell Tours");
+	// ShortName the one that fits a phone's header and an email's From ("Fjord & Fell").
+	Name      string `json:"name"`
+	ShortName string `json:"shortName"`
+	// Logo names the uploaded logo's pictures (empty: none, the name is shown instead).
+	Logo string `json:"logo"`
+	// Colour is the brand colour, "#rrggbb", on which white text meets WCAG AA.
+	Colour string `json:"colour"`
+
+	ContactEmail string `json:"contactEmail"`
+	ContactPhone string `json:"contactPhone"`
+	// Address is the postal address, one line per line.
+	Address string `json:"address"`
+	// LegalName is the legal entity ("Fjord & Fell Tours AS"); TaxNumber its VAT or tax
+	// registration number, printed on receipts.
+	LegalName string `json:"legalName"`
+	TaxNumber string `json:"taxNumber"`
+
+	// Currency (ISO 4217, lower case as the tours keep it) and TimeZone (IANA) are the
+	// defaults for new tours. TaxRateBasisPoints is the default tax rate for new tours'
+	// receipts, in hundredths of a percent (2500 = 25 %).
+	Currency           string `json:"currency"`
+	TimeZone           string `json:"timeZone"`
+	TaxRateBasisPoints int    `json:"taxRateBasisPoints"`
+
+	// Headline and Introduction are the home page's words.
+	Headline     string `json:"headline"`
+	Introduction string `json:"introduction"`
+}
+
+// Defaults of a site nobody has set up yet.
+const (
+	DefaultName     = "Tourbook"
+	DefaultColour   = "#1f6f50"
+	DefaultCurrency = "usd"
+	DefaultTimeZone = "UTC"
+)
+
+// WithDefaults is p with every unset field that has a default filled.
+func (p Profile) WithDefaults() Profile {
+	if strings.TrimSpace(p.Name) == "" {
+		p.Name = DefaultName
+	}
+	if strings.TrimSpace(p.ShortName) == "" {
+		p.ShortName = p.Name
+	}
+	if p.Colour == "" {
+		p.Colour = DefaultColour
+	}
+	if p.Currency == "" {
+		p.Currency = DefaultCurrency
+	}
+	if p.TimeZone == "" {
+		p.TimeZone = DefaultTimeZone
+	}
+	return p
+}
+
+// Store keeps the site settings.
+type Store interface {
+	Setting(ctx context.Context, key string) (string, bool, error)
+	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
+}
+
+// Options configure a Service.
+type Options struct {
+	Now func() time.Time
+	// TTL is how long a read profile is kept (other instances see a save within it);
+	// zero reads it every time.
+	TTL time.Duration
+	// Changed is told after every save (the page cache forgets its pages).
+	Changed func()
+}
+
+// Service reads and saves the profile.
+type Service struct {
+	store   Store
+	now     func() time.Time
+	ttl     time.Duration
+	changed func()
+
+	mu     sync.Mutex
+	cached Profile
+	until  time.Time
+	ok     bool
+}
+
+// NewService makes a Service over st.
+func NewService(st Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Changed == nil {
+		o.Changed = func() {}
+	}
+	return &Service{store: st, now: o.Now, ttl: o.TTL, changed: o.Changed}
+}
+
+// Profile is the business's profile with the defaults filled.
+func (s *Service) Profile(ctx context.Context) (Profile, error) {
+	p, err := s.Stored(ctx)
+	if err != nil {
+		return Profile{}.WithDefaults(), err
+	}
+	return p.WithDefaults(), nil
+}
+
+// Stored is the profile as saved, without defaults (what the settings form shows).
+func (s *Service) Stored(ctx context.Context) (Profile, error) {
+	now := s.now()
+	s.mu.Lock()
+	if s.ok && now.Before(s.until) {
+		p := s.cached
+		s.mu.Unlock()
+		return p, nil
+	}
+	s.mu.Unlock()
+	raw, ok, err := s.store.Setting(ctx, SettingKey)
+	if err != nil {
+		return Profile{}, fmt.Errorf("business profile: %w", err)
+	}
+	var p Profile
+	if ok {
+		if err := json.Unmarshal([]byte(raw), &p); err != nil {
+			return Profile{}, fmt.Errorf("business profile: %w", err)
+		}
+	}
+	s.mu.Lock()
+	s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
+	s.mu.Unlock()
+	return p, nil
+}
+
+// Put writes p as the profile (no checks: the settings page's service checks what a
+// person typed before it calls Put; the sample data and tests call it directly), with
+// entry in the audit log, forgets the cached profile and tells the listeners.
+func (s *Service) Put(ctx context.Context, p Profile, entry audit.Entry) error {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("business profile: %w", err)
+	}
+	if err := s.store.SetSetting(ctx, SettingKey, string(raw), s.now(), entry); err != nil {
+		return err
+	}
+	s.Forget()
+	s.changed()
+	return nil
+}
+
+// Forget drops the cached profile.
+func (s *Service) Forget() {
+	s.mu.Lock()
+	s.ok = false
+	s.mu.Unlock()
+}
