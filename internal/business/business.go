@@ -182,3 +182,21 @@ func (s *Service) Forget() {
 	s.ok = false
 	s.mu.Unlock()
 }
+
+// Logo sizes: the header's (at most 96 px high, for 48 CSS px on a sharp screen), the
+// emails' (at most 400×120, shown at 200×60) and the favicon's (a 180×180 square, the
+// browsers' and phones' icon).
+const (
+	LogoHeader  = "header"
+	LogoEmail   = "email"
+	LogoFavicon = "favicon"
+)
+
+// LogoURL is the address of the logo in one of the sizes above, "" without a logo.
+// The name changes with every upload, so the pictures are cached for good.
+func (p Profile) LogoURL(size string) string {
+	if p.Logo == "" {
+		return ""
+	}
+	return "/img/brand/" + p.Logo + "-" + size + ".png"
+}
