@@ -312,6 +312,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		return nil, err
 	}
 
+	// Tour pages read the catalogue from memory and the seats from the database.
+	tours := store.NewTourCache(st, cfg.TourCacheTTL)
+	// The business's profile is read as often as the tour texts and kept as long; a save
+	// forgets this instance's pages at once (others within the cache times).
+	site.Business = business.NewService(st, business.Options{Now: now, TTL: cfg.TourCacheTTL, Changed: tours.Invalidate})
+
 	// Email: the outbox's sender, or holding emails when no SMTP server is configured.
 	var transport mail.Transport
 	if cfg.SMTP.Configured() {
@@ -319,6 +325,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		if err != nil {
 			return nil, err
 		}
+		// Emails are signed with the business's short name as they go out.
+		smtp.FromName = site.Business.SenderName
 		transport = smtp
 		log.Info("emails go out through SMTP", "server", cfg.SMTP.String(), "from", cfg.SMTP.From)
 	} else {
@@ -328,7 +336,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// and go to the outbox with the event that causes them. Drafts (emails whose content
 	// is only known inside their transaction) are rendered after the commit by queued, or
 	// by the sender if the process stopped in between.
-	writer := emails.New(site.engine, emails.Site{Name: "Tourbook", URL: cfg.BaseURL.String()})
+	writer := emails.NewForBusiness(site.engine, cfg.BaseURL.String(), site.Business)
 	drafts := emails.NewDrafts(writer, st, log)
 	// Secret links (password resets) live in memory only, put into their email by the
 	// sender at send time.
@@ -340,17 +348,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		site.Mailer.Wake()
 	}
 
-	// Tour pages read the catalogue from memory and the seats from the database.
-	tours := store.NewTourCache(st, cfg.TourCacheTTL)
 	// The public pages and the catalogue's API answers as made for visitors not signed
 	// in, forgotten at every change.
 	cookies := httpx.Cookies{Secure: cfg.Secure()}
 	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
 	tours.OnChange(pages.Invalidate)
 	site.Pages = pages
-	// The business's profile is read as often as the tour texts and kept as long; a save
-	// forgets this instance's pages at once (others within the cache times).
-	site.Business = business.NewService(st, business.Options{Now: now, TTL: cfg.TourCacheTTL, Changed: tours.Invalidate})
 
 	// Accounts.
 	// Photos and tour pictures decode in one set of slots (one per core): uploads of both
@@ -396,6 +399,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 			Store:         st, // checkouts and refunds in the database: any instance, any restart
 			Now:           now,
 			Logger:        log,
+			Merchant:      site.Business.Name,
 		})
 		provider, sandbox = sb, sb.Handler()
 	}
@@ -486,9 +490,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 			"setup_url", base+"/setup/"+token)
 	}
 
-	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
+	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
-		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
+		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, Business: site.Business, BaseURL: base, Log: log, Now: now,
 		News: news, Zone: zone}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,

@@ -200,3 +200,24 @@ func (p Profile) LogoURL(size string) string {
 	}
 	return "/img/brand/" + p.Logo + "-" + size + ".png"
 }
+
+// SenderName is the name emails are signed with in their From: the short name, else
+// the name, as saved; "" for a site that has saved neither, which keeps the name of the
+// configured From address (-mail-from).
+func (s *Service) SenderName(ctx context.Context) string {
+	p, err := s.Stored(ctx)
+	if err != nil {
+		return ""
+	}
+	if n := strings.TrimSpace(p.ShortName); n != "" {
+		return n
+	}
+	return strings.TrimSpace(p.Name)
+}
+
+// Name is the business's name, the default for a site that has not saved one (the
+// sandbox checkout's merchant).
+func (s *Service) Name(ctx context.Context) string {
+	p, _ := s.Profile(ctx)
+	return p.Name
+}

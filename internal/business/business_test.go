@@ -33,6 +33,9 @@ func TestProfileDefaultsSaveAndCache(t *testing.T) {
 		if _, err := b.Profile(ctx); err != nil { // b keeps the empty profile for 10 s
 			t.Fatal(err)
 		}
+		if got := a.SenderName(ctx); got != "" {
+			t.Errorf("a fresh site's sender name %q: want none (the configured From's)", got)
+		}
 
 		want := business.Profile{Name: "Fjord & Fell Tours", ShortName: "Fjord & Fell", Colour: "#0b4f6c",
 			LegalName: "Fjord & Fell Tours AS", TaxNumber: "NO 912 345 678 MVA", Address: "Strandkaien 3\n5013 Bergen\nNorway",
@@ -45,6 +48,9 @@ func TestProfileDefaultsSaveAndCache(t *testing.T) {
 		}
 		if got, _ := a.Profile(ctx); got != want {
 			t.Errorf("after the save %+v, want %+v", got, want)
+		}
+		if got := a.SenderName(ctx); got != "Fjord & Fell" {
+			t.Errorf("sender name %q, want the short name", got)
 		}
 		if got, _ := b.Profile(ctx); got.Name != business.DefaultName {
 			t.Errorf("the other instance saw %q before its copy expired", got.Name)

@@ -28,6 +28,14 @@ type Event struct {
 	Stamp time.Time
 	// Cancelled marks the entry as cancelled (STATUS:CANCELLED), for a booking that is.
 	Cancelled bool
+	// Organizer is who runs the event: the business, by name and email (ORGANIZER;CN=…:
+	// mailto:…); left out without an email, which the property needs.
+	Organizer Organizer
+}
+
+// Organizer is an event's organiser.
+type Organizer struct {
+	Name, Email string
 }
 
 // ICS is the calendar file of e, with the product id prodID ("-//Tourbook//Bookings//EN").
@@ -63,6 +71,13 @@ func ICS(prodID string, e Event) []byte {
 	}
 	if e.URL != "" {
 		w.prop("URL", e.URL)
+	}
+	if o := e.Organizer; o.Email != "" {
+		name := ""
+		if o.Name != "" {
+			name = ";CN=" + paramValue(o.Name)
+		}
+		w.prop("ORGANIZER"+name, "mailto:"+o.Email)
 	}
 	if e.Cancelled {
 		w.line("STATUS:CANCELLED")
@@ -175,6 +190,12 @@ func (w *writer) prop(name, value string) {
 func (w *writer) text(name, value string) {
 	value = strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`).Replace(value)
 	w.line(name + ":" + strings.Map(noControl, value))
+}
+
+// paramValue is a parameter's value (RFC 5545 §3.2): quoted, since a name may hold
+// ":", ";" or ","; a double quote, which cannot be in one, becomes a single one.
+func paramValue(s string) string {
+	return `"` + strings.ReplaceAll(strings.Map(noControl, s), `"`, "'") + `"`
 }
 
 func noControl(r rune) rune {

@@ -162,3 +162,26 @@ func FuzzICSText(f *testing.F) {
 		}
 	})
 }
+
+// TestICSOrganizer: the business organises the event, by a quoted name that may hold
+// the characters that end a parameter, and its email; no email, no ORGANIZER.
+func TestICSOrganizer(t *testing.T) {
+	loc := zone(t, "Europe/Oslo")
+	e := Event{UID: "u", Start: time.Date(2027, 6, 1, 9, 0, 0, 0, loc), End: time.Date(2027, 6, 2, 9, 0, 0, 0, loc),
+		Summary: "Fjord", Stamp: time.Unix(0, 0),
+		Organizer: Organizer{Name: `Fjord & Fell: "Tours"; Bergen, Norway`, Email: "hello@fjordfell.example"}}
+	b := ICS("-//Fjord & Fell//Bookings//EN", e)
+	unfolded := strings.ReplaceAll(string(b), "\r\n ", "")
+	if want := "ORGANIZER;CN=\"Fjord & Fell: 'Tours'; Bergen, Norway\":mailto:hello@fjordfell.example\r\n"; !strings.Contains(unfolded, want) {
+		t.Errorf("the file lacks %q:\n%s", want, b)
+	}
+	p := parse(t, b).Events()[0].GetProperty(ics.ComponentPropertyOrganizer)
+	if p == nil || p.Value != "mailto:hello@fjordfell.example" || len(p.ICalParameters["CN"]) != 1 ||
+		strings.Trim(p.ICalParameters["CN"][0], `"`) != `Fjord & Fell: 'Tours'; Bergen, Norway` {
+		t.Errorf("ORGANIZER parsed as %+v", p)
+	}
+	e.Organizer.Email = ""
+	if strings.Contains(string(ICS("p", e)), "ORGANIZER") {
+		t.Error("an organiser without an email is written")
+	}
+}

@@ -87,7 +87,7 @@ func (e *Bookings) OfficeConfirmation(ctx context.Context, b booking.Booking, cu
 }
 
 func (e *Bookings) confirmation(ctx context.Context, t tour.Tour, d tour.StartDate, b booking.Booking, u account.User) (*tbmail.Message, error) {
-	site := e.w.Site()
+	site := e.w.Site(ctx)
 	due, payBy := "", ""
 	if b.Status == booking.AwaitingPayment && b.DueMinor() > 0 {
 		due = money.Format(b.DueMinor(), b.Currency)
@@ -140,7 +140,7 @@ func (e *Bookings) Cancellation(ctx context.Context, b booking.Booking, refunded
 	}
 	m.IdemKey = "booking-cancelled:" + b.ID
 	m.Attachments = []tbmail.Attachment{{Name: "tour.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
-		Data: e.ics(t, d, b, e.w.Site(), seq, true)}}
+		Data: e.ics(t, d, b, e.w.Site(ctx), seq, true)}}
 	return &m, nil
 }
 
@@ -166,7 +166,7 @@ func (e *Bookings) PaymentLink(ctx context.Context, b booking.Booking, amountMin
 	m, err := e.w.Render(ctx, "paymentLink", u, map[string]any{
 		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
 		"participants": b.Participants, "amount": money.Format(amountMinor, b.Currency), "payUrl": payURL,
-		"expires": format.Moment(expires, t.Zone()), "bookingUrl": bookingURL(e.w.Site(), b),
+		"expires": format.Moment(expires, t.Zone()), "bookingUrl": bookingURL(e.w.Site(ctx), b),
 	})
 	if err != nil {
 		return nil, err
@@ -201,7 +201,7 @@ func (e *Bookings) changed(ctx context.Context, b booking.Booking, c changedMail
 	if err != nil {
 		return nil, fmt.Errorf("change of booking %s: %w", b.ID, err)
 	}
-	site := e.w.Site()
+	site := e.w.Site(ctx)
 	amount := func(minor int64) string {
 		if minor <= 0 {
 			return ""
@@ -266,6 +266,7 @@ func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Si
 		Summary:     t.Name,
 		Description: fmt.Sprintf("%d %s. %s", b.Participants, plural(b.Participants), bookingURL(site, b)),
 		Location:    place, URL: bookingURL(site, b), Stamp: e.now(), Cancelled: cancelled,
+		Organizer: calendar.Organizer{Name: site.Name, Email: site.ContactEmail},
 	})
 }
 
@@ -281,7 +282,7 @@ func (e *Bookings) Calendar(ctx context.Context, b booking.Booking) ([]byte, err
 	if err != nil {
 		return nil, err
 	}
-	return e.ics(t, d, b, e.w.Site(), seq, cancelled), nil
+	return e.ics(t, d, b, e.w.Site(ctx), seq, cancelled), nil
 }
 
 // bookingURL is the booking's own page, where its traveller finds everything about it.
@@ -302,7 +303,7 @@ func (e *Bookings) Reminder(ctx context.Context, b booking.Booking) (*tbmail.Mes
 	if err != nil {
 		return nil, fmt.Errorf("reminder of booking %s: %w", b.ID, err)
 	}
-	site := e.w.Site()
+	site := e.w.Site(ctx)
 	m, err := e.w.Render(ctx, "reminder", u, map[string]any{
 		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "date": format.Date(d.Date),
 		"startTime": format.StartTime(t, d), "meetingPoint": d.MeetingPoint, "bookingUrl": bookingURL(site, b),
@@ -321,7 +322,7 @@ func (e *Bookings) ReviewRequest(ctx context.Context, b booking.Booking) (*tbmai
 		return nil, fmt.Errorf("review request of booking %s: %w", b.ID, err)
 	}
 	m, err := e.w.Render(ctx, "reviewRequest", u, map[string]any{
-		"name": u.Name, "tourName": t.Name, "reviewUrl": e.w.Site().URL + "/tour/" + url.PathEscape(t.Slug) + "#your-review",
+		"name": u.Name, "tourName": t.Name, "reviewUrl": e.w.Site(ctx).URL + "/tour/" + url.PathEscape(t.Slug) + "#your-review",
 	})
 	if err != nil {
 		return nil, err

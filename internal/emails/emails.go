@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/business"
 	tbmail "tourbook/internal/mail"
 )
 
@@ -22,23 +23,65 @@ type Engine interface {
 	Render(ctx context.Context, page string, propsJSON []byte) (string, error)
 }
 
-// Site is what every email says of the site.
+// Site is what every email says of the business that sends it (ui/src/emails/email-props.ts
+// EmailSite): its name, logo, address and contact, and the site's address.
 type Site struct {
 	Name string `json:"name"`
 	URL  string `json:"url"`
+	// Logo is the absolute address of the emails' logo, "" without one (the name is
+	// the wordmark).
+	Logo string `json:"logo"`
+	// Address is the postal address's lines; ContactEmail and ContactPhone may be "".
+	Address      []string `json:"address"`
+	ContactEmail string   `json:"contactEmail"`
+	ContactPhone string   `json:"contactPhone"`
+}
+
+// Profiles is the business's profile (business.Service, which keeps it in memory).
+type Profiles interface {
+	Profile(ctx context.Context) (business.Profile, error)
+}
+
+// SiteOf is what the emails of the site at url say of the business p.
+func SiteOf(p business.Profile, url string) Site {
+	s := Site{Name: p.Name, URL: url, Address: p.AddressLines(), ContactEmail: p.ContactEmail, ContactPhone: p.ContactPhone}
+	if logo := p.LogoURL(business.LogoEmail); logo != "" {
+		s.Logo = url + logo
+	}
+	return s
 }
 
 // Writer renders emails.
 type Writer struct {
-	engine Engine
-	site   Site
+	engine   Engine
+	site     Site
+	profiles Profiles
 }
 
-// New returns a Writer rendering with engine.
-func New(engine Engine, site Site) *Writer { return &Writer{engine: engine, site: site} }
+// New returns a Writer rendering with engine, every email for site.
+func New(engine Engine, site Site) *Writer {
+	if site.Address == nil {
+		site.Address = []string{}
+	}
+	return &Writer{engine: engine, site: site}
+}
 
-// Site is the site the emails speak for.
-func (w *Writer) Site() Site { return w.site }
+// NewForBusiness returns a Writer rendering with engine for the business profiles
+// gives at each email's writing, so a change in /admin/settings shows in the next email
+// without a restart; url is the site's public address.
+func NewForBusiness(engine Engine, url string, profiles Profiles) *Writer {
+	return &Writer{engine: engine, site: Site{URL: url}, profiles: profiles}
+}
+
+// Site is the site the emails speak for, as it is now. A failed read of the profile
+// gives its defaults: an email is not held back for the name in its footer.
+func (w *Writer) Site(ctx context.Context) Site {
+	if w.profiles == nil {
+		return w.site
+	}
+	p, _ := w.profiles.Profile(ctx)
+	return SiteOf(p, w.site.URL)
+}
 
 // Render renders the email kind (ui/src/emails/email-props.ts) for to with props.
 func (w *Writer) Render(ctx context.Context, kind string, to account.User, props any) (tbmail.Message, error) {
@@ -78,7 +121,7 @@ func (w *Writer) render(ctx context.Context, m *tbmail.Message, props any) error
 		Kind  string `json:"kind"`
 		Site  Site   `json:"site"`
 		Props any    `json:"props"`
-	}{m.Kind, w.site, props})
+	}{m.Kind, w.Site(ctx), props})
 	if err != nil {
 		return fmt.Errorf("email %s: %w", m.Kind, err)
 	}

@@ -537,3 +537,32 @@ func TestDraftRenderedAtSendTime(t *testing.T) {
 		t.Errorf("history %q", h)
 	}
 }
+
+// TestFromNameIsReadAsEachEmailGoesOut: the From's display name is the one FromName
+// gives when the email is sent (a business renamed in its settings signs the next email
+// with its new name, no restart), with the configured address; none keeps the
+// configured name.
+func TestFromNameIsReadAsEachEmailGoesOut(t *testing.T) {
+	srv := startSMTP(t, serverOptions{})
+	st := newStore(t)
+	tr := transport(t, srv, "smtp://127.0.0.1:PORT?tls=none")
+	name := "Fjord & Fell"
+	tr.FromName = func(context.Context) string { return name }
+	s := mail.NewSender(st, mail.SenderOptions{Transport: tr, Now: (&clock{t: start}).Now})
+	var froms []string
+	for i, next := range []string{"Fjord & Fell Tours", "", "unused"} {
+		enqueue(t, st, message(fmt.Sprintf("k%d", i)))
+		runOnce(t, s, 1)
+		got := srv.received()
+		msg, err := netmail.ReadMessage(bytes.NewReader(got[len(got)-1].data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		froms = append(froms, msg.Header.Get("From"))
+		name = next
+	}
+	want := []string{`"Fjord & Fell" <tours@example.com>`, `"Fjord & Fell Tours" <tours@example.com>`, `"Tourbook" <tours@example.com>`}
+	if strings.Join(froms, "\n") != strings.Join(want, "\n") {
+		t.Errorf("From headers\n%s\nwant\n%s", strings.Join(froms, "\n"), strings.Join(want, "\n"))
+	}
+}

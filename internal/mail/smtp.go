@@ -164,6 +164,10 @@ func redactURL(raw string) string {
 type SMTP struct {
 	cfg    SMTPConfig
 	domain string // of the From address: the Message-ID's right-hand side
+	// FromName, when set, gives the From's display name as each message goes out (the
+	// business's short name from /admin/settings, so a change shows without a restart);
+	// "" keeps the configured one. The address is always the configured one.
+	FromName func(ctx context.Context) string
 }
 
 // NewSMTP checks cfg and makes the transport; it does not connect.
@@ -188,7 +192,7 @@ func NewSMTP(cfg SMTPConfig) (*SMTP, error) {
 // everything else, connection and authentication failures included, is temporary, so
 // a wrong password or a relay down delays emails instead of failing them.
 func (t *SMTP) Send(ctx context.Context, m Message) error {
-	msg, err := t.build(m)
+	msg, err := t.build(t.from(ctx), m)
 	if err != nil {
 		return Permanent(err)
 	}
@@ -237,10 +241,28 @@ func (t *SMTP) client() (*gomail.Client, error) {
 	return client, nil
 }
 
-// build turns m into a MIME message: text and HTML as alternatives, then attachments.
-func (t *SMTP) build(m Message) (*gomail.Msg, error) {
+// from is the From of a message sent now: the configured address, with FromName's
+// display name when it gives one.
+func (t *SMTP) from(ctx context.Context) string {
+	if t.FromName == nil {
+		return t.cfg.From
+	}
+	name := strings.TrimSpace(t.FromName(ctx))
+	if name == "" {
+		return t.cfg.From
+	}
+	a, err := netmail.ParseAddress(t.cfg.From) // checked by NewSMTP
+	if err != nil {
+		return t.cfg.From
+	}
+	return (&netmail.Address{Name: name, Address: a.Address}).String()
+}
+
+// build turns m into a MIME message from from: text and HTML as alternatives, then
+// attachments.
+func (t *SMTP) build(from string, m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
-	if err := msg.From(t.cfg.From); err != nil {
+	if err := msg.From(from); err != nil {
 		return nil, fmt.Errorf("from: %w", err)
 	}
 	if err := msg.To(m.To); err != nil {

@@ -37,6 +37,9 @@ type SandboxOptions struct {
 	Store  SandboxStore
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Merchant is the name of the business the checkout pays ("Pay … for Fjord & Fell
+	// Tours"), read at each page; nil: "the shop".
+	Merchant func(ctx context.Context) string
 }
 
 // Sandbox is an in-process, test-mode stand-in for a hosted card checkout: it serves
@@ -53,6 +56,7 @@ type Sandbox struct {
 	store      SandboxStore
 	now        func() time.Time
 	log        *slog.Logger
+	merchant   func(ctx context.Context) string
 
 	mu     sync.Mutex
 	pruned time.Time // when this process last dropped expired checkouts
@@ -70,11 +74,15 @@ func NewSandbox(o SandboxOptions) *Sandbox {
 		secret:     o.WebhookSecret,
 		client:     o.HTTPClient,
 		now:        o.Now,
+		merchant:   o.Merchant,
 		store:      o.Store,
 		log:        o.Logger,
 	}
 	if s.store == nil {
 		s.store = newMemorySandboxStore()
+	}
+	if s.merchant == nil {
+		s.merchant = func(context.Context) string { return "the shop" }
 	}
 	if s.secret == "" {
 		s.secret = NewWebhookSecret()

@@ -20,7 +20,7 @@ var sandboxPageHTML string
 var sandboxPage = template.Must(template.New("checkout").Parse(sandboxPageHTML))
 
 // sandboxCSS is the page's only style sheet, inline so the page makes no other request.
-// Its own look on purpose: it stands for a third party's page, not for Tourbook.
+// Its own look on purpose: it stands for a third party's page, not for the business's.
 const sandboxCSS = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef0f7;color:#1a1f36}
@@ -57,6 +57,7 @@ const maxPayForm = 8 << 10
 
 type sandboxPageData struct {
 	CSS         template.CSS
+	Merchant    string // the business paid
 	State       string // "form", "expired", "released", "paid", "missing", "unavailable"
 	TourName    string
 	Description string
@@ -92,11 +93,11 @@ func (s *Sandbox) load(w http.ResponseWriter, r *http.Request) (SandboxCheckout,
 	c, err := s.store.SandboxCheckout(r.Context(), id)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		s.render(w, http.StatusNotFound, sandboxPageData{State: "missing"})
+		s.render(w, r, http.StatusNotFound, sandboxPageData{State: "missing"})
 		return c, false
 	case err != nil:
 		s.log.Error("sandbox: load checkout", "checkout_id", id, "err", err)
-		s.render(w, http.StatusServiceUnavailable, sandboxPageData{State: "unavailable"})
+		s.render(w, r, http.StatusServiceUnavailable, sandboxPageData{State: "unavailable"})
 		return c, false
 	}
 	return c, true
@@ -138,7 +139,7 @@ func (s *Sandbox) showCheckout(w http.ResponseWriter, r *http.Request) {
 	if d.State == "expired" || d.State == "released" {
 		status = http.StatusGone
 	}
-	s.render(w, status, d)
+	s.render(w, r, status, d)
 }
 
 func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
@@ -154,20 +155,20 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, d.SuccessURL, http.StatusSeeOther)
 		return
 	case "expired", "released":
-		s.render(w, http.StatusGone, d)
+		s.render(w, r, http.StatusGone, d)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxPayForm)
 	if err := r.ParseForm(); err != nil {
 		d.Message = "The form could not be read. Please try again."
-		s.render(w, http.StatusBadRequest, d)
+		s.render(w, r, http.StatusBadRequest, d)
 		return
 	}
 	// The per-session token proves the form came from this page: another site cannot
 	// read it, so it cannot make a browser pay by posting here.
 	if subtle.ConstantTimeCompare([]byte(r.PostForm.Get("token")), []byte(sess.FormToken)) != 1 {
 		d.Message = "This payment form is no longer valid. Please reload the page and try again."
-		s.render(w, http.StatusForbidden, d)
+		s.render(w, r, http.StatusForbidden, d)
 		return
 	}
 	f := cardForm{
@@ -179,7 +180,7 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 	if res := evaluateCard(f, s.now()); res.Status != 0 {
 		d.Message, d.FieldErrors = res.Message, res.FieldErrors
 		d.Values = cardForm{Number: f.Number, Expiry: f.Expiry, Name: f.Name}
-		s.render(w, res.Status, d)
+		s.render(w, r, res.Status, d)
 		return
 	}
 	ev, first, err := s.markPaid(r.Context(), id, digitsOnly(f.Number) == refundFailsCard)
@@ -188,13 +189,13 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("sandbox: record payment", "checkout_id", id, "err", err)
 		d.Message = "The payment could not be recorded, and nothing was charged. Please try again in a moment."
 		d.Values = cardForm{Number: f.Number, Expiry: f.Expiry, Name: f.Name}
-		s.render(w, http.StatusServiceUnavailable, d)
+		s.render(w, r, http.StatusServiceUnavailable, d)
 		return
 	}
 	if !first && !ev.Paid {
 		// Its seats were released while the form was filled in: nothing was charged.
 		d.State = "released"
-		s.render(w, http.StatusGone, d)
+		s.render(w, r, http.StatusGone, d)
 		return
 	}
 	if first {
@@ -205,8 +206,9 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, d.SuccessURL, http.StatusSeeOther)
 }
 
-func (s *Sandbox) render(w http.ResponseWriter, status int, d sandboxPageData) {
+func (s *Sandbox) render(w http.ResponseWriter, r *http.Request, status int, d sandboxPageData) {
 	d.CSS = template.CSS(sandboxCSS)
+	d.Merchant = s.merchant(r.Context())
 	var buf bytes.Buffer
 	if err := sandboxPage.Execute(&buf, d); err != nil {
 		s.log.Error("sandbox page", "err", err)

@@ -15,11 +15,13 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/httpx"
+	"tourbook/internal/web"
 )
 
-// isStatic reports whether path is a file that is the same for every visitor.
+// isStatic reports whether path is a file that is the same for every visitor (the
+// brand's style sheet too: a few bytes, never worth compressing).
 func isStatic(path string) bool {
-	return strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/img/") || path == "/favicon.svg"
+	return strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/img/") || path == "/favicon.svg" || path == web.BrandStylePath
 }
 
 // chain applies middleware so that the first one listed runs first.

@@ -176,6 +176,7 @@ func New(d Deps) (http.Handler, error) {
 	// Static files.
 	mux.Handle("GET /assets/", assets(d.Assets))
 	mux.Handle("GET /favicon.svg", assets(d.Assets))
+	mux.HandleFunc("GET "+web.BrandStylePath, w.BrandStyle)
 	mux.Handle("GET /img/tours/{file}", images(d.TourPictures, media.DefaultTourPicture, d.Log))
 	mux.Handle("GET /img/users/{file}", images(d.UserPhotos, media.DefaultPhoto, d.Log))
 	// Liveness: the process answers. Readiness: it can serve pages now, so a load

@@ -37,6 +37,12 @@ type Document struct {
 	// Preload is the picture the first paint waits for (a tour's hero): the browser
 	// fetches it with the style sheet instead of after it.
 	Preload ImagePreload
+	// Icon is the business's logo as the favicon (a square PNG, a site path); "" keeps
+	// the site's own icon.
+	Icon string
+	// StyleSheet is one more style sheet after the site's (the brand colours), a site
+	// path; "" for none.
+	StyleSheet string
 }
 
 // SocialImage is a link preview's picture: an absolute URL, its pixel size and its text.
@@ -54,7 +60,7 @@ type ImagePreload struct {
 // Renderer writes whole HTML documents around the engine's page HTML.
 type Renderer struct {
 	engine Engine
-	meta   string // the fixed start of <head>: charset, viewport, favicon
+	meta   string // the fixed start of <head>: charset, viewport
 	// The Vite build's style sheets and scripts, per page (each page preloads its own
 	// chunk), and for a page the manifest does not name.
 	pageAssets map[string]string
@@ -75,8 +81,7 @@ func NewRenderer(engine Engine, manifest []byte) (*Renderer, error) {
 	return &Renderer{
 		engine: engine,
 		meta: `<meta charset="utf-8">` +
-			`<meta name="viewport" content="width=device-width, initial-scale=1">` +
-			`<link rel="icon" type="image/svg+xml" href="/favicon.svg">`,
+			`<meta name="viewport" content="width=device-width, initial-scale=1">`,
 		pageAssets: pages,
 		assets:     other,
 		bufs:       sync.Pool{New: func() any { return new(bytes.Buffer) }},
@@ -100,6 +105,13 @@ func (r *Renderer) Write(ctx context.Context, w io.Writer, doc Document) error {
 
 	buf.WriteString(`<!doctype html><html lang="en"><head>`)
 	buf.WriteString(r.meta)
+	if doc.Icon == "" {
+		buf.WriteString(`<link rel="icon" type="image/svg+xml" href="/favicon.svg">`)
+	} else {
+		icon := html.EscapeString(doc.Icon)
+		buf.WriteString(`<link rel="icon" type="image/png" sizes="180x180" href="` + icon + `">`)
+		buf.WriteString(`<link rel="apple-touch-icon" href="` + icon + `">`)
+	}
 	buf.WriteString(`<title>`)
 	buf.WriteString(html.EscapeString(doc.Title))
 	buf.WriteString(`</title>`)
@@ -110,6 +122,11 @@ func (r *Renderer) Write(ctx context.Context, w io.Writer, doc Document) error {
 		assets = r.assets
 	}
 	buf.WriteString(assets)
+	if doc.StyleSheet != "" {
+		buf.WriteString(`<link rel="stylesheet" href="`)
+		buf.WriteString(html.EscapeString(doc.StyleSheet))
+		buf.WriteString(`">`)
+	}
 	if doc.StructuredData != nil {
 		buf.WriteString(`<script type="application/ld+json">`)
 		writeScriptJSON(buf, doc.StructuredData)

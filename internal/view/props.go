@@ -34,9 +34,21 @@ type PageData struct {
 	Props any          `json:"props"`
 }
 
-// SiteConfig is the site's configuration that every page receives.
+// SiteConfig is the site's configuration that every page receives: the business's
+// name, logo and contact (its profile, /admin/settings) and the map's tiles.
 type SiteConfig struct {
+	// Name is the business's name ("Fjord & Fell Tours"): the header without a logo, the
+	// footer, the logo's text.
 	Name string `json:"name"`
+	// ShortName fits a phone's header ("Fjord & Fell").
+	ShortName string `json:"shortName"`
+	// Logo is the header's logo picture, "" without one (the name is shown instead).
+	Logo string `json:"logo"`
+	// ContactEmail, ContactPhone and the postal address's lines are the footer's; each
+	// may be empty.
+	ContactEmail string   `json:"contactEmail"`
+	ContactPhone string   `json:"contactPhone"`
+	Address      []string `json:"address"`
 	// Leaflet tile URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png.
 	TileURL string `json:"tileUrl"`
 	// HTML of the attribution, e.g. &copy; <a

@@ -32,7 +32,7 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request, alert string)
 	for _, t := range tours {
 		cards = append(cards, view.NewTourCard(t, now))
 	}
-	p := page{name: "overview", title: "All tours", canonical: "/", props: view.OverviewProps{Tours: cards}, alert: alert,
+	p := page{name: "overview", title: "All tours", canonical: "/", props: view.OverviewProps{Tours: cards}, alert: alert, organization: true,
 		description: "Small-group tours around the world: see each tour's stops on a map, its departures and reviews, and book online."}
 	if len(tours) > 0 {
 		p.image = socialImage(tours[0])
@@ -74,7 +74,7 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, path+"#reviews", http.StatusFound)
 		return
 	}
-	ld, err := TourStructuredData(t, h.Site.Name, h.BaseURL, path, h.Now())
+	ld, err := TourStructuredData(t, h.profile(r), h.BaseURL, path, h.Now())
 	if err != nil {
 		h.Error(w, r, fmt.Errorf("tour %s structured data: %w", t.ID, err))
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"tourbook/internal/business"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
 	"tourbook/internal/view"
@@ -30,10 +31,38 @@ type ldTrip struct {
 	Duration        string     `json:"duration,omitempty"`
 }
 
+// ldOrg is the business (schema.org Organization): the tour's provider, and the home
+// page's own JSON-LD.
 type ldOrg struct {
-	Type string `json:"@type"`
-	Name string `json:"name"`
-	URL  string `json:"url"`
+	Context   string `json:"@context,omitempty"`
+	Type      string `json:"@type"`
+	Name      string `json:"name"`
+	LegalName string `json:"legalName,omitempty"`
+	URL       string `json:"url"`
+	Logo      string `json:"logo,omitempty"`
+	Email     string `json:"email,omitempty"`
+	Telephone string `json:"telephone,omitempty"`
+	// Address is the postal address as text (schema.org takes a PostalAddress or Text;
+	// the operator writes it as lines, not as fields).
+	Address string `json:"address,omitempty"`
+}
+
+// organization is p as schema.org describes a business, at the site base.
+func organization(p business.Profile, base string) ldOrg {
+	o := ldOrg{Type: "Organization", Name: p.Name, LegalName: p.LegalName, URL: base + "/",
+		Email: p.ContactEmail, Telephone: p.ContactPhone, Address: strings.Join(p.AddressLines(), ", ")}
+	if logo := p.LogoURL(business.LogoHeader); logo != "" {
+		o.Logo = base + logo
+	}
+	return o
+}
+
+// OrganizationData is the home page's JSON-LD: the business with its logo, address
+// and contact. The document escapes it for its script element (ssr.writeScriptJSON).
+func OrganizationData(p business.Profile, base string) ([]byte, error) {
+	o := organization(p, base)
+	o.Context = "https://schema.org"
+	return json.Marshal(o)
 }
 
 type ldItemList struct {
@@ -109,12 +138,12 @@ func Availability(t tour.Tour, d tour.StartDate) string {
 // TourStructuredData is the JSON-LD of the tour page at base+path. Offers are the
 // departures not closed and not yet started at now, sold out ones included (search
 // engines show them as such); closed ones are off sale and left out.
-func TourStructuredData(t tour.Tour, siteName, base, path string, now time.Time) ([]byte, error) {
+func TourStructuredData(t tour.Tour, seller business.Profile, base, path string, now time.Time) ([]byte, error) {
 	pageURL := base + path
 	trip := ldTrip{
 		Context: "https://schema.org", Type: "TouristTrip",
 		Name: t.Name, Description: t.Summary, URL: pageURL,
-		Provider: ldOrg{Type: "Organization", Name: siteName, URL: base + "/"},
+		Provider: organization(seller, base),
 		Itinerary: ldItemList{Type: "ItemList", NumberOfItems: len(t.Locations),
 			ItemListOrder: "https://schema.org/ItemListOrderAscending", Elements: []ldListItem{}},
 	}

@@ -15,6 +15,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/business"
 	"tourbook/internal/httpx"
 	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
@@ -40,6 +41,12 @@ type ResetLinks interface {
 // FirstStart is a new site's setup (useradmin.Setup).
 type FirstStart interface {
 	Usable(ctx context.Context, token string) (bool, error)
+}
+
+// Profiles is the business's profile (business.Service): read from its memory for every
+// page, so a saved change shows on the next render.
+type Profiles interface {
+	Profile(ctx context.Context) (business.Profile, error)
 }
 
 // Renderer turns a page and its props into a whole HTML document.
@@ -76,7 +83,10 @@ type Handler struct {
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
 	Reviews   Reviewing      // nil: no review form
 	Tickets   Tickets
-	Site      view.SiteConfig
+	// Site is the configuration every page receives (the map's tiles); the business's
+	// name, logo and contact are filled in from Business at each render.
+	Site     view.SiteConfig
+	Business Profiles // nil: the defaults of a site nobody has set up
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is
 	// configured, never taken from the request's Host, which a client chooses.
@@ -105,7 +115,23 @@ type page struct {
 	image ssr.SocialImage
 	// structuredData is the page's JSON-LD (structured_data.go).
 	structuredData []byte
-	preload        ssr.ImagePreload
+	// organization makes the business's schema.org Organization the page's JSON-LD
+	// (the home page's), instead of structuredData.
+	organization bool
+	preload      ssr.ImagePreload
+}
+
+// profile is the business's profile for r's page; a failed read shows the defaults (and
+// is logged) rather than no page.
+func (h *Handler) profile(r *http.Request) business.Profile {
+	if h.Business == nil {
+		return business.Profile{}.WithDefaults()
+	}
+	p, err := h.Business.Profile(r.Context())
+	if err != nil {
+		h.Log.WarnContext(r.Context(), "business profile: showing the defaults", "request_id", httpx.RequestID(r.Context()), "err", err)
+	}
+	return p
 }
 
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
@@ -117,7 +143,9 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 		h.Error(w, r, err)
 		return
 	}
-	data := view.PageData{Page: p.name, Site: h.Site, Props: p.props}
+	prof := h.profile(r)
+	site := h.Site.WithProfile(prof)
+	data := view.PageData{Page: p.name, Site: site, Props: p.props}
 	if u, ok := httpx.User(r.Context()); ok {
 		data.User = view.NewSessionUser(u)
 	}
@@ -126,9 +154,9 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 		h.fallback(w, r, fmt.Errorf("marshal %s props: %w", p.name, err))
 		return
 	}
-	title := h.Site.Name
+	title := site.Name
 	if p.title != "" {
-		title = p.title + " | " + h.Site.Name
+		title = p.title + " | " + site.Name
 	}
 	if p.status == 0 {
 		p.status = http.StatusOK
@@ -140,7 +168,14 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, p page) {
 	// Pages carry the signed-in user's name: never cache them in shared caches.
 	w.Header().Set("Cache-Control", "private, no-cache")
 	doc := ssr.Document{Title: title, Description: p.description, Page: p.name, PropsJSON: props, BodyAlert: p.alert,
-		SiteName: h.Site.Name, StructuredData: p.structuredData, Preload: p.preload}
+		SiteName: site.Name, StructuredData: p.structuredData, Preload: p.preload,
+		Icon: prof.LogoURL(business.LogoFavicon), StyleSheet: brandStyleSheet(prof)}
+	if p.organization {
+		if doc.StructuredData, err = OrganizationData(prof, h.BaseURL); err != nil {
+			h.fallback(w, r, fmt.Errorf("%s organization data: %w", p.name, err))
+			return
+		}
+	}
 	if p.canonical != "" {
 		doc.Canonical = h.BaseURL + p.canonical
 		if p.image.URL != "" {
