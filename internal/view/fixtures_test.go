@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/business"
 	"tourbook/internal/collect"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
@@ -54,8 +55,9 @@ func TestPageFixtures(t *testing.T) {
 func samplePages() []PageData {
 	now := time.Date(2027, 5, 3, 9, 30, 0, 0, time.UTC)
 	day := func(m time.Month, d int) time.Time { return time.Date(2027, m, d, 0, 0, 0, 0, time.UTC) }
-	site := SiteConfig{Name: "Tourbook", TileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-		TileAttribution: `&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors`}
+	// A fresh site's: the business's defaults (the name "Tourbook", no logo or contact).
+	site := SiteConfig{TileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+		TileAttribution: `&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors`}.WithProfile(business.Profile{}.WithDefaults())
 	traveller := account.User{ID: "u-traveller", Name: "Amara Okafor", Email: "amara@example.com", Role: account.RoleUser}
 	admin := account.User{ID: "u-admin", Name: "Kwame Mensah", Email: "kwame@example.com", Role: account.RoleAdmin, Active: true}
 	guide := account.User{ID: "u-guide", Name: "Ingrid Berg", Email: "ingrid@example.com", Photo: "user-3.jpg", Role: account.RoleLeadGuide, Active: true}

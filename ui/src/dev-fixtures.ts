@@ -20,6 +20,11 @@ import type {
 
 export const site: SiteConfig = {
   name: 'Tourbook',
+  shortName: 'Tourbook',
+  logo: '',
+  contactEmail: '',
+  contactPhone: '',
+  address: [],
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   tileAttribution:
     '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',

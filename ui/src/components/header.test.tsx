@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../app';
-import { fixtures, user } from '../dev-fixtures';
+import { fixtures, site, user } from '../dev-fixtures';
 import type { Role } from '../props';
 
 function renderAs(role: Role | null) {
@@ -41,5 +41,50 @@ describe('Header', () => {
   it('marks the section of a page inside it as "true"', () => {
     render(<App data={{ ...fixtures.myBooking, user }} />);
     expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('aria-current')).toBe('true');
+  });
+});
+
+describe("The business's brand", () => {
+  const branded = {
+    ...site,
+    name: 'Fjord & Fell Tours',
+    shortName: 'Fjord & Fell',
+    contactEmail: 'hello@fjordfell.example',
+    contactPhone: '+47 55 12 34 56',
+    address: ['Strandkaien 3', '5013 Bergen', 'Norway'],
+  };
+
+  it('shows the logo as the header\'s link home, named by the business, with no site name beside it', () => {
+    const { container } = render(<App data={{ ...fixtures.overview, site: { ...branded, logo: '/img/brand/logo-7f3a-header.png' } }} />);
+    const home = container.querySelector('.header__brand')!;
+    expect(home.getAttribute('href')).toBe('/');
+    const logo = home.querySelector('img')!;
+    expect(logo.getAttribute('src')).toBe('/img/brand/logo-7f3a-header.png');
+    expect(logo.getAttribute('alt')).toBe('Fjord & Fell Tours');
+    expect(home.textContent).toBe('');
+    expect(container.textContent).not.toContain('Tourbook');
+  });
+
+  it('shows the name without a logo, and the short name for a phone', () => {
+    const { container } = render(<App data={{ ...fixtures.overview, site: branded }} />);
+    const home = container.querySelector('.header__brand')!;
+    expect(home.querySelector('.header__name--long')!.textContent).toBe('Fjord & Fell Tours');
+    expect(home.querySelector('.header__name--short')!.textContent).toBe('Fjord & Fell');
+  });
+
+  it('signs the footer with the address and contact, linked', () => {
+    render(<App data={{ ...fixtures.overview, site: branded }} />);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.querySelector('address')!.textContent).toBe(
+      'Strandkaien 3' + '5013 Bergen' + 'Norway' + 'hello@fjordfell.example' + '+47 55 12 34 56',
+    );
+    expect(screen.getByRole('link', { name: 'hello@fjordfell.example' }).getAttribute('href')).toBe('mailto:hello@fjordfell.example');
+    expect(screen.getByRole('link', { name: '+47 55 12 34 56' }).getAttribute('href')).toBe('tel:+4755123456');
+    expect(footer.textContent).not.toContain('Tourbook');
+  });
+
+  it('leaves the footer without an address when none is given', () => {
+    render(<App data={fixtures.overview} />);
+    expect(screen.getByRole('contentinfo').querySelector('address')).toBeNull();
   });
 });

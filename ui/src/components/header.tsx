@@ -33,8 +33,23 @@ export function Header({ page }: { page?: PageName }) {
   return (
     <header className="header">
       <a className="header__brand" href="/">
-        <img className="header__logo" src="/favicon.svg" alt="" width={32} height={32} />
-        <span>{site.name}</span>
+        {site.logo !== '' ? (
+          // The business's logo is its name: no text beside it.
+          <img className="header__logo header__logo--brand" src={site.logo} alt={site.name} height={48} />
+        ) : (
+          <>
+            <img className="header__logo" src="/favicon.svg" alt="" width={32} height={32} />
+            {site.shortName !== '' && site.shortName !== site.name ? (
+              // A phone's header has room for the short name only (main.css).
+              <>
+                <span className="header__name header__name--long">{site.name}</span>
+                <span className="header__name header__name--short">{site.shortName}</span>
+              </>
+            ) : (
+              <span>{site.name}</span>
+            )}
+          </>
+        )}
       </a>
       <details className="menu menu--header">
         <summary className="menu__toggle">

@@ -3,7 +3,25 @@
 // come out escaped.
 import type { EmailData, EmailSite } from './email-props';
 
-export const emailSite: EmailSite = { name: 'Tourbook', url: 'https://tours.example' };
+/** A fresh site's: the default name, no logo, address or contact. */
+export const emailSite: EmailSite = {
+  name: 'Tourbook',
+  url: 'https://tours.example',
+  logo: '',
+  address: [],
+  contactEmail: '',
+  contactPhone: '',
+};
+
+/** A business that has filled in its settings. */
+export const brandedEmailSite: EmailSite = {
+  name: 'Fjord & Fell Tours',
+  url: 'https://fjordfell.example',
+  logo: 'https://fjordfell.example/img/brand/logo-7f3a-email.png',
+  address: ['Strandkaien 3', '5013 Bergen', 'Norway'],
+  contactEmail: 'hello@fjordfell.example',
+  contactPhone: '+47 55 12 34 56',
+};
 
 export const hostileName = '<b>Zoë</b> & "Co"';
 

@@ -1,7 +1,8 @@
 // The document every email shares: a centred 600px table (the layout mail clients render
-// alike, Outlook included), the site's name as a text wordmark (no images: they are
-// remote resources and often blocked), the heading, the template's content, and a footer
-// with the site's address. Inline styles only; no classes.
+// alike, Outlook included), the business's logo (its one image, with the name as its
+// text for clients that block images) or else its name as a text wordmark, the heading,
+// the template's content, and a footer with the business's postal address, contact and
+// the site's address. Inline styles only; no classes.
 import type { CSSProperties, ReactNode } from 'react';
 import type { EmailSite } from './email-props';
 import { colors, fontFamily, linkStyle, smallStyle } from './email-styles';
@@ -77,7 +78,17 @@ export function EmailLayout({ site, title, preview, heading, children }: EmailLa
                             textDecoration: 'none',
                           }}
                         >
-                          {site.name}
+                          {site.logo !== '' ? (
+                            // At most 400×120, shown at half: sharp on every screen.
+                            <img
+                              src={site.logo}
+                              alt={site.name}
+                              height={60}
+                              style={{ display: 'block', height: 60, width: 'auto', maxWidth: 200, border: 0 }}
+                            />
+                          ) : (
+                            site.name
+                          )}
                         </a>
                       </td>
                     </tr>
@@ -117,6 +128,18 @@ export function EmailLayout({ site, title, preview, heading, children }: EmailLa
                             {site.url}
                           </a>
                         </p>
+                        {site.address.length > 0 ? <p style={smallStyle}>{site.address.join(', ')}</p> : null}
+                        {site.contactEmail !== '' || site.contactPhone !== '' ? (
+                          <p style={smallStyle}>
+                            {site.contactEmail !== '' ? (
+                              <a href={`mailto:${site.contactEmail}`} style={{ ...linkStyle, color: colors.muted }}>
+                                {site.contactEmail}
+                              </a>
+                            ) : null}
+                            {site.contactEmail !== '' && site.contactPhone !== '' ? ' · ' : null}
+                            {site.contactPhone}
+                          </p>
+                        ) : null}
                         <p style={smallStyle}>You receive this email because of your account at {site.name}.</p>
                       </td>
                     </tr>

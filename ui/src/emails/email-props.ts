@@ -7,7 +7,8 @@
 // where json is
 //
 //   {"kind": "passwordReset",
-//    "site": {"name": "Tourbook", "url": "https://tours.example"},
+//    "site": {"name": "Tourbook", "url": "https://tours.example", "logo": "",
+//             "address": [], "contactEmail": "", "contactPhone": ""},
 //    "props": {"name": "Ada", "resetUrl": "https://tours.example/reset-password/…", "validMinutes": 60}}
 //
 // and gets back a JSON string (not an object: both engines hand strings across most simply)
@@ -26,7 +27,8 @@
 // - `subject` is one line: runs of whitespace (including CR/LF from, say, a tour name) are
 //   collapsed to one space. It may hold non-ASCII text; the Go side encodes the header.
 // - `html` is a complete document with inline styles only (no <style>, no classes, no
-//   images, no external resources); every value from the props is escaped by React. It
+//   images but the business's logo, no other external resources); every value from the
+//   props is escaped by React. It
 //   is a single line of UTF-8 far longer than SMTP's 998-byte limit, so the Go side must
 //   send it quoted-printable or base64 (as the text, which may hold non-ASCII too).
 // - `text` is the plain-text alternative with the same content: lines of at most 72
@@ -35,12 +37,23 @@
 //
 // The Go side mirrors these types; the site name used in subjects and texts is site.name.
 
-/** Where the message comes from: the wordmark, the footer and the "your account at …" lines. */
+/**
+ * The business the message comes from (its settings): the logo or wordmark, the footer
+ * and the "your account at …" lines.
+ */
 export interface EmailSite {
-  /** "Tourbook" */
+  /** "Fjord & Fell Tours" */
   name: string;
   /** The site's address, absolute, e.g. "https://tours.example" */
   url: string;
+  /** The logo's absolute address, "" without one (the name is the wordmark) */
+  logo: string;
+  /** The postal address's lines (none: []) */
+  address: string[];
+  /** "" when not given */
+  contactEmail: string;
+  /** "" when not given */
+  contactPhone: string;
 }
 
 export interface PasswordResetProps {

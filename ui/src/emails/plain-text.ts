@@ -1,5 +1,5 @@
 // The plain-text alternative's layout: a heading, blocks separated by blank lines, a
-// signature with the site's address. Lines are wrapped at 72 characters; a word longer
+// signature with the business's name, postal address and contact and the site's address. Lines are wrapped at 72 characters; a word longer
 // than that (a URL) stands alone on its line rather than being broken, so it stays
 // clickable.
 import type { EmailSite } from './email-props';
@@ -72,6 +72,8 @@ export function plainTextEmail({ site, heading, blocks }: PlainTextEmail): strin
   const signature = [
     '-- ',
     site.name,
+    ...site.address,
+    ...[site.contactEmail, site.contactPhone].filter((c) => c !== ''),
     site.url,
     wrap(`You receive this email because of your account at ${site.name}.`),
   ].join('\n');

@@ -2,7 +2,7 @@
 // constraints for mail clients (complete document, inline styles, no images or remote
 // resources), escaping, and the checks on the JSON's shape.
 import { describe, expect, it } from 'vitest';
-import { emailFixtures, emailSite, emailVariantFixtures, hostileName } from './email-fixtures';
+import { brandedEmailSite, emailFixtures, emailSite, emailVariantFixtures, hostileName } from './email-fixtures';
 import type { EmailData, EmailKind } from './email-props';
 import { emailKinds, renderEmail } from './render-email';
 import { textWidth } from './plain-text';
@@ -118,7 +118,7 @@ describe('renderEmail', () => {
     expect(doc.querySelector('h1')?.textContent).toBeTruthy();
   });
 
-  it.each(cases)('%s: inline styles only, no images, no remote resources', (_kind, d) => {
+  it.each(cases)('%s: inline styles only, no images (without a logo), no remote resources', (_kind, d) => {
     const { html } = renderEmail(d);
     expect(html).not.toMatch(/<img|<style|<link|<script|<svg|<iframe|<object|<embed|<video|<picture/i);
     expect(html).not.toMatch(/\sclass=/i);
@@ -202,11 +202,35 @@ describe('renderEmail', () => {
 
   it('takes the site name from the props, never hard-coded', () => {
     for (const d of emailFixtures) {
-      const out = renderEmail({ ...d, site: { name: 'Wanderly', url: 'https://wander.example' } } as EmailData);
+      const out = renderEmail({ ...d, site: { ...emailSite, name: 'Wanderly', url: 'https://wander.example' } } as EmailData);
       expect(JSON.stringify(out), d.kind).not.toContain('Tourbook');
       expect(out.text).toContain('Wanderly');
       expect(out.html).toContain('Wanderly');
     }
+  });
+
+  it.each(cases)("%s: a business's logo heads it, its address and contact sign it, in the HTML and the text", (_kind, d) => {
+    const out = renderEmail({ ...d, site: brandedEmailSite } as EmailData);
+    expect(JSON.stringify(out)).not.toContain('Tourbook');
+    const doc = new DOMParser().parseFromString(out.html, 'text/html');
+    const images = [...doc.querySelectorAll('img')];
+    expect(images.map((i) => [i.getAttribute('src'), i.getAttribute('alt')])).toEqual([
+      [brandedEmailSite.logo, 'Fjord & Fell Tours'],
+    ]);
+    const footer = doc.body.textContent!;
+    expect(footer).toContain('Strandkaien 3, 5013 Bergen, Norway');
+    expect(footer).toContain('hello@fjordfell.example · +47 55 12 34 56');
+    expect(doc.querySelector('a[href="mailto:hello@fjordfell.example"]')).not.toBeNull();
+    expect(out.text).toContain(
+      '-- \nFjord & Fell Tours\nStrandkaien 3\n5013 Bergen\nNorway\nhello@fjordfell.example\n+47 55 12 34 56\nhttps://fjordfell.example\n',
+    );
+  });
+
+  it('refuses a site without its address lines', () => {
+    const d = emailFixtures[0]!;
+    expect(() => renderEmail({ ...d, site: { ...emailSite, address: 'Bergen' } } as unknown as EmailData)).toThrow(
+      'site.address is not a list of lines',
+    );
   });
 
   it.each(cases)('%s: escapes hostile names in the HTML and keeps them as they are in the text', (kind, d) => {

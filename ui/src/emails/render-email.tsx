@@ -59,8 +59,13 @@ function checkShape(data: EmailData): void {
   if (typeof site !== 'object' || site === null) {
     problems.push('site is missing');
   } else {
-    for (const field of ['name', 'url'] as const) {
-      if (typeof (site as Record<string, unknown>)[field] !== 'string') problems.push(`site.${field} is not a string`);
+    const fields = site as Record<string, unknown>;
+    for (const field of ['name', 'url', 'logo', 'contactEmail', 'contactPhone'] as const) {
+      if (typeof fields[field] !== 'string') problems.push(`site.${field} is not a string`);
+    }
+    const address = fields.address;
+    if (!Array.isArray(address) || !address.every((line) => typeof line === 'string')) {
+      problems.push('site.address is not a list of lines');
     }
   }
   const props: unknown = data.props;

@@ -1006,9 +1006,27 @@ export interface PageProps {
   adminEmail: AdminEmailProps;
 }
 
-/** SiteConfig is the site's configuration that every page receives. */
+/**
+ * SiteConfig is the site's configuration that every page receives: the business's
+ * name, logo and contact (its profile, /admin/settings) and the map's tiles.
+ */
 export interface SiteConfig {
+  /**
+   * Name is the business's name ("Fjord & Fell Tours"): the header without a logo, the
+   * footer, the logo's text.
+   */
   name: string;
+  /** ShortName fits a phone's header ("Fjord & Fell"). */
+  shortName: string;
+  /** Logo is the header's logo picture, "" without one (the name is shown instead). */
+  logo: string;
+  /**
+   * ContactEmail, ContactPhone and the postal address's lines are the footer's; each
+   * may be empty.
+   */
+  contactEmail: string;
+  contactPhone: string;
+  address: string[];
   /** Leaflet tile URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. */
   tileUrl: string;
   /**

@@ -88,6 +88,11 @@ describe('AdminManifestPage', () => {
     );
   });
 
+  it("heads the printed page with the business's name", () => {
+    render(<App data={{ ...fixtures.adminManifest, site: { ...fixtures.adminManifest.site, name: 'Fjord & Fell Tours' } }} />);
+    expect(document.getElementById('manifest-brand')?.textContent).toBe('Fjord & Fell Tours');
+  });
+
   it('is read-only for guides and for a departure that has set off', () => {
     render(<App data={adminManifestGuideView} />);
     expect(screen.queryByRole('form')).toBeNull();

@@ -8,7 +8,8 @@
 // #cancel-departure (form), #cancel-departure-reason (the internal note),
 // #cancel-departure-message, #cancel-departure-preview, #cancel-departure-email,
 // #cancel-move-{bookingId}, #cancel-departure-submit, #cancel-departure-dialog(-confirm),
-// #cancel-results; #manifest-sale; #manifest-waiting, #waitlist-table.
+// #cancel-results; #manifest-sale; #manifest-waiting, #waitlist-table; #manifest-brand (the
+// business's name, on paper only: the header is not printed).
 import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
 import { CancelDepartureForm } from '../components/admin/cancel-departure-form';
@@ -17,6 +18,7 @@ import { WaitlistTable } from '../components/admin/waitlist-table';
 import { StatusBadge } from '../components/status-badge';
 import { newBookingUrl } from '../lib/new-booking-url';
 import type { CancelResult, ManifestRow, PageProps } from '../props';
+import { useSession } from '../session';
 
 /**
  * The bookings once a departure's cancellation answered: the moved ones gone, the
@@ -56,6 +58,7 @@ export function AdminManifestPage({
   waiting,
   moveTo,
 }: PageProps['adminManifest']) {
+  const { site } = useSession();
   // A cancellation answers with each booking's outcome: the page shows it without a reload.
   const [[rows, apart], setLists] = useState<[ManifestRow[], ManifestRow[]]>([initialRows, initialApart]);
   const [cancelled, setCancelled] = useState(departure.cancelled);
@@ -68,6 +71,9 @@ export function AdminManifestPage({
   }
   return (
     <div className="admin manifest">
+      <p id="manifest-brand" className="manifest__brand">
+        {site.name}
+      </p>
       <AdminNav current="dashboard" exact={false} />
       <p className="admin__back">
         <a href={`/admin/tours/${encodeURIComponent(tour.id)}`}>{tour.name}</a>
