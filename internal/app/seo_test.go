@@ -29,6 +29,9 @@ type head struct {
 	links     map[string]map[string]string
 	ldJSON    []string // the text of each application/ld+json script
 	robotsSet bool
+	// styles are the style sheets' addresses, in order; icons the icons' (rel icon and
+	// apple-touch-icon).
+	styles, icons []string
 }
 
 func parseHead(t *testing.T, body string) head {
@@ -62,6 +65,12 @@ func parseHead(t *testing.T, body string) head {
 					h.meta[key] = attrs["content"]
 				}
 			case "link":
+				switch attrs["rel"] {
+				case "stylesheet":
+					h.styles = append(h.styles, attrs["href"])
+				case "icon", "apple-touch-icon":
+					h.icons = append(h.icons, attrs["href"])
+				}
 				// The first of each: the head's, before React's own image preloads in the body.
 				if _, seen := h.links[attrs["rel"]]; !seen && (attrs["rel"] == "canonical" || attrs["rel"] == "preload") {
 					h.links[attrs["rel"]] = attrs

@@ -71,6 +71,35 @@ func TestRendererWritesDocument(t *testing.T) {
 	}
 }
 
+// A business with a logo has it as the favicon (and a phone's home-screen icon), and its
+// colours come in a style sheet of their own after the site's, so that they win.
+func TestRendererWritesTheBrandsIconAndStyleSheet(t *testing.T) {
+	r := newTestRenderer(t, stubEngine{html: `x`})
+	var out bytes.Buffer
+	err := r.Write(context.Background(), &out, Document{Title: "Fjord & Fell", Page: "overview", PropsJSON: []byte(`{}`),
+		Icon: `/img/brand/logo-7f3a-favicon.png?"x"`, StyleSheet: "/brand.css?v=1a2b&c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		`<meta name="viewport" content="width=device-width, initial-scale=1">` +
+			`<link rel="icon" type="image/png" sizes="180x180" href="/img/brand/logo-7f3a-favicon.png?&#34;x&#34;">` +
+			`<link rel="apple-touch-icon" href="/img/brand/logo-7f3a-favicon.png?&#34;x&#34;"><title>`,
+		`<link rel="stylesheet" href="/assets/entry-client-d41d.css">` +
+			`<link rel="modulepreload" href="/assets/vendor-BxRa1.js">` +
+			`<script type="module" src="/assets/entry-client-abc123.js"></script>` +
+			`<link rel="stylesheet" href="/brand.css?v=1a2b&amp;c"></head>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("document lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "favicon.svg") {
+		t.Errorf("the site's own icon is still linked:\n%s", got)
+	}
+}
+
 // A public page names its address, its link preview and its hero, each escaped; its
 // JSON-LD cannot end the script element whatever its texts hold.
 func TestRendererWritesPublicPageHead(t *testing.T) {

@@ -64,6 +64,11 @@ func mustRender(tb testing.TB, e Engine, page string, props []byte) string {
 
 var site = map[string]any{
 	"name":            "Tourbook",
+	"shortName":       "Tourbook",
+	"logo":            "",
+	"contactEmail":    "",
+	"contactPhone":    "",
+	"address":         []string{},
 	"tileUrl":         "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 	"tileAttribution": `&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors`,
 }

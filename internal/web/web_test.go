@@ -14,6 +14,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/business"
 	"tourbook/internal/ssr"
 	"tourbook/internal/tour"
 	"tourbook/internal/view"
@@ -182,7 +183,7 @@ func TestRatingLabelRoundsHalvesUp(t *testing.T) {
 // JSON-LD escapes them, whatever texts older data holds.
 func TestStructuredDataEscapesLineSeparators(t *testing.T) {
 	tr := tour.Tour{ID: "t-1", Slug: "lava", Name: "Lava\u2029fields", Summary: "Lava\u2028fields </script>"}
-	b, err := TourStructuredData(tr, "Tourbook", "https://tours.example", "/tour/lava", time.Now())
+	b, err := TourStructuredData(tr, business.Profile{Name: "Lava </script> Tours\u2028"}, "https://tours.example", "/tour/lava", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,9 +192,42 @@ func TestStructuredDataEscapesLineSeparators(t *testing.T) {
 			t.Errorf("JSON-LD carries %q raw: %s", bad, b)
 		}
 	}
-	var got struct{ Name, Description string }
-	if err := json.Unmarshal(b, &got); err != nil || got.Name != tr.Name || got.Description != tr.Summary {
+	var got struct {
+		Name, Description string
+		Provider          struct{ Name string }
+	}
+	if err := json.Unmarshal(b, &got); err != nil || got.Name != tr.Name || got.Description != tr.Summary || got.Provider.Name != "Lava </script> Tours\u2028" {
 		t.Errorf("JSON-LD reads back as %+v, %v", got, err)
+	}
+}
+
+// The home page's Organization is the business with its logo (absolute), address and
+// contact; what it does not give is left out, never written empty.
+func TestOrganizationData(t *testing.T) {
+	p := business.Profile{Name: "Fjord & Fell Tours", LegalName: "Fjord & Fell Tours AS", Logo: "logo-7f3a",
+		ContactEmail: "hello@fjordfell.example", ContactPhone: "+47 55 12 34 56", Address: "Strandkaien 3\n5013 Bergen\nNorway"}
+	b, err := OrganizationData(p, "https://fjordfell.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]string
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"@context": "https://schema.org", "@type": "Organization", "name": "Fjord & Fell Tours",
+		"legalName": "Fjord & Fell Tours AS", "url": "https://fjordfell.example/", "logo": "https://fjordfell.example/img/brand/logo-7f3a-header.png",
+		"email": "hello@fjordfell.example", "telephone": "+47 55 12 34 56", "address": "Strandkaien 3, 5013 Bergen, Norway"}
+	if len(got) != len(want) {
+		t.Errorf("Organization %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("Organization %s = %q, want %q", k, got[k], v)
+		}
+	}
+	b, _ = OrganizationData(business.Profile{Name: "Tourbook"}, "https://tours.example")
+	if s := string(b); s != `{"@context":"https://schema.org","@type":"Organization","name":"Tourbook","url":"https://tours.example/"}` {
+		t.Errorf("a bare profile's Organization: %s", s)
 	}
 }
 
