@@ -44,7 +44,9 @@ func TestTheBrandOnThePages(t *testing.T) {
 	visitor := s.client(t)
 	_, slug, tourName := s.firstTour(t)
 
-	// A fresh site: its own icon, no colours of its own; and the home page cached.
+	// A site nobody has set up (whatever the sample data says): its own icon, no
+	// colours of its own; and the home page cached.
+	s.putBrand(t, business.Profile{})
 	before := parseHead(t, s.get(t, visitor, "/").body)
 	if before.title != "All tours | Tourbook" || strings.Join(before.icons, " ") != "/favicon.svg" {
 		t.Fatalf("a fresh site's head: title %q, icons %v", before.title, before.icons)
