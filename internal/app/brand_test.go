@@ -26,6 +26,17 @@ func (s *testSite) putBrand(t *testing.T, p business.Profile) {
 	}
 }
 
+// businessName is the name the site's pages carry: the sample data's business, or
+// "Tourbook" while none is saved.
+func (s *testSite) businessName(t *testing.T) string {
+	t.Helper()
+	p, err := s.Business.Profile(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Name
+}
+
 // noTourbook fails when what a visitor or customer sees still names "Tourbook".
 func noTourbook(t *testing.T, what, text string) {
 	t.Helper()

@@ -290,7 +290,7 @@ func TestStructuredDataEscapesScriptEnds(t *testing.T) {
 			t.Errorf("JSON-LD carries %q raw: %s", bad, h.ldJSON[0])
 		}
 	}
-	if h.meta["og:title"] != name+" | Tourbook" || h.meta["description"] != summary {
+	if h.meta["og:title"] != name+" | "+s.businessName(t) || h.meta["description"] != summary {
 		t.Errorf("og:title %q, description %q", h.meta["og:title"], h.meta["description"])
 	}
 }
@@ -307,14 +307,15 @@ func TestHeadTagsForSearchAndSharing(t *testing.T) {
 	s.login(t, member, "sophie@example.com")
 	s.login(t, admin, "laura@example.com")
 
+	business := s.businessName(t)
 	public := []struct {
 		path, title string
 		image       bool
 	}{
-		{"/", "All tours | Tourbook", true},
-		{"/tour/" + slug, name + " | Tourbook", true},
-		{"/login", "Log in | Tourbook", false},
-		{"/signup", "Create your account | Tourbook", false},
+		{"/", "All tours | " + business, true},
+		{"/tour/" + slug, name + " | " + business, true},
+		{"/login", "Log in | " + business, false},
+		{"/signup", "Create your account | " + business, false},
 	}
 	for _, p := range public {
 		r := s.get(t, visitor, p.path)
@@ -330,7 +331,7 @@ func TestHeadTagsForSearchAndSharing(t *testing.T) {
 			t.Errorf("%s is public but says robots %q", p.path, h.meta["robots"])
 		}
 		if h.meta["og:title"] != p.title || h.meta["og:description"] != h.meta["description"] ||
-			h.meta["og:type"] != "website" || h.meta["og:site_name"] != "Tourbook" {
+			h.meta["og:type"] != "website" || h.meta["og:site_name"] != business {
 			t.Errorf("%s: Open Graph %v", p.path, h.meta)
 		}
 		wantCard := map[bool]string{true: "summary_large_image", false: "summary"}[p.image]
