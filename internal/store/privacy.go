@@ -20,28 +20,30 @@ func (s *Store) PersonalData(ctx context.Context, userID, email string) (privacy
 	reads := []struct {
 		into  *[]privacy.Record
 		query string
-		arg   string
+		args  []any
 	}{
 		{&r.Bookings, `SELECT b.*, t.name AS tour_name FROM bookings b JOIN tours t ON t.id = b.tour_id
-			WHERE b.user_id = $1 ORDER BY b.created_at, b.id`, userID},
+			WHERE b.user_id = $1 ORDER BY b.created_at, b.id`, []any{userID}},
 		{&r.Travellers, `SELECT bt.booking_id, bt.position, bt.name FROM booking_travellers bt
-			JOIN bookings b ON b.id = bt.booking_id WHERE b.user_id = $1 ORDER BY bt.booking_id, bt.position`, userID},
+			JOIN bookings b ON b.id = bt.booking_id WHERE b.user_id = $1 ORDER BY bt.booking_id, bt.position`, []any{userID}},
 		{&r.Payments, `SELECT p.booking_id, p.id, p.method, p.amount_minor, p.currency, p.status, p.reference,
 				p.received_on, p.created_at, p.updated_at
-			FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.user_id = $1 ORDER BY p.created_at, p.id`, userID},
+			FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.user_id = $1 ORDER BY p.created_at, p.id`, []any{userID}},
 		{&r.Refunds, `SELECT f.booking_id, f.id, f.amount_minor, f.currency, f.status, f.reason, f.created_at,
 				f.updated_at, f.settled_at
-			FROM refunds f JOIN bookings b ON b.id = f.booking_id WHERE b.user_id = $1 ORDER BY f.created_at, f.id`, userID},
+			FROM refunds f JOIN bookings b ON b.id = f.booking_id WHERE b.user_id = $1 ORDER BY f.created_at, f.id`, []any{userID}},
 		{&r.Reviews, `SELECT r.id, r.tour_id, t.name AS tour_name, r.rating, r.text, r.hidden, r.created_at, r.updated_at
-			FROM reviews r JOIN tours t ON t.id = r.tour_id WHERE r.user_id = $1 ORDER BY r.created_at, r.id`, userID},
+			FROM reviews r JOIN tours t ON t.id = r.tour_id WHERE r.user_id = $1 ORDER BY r.created_at, r.id`, []any{userID}},
 		{&r.Waitlist, `SELECT w.id, w.tour_id, t.name AS tour_name, w.start_date, w.participants, w.status,
 				w.created_at, w.offered_at, w.offer_until, w.booking_id
-			FROM waitlist_entries w JOIN tours t ON t.id = w.tour_id WHERE w.user_id = $1 ORDER BY w.created_at, w.id`, userID},
+			FROM waitlist_entries w JOIN tours t ON t.id = w.tour_id WHERE w.user_id = $1 ORDER BY w.created_at, w.id`, []any{userID}},
+		// Emails go to "Name <address>" or to the bare address.
 		{&r.Emails, `SELECT id, kind, to_address, subject, status, created_at, sent_at FROM emails
-			WHERE to_address = $1 ORDER BY created_at, id`, emailKey(email)},
+			WHERE lower(to_address) = $1 OR lower(to_address) LIKE $2 ESCAPE '\'
+			ORDER BY created_at, id`, []any{emailKey(email), "%<" + escapeLike(emailKey(email)) + ">"}},
 	}
 	for _, rd := range reads {
-		list, err := records(ctx, q, rd.query, rd.arg)
+		list, err := records(ctx, q, rd.query, rd.args...)
 		if err != nil {
 			return privacy.Records{}, fmt.Errorf("personal data of user %s: %w", userID, err)
 		}
