@@ -143,6 +143,17 @@ func NewService(st Store, o Options) *Service {
 	return s
 }
 
+// ErrNoUser: no account has that id.
+var ErrNoUser = fault.New(fault.NotFound, "user not found", "There is no such user.")
+
+// userError makes a missing account the public ErrNoUser.
+func userError(err error) error {
+	if errors.Is(err, account.ErrNotFound) {
+		return ErrNoUser
+	}
+	return err
+}
+
 // ErrDeleted: the account was deleted; there is nothing of it to export or delete.
 var ErrDeleted = fault.New(fault.Conflict, "account already deleted", "This account has already been deleted.")
 
@@ -167,7 +178,7 @@ func (s *Service) ExportFor(ctx context.Context, actor account.User, id string) 
 	}
 	u, err := s.store.UserByID(ctx, id)
 	if err != nil {
-		return Export{}, fmt.Errorf("export user %s: %w", id, err)
+		return Export{}, fmt.Errorf("export user %s: %w", id, userError(err))
 	}
 	x, err := s.export(ctx, u)
 	if err != nil {
@@ -214,7 +225,7 @@ func (s *Service) delete(ctx context.Context, actor account.User, id, openMessag
 			return err
 		}
 		if before, err = tx.UserByID(ctx, id); err != nil {
-			return err
+			return userError(err)
 		}
 		if before.Deleted() {
 			return ErrDeleted
