@@ -18,6 +18,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/fault"
+	"tourbook/internal/useradmin"
 )
 
 // PlaceholderName is a deleted account's name: its reviews show it as their author.
@@ -231,8 +232,7 @@ func (s *Service) delete(ctx context.Context, actor account.User, id, openMessag
 			return ErrDeleted
 		}
 		if slices.Contains(admins, id) && len(admins) == 1 {
-			return &fault.Error{Kind: fault.Conflict, Log: "delete last admin",
-				Message: "This is the last active administrator: make someone else an administrator before deleting this account."}
+			return useradmin.ErrLastAdmin // as for demoting or deactivating them
 		}
 		open, err := tx.OpenBookings(ctx, id)
 		if err != nil {

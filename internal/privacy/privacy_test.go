@@ -16,6 +16,7 @@ import (
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
+	"tourbook/internal/useradmin"
 	"tourbook/internal/waitlist"
 )
 
@@ -257,8 +258,7 @@ func TestDeleteOwnNeedsThePassword(t *testing.T) {
 		if !f.user(t).Deleted() {
 			t.Fatal("not deleted with the password")
 		}
-		var fe *fault.Error
-		if _, err := f.svc.DeleteFor(t.Context(), f.admin, f.admin.ID); !errors.As(err, &fe) || !strings.Contains(fe.Message, "last active administrator") {
+		if _, err := f.svc.DeleteFor(t.Context(), f.admin, f.admin.ID); !errors.Is(err, useradmin.ErrLastAdmin) {
 			t.Errorf("deleting the last admin: %v", err)
 		}
 	})
