@@ -12,6 +12,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/mail/outbox"
 	"tourbook/internal/privacy"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
@@ -312,6 +313,14 @@ func TestRetentionClearsOnlyOldSentBodies(t *testing.T) {
 		}
 		if n, err := f.svc.PurgeEmails(ctx); err != nil || n != 0 {
 			t.Errorf("a second pass purged %d, %v", n, err)
+		}
+		// An emptied email cannot be resent (it would go out blank); a held one can.
+		box := outbox.NewService(st, func() time.Time { return f.now })
+		if _, err := box.ResendEmail(ctx, f.admin, ids["old-sent"]); !errors.Is(err, outbox.ErrBodyRemoved) {
+			t.Errorf("resending an emptied email: %v", err)
+		}
+		if _, err := box.ResendEmail(ctx, f.admin, ids["old-held"]); err != nil {
+			t.Errorf("resending a held email: %v", err)
 		}
 
 		// A shorter period set by an admin applies at once and is audited.

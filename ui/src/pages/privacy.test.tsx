@@ -123,6 +123,15 @@ describe('AdminEmailsPage: retention', () => {
   });
 });
 
+describe('AdminEmailPage: a body removed', () => {
+  it('says why and offers no resend', () => {
+    const email = { ...fixtures.adminEmail.props.email, status: 'sent' as const, html: '', text: '', attachments: [], bodyRemoved: true };
+    render(<App data={{ ...fixtures.adminEmail, props: { email } }} />);
+    expect(document.getElementById('email-body-removed')!.textContent).toContain('removed after the retention period');
+    expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+});
+
 describe('A new site', () => {
   const empty = { ...fixtures.overview, props: { tours: [] } };
 
