@@ -46,11 +46,13 @@ type Records struct {
 }
 
 // OpenBooking is a booking that keeps an account from being deleted while its departure
-// has not ended: paid, or taken by the office and awaiting payment.
+// has not ended: paid, taken by the office and awaiting payment, or a checkout whose
+// seats are still held (it may yet be paid).
 type OpenBooking struct {
 	ID        string
 	Reference string
 	Status    string
+	HoldUntil time.Time
 	// Start is the departure's local day (midnight UTC); Days how many days it lasts.
 	Start time.Time
 	Days  int
@@ -76,7 +78,7 @@ type Tx interface {
 	// LockActiveAdmins returns the active admins' ids, locked until the transaction ends.
 	LockActiveAdmins(ctx context.Context) ([]string, error)
 	UserByID(ctx context.Context, id string) (account.User, error)
-	// OpenBookings are the account's paid and awaiting-payment bookings.
+	// OpenBookings are the account's paid, awaiting-payment and pending bookings.
 	OpenBookings(ctx context.Context, userID string) ([]OpenBooking, error)
 	// EraseUser writes the placeholders, makes the account an inactive user, ends its
 	// sessions and password resets, and takes it off every waiting list.
@@ -276,6 +278,9 @@ func Upcoming(open []OpenBooking, now time.Time) []string {
 	today := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -1)
 	var refs []string
 	for _, b := range open {
+		if b.Status == "pending" && !b.HoldUntil.After(now) {
+			continue // an abandoned checkout: nothing will be paid
+		}
 		last := b.Start.AddDate(0, 0, max(b.Days, 1)-1)
 		if last.Before(today) {
 			continue

@@ -355,12 +355,16 @@ func TestRetentionClearsOnlyOldSentBodies(t *testing.T) {
 
 // Upcoming counts a departure until a day after its last day.
 func TestUpcoming(t *testing.T) {
-	open := []privacy.OpenBooking{{ID: "b1", Reference: "TB-AAAAAA", Start: day, Days: 3}, {ID: "b2", Start: day.AddDate(0, 0, 10), Days: 1}}
+	open := []privacy.OpenBooking{{ID: "b1", Reference: "TB-AAAAAA", Status: "paid", Start: day, Days: 3},
+		{ID: "b2", Status: "awaiting_payment", Start: day.AddDate(0, 0, 10), Days: 1},
+		// A checkout still open on 14 March, abandoned after.
+		{ID: "b3", Reference: "TB-BBBBBB", Status: "pending", HoldUntil: t0.Add(time.Minute), Start: day, Days: 3}}
 	for _, c := range []struct {
 		now  time.Time
 		want string
 	}{
-		{t0, "TB-AAAAAA b2"},
+		{t0, "TB-AAAAAA b2 TB-BBBBBB"},
+		{t0.Add(time.Hour), "TB-AAAAAA b2"},
 		{time.Date(2031, 6, 4, 12, 0, 0, 0, time.UTC), "TB-AAAAAA b2"}, // 3 June may still be under way somewhere
 		{time.Date(2031, 6, 5, 0, 0, 0, 0, time.UTC), "b2"},
 		{time.Date(2031, 6, 13, 0, 0, 0, 0, time.UTC), ""},

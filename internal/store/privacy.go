@@ -104,17 +104,18 @@ func plainValue(ct *sql.ColumnType, v any) any {
 	return v
 }
 
-// OpenBookings are the user's bookings paid or awaiting payment, with their departure's
-// first day and the tour's length (privacy.Upcoming decides which are still to come).
+// OpenBookings are the user's bookings paid, awaiting payment or pending (a checkout),
+// with their departure's first day, the tour's length and the hold's end
+// (privacy.Upcoming decides which still count).
 func (s *Store) OpenBookings(ctx context.Context, userID string) ([]privacy.OpenBooking, error) {
-	rows, err := s.reader().QueryContext(ctx, `SELECT b.id, COALESCE(b.reference, ''), b.status, b.start_date, t.duration_days
+	rows, err := s.reader().QueryContext(ctx, `SELECT b.id, COALESCE(b.reference, ''), b.status, b.hold_until, b.start_date, t.duration_days
 		FROM bookings b JOIN tours t ON t.id = b.tour_id
-		WHERE b.user_id = $1 AND b.status IN ('paid', 'awaiting_payment') ORDER BY b.start_date, b.id`, userID)
+		WHERE b.user_id = $1 AND b.status IN ('paid', 'awaiting_payment', 'pending') ORDER BY b.start_date, b.id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("open bookings of user %s: %w", userID, err)
 	}
 	list, err := collect(rows, func(b *privacy.OpenBooking) []any {
-		return []any{&b.ID, &b.Reference, &b.Status, timeCol{&b.Start}, &b.Days}
+		return []any{&b.ID, &b.Reference, &b.Status, timeCol{&b.HoldUntil}, timeCol{&b.Start}, &b.Days}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open bookings of user %s: %w", userID, err)
