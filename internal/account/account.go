@@ -59,7 +59,13 @@ type User struct {
 	PasswordChangedAt time.Time
 	Active            bool
 	CreatedAt         time.Time
+	// DeletedAt is when the account was deleted (internal/privacy): its name, email
+	// and photo are placeholders since, and it never signs in again. Zero: not deleted.
+	DeletedAt time.Time
 }
+
+// Deleted reports whether the account was deleted.
+func (u User) Deleted() bool { return !u.DeletedAt.IsZero() }
 
 // Profile is what a user changes of their own account: the name, the email address
 // and the photo's file name.

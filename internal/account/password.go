@@ -85,8 +85,14 @@ func encodeArgon2(p Argon2Params, salt, key []byte) string {
 // whether the hash should be replaced by one made with want: any bcrypt hash, and
 // argon2id hashes with other parameters. A malformed hash is an error, not a mismatch,
 // so it gets logged.
+// NoPassword is the password hash of an account no password opens (a deleted one): it
+// matches nothing, and is no error (an unreadable hash is logged as one).
+const NoPassword = "!"
+
 func verifyPassword(hash, password string, want Argon2Params) (ok, rehash bool, err error) {
 	switch {
+	case hash == NoPassword:
+		return false, false, nil
 	case strings.HasPrefix(hash, "$argon2id$"):
 		p, salt, key, err := parseArgon2(hash)
 		if err != nil {

@@ -142,6 +142,13 @@ func (s *Service) checkCurrentPassword(ctx context.Context, user User, passwordC
 	return nil
 }
 
+// CheckPassword verifies the signed-in user's password before an action that needs it
+// (deleting the account), counted like a password change's check: a wrong one is
+// ErrWrongPassword, too many are TooManyAttemptsError.
+func (s *Service) CheckPassword(ctx context.Context, user User, password, missing string) error {
+	return s.checkCurrentPassword(ctx, user, password, missing)
+}
+
 // removePhoto deletes a file that no row points to any more. A failure leaves an orphan
 // file, not a broken account, so it is logged rather than returned.
 func (s *Service) removePhoto(userID, name string) {

@@ -508,6 +508,13 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"PATCH", "/api/v1/admin/reviews/nosuchreview", map[string]any{"hidden": true}, 404, 403, 403, 403, 401},
 		// How booking news reach the staff: admins only.
 		{"PUT", "/api/v1/admin/settings/booking-notices", map[string]any{"mode": "sometimes"}, 400, 403, 403, 403, 401},
+		// Personal data (internal/privacy): a user's data and deleting accounts are the
+		// admins'; a traveller's own data and deletion are every signed-in person's.
+		{"GET", "/api/v1/admin/users/nosuchuser/data", nil, 404, 403, 403, 403, 401},
+		{"DELETE", "/api/v1/admin/users/nosuchuser", nil, 404, 403, 403, 403, 401},
+		{"PUT", "/api/v1/admin/settings/email-retention", map[string]any{"days": "soon"}, 400, 403, 403, 403, 401},
+		{"GET", "/api/v1/users/me/data", nil, 200, 200, 200, 200, 401},
+		{"POST", "/api/v1/users/deleteMe", map[string]any{}, 400, 400, 400, 400, 401},
 		// Tickets and check-in: the guide of the tour, lead guides and admins. The walk-in's
 		// departure is not today, so checking in is refused by date, not by role.
 		{"GET", manifest(guided.ID, guidedDate) + "/check-in", nil, 200, 200, 200, 404, 303},

@@ -27,12 +27,14 @@ import (
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
+	"tourbook/internal/launch"
 	"tourbook/internal/mail"
 	"tourbook/internal/mail/outbox"
 	"tourbook/internal/media"
 	"tourbook/internal/metrics"
 	"tourbook/internal/notify"
 	"tourbook/internal/payment"
+	"tourbook/internal/privacy"
 	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
@@ -71,6 +73,9 @@ type Site struct {
 	Zone *time.Location
 	// Business is the operator's name, brand, contact and legal identity (/admin/settings).
 	Business *business.Service
+	// Privacy exports and deletes accounts and removes old sent emails' bodies
+	// (RunBackground runs its retention).
+	Privacy *privacy.Service
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
 	Metrics *metrics.Metrics
 	// Pages keeps the public pages and catalogue answers for visitors not signed in.
@@ -131,6 +136,7 @@ func (s *Site) RunBackground(ctx context.Context, log *slog.Logger) {
 	expiry.Go(func() { s.Mailer.Run(ctx, 5*time.Second) })
 	expiry.Go(func() { s.Schedule.Run(ctx, 10*time.Minute) })
 	expiry.Go(func() { s.News.Run(ctx, 10*time.Minute) })
+	expiry.Go(func() { s.Privacy.RunRetention(ctx, time.Hour) })
 	expiry.Go(func() {
 		// A moment's wait leaves the CPUs to a start's first requests.
 		select {
@@ -468,6 +474,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// User administration: a changed role or name shows on tour pages.
 	userAdmin := useradmin.NewService(st, useradmin.Options{Changed: tours.Invalidate,
 		Tx: inTx(st, func(tx *store.Store) useradmin.Tx { return tx })})
+	// Personal data: a copy of an account's data, deleting accounts (a deleted author's
+	// reviews change on the tour pages), the outbox's retention.
+	site.Privacy = privacy.NewService(st, privacy.Options{Now: now, Logger: log, Passwords: accounts, Photos: photos,
+		DefaultPhoto: media.DefaultPhoto, Changed: tours.Invalidate, Tx: inTx(st, func(tx *store.Store) privacy.Tx { return tx })})
+	// The dashboard's checklist for a new site. The terms are read from a site setting
+	// until the legal pages' package answers launch.Terms.
+	checklist := launch.NewService(st, site.Business, launch.SettingTerms{Settings: st, Key: "terms"},
+		launch.Options{Payments: cfg.Payment.Provider, EmailConfigured: cfg.SMTP.Configured(), Now: now})
 	// Departures' manifests and check-in.
 	departures := checkin.NewService(st, checkin.Options{Now: now, Logger: log})
 	// The email outbox as admins see it.
@@ -492,11 +506,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 
 	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
-		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, Business: site.Business, BaseURL: base, Log: log, Now: now,
-		News: news, Zone: zone}
+		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
+		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Zone: zone,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

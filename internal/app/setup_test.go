@@ -80,6 +80,17 @@ func TestFirstStartSetup(t *testing.T) {
 			if r := s.get(t, c, "/admin/users"); r.status != http.StatusOK {
 				t.Errorf("the first admin's /admin/users: %d", r.status)
 			}
+			// A site with no tour yet (issue #22 §6): visitors read that tours are coming,
+			// the admin gets a link to the first one and the dashboard's checklist.
+			if r := s.get(t, s.client(t), "/"); !strings.Contains(r.body, "Tours are coming soon") || strings.Contains(r.body, "Create your first tour") {
+				t.Errorf("a visitor's overview of an empty site: %.300s", r.body)
+			}
+			if r := s.get(t, c, "/"); !strings.Contains(r.body, "Create your first tour") || !strings.Contains(r.body, `href="/admin/tours/new"`) {
+				t.Errorf("the admin's overview of an empty site: %.300s", r.body)
+			}
+			if r := s.get(t, c, "/admin"); !strings.Contains(r.body, "0 of 6 done.") || !strings.Contains(r.body, "No tour is published yet") {
+				t.Errorf("the dashboard's checklist on an empty site: %.300s", r.body)
+			}
 		})
 	}
 }

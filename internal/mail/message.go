@@ -112,6 +112,12 @@ type Message struct {
 	SentAt        time.Time
 }
 
+// BodyRemoved reports whether the email was sent and has lost its body since, as the
+// retention period wants (internal/privacy): it can no longer be read or sent again.
+func (m Message) BodyRemoved() bool {
+	return m.Status == Sent && m.HTML == "" && m.Text == "" && len(m.Attachments) == 0
+}
+
 // Attempt is one line of an email's delivery history.
 type Attempt struct {
 	EmailID string

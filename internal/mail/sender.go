@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	netmail "net/mail"
 	"strings"
 	"time"
 )
@@ -139,6 +140,22 @@ func NewSender(st Store, o SenderOptions) *Sender {
 	return s
 }
 
+// Undeliverable reports whether to ("Name <address>" or an address) is in the .invalid
+// domain, which RFC 2606 reserves: a deleted account's placeholder address, which no
+// email is ever sent to.
+func Undeliverable(to string) bool {
+	addr := to
+	if a, err := netmail.ParseAddress(to); err == nil {
+		addr = a.Address
+	}
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 {
+		return false
+	}
+	domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
+	return domain == "invalid" || strings.HasSuffix(domain, ".invalid")
+}
+
 // Holding reports whether no transport is configured, so emails are held, not sent.
 func (s *Sender) Holding() bool { return s.transport == nil }
 
@@ -216,6 +233,12 @@ func (s *Sender) deliver(ctx context.Context, m Message) error {
 			return s.retryOrFail(rec, m, attrs, fmt.Errorf("render draft: %w", err))
 		}
 		m = rendered
+	}
+	if Undeliverable(m.To) {
+		// A deleted account's placeholder address (internal/privacy): nobody is there.
+		s.log.Info("email not sent: the address is a deleted account's placeholder", attrs...)
+		s.secrets.forget(m.IdemKey)
+		return markErr(m, s.store.MarkEmailFailed(rec, m.ID, m.Attempts, s.now(), "not sent: the account was deleted (its address ends in .invalid)"))
 	}
 	if s.transport == nil {
 		// The subject may be shown, the bodies never: they can hold sign-in tokens.

@@ -538,6 +538,33 @@ func TestDraftRenderedAtSendTime(t *testing.T) {
 	}
 }
 
+// An email to a deleted account's placeholder address (.invalid) never reaches the
+// server: it fails at once, saying why, while the other emails go out.
+func TestPlaceholderAddressesAreNeverSent(t *testing.T) {
+	srv := startSMTP(t, serverOptions{})
+	st := newStore(t)
+	gone := message("to-deleted")
+	gone.To = `"A former traveller" <deleted-6b080d05f763f028fb30f950@invalid>`
+	gone = enqueue(t, st, gone)
+	kept := enqueue(t, st, message("to-jane"))
+	s := mail.NewSender(st, mail.SenderOptions{Transport: transport(t, srv, "smtp://127.0.0.1:PORT?tls=none"), Now: func() time.Time { return start }})
+	runOnce(t, s, 2)
+	if got, _ := st.EmailByID(t.Context(), gone.ID); got.Status != mail.Failed || !strings.Contains(got.LastError, "the account was deleted") {
+		t.Errorf("the placeholder's email: %s %q", got.Status, got.LastError)
+	}
+	if got, _ := st.EmailByID(t.Context(), kept.ID); got.Status != mail.Sent {
+		t.Errorf("the other email: %s", got.Status)
+	}
+	if n := len(srv.received()); n != 1 || srv.dataCalls() != 1 {
+		t.Errorf("the server received %d emails (%d DATA)", n, srv.dataCalls())
+	}
+	for to, want := range map[string]bool{"x@invalid": true, "X <x@Shop.INVALID>": true, "x@invalid.": true, "x@example.com": false, "x@invalid.example.com": false, "nobody": false} {
+		if mail.Undeliverable(to) != want {
+			t.Errorf("Undeliverable(%q) = %v", to, !want)
+		}
+	}
+}
+
 // TestFromNameIsReadAsEachEmailGoesOut: the From's display name is the one FromName
 // gives when the email is sent (a business renamed in its settings signs the next email
 // with its new name, no restart), with the configured address; none keeps the

@@ -13,11 +13,11 @@ import (
 )
 
 const userColumns = `u.id, u.name, u.email, u.photo, u.role, u.password_hash,
-	u.password_changed_at, u.active, u.created_at`
+	u.password_changed_at, u.active, u.created_at, u.deleted_at`
 
 func userFields(u *account.User) []any {
 	return []any{&u.ID, &u.Name, &u.Email, &u.Photo, &u.Role, &u.PasswordHash,
-		timeCol{&u.PasswordChangedAt}, &u.Active, timeCol{&u.CreatedAt}}
+		timeCol{&u.PasswordChangedAt}, &u.Active, timeCol{&u.CreatedAt}, timeCol{&u.DeletedAt}}
 }
 
 // The unique index on lower(email) shows up under these names (see isUnique).

@@ -19,6 +19,9 @@ import (
 // ErrLastAdmin: the last active admin must stay one.
 var ErrLastAdmin = fault.New(fault.Conflict, "last admin", "This is the last active administrator: make someone else an administrator first.")
 
+// ErrDeleted: a deleted account keeps its placeholders and stays shut.
+var ErrDeleted = fault.New(fault.Conflict, "deleted account", "This account was deleted: it cannot be changed or let in again.")
+
 // errNoTx: the service was built without Options.Tx.
 var errNoTx = errors.New("user administration: no transactions (Options.Tx)")
 
@@ -132,6 +135,9 @@ func (s *Service) updateAccess(ctx context.Context, id string, role *account.Rol
 		}
 		if u, err = tx.UserByID(ctx, id); err != nil {
 			return err
+		}
+		if u.Deleted() {
+			return ErrDeleted
 		}
 		before := u
 		if role != nil {

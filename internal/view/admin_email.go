@@ -60,6 +60,8 @@ type AdminEmailDetail struct {
 	Text        string               `json:"text"`
 	Attachments []EmailAttachmentRow `json:"attachments"`
 	History     []EmailAttemptRow    `json:"history"`
+	// The body and attachments were removed after the retention period.
+	BodyRemoved bool `json:"bodyRemoved"`
 }
 
 // EmailFilters are the outbox list's filters, as the address gave them.
@@ -85,6 +87,8 @@ type AdminEmailsProps struct {
 	NoticeMode notify.Mode `json:"noticeMode" tstype:"'immediate' | 'daily'"`
 	// When the daily digest goes out: "07:00 WET (Europe/Lisbon)".
 	DigestAt string `json:"digestAt"`
+	// How many days sent emails keep their bodies and attachments.
+	RetentionDays int `json:"retentionDays"`
 }
 
 // DigestAt says when the staff's daily digest goes out, in the site's zone:
@@ -162,7 +166,7 @@ func NewAdminEmailRow(m outbox.Message, loc *time.Location) AdminEmailRow {
 
 func NewAdminEmailDetail(d mailoutbox.EmailDetail, loc *time.Location) AdminEmailDetail {
 	out := AdminEmailDetail{AdminEmailRow: NewAdminEmailRow(d.Message, loc), SentAt: FormatTime(d.SentAt, loc),
-		Resends: d.Resends, HTML: d.HTML, Text: d.Text,
+		Resends: d.Resends, HTML: d.HTML, Text: d.Text, BodyRemoved: d.BodyRemoved(),
 		Attachments: make([]EmailAttachmentRow, 0, len(d.Attachments)), History: make([]EmailAttemptRow, 0, len(d.History))}
 	if d.Status == outbox.Pending {
 		out.NextAttemptAt = FormatTime(d.NextAttemptAt, loc)

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
+	"tourbook/internal/launch"
 	"tourbook/internal/money"
 	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
@@ -241,6 +242,10 @@ type AdminUserRow struct {
 	Role      account.Role `json:"role"`
 	RoleLabel string       `json:"roleLabel"`
 	Active    bool         `json:"active"`
+	// Deleted: the account was deleted (its name and email are placeholders).
+	Deleted bool `json:"deleted"`
+	// DataURL downloads what the site holds about the user, as a JSON file.
+	DataURL string `json:"dataUrl"`
 }
 
 // AdminReviewRow is one row of /admin/reviews.
@@ -294,6 +299,28 @@ type DashboardProps struct {
 	Sales *DashboardSales `json:"sales"`
 	// Bookings awaiting payment and refunds owed; null for guides.
 	Collect *DashboardCollect `json:"collect"`
+	// What a new site still needs (admins only; empty for others).
+	Checklist []ChecklistItem `json:"checklist"`
+}
+
+// ChecklistItem is one step of the dashboard's checklist (launch.Item).
+type ChecklistItem struct {
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Done   bool   `json:"done"`
+	Detail string `json:"detail"`
+	// URL is where it is done in the back office; "" when it is the server's
+	// configuration (README, Running it for real).
+	URL string `json:"url"`
+}
+
+// NewChecklist is the dashboard's checklist.
+func NewChecklist(items []launch.Item) []ChecklistItem {
+	out := make([]ChecklistItem, 0, len(items))
+	for _, it := range items {
+		out = append(out, ChecklistItem{Key: it.Key, Label: it.Label, Done: it.Done, Detail: it.Detail, URL: it.URL})
+	}
+	return out
 }
 
 // BookingFilters are the bookings list's filters, as the address gave them.
@@ -603,7 +630,8 @@ func NewCancelResults(results []refund.CancelResult, message func(error) string)
 }
 
 func NewAdminUserRow(u account.User) AdminUserRow {
-	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, RoleLabel: RoleLabel(string(u.Role)), Active: u.Active}
+	return AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, RoleLabel: RoleLabel(string(u.Role)), Active: u.Active,
+		Deleted: u.Deleted(), DataURL: "/api/v1/admin/users/" + url.PathEscape(u.ID) + "/data"}
 }
 
 func NewAdminReviewRow(r review.Row, loc *time.Location) AdminReviewRow {

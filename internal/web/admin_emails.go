@@ -17,6 +17,11 @@ type News interface {
 	ModeFor(ctx context.Context, actor account.User) (notify.Mode, error)
 }
 
+// Retention is how long sent emails keep their bodies (privacy.Service).
+type Retention interface {
+	RetentionFor(ctx context.Context, actor account.User) (int, error)
+}
+
 // Outbox is what the outbox's pages read (outbox.Service).
 type Outbox interface {
 	Emails(ctx context.Context, actor account.User, f mail.Filter, offset, limit int) ([]mail.Message, int, error)
@@ -46,8 +51,13 @@ func (h *Handler) AdminEmails(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
+	days, err := h.Retention.RetentionFor(r.Context(), u)
+	if err != nil {
+		h.officeError(w, r, err)
+		return
+	}
 	p := view.AdminEmailsProps{Emails: make([]view.AdminEmailRow, 0, len(emails)), Filters: fl, Statuses: view.EmailStatuses(),
-		Paging: view.NewPaging(pageNo, total), NoticeMode: mode, DigestAt: view.DigestAt(h.Zone)}
+		Paging: view.NewPaging(pageNo, total), NoticeMode: mode, DigestAt: view.DigestAt(h.Zone), RetentionDays: days}
 	for _, m := range emails {
 		p.Emails = append(p.Emails, view.NewAdminEmailRow(m, h.Zone))
 	}

@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/checkin"
 	"tourbook/internal/httpx"
+	"tourbook/internal/launch"
 	"tourbook/internal/rebook"
 	"tourbook/internal/review"
 	"tourbook/internal/tour"
@@ -66,6 +67,11 @@ func (h *Handler) AdminDashboard(w http.ResponseWriter, r *http.Request) {
 	h.dashboard(w, r, u)
 }
 
+// Launch is the checklist of what a new site still needs (launch.Service).
+type Launch interface {
+	Checklist(ctx context.Context, actor account.User) ([]launch.Item, error)
+}
+
 func (h *Handler) dashboard(w http.ResponseWriter, r *http.Request, u account.User) {
 	deps, sales, err := h.Office.Dashboard(r.Context(), u)
 	if err != nil {
@@ -84,6 +90,15 @@ func (h *Handler) dashboard(w http.ResponseWriter, r *http.Request, u account.Us
 			return
 		}
 		p.Collect = view.NewDashboardCollect(out, h.Zone)
+	}
+	p.Checklist = []view.ChecklistItem{}
+	if account.CanAdminister(u) {
+		items, err := h.Launch.Checklist(r.Context(), u)
+		if err != nil {
+			h.officeError(w, r, err)
+			return
+		}
+		p.Checklist = view.NewChecklist(items)
 	}
 	h.render(w, r, page{name: "adminDashboard", title: "Dashboard · Back office", props: p})
 }

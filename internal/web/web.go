@@ -95,6 +95,10 @@ type Handler struct {
 	Now     func() time.Time
 	// News is how booking news reach the staff (the emails page's setting).
 	News News
+	// Retention is how long sent emails keep their bodies (the emails page's setting).
+	Retention Retention
+	// Launch is the dashboard's checklist of what a new site still needs.
+	Launch Launch
 	// Zone is the site's time zone: the back office shows instants in it.
 	Zone *time.Location
 }

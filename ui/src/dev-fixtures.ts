@@ -343,6 +343,14 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
   ],
   sales: { bookings30d: 42, revenue30d: '$18,455.00', refundDue: 1 },
   calendarUrl: '/admin/calendar',
+  checklist: [
+    { key: 'settings', label: 'Your business’s name and details', done: true, detail: 'Set: Fjord & Fell Tours', url: '/admin/settings' },
+    { key: 'terms', label: 'Terms of booking', done: false, detail: 'Not written yet', url: '/admin/settings' },
+    { key: 'tour', label: 'Your first tour, published', done: true, detail: '3 tours published', url: '/admin/tours/new' },
+    { key: 'departure', label: 'A departure to book', done: true, detail: '12 departures to come', url: '/admin/tours' },
+    { key: 'payments', label: 'Card payments', done: false, detail: 'Sandbox: test cards only, no money is taken', url: '' },
+    { key: 'email', label: 'Email to your customers', done: false, detail: 'No SMTP server: emails are held in the outbox', url: '' },
+  ],
   collect: {
     awaiting: [
       {
@@ -823,10 +831,10 @@ export const cancelResultsWithFailure: CancelResult[] = [
 
 const adminUsersProps: PageProps['adminUsers'] = {
   users: [
-    { id: 'u-5c8a1d5a', name: 'Laura Wilson', email: 'laura@example.com', role: 'admin', roleLabel: 'Administrator', active: true },
-    { id: 'u-5c8a22c8', name: 'Miyah Myles', email: 'miyah@example.com', role: 'lead-guide', roleLabel: 'Lead guide', active: true },
-    { id: 'u-5c8a21d0', name: 'Jennifer Hardy', email: 'jennifer@example.com', role: 'guide', roleLabel: 'Tour guide', active: true },
-    { id: 'u-5c8a1d6c', name: 'Ben Hadley', email: 'ben@example.com', role: 'user', roleLabel: 'User', active: false },
+    { id: 'u-5c8a1d5a', name: 'Laura Wilson', email: 'laura@example.com', role: 'admin', roleLabel: 'Administrator', active: true, deleted: false, dataUrl: '/api/v1/admin/users/u-5c8a1d5a/data' },
+    { id: 'u-5c8a22c8', name: 'Miyah Myles', email: 'miyah@example.com', role: 'lead-guide', roleLabel: 'Lead guide', active: true, deleted: false, dataUrl: '/api/v1/admin/users/u-5c8a22c8/data' },
+    { id: 'u-5c8a21d0', name: 'Jennifer Hardy', email: 'jennifer@example.com', role: 'guide', roleLabel: 'Tour guide', active: true, deleted: false, dataUrl: '/api/v1/admin/users/u-5c8a21d0/data' },
+    { id: 'u-5c8a1d6c', name: 'Ben Hadley', email: 'ben@example.com', role: 'user', roleLabel: 'User', active: false, deleted: false, dataUrl: '/api/v1/admin/users/u-5c8a1d6c/data' },
   ],
   query: '',
   paging: { page: 1, total: 4, hasPrev: false, hasNext: false },
@@ -939,6 +947,7 @@ const adminEmailsProps: PageProps['adminEmails'] = {
   paging: { page: 1, total: 120, hasPrev: false, hasNext: true },
   noticeMode: 'immediate',
   digestAt: '07:00 WEST (Europe/Lisbon)',
+  retentionDays: 180,
 };
 
 /** An email whose HTML tries a script and a remote image: the sandboxed frame runs and loads neither. */
@@ -948,6 +957,7 @@ const adminEmailProps: PageProps['adminEmail'] = {
     sentAt: '',
     nextAttemptAt: '',
     resends: 0,
+    bodyRemoved: false,
     html: '<p style="color:#55c57a">Hello Jennifer,</p><p>Your booking is cancelled.</p><script>alert(1)</script><img src="https://evil.test/x.png" alt="">',
     text: 'Hello Jennifer,\n\nYour booking is cancelled.',
     attachments: [{ name: 'booking.ics', contentType: 'text/calendar', size: 1234, sizeLabel: '1.2 KB' }],
@@ -1235,7 +1245,7 @@ export const adminToursGuideView: PageData<'adminTours'> = {
 export const adminDashboardGuideView: PageData<'adminDashboard'> = {
   ...fixtures.adminDashboard,
   user: guide,
-  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null, calendarUrl: '/admin/calendar', collect: null },
+  props: { departures: adminDashboardProps.departures.slice(0, 1), sales: null, calendarUrl: '/admin/calendar', collect: null, checklist: [] },
 };
 
 /** The bookings list filtered to page 2 of the refund-due ones, and a filter that matches nothing. */

@@ -20,6 +20,9 @@ var (
 	// ErrEmailInFlight: a sender holds the email right now.
 	ErrEmailInFlight = fault.New(fault.Conflict, "email in flight",
 		"This email is being sent right now. Reload the page in a moment to see how it went.")
+	// ErrBodyRemoved: the email's body went after the retention period.
+	ErrBodyRemoved = fault.New(fault.Conflict, "email body removed",
+		"This email's text was removed after the retention period, so it cannot be sent again.")
 )
 
 // Store is what the outbox view needs of the store (*store.Store has it).
@@ -89,6 +92,13 @@ func (s *Service) Email(ctx context.Context, actor account.User, id string) (Ema
 func (s *Service) ResendEmail(ctx context.Context, actor account.User, id string) (EmailDetail, error) {
 	if !account.CanAdminister(actor) {
 		return EmailDetail{}, account.ErrNotAllowed
+	}
+	m, err := s.store.EmailByID(ctx, id)
+	if err != nil {
+		return EmailDetail{}, emailError(err)
+	}
+	if m.BodyRemoved() {
+		return EmailDetail{}, ErrBodyRemoved
 	}
 	if err := s.store.ResendEmailAudited(ctx, id, s.now(), audit.Entry{ActorID: actor.ID, ActorName: actor.Name, Action: "email.resend", ObjectType: "email", ObjectID: id}); err != nil {
 		return EmailDetail{}, emailError(err)

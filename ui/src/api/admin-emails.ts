@@ -12,3 +12,8 @@ export type NoticeMode = 'immediate' | 'daily';
 export function setBookingNotices(mode: NoticeMode): Promise<ApiResponse<{ mode: NoticeMode }>> {
   return request('PUT', apiPath('api/v1/admin/settings/booking-notices'), { mode });
 }
+
+/** PUT /api/v1/admin/settings/email-retention (admins): how many days sent emails keep their bodies. */
+export function setEmailRetention(days: string): Promise<ApiResponse<{ days: number }>> {
+  return request('PUT', apiPath('api/v1/admin/settings/email-retention'), { days });
+}

@@ -10,3 +10,8 @@ export interface UserChanges {
 export function updateUser(id: string, changes: UserChanges): Promise<ApiResponse<{ user: AdminUserRow }>> {
   return request('PATCH', apiPath('api/v1/admin/users', id), { ...changes });
 }
+
+/** DELETE /api/v1/admin/users/{id}: the account is deleted (placeholders, sessions ended). */
+export function deleteUser(id: string): Promise<ApiResponse<{ user: AdminUserRow }>> {
+  return request('DELETE', apiPath('api/v1/admin/users', id));
+}

@@ -115,3 +115,13 @@ export async function resetPassword(token: string, password: string, passwordCon
   window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
   return true;
 }
+
+/** Where the signed-in user's data is downloaded, as a JSON file. */
+export const MY_DATA_URL = '/api/v1/users/me/data';
+export const ACCOUNT_DELETED = 'Your account has been deleted';
+export const DELETED_REDIRECT_MS = 1500;
+
+/** Deletes the signed-in user's account; signed out, the page goes home. */
+export async function deleteMe(passwordCurrent: string): Promise<boolean> {
+  return alertThenGoHome(await request('POST', 'api/v1/users/deleteMe', { passwordCurrent }), ACCOUNT_DELETED, DELETED_REDIRECT_MS);
+}

@@ -69,6 +69,8 @@ export interface AdminEmailDetail extends AdminEmailRow {
   text: string;
   attachments: EmailAttachmentRow[];
   history: EmailAttemptRow[];
+  /** The body and attachments were removed after the retention period. */
+  bodyRemoved: boolean;
 }
 
 /** EmailFilters are the outbox list's filters, as the address gave them. */
@@ -94,6 +96,8 @@ export interface AdminEmailsProps {
   noticeMode: 'immediate' | 'daily';
   /** When the daily digest goes out: "07:00 WET (Europe/Lisbon)". */
   digestAt: string;
+  /** How many days sent emails keep their bodies and attachments. */
+  retentionDays: number;
 }
 
 /** AdminEmailProps are the props of /admin/emails/{id}. */
@@ -451,6 +455,10 @@ export interface AdminUserRow {
   role: Role;
   roleLabel: string;
   active: boolean;
+  /** Deleted: the account was deleted (its name and email are placeholders). */
+  deleted: boolean;
+  /** DataURL downloads what the site holds about the user, as a JSON file. */
+  dataUrl: string;
 }
 
 /** AdminReviewRow is one row of /admin/reviews. */
@@ -497,6 +505,21 @@ export interface DashboardProps {
   sales: DashboardSales | null;
   /** Bookings awaiting payment and refunds owed; null for guides. */
   collect: DashboardCollect | null;
+  /** What a new site still needs (admins only; empty for others). */
+  checklist: ChecklistItem[];
+}
+
+/** ChecklistItem is one step of the dashboard's checklist (launch.Item). */
+export interface ChecklistItem {
+  key: string;
+  label: string;
+  done: boolean;
+  detail: string;
+  /**
+   * URL is where it is done in the back office; "" when it is the server's
+   * configuration (README, Running it for real).
+   */
+  url: string;
 }
 
 /** BookingFilters are the bookings list's filters, as the address gave them. */

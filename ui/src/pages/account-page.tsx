@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { updateSettings, type PasswordChange } from '../api/users';
+import { deleteMe, MY_DATA_URL, updateSettings, type PasswordChange } from '../api/users';
 import { FormField } from '../components/form-field';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { UserPhoto } from '../components/user-photo';
@@ -121,6 +121,48 @@ function PasswordForm({ email }: { email: string }) {
   );
 }
 
+/** What the site holds about the account, as a JSON file (issue #22 §5). */
+function DataSection() {
+  return (
+    <>
+      <p className="form__hint">A copy of your account, bookings (with travellers, payments and refunds), reviews, waiting lists and consents, as a JSON file.</p>
+      <a id="download-data" className="btn btn--small btn--outline" href={MY_DATA_URL} download>
+        Download my data
+      </a>
+    </>
+  );
+}
+
+/**
+ * Deleting the account asks for the password; the server refuses it while a booking is
+ * paid for a departure to come. Bookings, receipts and reviews stay, under placeholders.
+ */
+function DeleteAccountForm({ email }: { email: string }) {
+  const [password, setPassword] = useState('');
+  const remove = useSubmit(() => deleteMe(password), { leaves: (deleted) => deleted });
+  return (
+    <form id="delete-account" className="form form-delete-account" noValidate onSubmit={remove.onSubmit}>
+      <p className="form__hint">
+        Your name, email and photo are removed and you are signed out everywhere. Your bookings and receipts are kept for our accounts, and your reviews stay, signed “A former traveller”. This cannot be undone.
+      </p>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <FormField
+        id="delete-password"
+        label="Your password, to delete your account"
+        type="password"
+        name="passwordCurrent"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <button id="delete-account-submit" type="submit" className="btn btn--danger-fill" disabled={remove.busy}>
+        Delete my account
+      </button>
+    </form>
+  );
+}
+
 export function AccountPage() {
   const { user, setUser } = useSession();
   if (!user) {
@@ -147,6 +189,18 @@ export function AccountPage() {
           Password change
         </h2>
         <PasswordForm email={user.email} />
+      </section>
+      <section className="account__section" aria-labelledby="your-data-title">
+        <h2 id="your-data-title" className="section-title">
+          Your data
+        </h2>
+        <DataSection />
+      </section>
+      <section className="account__section" aria-labelledby="delete-title">
+        <h2 id="delete-title" className="section-title">
+          Delete your account
+        </h2>
+        <DeleteAccountForm email={user.email} />
       </section>
     </div>
   );

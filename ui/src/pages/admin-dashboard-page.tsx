@@ -4,20 +4,22 @@
 // #sales-refund-due (link to the refund-due bookings), #departures-table (its links
 // .departures-table__manifest and .departures-table__check-in), #dashboard-calendar,
 // #awaiting-table and #owed-table (bookings awaiting payment and refunds owed, each row
-// linking to its booking).
+// linking to its booking); #launch-checklist (admins, while a new site lacks something).
 import { AdminNav } from '../components/admin/admin-nav';
 import { AdminTable } from '../components/admin/admin-table';
 import { DashboardCollect } from '../components/admin/dashboard-collect';
 import { DepartureSeatCells } from '../components/admin/departure-seats';
+import { LaunchChecklist } from '../components/admin/launch-checklist';
 import { plural } from '../lib/format';
 import { newBookingUrl } from '../lib/new-booking-url';
 import type { PageProps } from '../props';
 
-export function AdminDashboardPage({ departures, sales, calendarUrl, collect }: PageProps['adminDashboard']) {
+export function AdminDashboardPage({ departures, sales, calendarUrl, collect, checklist }: PageProps['adminDashboard']) {
   return (
     <div className="admin">
       <AdminNav current="dashboard" />
       <h1 className="page-title">Dashboard</h1>
+      <LaunchChecklist items={checklist} />
       {sales ? (
         <p className="admin-actions">
           <a id="new-booking-link" className="btn btn--small" href={newBookingUrl()}>

@@ -75,9 +75,15 @@ export function AdminEmailPage({ email: initialEmail }: PageProps['adminEmail'])
             <dd>{email.lastError === '' ? 'None' : email.lastError}</dd>
           </div>
         </dl>
-        <button id="email-resend" type="button" className="btn btn--primary" disabled={resend.busy} onClick={() => void resend.run()}>
-          Resend
-        </button>
+        {email.bodyRemoved ? (
+          <p id="email-body-removed" className="form__hint">
+            This email’s text and attachments were removed after the retention period set on the outbox page, so it cannot be sent again.
+          </p>
+        ) : (
+          <button id="email-resend" type="button" className="btn btn--primary" disabled={resend.busy} onClick={() => void resend.run()}>
+            Resend
+          </button>
+        )}
       </section>
 
       <section className="admin-section" aria-labelledby="email-history-title">

@@ -2,13 +2,15 @@
 // (docs/admin.md, admins). Without SMTP every email stays here, held.
 // Ids for browser tests: #admin-nav, #email-filter (the form), #email-status, #email-kind,
 // #email-to, #email-filter-submit, #emails-table, #pager-summary, #pager-prev, #pager-next;
-// #booking-notices (the staff's booking news setting, see NoticeSetting).
+// #booking-notices (the staff's booking news setting, see NoticeSetting); #email-retention
+// (how long sent emails keep their text, see RetentionSetting).
 import { AdminList, type ListFilter } from '../components/admin/admin-list';
 import { NoticeSetting } from '../components/admin/notice-setting';
+import { RetentionSetting } from '../components/admin/retention-setting';
 import { StatusBadge } from '../components/status-badge';
 import type { PageProps } from '../props';
 
-export function AdminEmailsPage({ emails, filters, statuses, paging, noticeMode, digestAt }: PageProps['adminEmails']) {
+export function AdminEmailsPage({ emails, filters, statuses, paging, noticeMode, digestAt, retentionDays }: PageProps['adminEmails']) {
   const fields: ListFilter[] = [
     { id: 'email-status', label: 'Status', name: 'status', type: 'select', options: [{ value: '', label: 'Any status' }, ...statuses] },
     { id: 'email-kind', label: 'Kind', name: 'kind', type: 'search', autoComplete: 'off' },
@@ -45,7 +47,12 @@ export function AdminEmailsPage({ emails, filters, statuses, paging, noticeMode,
       )}
       empty={{ none: 'No email has been queued yet.', noMatch: 'No emails match these filters.', showAll: 'Show every email' }}
       paging={paging}
-      after={<NoticeSetting mode={noticeMode} digestAt={digestAt} />}
+      after={
+        <>
+          <NoticeSetting mode={noticeMode} digestAt={digestAt} />
+          <RetentionSetting days={retentionDays} />
+        </>
+      }
     />
   );
 }

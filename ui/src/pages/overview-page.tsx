@@ -1,15 +1,36 @@
 import { TourCard } from '../components/tour-card';
 import type { PageProps } from '../props';
+import { useSession } from '../session';
 
 /** Cards on the first screen: one row of three on a wide screen, one on a phone. */
 const FIRST_SCREEN_CARDS = 3;
+
+/**
+ * A site with no published tour yet tells visitors that tours are coming, and an admin
+ * where to make the first one (issue #22 §6). Ids: #no-tours, #create-first-tour.
+ */
+function NoToursYet() {
+  const { user } = useSession();
+  return (
+    <div id="no-tours" className="empty-state">
+      <p className="empty">Tours are coming soon. Please come back in a little while.</p>
+      {user?.role === 'admin' ? (
+        <p>
+          <a id="create-first-tour" className="btn btn--small" href="/admin/tours/new">
+            Create your first tour
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function OverviewPage({ tours }: PageProps['overview']) {
   return (
     <div className="overview">
       <h1 className="page-title">All tours</h1>
       {tours.length === 0 ? (
-        <p className="empty">No tours are on offer right now. Please come back soon.</p>
+        <NoToursYet />
       ) : (
         <div className="card-grid">
           {tours.map((tour, i) => (

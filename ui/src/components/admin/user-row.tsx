@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { updateUser, type UserChanges } from '../../api/admin-users';
+import { deleteUser, updateUser, type UserChanges } from '../../api/admin-users';
 import { settleAnswer } from '../../lib/answer';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminUserRow, Role } from '../../props';
 import { StatusBadge } from '../status-badge';
+import { ConfirmDialog } from './confirm-dialog';
 
 const ROLE_OPTIONS: { value: Role; label: string }[] = [
   { value: 'user', label: 'User' },
@@ -17,7 +18,11 @@ interface UserRowProps {
   onSaved: (user: AdminUserRow) => void;
 }
 
-/** One user: change the role, or deactivate (which ends their sessions) and reactivate. */
+/**
+ * One user: change the role, deactivate (which ends their sessions) and reactivate,
+ * download what the site holds about them, or delete the account after a confirmation.
+ * A deleted account shows its placeholders and nothing to change.
+ */
 export function UserRow({ user, onSaved }: UserRowProps) {
   const [role, setRole] = useState<Role>(user.role);
   const [savedRole, setSavedRole] = useState<Role>(user.role);
@@ -33,7 +38,31 @@ export function UserRow({ user, onSaved }: UserRowProps) {
     if (saved) onSaved(saved);
   });
 
+  const [confirming, setConfirming] = useState(false);
+  const remove = useSubmit(async () => {
+    const saved = settleAnswer(await deleteUser(user.id), 'user', 'Account deleted');
+    setConfirming(false);
+    if (saved) onSaved(saved);
+  });
+
   const which = `: ${user.name}`;
+  if (user.deleted) {
+    return (
+      <tr>
+        <th scope="row">{user.name}</th>
+        <td>{user.email}</td>
+        <td>{user.roleLabel}</td>
+        <td>
+          <StatusBadge status="inactive" label="Deleted" />
+        </td>
+        <td>
+          <a className="btn btn--tiny btn--outline" href={user.dataUrl} download aria-label={`Download data of ${user.email}`}>
+            Download data
+          </a>
+        </td>
+      </tr>
+    );
+  }
   return (
     <tr>
       <th scope="row">{user.name}</th>
@@ -72,7 +101,28 @@ export function UserRow({ user, onSaved }: UserRowProps) {
           onClick={() => void save.run({ active: !user.active })}
         >
           {user.active ? 'Deactivate' : 'Reactivate'}
+        </button>{' '}
+        <a className="btn btn--tiny btn--outline" href={user.dataUrl} download aria-label={`Download data${which}`}>
+          Download data
+        </a>{' '}
+        <button type="button" className="btn btn--tiny btn--danger" aria-label={`Delete account${which}`} disabled={remove.busy} onClick={() => setConfirming(true)}>
+          Delete account
         </button>
+        {confirming && (
+          <ConfirmDialog
+            id={`delete-user-${user.id}`}
+            title={`Delete the account of ${user.name}?`}
+            confirmLabel="Delete account"
+            busyLabel="Deleting..."
+            busy={remove.busy}
+            onConfirm={() => void remove.run()}
+            onCancel={() => setConfirming(false)}
+          >
+            <p>
+              Their name, email and photo are replaced by placeholders and every session of theirs ends. Their bookings, receipts and reviews stay; reviews are then signed “A former traveller”. This cannot be undone, and it is written in the audit log.
+            </p>
+          </ConfirmDialog>
+        )}
       </td>
     </tr>
   );
