@@ -171,7 +171,8 @@ func TestTheBrandInEmailsCalendarsAndCheckout(t *testing.T) {
 		noTourbook(t, "the confirmation's "+what, text)
 	}
 	for _, shown := range []string{`src="` + s.URL + `/img/brand/logo-7f3a-email.png" alt="Fjord &amp; Fell Tours"`,
-		"Strandkaien 3, 5013 Bergen, Norway", `href="mailto:hello@fjordfell.example"`, "+47 55 12 34 56"} {
+		"Strandkaien 3, 5013 Bergen, Norway", `href="mailto:hello@fjordfell.example"`, "+47 55 12 34 56",
+		"border-bottom:3px solid #0b4f6c", "background-color:#0b4f6c"} {
 		if !strings.Contains(confirmation.HTML, shown) {
 			t.Errorf("the confirmation's HTML lacks %s", shown)
 		}

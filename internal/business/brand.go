@@ -67,12 +67,19 @@ func ValidColour(s string) bool {
 	return ok
 }
 
+// DefaultShades are the style sheet's own colours (ui/src/styles/main.css), chosen by
+// hand for the default colour.
+var DefaultShades = Shades{Base: DefaultColour, Dark: "#155239", Light: "#e8f3ee"}
+
 // ShadesOf derives the page colours from colour; ok is false when colour is not
-// "#rrggbb". The base comes back in lower case.
+// "#rrggbb". The base comes back in lower case; the default colour gets DefaultShades.
 func ShadesOf(colour string) (Shades, bool) {
 	c, ok := parseColour(colour)
 	if !ok {
 		return Shades{}, false
+	}
+	if c.String() == DefaultColour {
+		return DefaultShades, true
 	}
 	black, white := rgb{0, 0, 0}, rgb{255, 255, 255}
 	return Shades{Base: c.String(), Dark: c.mix(black, 0.3).String(), Light: c.mix(white, 0.9).String()}, true

@@ -17,6 +17,7 @@ func TestShadesOf(t *testing.T) {
 		{"#0b4f6c", business.Shades{Base: "#0b4f6c", Dark: "#08374c", Light: "#e7edf0"}, true},
 		{"#B3261E", business.Shades{Base: "#b3261e", Dark: "#7d1b15", Light: "#f7e9e9"}, true},
 		{"#000000", business.Shades{Base: "#000000", Dark: "#000000", Light: "#e6e6e6"}, true},
+		{"#1F6F50", business.DefaultShades, true},
 		{"#ffffff", business.Shades{Base: "#ffffff", Dark: "#b3b3b3", Light: "#ffffff"}, true},
 		{"", business.Shades{}, false},
 		{"0b4f6c", business.Shades{}, false},

@@ -35,6 +35,21 @@ type Site struct {
 	Address      []string `json:"address"`
 	ContactEmail string   `json:"contactEmail"`
 	ContactPhone string   `json:"contactPhone"`
+	// Colour, ColourDark and ColourLight are the brand colour and its shades
+	// (business.ShadesOf), "#rrggbb" each: the button, links, headings and tints.
+	Colour      string `json:"colour"`
+	ColourDark  string `json:"colourDark"`
+	ColourLight string `json:"colourLight"`
+}
+
+// withColours is s painted in colour, or in the default colour when it is not "#rrggbb".
+func (s Site) withColours(colour string) Site {
+	c, ok := business.ShadesOf(colour)
+	if !ok {
+		c, _ = business.ShadesOf(business.DefaultColour)
+	}
+	s.Colour, s.ColourDark, s.ColourLight = c.Base, c.Dark, c.Light
+	return s
 }
 
 // Profiles is the business's profile (business.Service, which keeps it in memory).
@@ -48,7 +63,7 @@ func SiteOf(p business.Profile, url string) Site {
 	if logo := p.LogoURL(business.LogoEmail); logo != "" {
 		s.Logo = url + logo
 	}
-	return s
+	return s.withColours(p.Colour)
 }
 
 // Writer renders emails.
@@ -62,6 +77,9 @@ type Writer struct {
 func New(engine Engine, site Site) *Writer {
 	if site.Address == nil {
 		site.Address = []string{}
+	}
+	if site.Colour == "" {
+		site = site.withColours(business.DefaultColour)
 	}
 	return &Writer{engine: engine, site: site}
 }

@@ -96,7 +96,7 @@ describe('server bundle (dist/server/render.js)', () => {
   it('renders an email as a JSON string of subject, html and text', () => {
     const json = {
       kind: 'passwordReset',
-      site: { name: 'Tourbook', url: 'https://tours.example', logo: '', address: [], contactEmail: '', contactPhone: '' },
+      site: { name: 'Tourbook', url: 'https://tours.example', logo: '', address: [], contactEmail: '', contactPhone: '', colour: '#1f6f50', colourDark: '#155239', colourLight: '#e8f3ee' },
       props: { name: '<b>Zoë</b> & "Co"', resetUrl: 'https://tours.example/reset-password/abc123', validMinutes: 30 },
     };
     const out: unknown = renderPage('email:passwordReset', JSON.stringify(json));

@@ -1,9 +1,11 @@
 // A details table (label, value) for bookings; plain-text.ts writes the same facts as
 // aligned lines.
 import type { Fact } from './email-template';
+import { useEmailColours } from './email-colours';
 import { colors, fontFamily, linkStyle, textStyle } from './email-styles';
 
 export function EmailFacts({ facts }: { facts: readonly Fact[] }) {
+  const brand = useEmailColours();
   return (
     <table
       role="presentation"
@@ -11,7 +13,7 @@ export function EmailFacts({ facts }: { facts: readonly Fact[] }) {
       cellPadding={0}
       cellSpacing={0}
       border={0}
-      style={{ width: '100%', margin: '0 0 20px', backgroundColor: colors.greenLight, borderRadius: 6 }}
+      style={{ width: '100%', margin: '0 0 20px', backgroundColor: brand.greenLight, borderRadius: 6 }}
     >
       <tbody>
         {facts.map((f) => (
@@ -34,7 +36,7 @@ export function EmailFacts({ facts }: { facts: readonly Fact[] }) {
               {f.href === undefined ? (
                 f.value
               ) : (
-                <a href={f.href} style={linkStyle}>
+                <a href={f.href} style={{ ...linkStyle, color: brand.green }}>
                   {f.value}
                 </a>
               )}

@@ -11,6 +11,9 @@ export const emailSite: EmailSite = {
   address: [],
   contactEmail: '',
   contactPhone: '',
+  colour: '#1f6f50',
+  colourDark: '#155239',
+  colourLight: '#e8f3ee',
 };
 
 /** A business that has filled in its settings. */
@@ -21,6 +24,9 @@ export const brandedEmailSite: EmailSite = {
   address: ['Strandkaien 3', '5013 Bergen', 'Norway'],
   contactEmail: 'hello@fjordfell.example',
   contactPhone: '+47 55 12 34 56',
+  colour: '#0b4f6c',
+  colourDark: '#08374c',
+  colourLight: '#e7edf0',
 };
 
 export const hostileName = '<b>Zoë</b> & "Co"';

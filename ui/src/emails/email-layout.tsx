@@ -4,6 +4,7 @@
 // the template's content, and a footer with the business's postal address, contact and
 // the site's address. Inline styles only; no classes.
 import type { CSSProperties, ReactNode } from 'react';
+import { coloursOf, EmailColoursProvider } from './email-colours';
 import type { EmailSite } from './email-props';
 import { colors, fontFamily, linkStyle, smallStyle } from './email-styles';
 
@@ -29,6 +30,7 @@ const hidden: CSSProperties = {
 };
 
 export function EmailLayout({ site, title, preview, heading, children }: EmailLayoutProps) {
+  const brand = coloursOf(site);
   return (
     <html lang="en">
       <head>
@@ -65,7 +67,7 @@ export function EmailLayout({ site, title, preview, heading, children }: EmailLa
                 >
                   <tbody>
                     <tr>
-                      <td style={{ padding: '20px 32px', borderBottom: `3px solid ${colors.green}` }}>
+                      <td style={{ padding: '20px 32px', borderBottom: `3px solid ${brand.green}` }}>
                         <a
                           href={site.url}
                           style={{
@@ -74,7 +76,7 @@ export function EmailLayout({ site, title, preview, heading, children }: EmailLa
                             lineHeight: '28px',
                             fontWeight: 'bold',
                             letterSpacing: 1,
-                            color: colors.greenDark,
+                            color: brand.greenDark,
                             textDecoration: 'none',
                           }}
                         >
@@ -100,13 +102,13 @@ export function EmailLayout({ site, title, preview, heading, children }: EmailLa
                             fontSize: 24,
                             lineHeight: '32px',
                             fontWeight: 'bold',
-                            color: colors.greenDark,
+                            color: brand.greenDark,
                             margin: '0 0 20px',
                           }}
                         >
                           {heading}
                         </h1>
-                        {children}
+                        <EmailColoursProvider site={site}>{children}</EmailColoursProvider>
                       </td>
                     </tr>
                   </tbody>

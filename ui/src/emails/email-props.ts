@@ -8,7 +8,8 @@
 //
 //   {"kind": "passwordReset",
 //    "site": {"name": "Tourbook", "url": "https://tours.example", "logo": "",
-//             "address": [], "contactEmail": "", "contactPhone": ""},
+//             "address": [], "contactEmail": "", "contactPhone": "",
+//             "colour": "#1f6f50", "colourDark": "#155239", "colourLight": "#e8f3ee"},
 //    "props": {"name": "Ada", "resetUrl": "https://tours.example/reset-password/…", "validMinutes": 60}}
 //
 // and gets back a JSON string (not an object: both engines hand strings across most simply)
@@ -54,6 +55,10 @@ export interface EmailSite {
   contactEmail: string;
   /** "" when not given */
   contactPhone: string;
+  /** The brand colour and its dark and light shades, each "#rrggbb" (email-colours.tsx) */
+  colour: string;
+  colourDark: string;
+  colourLight: string;
 }
 
 export interface PasswordResetProps {

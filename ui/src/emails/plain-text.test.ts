@@ -45,7 +45,7 @@ describe('factsText', () => {
 describe('plainTextEmail', () => {
   it('puts the heading, the blocks and the signature apart by blank lines', () => {
     const out = plainTextEmail({
-      site: { name: 'Tourbook', url: 'https://tours.example', logo: '', address: [], contactEmail: '', contactPhone: '' },
+      site: { name: 'Tourbook', url: 'https://tours.example', logo: '', address: [], contactEmail: '', contactPhone: '', colour: '#1f6f50', colourDark: '#155239', colourLight: '#e8f3ee' },
       heading: 'Hello',
       blocks: ['One.', '', 'Two.'],
     });

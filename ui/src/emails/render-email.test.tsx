@@ -224,6 +224,18 @@ describe('renderEmail', () => {
     expect(out.text).toContain(
       '-- \nFjord & Fell Tours\nStrandkaien 3\n5013 Bergen\nNorway\nhello@fjordfell.example\n+47 55 12 34 56\nhttps://fjordfell.example\n',
     );
+    // Painted in its colour and shades, none of the default green's left.
+    expect(out.html).toContain('border-bottom:3px solid #0b4f6c');
+    expect(out.html).toContain('color:#08374c');
+    for (const green of ['#1f6f50', '#155239', '#e8f3ee']) expect(out.html).not.toContain(green);
+  });
+
+  it('paints a colour that is not "#rrggbb" in the default green', () => {
+    const d = emailFixtures.find((f) => f.kind === 'bookingConfirmation')!;
+    const out = renderEmail({ ...d, site: { ...brandedEmailSite, colour: 'red;background:url(x)' } } as EmailData);
+    expect(out.html).toContain('#1f6f50');
+    expect(out.html).not.toContain('#0b4f6c');
+    expect(out.html).not.toContain('url(x)');
   });
 
   it('refuses a site without its address lines', () => {

@@ -60,7 +60,7 @@ function checkShape(data: EmailData): void {
     problems.push('site is missing');
   } else {
     const fields = site as Record<string, unknown>;
-    for (const field of ['name', 'url', 'logo', 'contactEmail', 'contactPhone'] as const) {
+    for (const field of ['name', 'url', 'logo', 'contactEmail', 'contactPhone', 'colour', 'colourDark', 'colourLight'] as const) {
       if (typeof fields[field] !== 'string') problems.push(`site.${field} is not a string`);
     }
     const address = fields.address;
