@@ -99,14 +99,21 @@ type Options struct {
 	TTL time.Duration
 	// Changed is told after every save (the page cache forgets its pages).
 	Changed func()
+	// Logos stores uploaded logos (media.Logos); nil: SetLogo fails.
+	Logos Logos
+	// Currencies are those the tours may have (catalog.Currencies): the default currency
+	// must be one of them. Empty: any ISO 4217 code.
+	Currencies []string
 }
 
 // Service reads and saves the profile.
 type Service struct {
-	store   Store
-	now     func() time.Time
-	ttl     time.Duration
-	changed func()
+	store      Store
+	now        func() time.Time
+	ttl        time.Duration
+	changed    func()
+	logos      Logos
+	currencies []string
 
 	mu     sync.Mutex
 	cached Profile
@@ -122,7 +129,7 @@ func NewService(st Store, o Options) *Service {
 	if o.Changed == nil {
 		o.Changed = func() {}
 	}
-	return &Service{store: st, now: o.Now, ttl: o.TTL, changed: o.Changed}
+	return &Service{store: st, now: o.Now, ttl: o.TTL, changed: o.Changed, logos: o.Logos, currencies: o.Currencies}
 }
 
 // Profile is the business's profile with the defaults filled.
@@ -144,6 +151,18 @@ func (s *Service) Stored(ctx context.Context) (Profile, error) {
 		return p, nil
 	}
 	s.mu.Unlock()
+	p, err := s.load(ctx)
+	if err != nil {
+		return Profile{}, err
+	}
+	s.mu.Lock()
+	s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
+	s.mu.Unlock()
+	return p, nil
+}
+
+// load reads the profile as saved from the store, past the cache.
+func (s *Service) load(ctx context.Context) (Profile, error) {
 	raw, ok, err := s.store.Setting(ctx, SettingKey)
 	if err != nil {
 		return Profile{}, fmt.Errorf("business profile: %w", err)
@@ -154,9 +173,6 @@ func (s *Service) Stored(ctx context.Context) (Profile, error) {
 			return Profile{}, fmt.Errorf("business profile: %w", err)
 		}
 	}
-	s.mu.Lock()
-	s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
-	s.mu.Unlock()
 	return p, nil
 }
 
