@@ -41,6 +41,7 @@ type Form struct {
 var Labels = map[string]string{
 	"name":         "Business name",
 	"shortName":    "Short name",
+	"logo":         "Logo",
 	"colour":       "Brand colour",
 	"contactEmail": "Contact email",
 	"contactPhone": "Contact phone",
