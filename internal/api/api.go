@@ -42,6 +42,7 @@ type Handler struct {
 	Reviews    Reviews
 	Offers     OfferPayer
 	News       News
+	Business   Business
 	// Zone is the site's time zone: the back office's answers write instants in it.
 	Zone    *time.Location
 	Cookies httpx.Cookies

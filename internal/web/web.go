@@ -85,6 +85,8 @@ type Handler struct {
 	Now     func() time.Time
 	// News is how booking news reach the staff (the emails page's setting).
 	News News
+	// Business is the business's profile (/admin/settings; the home page's words).
+	Business Business
 	// Zone is the site's time zone: the back office shows instants in it.
 	Zone *time.Location
 }
