@@ -4,10 +4,18 @@ import type { PageProps } from '../props';
 /** Cards on the first screen: one row of three on a wide screen, one on a phone. */
 const FIRST_SCREEN_CARDS = 3;
 
-export function OverviewPage({ tours }: PageProps['overview']) {
+export function OverviewPage({ tours, headline, introduction }: PageProps['overview']) {
   return (
     <div className="overview">
-      <h1 className="page-title">All tours</h1>
+      {/* The business's words (/admin/settings), else the plain title. */}
+      <h1 className="page-title">{headline || 'All tours'}</h1>
+      {introduction
+        ? introduction.split(/\n+/).map((para, i) => (
+            <p key={i} className="overview__intro">
+              {para}
+            </p>
+          ))
+        : null}
       {tours.length === 0 ? (
         <p className="empty">No tours are on offer right now. Please come back soon.</p>
       ) : (
