@@ -508,6 +508,12 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"PATCH", "/api/v1/admin/reviews/nosuchreview", map[string]any{"hidden": true}, 404, 403, 403, 403, 401},
 		// How booking news reach the staff: admins only.
 		{"PUT", "/api/v1/admin/settings/booking-notices", map[string]any{"mode": "sometimes"}, 400, 403, 403, 403, 401},
+		// The business's settings (/admin/settings): admins only. The logo's upload is
+		// refused by role before its body is read (an admin's empty one is a 415).
+		{"GET", "/admin/settings", nil, 200, 404, 404, 404, 303},
+		{"PUT", "/api/v1/admin/settings/business", map[string]any{"name": ""}, 400, 403, 403, 403, 401},
+		{"POST", "/api/v1/admin/settings/business/logo", nil, 415, 403, 403, 403, 401},
+		{"DELETE", "/api/v1/admin/settings/business/logo", nil, 200, 403, 403, 403, 401},
 		// Tickets and check-in: the guide of the tour, lead guides and admins. The walk-in's
 		// departure is not today, so checking in is refused by date, not by role.
 		{"GET", manifest(guided.ID, guidedDate) + "/check-in", nil, 200, 200, 200, 404, 303},
