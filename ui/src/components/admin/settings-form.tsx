@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { saveSettings, type SettingsInput } from '../../api/admin-settings';
 import { settleAnswer } from '../../lib/answer';
 import { contrastWithWhite, parseColour, ratioText } from '../../lib/contrast';
@@ -111,6 +111,13 @@ export function SettingsForm({ settings, currencies, timeZones, minContrast, onS
 
   const rgb = parseColour(draft.colour);
   const ratio = rgb ? contrastWithWhite(rgb) : null;
+  // The swatch's colour is set on the element, not in a style attribute: the page's CSP
+  // (style-src 'self') refuses inline styles in the server's HTML.
+  const swatch = useRef<HTMLParagraphElement>(null);
+  const swatchColour = rgb ? draft.colour.trim().toLowerCase() : '';
+  useEffect(() => {
+    swatch.current?.style.setProperty('background', swatchColour);
+  }, [swatchColour]);
   const currencyOptions = currencies.includes(draft.currency) ? currencies : [draft.currency, ...currencies];
 
   return (
@@ -144,7 +151,7 @@ export function SettingsForm({ settings, currencies, timeZones, minContrast, onS
             <p
               id="settings-colour-preview"
               className="colour-preview"
-              style={rgb ? { background: draft.colour.trim() } : undefined}
+              ref={swatch}
               aria-live="polite"
             >
               {ratio === null ? (
