@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"image/png"
 	"mime/multipart"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -132,13 +130,7 @@ func TestBusinessSettings(t *testing.T) {
 func TestLogoInTheDatabaseAcrossInstances(t *testing.T) {
 	t.Parallel()
 	eachSharedDatabase(t, func(t *testing.T, databaseURL string) {
-		dirA, dirB := t.TempDir(), t.TempDir()
-		args := []string{"-picture-storage", "database", "-database-url", databaseURL}
-		a := newTestSiteEnv(t, nil, append(args, "-data-dir", dirA)...)
-		b := newTestSiteEnv(t, nil, append(args, "-data-dir", dirB)...)
-		if err := os.RemoveAll(filepath.Join(dirB, "img")); err != nil {
-			t.Fatal(err)
-		}
+		a, _, b := picturesInDatabase(t, databaseURL)
 		admin := a.client(t)
 		a.login(t, admin, "laura@example.com")
 		ct, body := logoUpload(t, "logo.webp", smallPNG(t, 300, 300))

@@ -17,6 +17,9 @@ interface FieldSpec {
   hint?: string;
   kind?: 'textarea' | 'email' | 'tel';
   wide?: boolean;
+  /** The id of a datalist of suggestions */
+  list?: string;
+  inputMode?: 'decimal';
 }
 
 /** Stable ids for labels and browser tests: settings-<key in kebab case>. */
@@ -35,6 +38,10 @@ const CONTACT_FIELDS: FieldSpec[] = [
   { key: 'address', label: 'Postal address', kind: 'textarea', hint: 'One line per line of the address' },
   { key: 'legalName', label: 'Legal name', hint: 'The registered company, printed on receipts' },
   { key: 'taxNumber', label: 'Tax or VAT number' },
+];
+const DEFAULT_FIELDS: FieldSpec[] = [
+  { key: 'timeZone', label: 'Default time zone', list: 'settings-time-zones', hint: 'An IANA name, e.g. Europe/Oslo' },
+  { key: 'taxRate', label: 'Default tax rate (%)', inputMode: 'decimal', hint: 'Included in prices and shown on receipts, e.g. 25 or 12.5' },
 ];
 const HOME_FIELDS: FieldSpec[] = [
   { key: 'headline', label: 'Home page headline', wide: true, hint: 'Leave empty for “All tours”' },
@@ -86,7 +93,7 @@ export function SettingsForm({ settings, currencies, timeZones, minContrast, onS
     ...fieldAria(settingsId(key), save.errors[key], hintId),
   });
 
-  const field = ({ key, label, hint, kind, wide }: FieldSpec) => {
+  const field = ({ key, label, hint, kind, wide, list, inputMode }: FieldSpec) => {
     const id = settingsId(key);
     const hintId = hint ? `${id}-hint` : undefined;
     return (
@@ -97,7 +104,14 @@ export function SettingsForm({ settings, currencies, timeZones, minContrast, onS
         {kind === 'textarea' ? (
           <textarea className="form__input" rows={key === 'address' ? 4 : 5} {...bind(key, hintId)} />
         ) : (
-          <input className="form__input" type={kind ?? 'text'} {...bind(key, hintId)} />
+          <input
+            className="form__input"
+            type={kind ?? 'text'}
+            list={list}
+            autoComplete={list ? 'off' : undefined}
+            inputMode={inputMode}
+            {...bind(key, hintId)}
+          />
         )}
         {hint ? (
           <p id={hintId} className="form__hint">
@@ -197,31 +211,12 @@ export function SettingsForm({ settings, currencies, timeZones, minContrast, onS
             </select>
             <FieldError fieldId={settingsId('currency')} message={save.errors.currency} />
           </div>
-          <div className="form__group">
-            <label className="form__label" htmlFor={settingsId('timeZone')}>
-              Default time zone
-            </label>
-            <input className="form__input" type="text" list="settings-time-zones" autoComplete="off" {...bind('timeZone', 'settings-time-zone-hint')} />
-            <datalist id="settings-time-zones">
-              {timeZones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-            <p id="settings-time-zone-hint" className="form__hint">
-              An IANA name, e.g. Europe/Oslo
-            </p>
-            <FieldError fieldId={settingsId('timeZone')} message={save.errors.timeZone} />
-          </div>
-          <div className="form__group">
-            <label className="form__label" htmlFor={settingsId('taxRate')}>
-              Default tax rate (%)
-            </label>
-            <input className="form__input" type="text" inputMode="decimal" {...bind('taxRate', 'settings-tax-rate-hint')} />
-            <p id="settings-tax-rate-hint" className="form__hint">
-              Included in prices and shown on receipts, e.g. 25 or 12.5
-            </p>
-            <FieldError fieldId={settingsId('taxRate')} message={save.errors.taxRate} />
-          </div>
+          {DEFAULT_FIELDS.map(field)}
+          <datalist id="settings-time-zones">
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
         </div>
       </section>
 
