@@ -48,7 +48,7 @@ export function LogoSettings({ settings, onSaved }: LogoSettingsProps) {
       </p>
       <PictureUpload id="settings-logo-file" label="Logo file" buttonText={logo ? 'Replace logo' : 'Upload logo'} onUpload={upload} />
       {logo ? (
-        <button id="settings-logo-remove" type="button" className="btn btn--small btn--danger" disabled={remove.busy} onClick={() => void remove.run()}>
+        <button id="settings-logo-remove" type="button" className="btn btn--small btn--outline btn--danger" disabled={remove.busy} onClick={() => void remove.run()}>
           {remove.text('Remove logo')}
         </button>
       ) : null}
