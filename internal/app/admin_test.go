@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -108,18 +107,7 @@ func newTourInput(name string) map[string]any {
 // pictureBody is a multipart upload of a picture, its kind first as the page sends it.
 func pictureBody(t *testing.T, kind, name string, picture []byte) (string, io.Reader) {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	if err := mw.WriteField("kind", kind); err != nil {
-		t.Fatal(err)
-	}
-	fw, err := mw.CreateFormFile("picture", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fw.Write(picture)
-	mw.Close()
-	return mw.FormDataContentType(), &buf
+	return formWithFile(t, map[string]string{"kind": kind}, "picture", name, bytes.NewReader(picture))
 }
 
 func (s *testSite) auditOf(t *testing.T, tourID string) []audit.Entry {

@@ -3,7 +3,6 @@ package app
 import (
 	"bytes"
 	"image/png"
-	"mime/multipart"
 	"strings"
 	"testing"
 
@@ -15,15 +14,7 @@ import (
 // logoUpload is the settings page's logo form: multipart "logo" named name.
 func logoUpload(t *testing.T, name string, data []byte) (string, *bytes.Buffer) {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	fw, err := mw.CreateFormFile("logo", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fw.Write(data)
-	mw.Close()
-	return mw.FormDataContentType(), &buf
+	return formWithFile(t, nil, "logo", name, bytes.NewReader(data))
 }
 
 // TestBusinessSettings, through the real router on both databases: the page shows the
