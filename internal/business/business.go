@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/audit"
 )
 
@@ -89,6 +90,8 @@ func (p Profile) WithDefaults() Profile {
 type Store interface {
 	Setting(ctx context.Context, key string) (string, bool, error)
 	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
+	// UpdateSetting changes a setting from its stored value, read under a lock.
+	UpdateSetting(ctx context.Context, key string, now time.Time, change func(value string, ok bool) (string, audit.Entry, error)) error
 }
 
 // Options configure a Service.
@@ -167,6 +170,11 @@ func (s *Service) load(ctx context.Context) (Profile, error) {
 	if err != nil {
 		return Profile{}, fmt.Errorf("business profile: %w", err)
 	}
+	return parse(raw, ok)
+}
+
+// parse is the profile stored as raw; ok false: none was ever saved.
+func parse(raw string, ok bool) (Profile, error) {
 	var p Profile
 	if ok {
 		if err := json.Unmarshal([]byte(raw), &p); err != nil {
@@ -174,6 +182,32 @@ func (s *Service) load(ctx context.Context) (Profile, error) {
 		}
 	}
 	return p, nil
+}
+
+// update changes the stored profile with change, read and written under the setting's
+// lock (an upload of the logo and a save of the form at once keep both), with the audit
+// entry of the fields that changed; then forgets the cached profile and tells the
+// listeners.
+func (s *Service) update(ctx context.Context, actor account.User, change func(old Profile) Profile) (Profile, error) {
+	var next Profile
+	err := s.store.UpdateSetting(ctx, SettingKey, s.now(), func(raw string, ok bool) (string, audit.Entry, error) {
+		old, err := parse(raw, ok)
+		if err != nil {
+			return "", audit.Entry{}, err
+		}
+		next = change(old)
+		b, err := json.Marshal(next)
+		if err != nil {
+			return "", audit.Entry{}, fmt.Errorf("business profile: %w", err)
+		}
+		return string(b), s.entry(actor, old, next), nil
+	})
+	if err != nil {
+		return Profile{}, err
+	}
+	s.Forget()
+	s.changed()
+	return next, nil
 }
 
 // Put writes p as the profile (no checks: the settings page's service checks what a

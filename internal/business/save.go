@@ -3,7 +3,6 @@ package business
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -93,17 +92,11 @@ func (s *Service) Save(ctx context.Context, actor account.User, in Form) (Profil
 	if err != nil {
 		return Profile{}, err
 	}
-	// Read past the cache: a save on another instance within its lifetime must not be
-	// undone by fields this one never showed (the logo).
-	old, err := s.load(ctx)
-	if err != nil {
-		return Profile{}, err
-	}
-	next.Logo = old.Logo
-	if err := s.Put(ctx, next, s.entry(actor, old, next)); err != nil {
-		return Profile{}, err
-	}
-	return next, nil
+	// The logo as stored now, past the cache: an upload on another instance is kept.
+	return s.update(ctx, actor, func(old Profile) Profile {
+		next.Logo = old.Logo
+		return next
+	})
 }
 
 // check turns the form into a profile, or says what is wrong with each field.
@@ -236,14 +229,8 @@ func (s *Service) RemoveLogo(ctx context.Context, actor account.User) (Profile, 
 }
 
 func (s *Service) setLogo(ctx context.Context, actor account.User, name string) (Profile, error) {
-	old, err := s.load(ctx)
-	if err != nil {
-		return Profile{}, err
-	}
-	next := old
-	next.Logo = name
-	if err := s.Put(ctx, next, s.entry(actor, old, next)); err != nil {
-		return Profile{}, fmt.Errorf("business logo: %w", err)
-	}
-	return next, nil
+	return s.update(ctx, actor, func(old Profile) Profile {
+		old.Logo = name
+		return old
+	})
 }

@@ -190,3 +190,4 @@ func pngOf(t *testing.T, w, h int) []byte {
 	}
 	return b.Bytes()
 }
+
