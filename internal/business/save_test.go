@@ -190,4 +190,3 @@ func pngOf(t *testing.T, w, h int) []byte {
 	}
 	return b.Bytes()
 }
-
