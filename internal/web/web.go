@@ -89,6 +89,8 @@ type Handler struct {
 	Retention Retention
 	// Launch is the dashboard's checklist of what a new site still needs.
 	Launch Launch
+	// Business is the business's profile (/admin/settings; the home page's words).
+	Business Business
 	// Zone is the site's time zone: the back office shows instants in it.
 	Zone *time.Location
 }
