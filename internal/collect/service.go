@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
+	"tourbook/internal/inject"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
@@ -100,23 +101,9 @@ type Service struct {
 
 // NewService returns the service; provider is the site's payment provider (links).
 func NewService(store Store, provider booking.Provider, o Options) *Service {
-	s := &Service{store: store, provider: provider, now: o.Now, log: o.Logger, baseURL: strings.TrimRight(o.BaseURL, "/"),
-		mailer: o.Mailer, queued: o.Queued, changed: o.Changed, inTx: o.Tx, linkFor: o.LinkFor}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
-	}
-	if s.queued == nil {
-		s.queued = func() {}
-	}
-	if s.changed == nil {
-		s.changed = func() {}
-	}
-	if s.inTx == nil {
-		s.inTx = func(context.Context, func(Tx) error) error { return errNoTx }
-	}
+	s := &Service{store: store, provider: provider, now: inject.Clock(o.Now), log: inject.Logger(o.Logger),
+		baseURL: strings.TrimRight(o.BaseURL, "/"), mailer: o.Mailer, queued: inject.Hook(o.Queued),
+		changed: inject.Hook(o.Changed), inTx: inject.Tx(o.Tx, errNoTx), linkFor: o.LinkFor}
 	if s.linkFor <= 0 {
 		s.linkFor = 23 * time.Hour
 	}
