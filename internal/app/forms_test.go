@@ -166,6 +166,38 @@ func TestRefundTypedAsPeopleDo(t *testing.T) {
 	})
 }
 
+// A departure's cancellation checks both of its texts at once, each under its own key
+// and label: the internal note (required) and the message to customers (bounded).
+func TestCancelDepartureSaysEachTextWithItsLabel(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 3)
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		path := "/api/v1/tours/" + tr.ID + "/departures/" + tr.StartDates[1].Date + "/cancel"
+		wantFields(t, "no note, a message too long", s.send(t, admin, "POST", path,
+			map[string]any{"note": "  ", "message": strings.Repeat("a", 2001)}), 400, map[string]string{
+			"note":    "Please write an internal note: it is kept in each booking's history.",
+			"message": "Message to customers must be at most 2000 characters.",
+		})
+		wantFields(t, "a note too long", s.send(t, admin, "POST", path, map[string]any{"note": strings.Repeat("n", 501)}), 400,
+			map[string]string{"note": "Internal note must be at most 500 characters."})
+		wantFields(t, "previewing a message too long", s.send(t, admin, "POST", path+"/preview",
+			map[string]any{"message": strings.Repeat("a", 2001)}), 400,
+			map[string]string{"message": "Message to customers must be at most 2000 characters."})
+		// Nothing was cancelled by the refusals.
+		got, err := s.Store.TourByIDAnyStatus(t.Context(), tr.ID, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range got.StartDates {
+			if d.Date.Format(time.DateOnly) == tr.StartDates[1].Date && (d.Closed || d.Cancelled()) {
+				t.Errorf("the departure after refusals: %+v", d)
+			}
+		}
+	})
+}
+
 func TestPublishingChecksTheTourIsReady(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, s *testSite) {

@@ -201,6 +201,28 @@ describe('AdminBookingPage: cancel and refund', () => {
   });
 });
 
+describe('AdminBookingPage: the cancel form\'s reason', () => {
+  it('shows the server\'s message about the reason under it, tied to it, and clears it once accepted', async () => {
+    const message = 'Reason must be at most 500 characters.';
+    mockFetch(jsonResponse({ status: 'fail', message, fields: { reason: message } }, 400), answer(cancelledBooking));
+    render(<App data={fixtures.adminBooking} />);
+    type('Reason for cancelling (internal)', 'x'.repeat(501));
+    cancelAndConfirm();
+    await flush();
+    const reason = screen.getByLabelText('Reason for cancelling (internal)');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')).toBe('cancel-reason-hint cancel-reason-error');
+    expect(document.getElementById('cancel-reason-error')?.textContent).toBe(message);
+    // The amount was not named: it stays unmarked.
+    expect(screen.getByLabelText('Refund amount').getAttribute('aria-invalid')).toBeNull();
+
+    type('Reason for cancelling (internal)', 'Ill');
+    cancelAndConfirm();
+    await flush();
+    expect(document.getElementById('cancel-reason-error')).toBeNull();
+  });
+});
+
 describe('AdminBookingPage: refund due', () => {
   it('shows the failed refund and resolves the booking with a reason', async () => {
     const fetch = mockFetch(answer({ ...refundDueBooking, status: 'cancelled', statusLabel: 'Cancelled', cancellable: false, refundableMinor: 0 }));

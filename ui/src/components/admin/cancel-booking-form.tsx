@@ -101,10 +101,19 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
           <label className="form__label" htmlFor="cancel-reason">
             Reason for cancelling (internal)
           </label>
-          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} aria-describedby="cancel-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            id="cancel-reason"
+            className="form__input"
+            name="reason"
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            {...fieldAria('cancel-reason', cancel.errors.reason, 'cancel-reason-hint')}
+          />
           <p id="cancel-reason-hint" className="form__hint">
             Kept in the booking's history; never sent to the customer
           </p>
+          <FieldError fieldId="cancel-reason" message={cancel.errors.reason} />
         </div>
         <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
           {cancel.text('Cancel and refund…')}
