@@ -135,6 +135,71 @@ func TestFormsSayEveryFieldWithItsLabel(t *testing.T) {
 	})
 }
 
+// The tour page's one Save sends the details, the stops and the policy in one call: the
+// server checks them all at once, names every field wrong in any part, and saves all or
+// nothing, in one version and one audit entry.
+func TestTourSavesItsPartsTogether(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		_, takenSlug, _ := s.firstTour(t)
+		created := tourOf(t, s.send(t, admin, "POST", "/api/v1/tours", newTourInput("Sintra in a Day")), 201)
+		path := "/api/v1/tours/" + created.ID
+		whole := func(edit func(in map[string]any)) map[string]any {
+			in := newTourInput("Sintra and Cascais")
+			in["version"] = created.Version
+			in["locations"] = []any{
+				map[string]any{"coordinates": []any{"-9.39", "38.79"}, "day": "1", "description": "Pena Palace"},
+				map[string]any{"coordinates": []any{"-9.42", "38.69"}, "day": "2", "description": "Cascais"},
+			}
+			in["cancellationPolicy"] = []any{map[string]any{"daysBefore": "14", "percent": "100"}, map[string]any{"daysBefore": "2", "percent": "25"}}
+			edit(in)
+			return in
+		}
+
+		wantFields(t, "a field wrong in each part", s.send(t, admin, "PATCH", path, whole(func(in map[string]any) {
+			in["price"] = "12,3,45"
+			in["locations"].([]any)[1].(map[string]any)["day"] = "9"
+			in["cancellationPolicy"].([]any)[0].(map[string]any)["percent"] = "101"
+		})), 400, map[string]string{
+			"price":                        "Price per person must be a number, e.g. 1290 or 1290.50.",
+			"locations.1.day":              "Stop 2's day must be between 1 and the tour's 5 days.",
+			"cancellationPolicy.0.percent": "Cancellation tier 1's refund must be between 0 and 100%.",
+		})
+		// A slug another tour has is found last, and said next to the slug.
+		r := s.send(t, admin, "PATCH", path, whole(func(in map[string]any) { in["slug"] = takenSlug }))
+		wantFields(t, "a slug taken", r, 409, map[string]string{"slug": "Another tour already uses this slug. Please choose another."})
+
+		// Nothing of the refused saves was kept: the valid name neither.
+		got, err := s.Store.TourByIDAnyStatus(t.Context(), created.ID, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != created.Version || got.Name != "Sintra in a Day" || len(got.Locations) != len(created.Locations) {
+			t.Errorf("after refusals: version %d, name %q, %d stops; want them as created", got.Version, got.Name, len(got.Locations))
+		}
+
+		saved := tourOf(t, s.send(t, admin, "PATCH", path, whole(func(map[string]any) {})), 200)
+		if saved.Version != created.Version+1 || saved.Name != "Sintra and Cascais" || len(saved.Locations) != 2 || saved.Locations[1].Day != 2 {
+			t.Errorf("saved: version %d, name %q, stops %+v", saved.Version, saved.Name, saved.Locations)
+		}
+		var updates []map[string]bool
+		for _, e := range s.auditOf(t, created.ID) {
+			if e.Action == "tour.update" {
+				fields := map[string]bool{}
+				for k := range e.Changes {
+					fields[k] = true
+				}
+				updates = append(updates, fields)
+			}
+		}
+		if len(updates) != 1 || !updates[0]["name"] || !updates[0]["locations"] || !updates[0]["cancellationPolicy"] {
+			t.Errorf("audited updates %v, want one with the name, the stops and the policy", updates)
+		}
+	})
+}
+
 func TestRefundTypedAsPeopleDo(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, s *testSite) {
