@@ -217,18 +217,30 @@ func (s *Service) CancelTyped(ctx context.Context, actor account.User, id string
 	if !account.CanManageBookings(actor) {
 		return backoffice.Detail{}, account.ErrNotAllowed
 	}
-	minor, err := refund.Minor("", false)
-	if _, typed := refund.Typed(); typed {
-		b, berr := s.store.BookingRow(ctx, id)
-		if berr != nil {
-			return backoffice.Detail{}, berr
-		}
-		minor, err = refund.Minor(b.Currency, false)
-	}
+	minor, err := s.amountOf(ctx, id, refund, "refundMinor", "Refund amount")
 	if err != nil {
-		return backoffice.Detail{}, fault.FieldError("refundMinor", money.Explain("Refund amount", err))
+		return backoffice.Detail{}, err
 	}
 	return s.Cancel(ctx, actor, id, minor, reason, key)
+}
+
+// amountOf reads an amount of booking id's money, typed (in the booking's currency) or
+// in minor units; what is wrong with it is said next to the form's field key, labelled
+// label.
+func (s *Service) amountOf(ctx context.Context, id string, a money.Amount, key, label string) (int64, error) {
+	currency := ""
+	if _, typed := a.Typed(); typed {
+		b, err := s.store.BookingRow(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		currency = b.Currency
+	}
+	minor, problem := a.Read(label, currency)
+	if problem != "" {
+		return 0, fault.FieldError(key, problem)
+	}
+	return minor, nil
 }
 
 // cancel is the one way a booking is cancelled, by an operator or its traveller (action
