@@ -207,6 +207,17 @@ func TestRefundTypedAsPeopleDo(t *testing.T) {
 		b := s.paidBooking(t, "omar@example.com", tr, 1, 2, "4242 4242 4242 4242")
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
+		// A refund that keeps the booking reads its amount by the same rules.
+		keep := "/api/v1/admin/bookings/" + b.ID + "/refund"
+		wantFields(t, "a kept refund that is not an amount", s.send(t, admin, "POST", keep,
+			map[string]any{"amountMinor": "ten", "key": "forms-keep"}), 400,
+			map[string]string{"amountMinor": "Amount to refund must be a number, e.g. 1290 or 1290.50."})
+		wantFields(t, "a kept refund of nothing", s.send(t, admin, "POST", keep,
+			map[string]any{"amountMinor": "0,00", "key": "forms-keep"}), 400,
+			map[string]string{"amountMinor": "Amount to refund must be more than 0."})
+		if r := s.send(t, admin, "POST", keep, map[string]any{"amountMinor": "0,50", "key": "forms-keep"}); r.status != 200 {
+			t.Fatalf("kept refund typed 0,50: %d %s", r.status, r.body)
+		}
 		cancel := "/api/v1/admin/bookings/" + b.ID + "/cancel"
 		wantFields(t, "a refund that is not an amount", s.send(t, admin, "POST", cancel,
 			map[string]any{"refundMinor": "ten", "reason": "Ill", "key": "forms-1"}), 400,
@@ -225,8 +236,8 @@ func TestRefundTypedAsPeopleDo(t *testing.T) {
 			t.Fatalf("refund typed 1,00: %d %s", r.status, r.body)
 		}
 		got, err := s.Store.BookingByID(t.Context(), b.ID)
-		if err != nil || got.RefundedMinor != 100 {
-			t.Errorf("refunded %d minor units (%v), want 100", got.RefundedMinor, err)
+		if err != nil || got.RefundedMinor != 150 {
+			t.Errorf("refunded %d minor units (%v), want 50 + 100", got.RefundedMinor, err)
 		}
 	})
 }
@@ -259,6 +270,32 @@ func TestCancelDepartureSaysEachTextWithItsLabel(t *testing.T) {
 			if d.Date.Format(time.DateOnly) == tr.StartDates[1].Date && (d.Closed || d.Cancelled()) {
 				t.Errorf("the departure after refusals: %+v", d)
 			}
+		}
+	})
+}
+
+// New booking's price and discount are sent as typed and read by the server's rules in
+// the tour's currency, like every other amount.
+func TestNewBookingPriceTypedAsPeopleDo(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 2)
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		form := func(price any) map[string]any {
+			return map[string]any{"tourId": tr.ID, "date": tr.StartDates[1].Date, "email": "typed.price@example.com", "name": "Typed Price",
+				"participants": 1, "priceMinor": price, "priceNote": "Agreed on the phone", "payment": "later", "paymentMethod": "bank_transfer",
+				"payBy": tr.StartDates[1].Date, "sendConfirmation": false, "key": "typed-price"}
+		}
+		wantFields(t, "a price that is not an amount", s.send(t, admin, "POST", "/api/v1/admin/bookings", form("a lot")), 400,
+			map[string]string{"priceMinor": "Total price must be a number, e.g. 1290 or 1290.50."})
+		r := s.send(t, admin, "POST", "/api/v1/admin/bookings", form("1.234,50"))
+		if r.status != 201 {
+			t.Fatalf("new booking at 1.234,50: %d %s", r.status, r.body)
+		}
+		b, err := s.Store.BookingByID(t.Context(), decode(t, r)["data"].(map[string]any)["bookingId"].(string))
+		if err != nil || b.AmountMinor != 123450 {
+			t.Errorf("booked at %d minor units (%v), want 123450", b.AmountMinor, err)
 		}
 	})
 }

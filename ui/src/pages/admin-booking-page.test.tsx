@@ -95,7 +95,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Cancel this booking?' }));
     // The dialog says what will happen, and that the customer is emailed, before anything is sent.
-    expect(dialog.getByText('The booking will be cancelled and 694.00 USD refunded to the card; its seats go back on sale.')).toBeTruthy();
+    expect(dialog.getByText('The booking will be cancelled and $694.00 refunded to the card; its seats go back on sale.')).toBeTruthy();
     expect(dialog.getByText('The customer gets an email saying the booking is cancelled and what was refunded.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     const button = dialog.getByRole('button', { name: 'Cancel the booking' });
@@ -327,16 +327,33 @@ describe('AdminBookingPage: refund without cancelling', () => {
     fireEvent.click(form.getByRole('button', { name: 'Refund…' }));
 
     const dialog = within(screen.getByRole('dialog', { name: 'Refund without cancelling?' }));
-    expect(dialog.getByText('120.00 USD will be refunded to the card; the booking stays active with 2 travellers.')).toBeTruthy();
+    expect(dialog.getByText('$120.00 will be refunded to the card; the booking stays active with 2 travellers.')).toBeTruthy();
     expect(dialog.getByText('The customer gets an email saying how much was refunded.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
-    fireEvent.click(dialog.getByRole('button', { name: 'Refund 120.00 USD' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund $120.00' }));
     await flush();
     const body = sent(fetch).json as unknown as Record<string, unknown>;
     expect(sent(fetch).url).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/refund`);
-    expect(body).toMatchObject({ amountMinor: 12000, reason: 'One traveller ill' });
+    // As typed: the server reads it.
+    expect(body).toMatchObject({ amountMinor: '120', reason: 'One traveller ill' });
     expect(body.key).toMatch(/^[0-9a-f-]{32,36}$/);
-    expect(currentAlert()?.textContent).toBe('120.00 USD refunded; the booking stays active');
+    expect(currentAlert()?.textContent).toBe('$120.00 refunded; the booking stays active');
     expect(screen.getByText('Paid', { selector: '#booking-status .status' })).toBeTruthy();
+  });
+
+  it('previews the amount, sends it as typed and shows the server\'s message under it', async () => {
+    const message = 'Refund amount is more than was paid and not yet refunded. Reload the page to see what is left.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { refundMinor: message } }, 400));
+    render(<App data={fixtures.adminBooking} />);
+    const form = within(screen.getByRole('form', { name: 'Refund' }));
+    fireEvent.change(form.getByLabelText('Amount to refund'), { target: { value: '1.200' } });
+    expect(document.getElementById('refund-only-amount-understood')?.textContent).toBe('= $1,200.00');
+    fireEvent.click(form.getByRole('button', { name: 'Refund…' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Refund without cancelling?' })).getByRole('button', { name: 'Refund $1,200.00' }));
+    await flush();
+    expect(sent(fetch).json).toMatchObject({ amountMinor: '1.200' });
+    const amount = form.getByLabelText('Amount to refund');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('refund-only-amount-error')?.textContent).toBe(message);
   });
 });

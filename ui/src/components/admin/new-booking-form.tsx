@@ -3,10 +3,10 @@ import { createBooking, type NewBookingInput, type PaymentChoice } from '../../a
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
 import { idempotencyKey } from '../../lib/idempotency-key';
-import { parseAmount } from '../../lib/amount';
 import { navigate } from '../../lib/navigate';
 import { useSubmit } from '../../lib/use-submit';
 import type { NewBookingProps, NewBookingTour } from '../../props';
+import { AmountPreview } from '../amount-preview';
 
 type PriceMode = 'tour' | 'price' | 'amount' | 'percent';
 
@@ -110,15 +110,11 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
         const pct = Number(priceValue.trim().replace(/%$/, ''));
         if (priceValue.trim() === '' || !Number.isInteger(pct)) local.discountPercent = 'Please enter the discount as a whole percentage, e.g. 10.';
         else input.discountPercent = pct;
-      } else if (priceMode !== 'tour') {
-        const typed = priceValue.trim();
-        // The site's rules for amounts ("1.290,00", "1,290"; README, Typing amounts).
-        const parsed = parseAmount(typed, tour?.currency ?? '');
-        const minor = 'minor' in parsed ? parsed.minor : null;
-        const field = priceMode === 'price' ? 'priceMinor' : 'discountMinor';
-        if (minor === null || minor < 0) local[field] = 'Please enter an amount as a number, e.g. 1290 or 1290.50.';
-        else if (priceMode === 'price') input.priceMinor = minor;
-        else input.discountMinor = minor;
+      } else if (priceMode === 'price') {
+        // As typed: the server reads it in the tour's currency ("1.290,00"; README, Typing amounts).
+        input.priceMinor = priceValue;
+      } else if (priceMode === 'amount') {
+        input.discountMinor = priceValue;
       }
       if (Object.keys(local).length > 0) {
         setErrors(local);
@@ -245,6 +241,7 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
             <input id="nb-price-value" className="form__input" type="text" inputMode="decimal" value={priceValue}
               aria-invalid={priceError ? true : undefined} aria-describedby={priceError ? 'nb-price-value-error' : undefined}
               onChange={(e) => setPriceValue(e.target.value)} />
+            {priceMode !== 'percent' && tour ? <AmountPreview fieldId="nb-price-value" text={priceValue} currency={tour.currency} /> : null}
           </Field>
         ) : null}
         {priceMode !== 'tour' || err('priceNote') ? (
