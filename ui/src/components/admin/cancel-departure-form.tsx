@@ -5,7 +5,7 @@ import { showAlert } from '../../lib/alert';
 import { raiseFieldErrors } from '../../lib/field-errors';
 import { useSubmit } from '../../lib/use-submit';
 import type { CancelResult, ChangeDeparture, EmailPreview, ManifestRow } from '../../props';
-import { FieldError, fieldAria } from '../field-error';
+import { FormTextArea } from '../form-textarea';
 import { CancelResults } from './cancel-results';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -98,45 +98,30 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
       <h2 id="cancel-departure-title" className="section-title">
         Cancel departure
       </h2>
-      <div className="form__group">
-        <label className="form__label" htmlFor="cancel-departure-reason">
-          Internal note
-        </label>
-        <textarea
-          id="cancel-departure-reason"
-          className="form__input"
-          name="note"
-          rows={2}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          {...fieldAria('cancel-departure-reason', noteError, 'cancel-departure-reason-hint')}
-        />
-        <p id="cancel-departure-reason-hint" className="form__hint">
-          Kept in each booking's history; never sent to customers
-        </p>
-        <FieldError fieldId="cancel-departure-reason" message={noteError} />
-      </div>
-      <div className="form__group">
-        <label className="form__label" htmlFor="cancel-departure-message">
-          Message to customers
-        </label>
-        <textarea
-          id="cancel-departure-message"
-          className="form__input"
-          name="message"
-          rows={3}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          {...fieldAria('cancel-departure-message', messageError, 'cancel-departure-message-hint')}
-        />
-        <p id="cancel-departure-message-hint" className="form__hint">
-          Emailed to every customer of this departure with what happens to their booking
-        </p>
-        <FieldError fieldId="cancel-departure-message" message={messageError} />
+      <FormTextArea
+        id="cancel-departure-reason"
+        label="Internal note"
+        hint="Kept in each booking's history; never sent to customers"
+        error={noteError}
+        name="note"
+        rows={2}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <FormTextArea
+        id="cancel-departure-message"
+        label="Message to customers"
+        hint="Emailed to every customer of this departure with what happens to their booking"
+        error={messageError}
+        name="message"
+        rows={3}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+      >
         <button id="cancel-departure-preview" type="button" className="btn btn--small btn--outline" onClick={() => void showPreview.run()} disabled={showPreview.busy}>
           {showPreview.text('Preview the email')}
         </button>
-      </div>
+      </FormTextArea>
       {preview ? (
         <div className="form__group" role="region" aria-label="The email as customers will read it">
           <p className="form__label">{`Subject: ${preview.subject}`}</p>

@@ -9,6 +9,7 @@ import type { TypedAmount } from '../../api/admin';
 import type { AdminBookingDetail, BookingChangeOptions } from '../../props';
 import { AmountPreview } from '../amount-preview';
 import { FieldError, fieldAria } from '../field-error';
+import { FormTextArea } from '../form-textarea';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface RefundBookingFormProps {
@@ -101,24 +102,16 @@ export function RefundBookingForm({ booking, options, onRefunded }: RefundBookin
           ) : null}
           <FieldError fieldId="refund-only-amount" message={amountError} />
         </div>
-        <div className="form__group">
-          <label className="form__label" htmlFor="refund-only-reason">
-            Reason for the refund (internal)
-          </label>
-          <textarea
-            id="refund-only-reason"
-            className="form__input"
-            name="reason"
-            rows={2}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            {...fieldAria('refund-only-reason', refund.errors.reason, 'refund-only-reason-hint')}
-          />
-          <p id="refund-only-reason-hint" className="form__hint">
-            Kept in the booking's history; never sent to the customer
-          </p>
-          <FieldError fieldId="refund-only-reason" message={refund.errors.reason} />
-        </div>
+        <FormTextArea
+          id="refund-only-reason"
+          label="Reason for the refund (internal)"
+          hint="Kept in the booking's history; never sent to the customer"
+          error={refund.errors.reason}
+          name="reason"
+          rows={2}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <button id="refund-booking-submit" type="submit" className="btn btn--primary" disabled={refund.busy}>
           Refund…
         </button>
