@@ -207,6 +207,10 @@ func TestRefundTypedAsPeopleDo(t *testing.T) {
 		b := s.paidBooking(t, "omar@example.com", tr, 1, 2, "4242 4242 4242 4242")
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
+		// Resolving asks how it was settled, in the words of that field.
+		wantFields(t, "resolved without saying how", s.send(t, admin, "POST", "/api/v1/admin/bookings/"+b.ID+"/resolve",
+			map[string]any{"reason": " "}), 400,
+			map[string]string{"reason": "Please say how it was settled: it is kept in the booking's history."})
 		// A refund that keeps the booking reads its amount by the same rules.
 		keep := "/api/v1/admin/bookings/" + b.ID + "/refund"
 		wantFields(t, "a kept refund that is not an amount", s.send(t, admin, "POST", keep,

@@ -444,8 +444,10 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 	if !account.CanManageBookings(actor) {
 		return backoffice.Detail{}, account.ErrNotAllowed
 	}
-	reason, err := cleanReason(reason, true)
-	if err != nil {
+	// The form's field is "How it was settled".
+	var f fault.Fields
+	reason = cleanInternal(&f, "reason", "How it was settled", reason, true, "Please say how it was settled: it is kept in the booking's history.")
+	if err := f.Err(); err != nil {
 		return backoffice.Detail{}, err
 	}
 	now := s.now()

@@ -243,14 +243,17 @@ describe('AdminBookingPage: refund due', () => {
     expect(screen.queryByRole('button', { name: 'Cancel and refund…' })).toBeNull();
   });
 
-  it('keeps the reason when resolving is refused', async () => {
-    mockFetch(jsonResponse({ status: 'fail', message: 'Say how the money was returned' }, 400));
+  it('keeps the reason when resolving is refused, with the server\'s message under it', async () => {
+    const message = "Please say how it was settled: it is kept in the booking's history.";
+    mockFetch(jsonResponse({ status: 'fail', message, fields: { reason: message } }, 400));
     render(<App data={adminBookingRefundDue} />);
     type('How it was settled', ' ');
     fireEvent.click(screen.getByRole('button', { name: 'Mark resolved' }));
     await flush();
-    expect(currentAlert()?.textContent).toBe('Say how the money was returned');
+    expect(currentAlert()?.textContent).toBe(message);
     expect(value('How it was settled')).toBe(' ');
+    expect(screen.getByLabelText('How it was settled').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('resolve-reason-error')?.textContent).toBe(message);
     expect(screen.getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
   });
 });
