@@ -103,6 +103,19 @@ describe('AdminNewBookingPage', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('asks for a whole percentage under the field before sending anything', async () => {
+    const fetch = mockFetch();
+    render(<App data={fixtures.adminNewBooking} />);
+    type('Price', 'percent');
+    type('Discount (%)', 'ten');
+    fireEvent.click(screen.getByRole('button', { name: 'Save booking' }));
+    await flush();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(currentAlert()?.textContent).toBe('Please enter the discount as a whole percentage, e.g. 10.');
+    expect(screen.getByLabelText('Discount (%)').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('nb-price-value-error')?.textContent).toBe('Please enter the discount as a whole percentage, e.g. 10.');
+  });
+
   it('sends an amount it cannot read as typed, and shows the server\'s message under the field', async () => {
     const message = 'Total price must be a number, e.g. 1290 or 1290.50.';
     const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { priceMinor: message } }, 400));
