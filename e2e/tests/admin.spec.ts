@@ -186,8 +186,11 @@ test('an admin creates, maps, illustrates, schedules and publishes a tour; a vis
   const typed = await Promise.all(
     [1, 2, 3].map(async (n) => [await page.locator(`#stop-lng-${n}`).inputValue(), await page.locator(`#stop-lat-${n}`).inputValue()]),
   );
-  await page.locator('#save-stops').click();
-  await expectAlert(page, 'success', 'Stops saved');
+  // One Save for the details, the stops and the policy.
+  await expect(page.locator('#tour-form-state')).toHaveText('Changes not saved yet');
+  await page.locator('#save-tour').click();
+  await expectAlert(page, 'success', 'Tour saved');
+  await expect(page.locator('#tour-form-state')).toHaveText('');
   await expect(rows).toHaveCount(3);
   await expect(stopMap.locator('.leaflet-marker-icon')).toHaveCount(3);
   for (const [i, description] of STOPS.entries()) {
@@ -359,7 +362,7 @@ test('a guide sees only the tours they guide, read-only; a traveller gets the 40
   await expect(page.locator('#tour-name')).toBeDisabled();
   await expect(page.locator('#stops-table input')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save tour' })).toHaveCount(0);
-  await expect(page.locator('#save-tour, #save-stops, #add-stop, #cover-picture, #add-series, #add-departure')).toHaveCount(0);
+  await expect(page.locator('#save-tour, #add-stop, #add-tier, #cover-picture, #add-series, #add-departure')).toHaveCount(0);
   for (const label of ['Publish', 'Unpublish', 'Archive']) {
     await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
   }

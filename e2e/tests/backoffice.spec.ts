@@ -181,7 +181,7 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
   await admin.locator('#cancel-booking-submit').click();
   // A dialog says what will happen and that the customer is emailed, before anything is sent.
   const dialog = admin.getByRole('dialog', { name: 'Cancel this booking?' });
-  await expect(dialog).toContainText(`The booking will be cancelled and ${majorUnits(halfMinor)} ${tour.currency.toUpperCase()} refunded to the card`);
+  await expect(dialog).toContainText(`The booking will be cancelled and ${formatMoney(halfMinor, tour.currency)} refunded to the card`);
   await expect(dialog).toContainText('The customer gets an email');
   expect(sent).toHaveLength(0);
   const submit = admin.locator('#cancel-dialog-confirm');

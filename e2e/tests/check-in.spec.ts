@@ -193,3 +193,55 @@ test('a guide on a phone clears a bad lookup with a good one and adds a latecome
   await expect(page.locator('.manifest__waitlist .form__hint')).toBeHidden();
   await expect(page.locator('#manifest-table')).toBeVisible();
 });
+
+// Issue 21 §8: a traveller with a phone can be called from the trail. On a 390 px phone,
+// the manifest's phone, the check-in list's "Call" and the looked-up ticket's "Call" are
+// each a tel: link to the lead traveller's number as dialled (no spaces), in view.
+test('a guide on a phone calls a traveller from the manifest and the check-in page', async ({ page, context, newContext }) => {
+  test.slow();
+  const admin = (await newContext()).request;
+  await logIn(admin, ADMIN);
+  const tour = await tourDepartingToday(admin, 'Calling Camel Walk');
+  const travellerContext = await newContext();
+  const traveller = await signedInUser(travellerContext, 'Pia Phone');
+  const phone = '+351 912 345 678';
+  const dialled = 'tel:+351912345678';
+  await call(admin, 'post', '/api/v1/admin/bookings', {
+    tourId: tour.id, date: tour.date, email: traveller.email, name: traveller.name, phone, participants: 1,
+    travellers: [''], payment: 'received', paymentMethod: 'cash', sendConfirmation: false, key: 'call-link-1',
+  }, 201);
+  const travellerPage = await travellerContext.newPage();
+  await travellerPage.goto('/my-tours');
+  const code = ((await travellerPage.locator('.ticket .ticket__code').textContent()) ?? '').trim();
+
+  /** The link is inside the phone's width, so a thumb can reach it without scrolling sideways. */
+  async function inView(link: import('@playwright/test').Locator) {
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    expect(box.x, 'the link starts on the screen').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, 'the link ends on the screen').toBeLessThanOrEqual(390);
+  }
+
+  await logIn(context.request, GUIDE);
+  await page.goto(`/admin/tours/${tour.id}/departures/${tour.date}`);
+  await waitForHydration(page);
+  const row = page.locator('#manifest-table tbody tr').filter({ hasText: traveller.email });
+  const manifestLink = row.getByRole('link', { name: phone });
+  await expect(manifestLink).toHaveAttribute('href', dialled);
+
+  await page.locator('#manifest-check-in').click();
+  await waitForHydration(page);
+  const listLink = page.locator('#check-in-list').getByRole('link', { name: `Call ${traveller.name}` });
+  await expect(listLink).toHaveAttribute('href', dialled);
+  await inView(listLink);
+
+  await page.locator('#ticket-code').fill(code);
+  await page.locator('#ticket-lookup').click();
+  await expect(page.locator('#ticket-name')).toHaveText(traveller.name);
+  const ticketLink = page.locator('#ticket-call');
+  await expect(ticketLink).toHaveText(`Call ${phone}`);
+  await expect(ticketLink).toHaveAttribute('href', dialled);
+  await inView(ticketLink);
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(fits, 'nothing is wider than the phone').toBe(true);
+});

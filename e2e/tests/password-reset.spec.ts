@@ -14,7 +14,11 @@ test.use({ smtpServer: true });
 
 /** account.ResetSentMessage: the one answer, account or not. */
 const RESET_SENT = 'If an account uses that email address, we have sent it a link to reset the password. The link works for 30 minutes.';
-const SUBJECT = 'Reset your Tourbook password';
+// The sample data's business (internal/seed.SampleBusiness): emails speak for it, and
+// are sent from its short name at --mail-from's address.
+const BUSINESS = 'Cairn & Compass Journeys';
+const SENDER = 'Cairn & Compass';
+const SUBJECT = `Reset your ${BUSINESS} password`;
 const PASSWORD_CHANGED = 'Password changed. Please log in with your new password.';
 
 function smtpOf(smtp: TestSmtpServer | undefined): TestSmtpServer {
@@ -44,7 +48,9 @@ function resetLinkOf(mail: ReceivedMail, email: string, baseURL: string): string
   expect(mail.rcptTo, 'the envelope goes to the account’s address').toEqual([email.toLowerCase()]);
   expect(mail.to, 'the To header').toEqual([email.toLowerCase()]);
   expect(parsed.subject).toBe(SUBJECT);
-  expect(parsed.from?.value, 'From is --mail-from').toEqual([{ name: 'Tourbook', address: MAIL_FROM.replace(/^.*<(.+)>$/, '$1') }]);
+  expect(parsed.from?.value, "From is the business's short name at --mail-from's address").toEqual([
+    { name: SENDER, address: MAIL_FROM.replace(/^.*<(.+)>$/, '$1') },
+  ]);
   const contentType = parsed.headers.get('content-type') as { value: string } | undefined;
   expect(contentType?.value, 'a text and an HTML part as alternatives').toBe('multipart/alternative');
   expect(mail.raw.toString('utf8')).toMatch(/^Content-Type: text\/plain/im);

@@ -28,7 +28,7 @@ type Office interface {
 type Refunds interface {
 	CancelTyped(ctx context.Context, actor account.User, id string, refund money.Amount, reason, key string) (backoffice.Detail, error)
 	Resolve(ctx context.Context, actor account.User, id, reason string) (backoffice.Detail, error)
-	Refund(ctx context.Context, actor account.User, id string, amountMinor int64, reason, key string) (backoffice.Detail, error)
+	Refund(ctx context.Context, actor account.User, id string, amount money.Amount, reason, key string) (backoffice.Detail, error)
 	CancelDeparture(ctx context.Context, actor account.User, tourID, date string, in refund.DepartureCancel) ([]refund.CancelResult, error)
 	PreviewCancellation(ctx context.Context, actor account.User, tourID, date string, message booking.CustomerText) (*mail.Message, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)

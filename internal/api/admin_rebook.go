@@ -9,6 +9,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 	"tourbook/internal/rebook"
 	"tourbook/internal/view"
 )
@@ -63,9 +64,10 @@ func (h *Handler) RefundBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in struct {
-		AmountMinor int64  `json:"amountMinor"`
-		Reason      string `json:"reason"`
-		Key         string `json:"key"`
+		// Minor units, or the amount as typed ("1.290,00"), read by the service.
+		AmountMinor money.Amount `json:"amountMinor"`
+		Reason      string       `json:"reason"`
+		Key         string       `json:"key"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		h.fail(w, r, err)

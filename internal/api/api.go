@@ -43,6 +43,7 @@ type Handler struct {
 	Offers     OfferPayer
 	News       News
 	Privacy    Privacy
+	Business   Business
 	// Zone is the site's time zone: the back office's answers write instants in it.
 	Zone    *time.Location
 	Cookies httpx.Cookies

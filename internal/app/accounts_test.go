@@ -141,17 +141,24 @@ func TestSignup(t *testing.T) {
 // multipartBody builds an updateMe form; photo may be nil.
 func multipartBody(t *testing.T, fields map[string]string, photoName string, photo io.Reader) (string, *bytes.Buffer) {
 	t.Helper()
+	return formWithFile(t, fields, "photo", photoName, photo)
+}
+
+// formWithFile is a multipart form: the fields first, then (unless file is nil) the file
+// as the form field fileField, named fileName.
+func formWithFile(t *testing.T, fields map[string]string, fileField, fileName string, file io.Reader) (string, *bytes.Buffer) {
+	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	for k, v := range fields {
 		_ = mw.WriteField(k, v)
 	}
-	if photo != nil {
-		fw, err := mw.CreateFormFile("photo", photoName)
+	if file != nil {
+		fw, err := mw.CreateFormFile(fileField, fileName)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := io.Copy(fw, photo); err != nil {
+		if _, err := io.Copy(fw, file); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -108,18 +107,7 @@ func newTourInput(name string) map[string]any {
 // pictureBody is a multipart upload of a picture, its kind first as the page sends it.
 func pictureBody(t *testing.T, kind, name string, picture []byte) (string, io.Reader) {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	if err := mw.WriteField("kind", kind); err != nil {
-		t.Fatal(err)
-	}
-	fw, err := mw.CreateFormFile("picture", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fw.Write(picture)
-	mw.Close()
-	return mw.FormDataContentType(), &buf
+	return formWithFile(t, map[string]string{"kind": kind}, "picture", name, bytes.NewReader(picture))
 }
 
 func (s *testSite) auditOf(t *testing.T, tourID string) []audit.Entry {
@@ -515,6 +503,12 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"PUT", "/api/v1/admin/settings/email-retention", map[string]any{"days": "soon"}, 400, 403, 403, 403, 401},
 		{"GET", "/api/v1/users/me/data", nil, 200, 200, 200, 200, 401},
 		{"POST", "/api/v1/users/deleteMe", map[string]any{}, 400, 400, 400, 400, 401},
+		// The business's settings (/admin/settings): admins only. The logo's upload is
+		// refused by role before its body is read (an admin's empty one is a 415).
+		{"GET", "/admin/settings", nil, 200, 404, 404, 404, 303},
+		{"PUT", "/api/v1/admin/settings/business", map[string]any{"name": ""}, 400, 403, 403, 403, 401},
+		{"POST", "/api/v1/admin/settings/business/logo", nil, 415, 403, 403, 403, 401},
+		{"DELETE", "/api/v1/admin/settings/business/logo", nil, 200, 403, 403, 403, 401},
 		// Tickets and check-in: the guide of the tour, lead guides and admins. The walk-in's
 		// departure is not today, so checking in is refused by date, not by role.
 		{"GET", manifest(guided.ID, guidedDate) + "/check-in", nil, 200, 200, 200, 404, 303},

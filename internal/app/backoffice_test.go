@@ -173,7 +173,7 @@ func TestCancelDepartureWithOneFailingRefund(t *testing.T) {
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
 		path := "/api/v1/tours/" + tr.ID + "/departures/" + tr.StartDates[1].Date + "/cancel"
-		refused(t, "no reason", s.send(t, admin, "POST", path, map[string]any{}), 400, "Please give a reason")
+		refused(t, "no note", s.send(t, admin, "POST", path, map[string]any{}), 400, "Please write an internal note")
 
 		outcome := func() map[string]string {
 			r := s.send(t, admin, "POST", path, map[string]any{"reason": "Storm warning"})

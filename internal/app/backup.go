@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,12 +22,13 @@ import (
 )
 
 // A backup is a gzip-compressed tar: the database as dbEntry, then the pictures as
-// img/tours/<name> and img/users/<name>, as they lie under the data folder. One file,
+// img/tours/<name>, img/users/<name> and img/brand/<name>, as they lie under the data folder. One file,
 // so it is copied off the machine in one piece; tar and gzip, so any system can open it.
 const dbEntry = "tourbook.db"
 
-// pictureFolders are the picture folders under <data-dir>/img that a backup holds.
-var pictureFolders = []string{"tours", "users"}
+// pictureFolders are the picture folders under <data-dir>/img that a backup holds (and
+// the database's picture folders): tours' pictures, users' photos, the business's logo.
+var pictureFolders = []string{"tours", "users", "brand"}
 
 // storageArgs are the flags backup and restore share with serve: where the data is.
 func storageArgs(flags *flag.FlagSet) *[]string {
@@ -328,5 +330,5 @@ func backupEntryValid(h *tar.Header) bool {
 		return true
 	}
 	parts := strings.Split(h.Name, "/")
-	return len(parts) == 3 && parts[0] == "img" && (parts[1] == "tours" || parts[1] == "users") && media.ValidName(parts[2])
+	return len(parts) == 3 && parts[0] == "img" && slices.Contains(pictureFolders, parts[1]) && media.ValidName(parts[2])
 }

@@ -285,7 +285,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	phases.done("database")
 
 	images := imagesDir(cfg)
-	for _, sub := range []string{"tours", "users"} {
+	for _, sub := range pictureFolders {
 		if err := os.MkdirAll(filepath.Join(images, sub), 0o750); err != nil {
 			return nil, fmt.Errorf("create image folder: %w", err)
 		}
@@ -320,9 +320,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 
 	// Tour pages read the catalogue from memory and the seats from the database.
 	tours := store.NewTourCache(st, cfg.TourCacheTTL)
+	// Photos, tour pictures and the logo decode in one set of slots (one per core):
+	// uploads of all kinds at once cannot hold more CPU and memory than that.
+	decodes := media.NewDecodeSlots(0)
 	// The business's profile is read as often as the tour texts and kept as long; a save
-	// forgets this instance's pages at once (others within the cache times).
-	site.Business = business.NewService(st, business.Options{Now: now, TTL: cfg.TourCacheTTL, Changed: tours.Invalidate})
+	// forgets this instance's pages at once (others within the cache times). Pages and
+	// emails read it as they are made.
+	logos, err := media.NewLogos(filepath.Join(images, "brand"), media.Options{Bucket: buckets["brand"], Scaler: opts.scaler, Slots: decodes})
+	if err != nil {
+		return nil, err
+	}
+	site.Business = business.NewService(st, business.Options{Now: now, TTL: cfg.TourCacheTTL, Changed: tours.Invalidate,
+		Logos: logos, Currencies: catalog.Currencies})
 
 	// Email: the outbox's sender, or holding emails when no SMTP server is configured.
 	var transport mail.Transport
@@ -362,9 +371,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	site.Pages = pages
 
 	// Accounts.
-	// Photos and tour pictures decode in one set of slots (one per core): uploads of both
-	// kinds at once cannot hold more CPU and memory than that.
-	decodes := media.NewDecodeSlots(0)
 	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler, Slots: decodes})
 	if err != nil {
 		return nil, err
@@ -510,7 +516,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
@@ -518,7 +524,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	ah.MailQueued = site.Mailer.Wake // a resent email goes out now, not at the next tick
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
-		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"], Pages: pages,
+		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"], Brand: buckets["brand"], Pages: pages,
 		Requests: site.Metrics, Ready: site.Ready, Setup: setup,
 	})
 	if err != nil {
@@ -586,7 +592,7 @@ func (p *phases) done(name string) {
 }
 func (p *phases) attrs() []any { return p.list }
 
-// pictureBuckets opens where the pictures are kept, by folder ("tours", "users"). With
+// pictureBuckets opens where the pictures are kept, by folder (pictureFolders). With
 // -picture-storage database, the pictures of the local folder that the database lacks
 // are copied in first: sample, default and imported pictures are drawn or copied as
 // files, and a site moving from its folder to the database brings its uploads along.
@@ -601,7 +607,7 @@ func inTx[T any](st *store.Store, as func(*store.Store) T) func(context.Context,
 
 func pictureBuckets(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (map[string]media.Bucket, error) {
 	buckets := map[string]media.Bucket{}
-	for _, sub := range []string{"tours", "users"} {
+	for _, sub := range pictureFolders {
 		dir := filepath.Join(imagesDir(cfg), sub)
 		if cfg.PictureStorage != "database" {
 			folder, err := media.NewFolder(dir)

@@ -135,6 +135,71 @@ func TestFormsSayEveryFieldWithItsLabel(t *testing.T) {
 	})
 }
 
+// The tour page's one Save sends the details, the stops and the policy in one call: the
+// server checks them all at once, names every field wrong in any part, and saves all or
+// nothing, in one version and one audit entry.
+func TestTourSavesItsPartsTogether(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		_, takenSlug, _ := s.firstTour(t)
+		created := tourOf(t, s.send(t, admin, "POST", "/api/v1/tours", newTourInput("Sintra in a Day")), 201)
+		path := "/api/v1/tours/" + created.ID
+		whole := func(edit func(in map[string]any)) map[string]any {
+			in := newTourInput("Sintra and Cascais")
+			in["version"] = created.Version
+			in["locations"] = []any{
+				map[string]any{"coordinates": []any{"-9.39", "38.79"}, "day": "1", "description": "Pena Palace"},
+				map[string]any{"coordinates": []any{"-9.42", "38.69"}, "day": "2", "description": "Cascais"},
+			}
+			in["cancellationPolicy"] = []any{map[string]any{"daysBefore": "14", "percent": "100"}, map[string]any{"daysBefore": "2", "percent": "25"}}
+			edit(in)
+			return in
+		}
+
+		wantFields(t, "a field wrong in each part", s.send(t, admin, "PATCH", path, whole(func(in map[string]any) {
+			in["price"] = "12,3,45"
+			in["locations"].([]any)[1].(map[string]any)["day"] = "9"
+			in["cancellationPolicy"].([]any)[0].(map[string]any)["percent"] = "101"
+		})), 400, map[string]string{
+			"price":                        "Price per person must be a number, e.g. 1290 or 1290.50.",
+			"locations.1.day":              "Stop 2's day must be between 1 and the tour's 5 days.",
+			"cancellationPolicy.0.percent": "Cancellation tier 1's refund must be between 0 and 100%.",
+		})
+		// A slug another tour has is found last, and said next to the slug.
+		r := s.send(t, admin, "PATCH", path, whole(func(in map[string]any) { in["slug"] = takenSlug }))
+		wantFields(t, "a slug taken", r, 409, map[string]string{"slug": "Another tour already uses this slug. Please choose another."})
+
+		// Nothing of the refused saves was kept: the valid name neither.
+		got, err := s.Store.TourByIDAnyStatus(t.Context(), created.ID, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != created.Version || got.Name != "Sintra in a Day" || len(got.Locations) != len(created.Locations) {
+			t.Errorf("after refusals: version %d, name %q, %d stops; want them as created", got.Version, got.Name, len(got.Locations))
+		}
+
+		saved := tourOf(t, s.send(t, admin, "PATCH", path, whole(func(map[string]any) {})), 200)
+		if saved.Version != created.Version+1 || saved.Name != "Sintra and Cascais" || len(saved.Locations) != 2 || saved.Locations[1].Day != 2 {
+			t.Errorf("saved: version %d, name %q, stops %+v", saved.Version, saved.Name, saved.Locations)
+		}
+		var updates []map[string]bool
+		for _, e := range s.auditOf(t, created.ID) {
+			if e.Action == "tour.update" {
+				fields := map[string]bool{}
+				for k := range e.Changes {
+					fields[k] = true
+				}
+				updates = append(updates, fields)
+			}
+		}
+		if len(updates) != 1 || !updates[0]["name"] || !updates[0]["locations"] || !updates[0]["cancellationPolicy"] {
+			t.Errorf("audited updates %v, want one with the name, the stops and the policy", updates)
+		}
+	})
+}
+
 func TestRefundTypedAsPeopleDo(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, s *testSite) {
@@ -142,6 +207,21 @@ func TestRefundTypedAsPeopleDo(t *testing.T) {
 		b := s.paidBooking(t, "omar@example.com", tr, 1, 2, "4242 4242 4242 4242")
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
+		// Resolving asks how it was settled, in the words of that field.
+		wantFields(t, "resolved without saying how", s.send(t, admin, "POST", "/api/v1/admin/bookings/"+b.ID+"/resolve",
+			map[string]any{"reason": " "}), 400,
+			map[string]string{"reason": "Please say how it was settled: it is kept in the booking's history."})
+		// A refund that keeps the booking reads its amount by the same rules.
+		keep := "/api/v1/admin/bookings/" + b.ID + "/refund"
+		wantFields(t, "a kept refund that is not an amount", s.send(t, admin, "POST", keep,
+			map[string]any{"amountMinor": "ten", "key": "forms-keep"}), 400,
+			map[string]string{"amountMinor": "Amount to refund must be a number, e.g. 1290 or 1290.50."})
+		wantFields(t, "a kept refund of nothing", s.send(t, admin, "POST", keep,
+			map[string]any{"amountMinor": "0,00", "key": "forms-keep"}), 400,
+			map[string]string{"amountMinor": "Amount to refund must be more than 0."})
+		if r := s.send(t, admin, "POST", keep, map[string]any{"amountMinor": "0,50", "key": "forms-keep"}); r.status != 200 {
+			t.Fatalf("kept refund typed 0,50: %d %s", r.status, r.body)
+		}
 		cancel := "/api/v1/admin/bookings/" + b.ID + "/cancel"
 		wantFields(t, "a refund that is not an amount", s.send(t, admin, "POST", cancel,
 			map[string]any{"refundMinor": "ten", "reason": "Ill", "key": "forms-1"}), 400,
@@ -160,8 +240,66 @@ func TestRefundTypedAsPeopleDo(t *testing.T) {
 			t.Fatalf("refund typed 1,00: %d %s", r.status, r.body)
 		}
 		got, err := s.Store.BookingByID(t.Context(), b.ID)
-		if err != nil || got.RefundedMinor != 100 {
-			t.Errorf("refunded %d minor units (%v), want 100", got.RefundedMinor, err)
+		if err != nil || got.RefundedMinor != 150 {
+			t.Errorf("refunded %d minor units (%v), want 50 + 100", got.RefundedMinor, err)
+		}
+	})
+}
+
+// A departure's cancellation checks both of its texts at once, each under its own key
+// and label: the internal note (required) and the message to customers (bounded).
+func TestCancelDepartureSaysEachTextWithItsLabel(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 3)
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		path := "/api/v1/tours/" + tr.ID + "/departures/" + tr.StartDates[1].Date + "/cancel"
+		wantFields(t, "no note, a message too long", s.send(t, admin, "POST", path,
+			map[string]any{"note": "  ", "message": strings.Repeat("a", 2001)}), 400, map[string]string{
+			"note":    "Please write an internal note: it is kept in each booking's history.",
+			"message": "Message to customers must be at most 2000 characters.",
+		})
+		wantFields(t, "a note too long", s.send(t, admin, "POST", path, map[string]any{"note": strings.Repeat("n", 501)}), 400,
+			map[string]string{"note": "Internal note must be at most 500 characters."})
+		wantFields(t, "previewing a message too long", s.send(t, admin, "POST", path+"/preview",
+			map[string]any{"message": strings.Repeat("a", 2001)}), 400,
+			map[string]string{"message": "Message to customers must be at most 2000 characters."})
+		// Nothing was cancelled by the refusals.
+		got, err := s.Store.TourByIDAnyStatus(t.Context(), tr.ID, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range got.StartDates {
+			if d.Date.Format(time.DateOnly) == tr.StartDates[1].Date && (d.Closed || d.Cancelled()) {
+				t.Errorf("the departure after refusals: %+v", d)
+			}
+		}
+	})
+}
+
+// New booking's price and discount are sent as typed and read by the server's rules in
+// the tour's currency, like every other amount.
+func TestNewBookingPriceTypedAsPeopleDo(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 2)
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		form := func(price any) map[string]any {
+			return map[string]any{"tourId": tr.ID, "date": tr.StartDates[1].Date, "email": "typed.price@example.com", "name": "Typed Price",
+				"participants": 1, "priceMinor": price, "priceNote": "Agreed on the phone", "payment": "later", "paymentMethod": "bank_transfer",
+				"payBy": tr.StartDates[1].Date, "sendConfirmation": false, "key": "typed-price"}
+		}
+		wantFields(t, "a price that is not an amount", s.send(t, admin, "POST", "/api/v1/admin/bookings", form("a lot")), 400,
+			map[string]string{"priceMinor": "Total price must be a number, e.g. 1290 or 1290.50."})
+		r := s.send(t, admin, "POST", "/api/v1/admin/bookings", form("1.234,50"))
+		if r.status != 201 {
+			t.Fatalf("new booking at 1.234,50: %d %s", r.status, r.body)
+		}
+		b, err := s.Store.BookingByID(t.Context(), decode(t, r)["data"].(map[string]any)["bookingId"].(string))
+		if err != nil || b.AmountMinor != 123450 {
+			t.Errorf("booked at %d minor units (%v), want 123450", b.AmountMinor, err)
 		}
 	})
 }

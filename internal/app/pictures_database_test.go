@@ -15,20 +15,28 @@ import (
 	"tourbook/internal/web"
 )
 
+// picturesInDatabase starts two instances on one database with -picture-storage
+// database, and empties b's picture folder: nothing b serves may come from its own disk.
+// It returns a's data folder too.
+func picturesInDatabase(t *testing.T, databaseURL string) (a *testSite, dirA string, b *testSite) {
+	t.Helper()
+	dirA, dirB := t.TempDir(), t.TempDir()
+	args := []string{"-picture-storage", "database", "-database-url", databaseURL}
+	a = newTestSiteEnv(t, nil, append(args, "-data-dir", dirA)...)
+	b = newTestSiteEnv(t, nil, append(args, "-data-dir", dirB)...)
+	if err := os.RemoveAll(filepath.Join(dirB, "img")); err != nil {
+		t.Fatal(err)
+	}
+	return a, dirA, b
+}
+
 // With -picture-storage database, a picture uploaded on one instance is served by
 // another that has no copy of it on disk, with the headers of the folder's pictures,
 // and sample and default pictures come from the database too.
 func TestPicturesInTheDatabaseAcrossInstances(t *testing.T) {
 	t.Parallel()
 	eachSharedDatabase(t, func(t *testing.T, databaseURL string) {
-		dirA, dirB := t.TempDir(), t.TempDir()
-		args := []string{"-picture-storage", "database", "-database-url", databaseURL}
-		a := newTestSiteEnv(t, nil, append(args, "-data-dir", dirA)...)
-		b := newTestSiteEnv(t, nil, append(args, "-data-dir", dirB)...)
-		// Nothing b serves may come from its own disk.
-		if err := os.RemoveAll(filepath.Join(dirB, "img")); err != nil {
-			t.Fatal(err)
-		}
+		a, dirA, b := picturesInDatabase(t, databaseURL)
 
 		admin := a.client(t)
 		a.login(t, admin, "laura@example.com")

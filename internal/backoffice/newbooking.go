@@ -229,14 +229,17 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	// The price.
 	var price, list int64
 	currency := strings.ToLower(t.Currency)
-	if known && in.Participants >= 1 {
+	// The amounts as typed, read by the site's rules in the tour's currency.
+	override, overridden := amountField(&f, "priceMinor", "Total price", in.PriceMinor, currency)
+	discount, _ := amountField(&f, "discountMinor", "Discount", in.DiscountMinor, currency)
+	if known && in.Participants >= 1 && !f.has("priceMinor") && !f.has("discountMinor") {
 		list = t.UnitPriceMinor() * int64(in.Participants)
 		price = list
 		discounts := 0
-		if in.PriceMinor != nil {
+		if overridden {
 			discounts++
 		}
-		if in.DiscountMinor != 0 {
+		if discount != 0 {
 			discounts++
 		}
 		if in.DiscountPercent != 0 {
@@ -245,16 +248,16 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 		switch {
 		case discounts > 1:
 			f.add("discount", "Please give either a new price or a discount, not both.")
-		case in.PriceMinor != nil && *in.PriceMinor < 0:
+		case overridden && override < 0:
 			f.add("priceMinor", "The price cannot be below zero.")
-		case in.PriceMinor != nil:
-			price = *in.PriceMinor
-		case in.DiscountMinor < 0:
+		case overridden:
+			price = override
+		case discount < 0:
 			f.add("discountMinor", "The discount cannot be below zero.")
-		case in.DiscountMinor > list:
-			f.add("discountMinor", "The discount (%s) is more than the price (%s).", money.Format(in.DiscountMinor, currency), money.Format(list, currency))
-		case in.DiscountMinor > 0:
-			price = list - in.DiscountMinor
+		case discount > list:
+			f.add("discountMinor", "The discount (%s) is more than the price (%s).", money.Format(discount, currency), money.Format(list, currency))
+		case discount > 0:
+			price = list - discount
 		case in.DiscountPercent < 0 || in.DiscountPercent > 100:
 			f.add("discountPercent", "The discount must be between 0 and 100 percent.")
 		case in.DiscountPercent > 0:
@@ -394,4 +397,18 @@ func (s *Service) NewBookingTours(ctx context.Context, actor account.User) ([]to
 		out = append(out, t)
 	}
 	return out, now, nil
+}
+
+// amountField reads an optional amount of the form: given is false when it was left
+// out (or could not be read: then f says why, in the words of the field's label).
+func amountField(f *FieldErrors, key, label string, a *money.Amount, currency string) (minor int64, given bool) {
+	if a == nil {
+		return 0, false
+	}
+	minor, problem := a.Read(label, currency)
+	if problem != "" {
+		f.add(key, "%s", problem)
+		return 0, false
+	}
+	return minor, true
 }

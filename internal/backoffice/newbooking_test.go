@@ -16,6 +16,7 @@ import (
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
@@ -187,7 +188,8 @@ func TestNewBookingRefusesBadInput(t *testing.T) {
 		f := newWalkInFixture(t, st)
 		day := f.day.Format(time.DateOnly)
 		ok := backoffice.WalkIn{Email: "ok@example.com", Name: "Ok", Participants: 1, Payment: backoffice.PayLater, PayBy: "2031-05-01"}
-		price := int64(40000)
+		price := money.MinorAmount(40000)
+		amount := func(text string) *money.Amount { a := money.TypedAmount(text); return &a }
 		cases := []struct {
 			name     string
 			tourID   string
@@ -208,8 +210,18 @@ func TestNewBookingRefusesBadInput(t *testing.T) {
 				in.Participants, in.Travellers = 3, []string{"Ok"}
 			}, "travellers", "each of the 3 travellers"},
 			{"discount over the price", f.tour.ID, day, func(in *backoffice.WalkIn) {
-				in.DiscountMinor, in.PriceNote = 50000, "Friend"
+				in.DiscountMinor, in.PriceNote = amount("500"), "Friend"
 			}, "discountMinor", "The discount ($500.00) is more than the price ($497.00)."},
+			// Amounts as typed, read by the site's rules; refused in the words of their labels.
+			{"a price that is not an amount", f.tour.ID, day, func(in *backoffice.WalkIn) {
+				in.PriceMinor, in.PriceNote = amount("four hundred"), "Friend"
+			}, "priceMinor", "Total price must be a number, e.g. 1290 or 1290.50."},
+			{"a discount left empty", f.tour.ID, day, func(in *backoffice.WalkIn) {
+				in.DiscountMinor, in.PriceNote = amount(" "), "Friend"
+			}, "discountMinor", "Discount cannot be empty."},
+			{"a discount with three decimals", f.tour.ID, day, func(in *backoffice.WalkIn) {
+				in.DiscountMinor, in.PriceNote = amount("12.5055"), "Friend"
+			}, "discountMinor", "Discount can have at most 2 decimals, e.g. 1290.50."},
 			{"price without a reason", f.tour.ID, day, func(in *backoffice.WalkIn) { in.PriceMinor = &price }, "priceNote",
 				"why the price differs from the tour's price of $497.00"},
 			{"pay by after the departure", f.tour.ID, day, func(in *backoffice.WalkIn) { in.PayBy = "2031-06-02" }, "payBy",

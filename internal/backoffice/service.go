@@ -18,6 +18,7 @@ import (
 	"tourbook/internal/catalog"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -352,12 +353,13 @@ type WalkIn struct {
 	// Notes are the operator's, never sent to the customer.
 	Notes string `json:"notes"`
 	// PriceMinor overrides the total; DiscountMinor or DiscountPercent take off the
-	// tour's price instead (one of the three at most). PriceNote says why, required
+	// tour's price instead (one of the three at most). The amounts are minor units or
+	// as typed ("1.290,00", read in the tour's currency). PriceNote says why, required
 	// when the price differs from the tour's.
-	PriceMinor      *int64 `json:"priceMinor"`
-	DiscountMinor   int64  `json:"discountMinor"`
-	DiscountPercent int    `json:"discountPercent"`
-	PriceNote       string `json:"priceNote"`
+	PriceMinor      *money.Amount `json:"priceMinor"`
+	DiscountMinor   *money.Amount `json:"discountMinor"`
+	DiscountPercent int           `json:"discountPercent"`
+	PriceNote       string        `json:"priceNote"`
 	// Payment is PayReceived (the default), PayLater or PayByLink.
 	Payment string `json:"payment"`
 	// PaymentMethod is cash or bank_transfer: how it was paid, or is expected to be.

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"tourbook/internal/account"
 	"tourbook/internal/audit"
 )
 
@@ -89,6 +90,8 @@ func (p Profile) WithDefaults() Profile {
 type Store interface {
 	Setting(ctx context.Context, key string) (string, bool, error)
 	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
+	// UpdateSetting changes a setting from its stored value, read under a lock.
+	UpdateSetting(ctx context.Context, key string, now time.Time, change func(value string, ok bool) (string, audit.Entry, error)) error
 }
 
 // Options configure a Service.
@@ -99,14 +102,21 @@ type Options struct {
 	TTL time.Duration
 	// Changed is told after every save (the page cache forgets its pages).
 	Changed func()
+	// Logos stores uploaded logos (media.Logos); nil: SetLogo fails.
+	Logos Logos
+	// Currencies are those the tours may have (catalog.Currencies): the default currency
+	// must be one of them. Empty: any ISO 4217 code.
+	Currencies []string
 }
 
 // Service reads and saves the profile.
 type Service struct {
-	store   Store
-	now     func() time.Time
-	ttl     time.Duration
-	changed func()
+	store      Store
+	now        func() time.Time
+	ttl        time.Duration
+	changed    func()
+	logos      Logos
+	currencies []string
 
 	mu     sync.Mutex
 	cached Profile
@@ -122,7 +132,7 @@ func NewService(st Store, o Options) *Service {
 	if o.Changed == nil {
 		o.Changed = func() {}
 	}
-	return &Service{store: st, now: o.Now, ttl: o.TTL, changed: o.Changed}
+	return &Service{store: st, now: o.Now, ttl: o.TTL, changed: o.Changed, logos: o.Logos, currencies: o.Currencies}
 }
 
 // Profile is the business's profile with the defaults filled.
@@ -144,20 +154,60 @@ func (s *Service) Stored(ctx context.Context) (Profile, error) {
 		return p, nil
 	}
 	s.mu.Unlock()
+	p, err := s.load(ctx)
+	if err != nil {
+		return Profile{}, err
+	}
+	s.mu.Lock()
+	s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
+	s.mu.Unlock()
+	return p, nil
+}
+
+// load reads the profile as saved from the store, past the cache.
+func (s *Service) load(ctx context.Context) (Profile, error) {
 	raw, ok, err := s.store.Setting(ctx, SettingKey)
 	if err != nil {
 		return Profile{}, fmt.Errorf("business profile: %w", err)
 	}
+	return parse(raw, ok)
+}
+
+// parse is the profile stored as raw; ok false: none was ever saved.
+func parse(raw string, ok bool) (Profile, error) {
 	var p Profile
 	if ok {
 		if err := json.Unmarshal([]byte(raw), &p); err != nil {
 			return Profile{}, fmt.Errorf("business profile: %w", err)
 		}
 	}
-	s.mu.Lock()
-	s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
-	s.mu.Unlock()
 	return p, nil
+}
+
+// update changes the stored profile with change, read and written under the setting's
+// lock (an upload of the logo and a save of the form at once keep both), with the audit
+// entry of the fields that changed; then forgets the cached profile and tells the
+// listeners.
+func (s *Service) update(ctx context.Context, actor account.User, change func(old Profile) Profile) (Profile, error) {
+	var next Profile
+	err := s.store.UpdateSetting(ctx, SettingKey, s.now(), func(raw string, ok bool) (string, audit.Entry, error) {
+		old, err := parse(raw, ok)
+		if err != nil {
+			return "", audit.Entry{}, err
+		}
+		next = change(old)
+		b, err := json.Marshal(next)
+		if err != nil {
+			return "", audit.Entry{}, fmt.Errorf("business profile: %w", err)
+		}
+		return string(b), s.entry(actor, old, next), nil
+	})
+	if err != nil {
+		return Profile{}, err
+	}
+	s.Forget()
+	s.changed()
+	return next, nil
 }
 
 // Put writes p as the profile (no checks: the settings page's service checks what a

@@ -246,7 +246,7 @@ func (s *Service) Create(ctx context.Context, actor account.User, in TourInput) 
 	e := entry(actor, "tour.create", "")
 	e.Changes = fieldsOf(tour.Tour{}, t)
 	if err := s.store.CreateAdminTour(ctx, &t, e); err != nil {
-		return tour.Tour{}, err
+		return tour.Tour{}, slugField(err)
 	}
 	s.log.Info("tour created", "tour_id", t.ID, "slug", t.Slug, "by", actor.ID)
 	s.changed()
@@ -283,10 +283,22 @@ func (s *Service) Update(ctx context.Context, actor account.User, id string, ver
 	e := entry(actor, "tour.update", id)
 	e.Changes = fieldsOf(before, t)
 	if err := s.store.UpdateTour(ctx, &t, version, s.now(), e); err != nil {
-		return tour.Tour{}, err
+		return tour.Tour{}, slugField(err)
 	}
 	s.changed()
 	return s.Tour(ctx, actor, id)
+}
+
+// slugField is err, except that a slug another tour has is said next to the form's
+// slug field too (the store finds it, after the other fields were checked); still a
+// conflict with the tour that has it.
+func slugField(err error) error {
+	if errors.Is(err, tour.ErrSlugTaken) {
+		taken := *tour.ErrSlugTaken
+		taken.Fields = []fault.Field{{Key: "slug", Message: taken.Message}}
+		return &taken
+	}
+	return err
 }
 
 // SetStatus publishes, unpublishes (draft) or archives a tour.

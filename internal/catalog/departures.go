@@ -10,6 +10,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/fault"
 	"tourbook/internal/input"
+	"tourbook/internal/plaintext"
 	"tourbook/internal/tour"
 )
 
@@ -108,7 +109,7 @@ func (s *Service) AddDepartures(ctx context.Context, actor account.User, id stri
 			base.Capacity = c
 		}
 	}
-	if base.MeetingPoint, err = cleanText("Meeting point", in.MeetingPoint, maxPlaceLen, false, false); err != nil {
+	if base.MeetingPoint, err = plaintext.Clean("Meeting point", in.MeetingPoint, maxPlaceLen, false, false); err != nil {
 		note(&f, "meetingPoint", err)
 	}
 	now, loc := s.now(), t.Zone()
@@ -242,7 +243,7 @@ func checkChange(c DepartureChange) (DepartureChange, error) {
 		}
 	}
 	if c.MeetingPoint != nil {
-		mp, err := cleanText("Meeting point", *c.MeetingPoint, maxPlaceLen, false, false)
+		mp, err := plaintext.Clean("Meeting point", *c.MeetingPoint, maxPlaceLen, false, false)
 		if err != nil {
 			return c, err
 		}

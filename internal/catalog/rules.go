@@ -88,36 +88,6 @@ func Slugify(name string) string {
 	return s
 }
 
-// cleanText trims s and refuses control and invisible direction characters (which
-// can make a name read differently from what it is); newlines only where multiline. The
-// messages start with label, the field's name as the operator sees it.
-func cleanText(label, s string, max int, required, multiline bool) (string, error) {
-	s = strings.TrimSpace(s)
-	if required && s == "" {
-		return "", invalid("%s cannot be empty.", label)
-	}
-	if n := utf8.RuneCountInString(s); n > max {
-		return "", invalid("%s must be at most %d characters (it has %d).", label, max, n)
-	}
-	if !utf8.ValidString(s) {
-		return "", invalid("%s contains characters that are not text.", label)
-	}
-	if plaintext.HasHiddenControl(s, multiline) {
-		return "", invalid("%s contains a control character. Please remove it.", label)
-	}
-	return s, nil
-}
-
-// text checks the text field key with cleanText, noting in f what is wrong with it.
-func text(f *fault.Fields, key, label string, dst *string, max int, required, multiline bool) {
-	s, err := cleanText(label, *dst, max, required, multiline)
-	if err != nil {
-		f.Add(key, "%s", err.(*fault.Error).Message)
-		return
-	}
-	*dst = s
-}
-
 // checkPoint keeps a position on the globe; prefix is the fields' key and label before
 // "lat" or "lng".
 func checkPoint(f *fault.Fields, key func(field string) (string, string), p tour.Point) {
@@ -133,7 +103,7 @@ func checkPoint(f *fault.Fields, key func(field string) (string, string), p tour
 // f (which may already hold some, from reading the input) and returning them all at once;
 // guides holds the ids of the users who may guide.
 func validate(t *tour.Tour, guides map[string]bool, f *fault.Fields) error {
-	text(f, "name", labels["name"], &t.Name, maxNameLen, true, false)
+	plaintext.Field(f, "name", labels["name"], &t.Name, maxNameLen, true, false)
 	t.Slug = strings.TrimSpace(t.Slug)
 	switch {
 	case t.Slug == "" && !f.Has("name"):
@@ -143,8 +113,8 @@ func validate(t *tour.Tour, guides map[string]bool, f *fault.Fields) error {
 	case t.Slug != "" && (len(t.Slug) > maxSlugLen || !slugRE.MatchString(t.Slug)):
 		f.Add("slug", "Slug may contain only lower-case letters, digits and single hyphens, at most %d characters, like \"iceland-fire-and-ice\".", maxSlugLen)
 	}
-	text(f, "summary", labels["summary"], &t.Summary, maxSummaryLen, true, false)
-	text(f, "description", labels["description"], &t.Description, maxDescriptionLen, false, true)
+	plaintext.Field(f, "summary", labels["summary"], &t.Summary, maxSummaryLen, true, false)
+	plaintext.Field(f, "description", labels["description"], &t.Description, maxDescriptionLen, false, true)
 	if !t.Difficulty.Valid() {
 		f.Add("difficulty", "Difficulty must be easy, medium or difficult.")
 	}
@@ -177,7 +147,7 @@ func validate(t *tour.Tour, guides map[string]bool, f *fault.Fields) error {
 	checkPoint(f, func(field string) (string, string) {
 		return "startLocation." + field, labels["startLocation."+field]
 	}, t.StartLocation.Point)
-	text(f, "startLocation.description", labels["startLocation.description"], &t.StartLocation.Description, maxPlaceLen, true, false)
+	plaintext.Field(f, "startLocation.description", labels["startLocation.description"], &t.StartLocation.Description, maxPlaceLen, true, false)
 	if len(t.Locations) > maxStops {
 		f.Add("locations", "A tour can have at most %d stops.", maxStops)
 	}
@@ -188,7 +158,7 @@ func validate(t *tour.Tour, guides map[string]bool, f *fault.Fields) error {
 			f.Add(key, "%s must be between 1 and the tour's %d days.", label, t.DurationDays)
 		}
 		key, label := stopKey(i, "description")
-		text(f, key, label, &l.Description, maxPlaceLen, true, false)
+		plaintext.Field(f, key, label, &l.Description, maxPlaceLen, true, false)
 	}
 	checkPolicy(f, t.Policy)
 	seen := map[string]bool{}

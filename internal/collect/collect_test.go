@@ -45,8 +45,20 @@ func TestRecordPayment(t *testing.T) {
 
 		msg := faultMessage(t, errOf(f.collect.RecordPayment(ctx, f.admin, b.ID, collect.Receipt{Key: "k0",
 			Method: collect.BankTransfer, AmountMinor: ptr(99401)})), fault.Invalid)
-		if msg != "That is more than is due: $994.00." {
+		if msg != "Amount received is more than is due: $994.00." {
 			t.Fatalf("over-due: %q", msg)
+		}
+		// Typed as people do, read by the site's rules; refused with the field's label.
+		for text, want := range map[string]string{
+			"four hundred": "Amount received must be a number, e.g. 1290 or 1290.50.",
+			"400.5055":     "Amount received can have at most 2 decimals, e.g. 1290.50.",
+			"0,00":         "Amount received must be more than 0.",
+			"1.000,00":     "Amount received is more than is due: $994.00.",
+		} {
+			if msg := faultMessage(t, errOf(f.collect.RecordPayment(ctx, f.admin, b.ID, collect.Receipt{Key: "k0",
+				Method: collect.BankTransfer, AmountMinor: typed(text)})), fault.Invalid); msg != want {
+				t.Errorf("%q: %q, want %q", text, msg, want)
+			}
 		}
 		msg = faultMessage(t, errOf(f.collect.RecordPayment(ctx, f.admin, b.ID, collect.Receipt{Key: "k0",
 			Method: collect.BankTransfer, ReceivedOn: "2031-03-15"})), fault.Invalid)
@@ -59,14 +71,15 @@ func TestRecordPayment(t *testing.T) {
 		}
 
 		d, err := f.collect.RecordPayment(ctx, f.admin, b.ID, collect.Receipt{Key: "k1", Method: collect.BankTransfer,
-			AmountMinor: ptr(40000), ReceivedOn: "2031-03-13", Reference: "TRX-1"})
+			AmountMinor: typed("400,00"), ReceivedOn: "2031-03-13", Reference: "TRX-1"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if d.Status != booking.AwaitingPayment || d.PaidMinor != 40000 || d.DueMinor() != 59400 || f.revenue(t) != 0 {
 			t.Fatalf("after a part: %+v, revenue %d", d.Booking, f.revenue(t))
 		}
-		d, err = f.collect.RecordPayment(ctx, f.admin, b.ID, collect.Receipt{Key: "k2", Method: collect.BankTransfer, Reference: "TRX-2"})
+		// The amount field left empty, as the form sends it: all that is due.
+		d, err = f.collect.RecordPayment(ctx, f.admin, b.ID, collect.Receipt{Key: "k2", Method: collect.BankTransfer, AmountMinor: typed(" "), Reference: "TRX-2"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"tourbook/internal/money"
 
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
@@ -195,7 +196,10 @@ func linkURL(t *testing.T, m mail.Message) string {
 	return strings.TrimRight(u, ".")
 }
 
-func ptr(n int64) *int64 { return &n }
+// ptr is an amount in minor units, as a script sends it; typed one as a person types it.
+func ptr(n int64) *money.Amount { a := money.MinorAmount(n); return &a }
+
+func typed(text string) *money.Amount { a := money.TypedAmount(text); return &a }
 
 var _ = context.Background
 

@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
+	"tourbook/internal/inject"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
@@ -100,23 +101,9 @@ type Service struct {
 
 // NewService returns the service; provider is the site's payment provider (links).
 func NewService(store Store, provider booking.Provider, o Options) *Service {
-	s := &Service{store: store, provider: provider, now: o.Now, log: o.Logger, baseURL: strings.TrimRight(o.BaseURL, "/"),
-		mailer: o.Mailer, queued: o.Queued, changed: o.Changed, inTx: o.Tx, linkFor: o.LinkFor}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
-	}
-	if s.queued == nil {
-		s.queued = func() {}
-	}
-	if s.changed == nil {
-		s.changed = func() {}
-	}
-	if s.inTx == nil {
-		s.inTx = func(context.Context, func(Tx) error) error { return errNoTx }
-	}
+	s := &Service{store: store, provider: provider, now: inject.Clock(o.Now), log: inject.Logger(o.Logger),
+		baseURL: strings.TrimRight(o.BaseURL, "/"), mailer: o.Mailer, queued: inject.Hook(o.Queued),
+		changed: inject.Hook(o.Changed), inTx: inject.Tx(o.Tx, errNoTx), linkFor: o.LinkFor}
 	if s.linkFor <= 0 {
 		s.linkFor = 23 * time.Hour
 	}
@@ -185,14 +172,18 @@ type Receipt struct {
 	// Key is made once per form: the same key again records nothing more.
 	Key    string `json:"key"`
 	Method Method `json:"method"`
-	// AmountMinor is what was received; nil: all that is due.
-	AmountMinor *int64 `json:"amountMinor"`
+	// AmountMinor is what was received, in minor units or as typed ("1.290,00", read in
+	// the booking's currency); nil or left empty: all that is due.
+	AmountMinor *money.Amount `json:"amountMinor"`
 	// ReceivedOn is the day the money came in, YYYY-MM-DD; "" is today.
 	ReceivedOn string `json:"receivedOn"`
 	Reference  string `json:"reference"`
 }
 
 const maxReference = 200
+
+// amountLabel is the payment form's amount field as the operator reads it.
+const amountLabel = "Amount received"
 
 func cleanKey(key string) (string, error) {
 	if key = strings.TrimSpace(key); key == "" || len(key) > 100 {
@@ -278,8 +269,18 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 	if err != nil {
 		return Detail{}, err
 	}
-	if in.AmountMinor != nil && *in.AmountMinor <= 0 {
-		return Detail{}, invalid("The amount received must be more than 0.")
+	// What was received, read by the site's rules in the booking's currency; none given
+	// is all that is due (below, under the lock).
+	var received *int64
+	if in.AmountMinor != nil && !in.AmountMinor.Blank() {
+		minor, problem := in.AmountMinor.Read(amountLabel, row.Currency)
+		if problem != "" {
+			return Detail{}, fault.FieldError("amountMinor", problem)
+		}
+		if minor <= 0 {
+			return Detail{}, fault.FieldError("amountMinor", amountLabel+" must be more than 0.")
+		}
+		received = &minor
 	}
 	confirmation := s.confirmation(ctx, row.Booking)
 	var expire []Payment
@@ -295,11 +296,11 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 			return ErrNothingDue
 		}
 		amount := b.DueMinor()
-		if in.AmountMinor != nil {
-			if *in.AmountMinor > amount {
-				return invalid("That is more than is due: %s.", money.Format(amount, b.Currency))
+		if received != nil {
+			if *received > amount {
+				return fault.FieldError("amountMinor", fmt.Sprintf("%s is more than is due: %s.", amountLabel, money.Format(amount, b.Currency)))
 			}
-			amount = *in.AmountMinor
+			amount = *received
 		}
 		p := Payment{BookingID: id, Key: key, Method: in.Method, AmountMinor: amount, Currency: b.Currency,
 			Status: Received, Reference: ref, ReceivedOn: day, ActorID: actor.ID}

@@ -115,9 +115,9 @@ func PhotoFiles(name string, img image.Image) []OutFile {
 // never "..".
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(?:jpg|jpeg|png|webp)$`)
 
-var uploadName = regexp.MustCompile(`^(?:user-[0-9a-f]{16}|user-[0-9a-f]{32}(?:-[0-9]+)?|[0-9a-f]{32}(?:-[0-9]+)?)\.jpg$`)
+var uploadName = regexp.MustCompile(`^(?:(?:user-[0-9a-f]{16}|user-[0-9a-f]{32}(?:-[0-9]+)?|[0-9a-f]{32}(?:-[0-9]+)?)\.jpg|logo-[0-9a-f]{32}-[a-z]+\.png)$`)
 
-// IsUploadName reports whether name is one Photos or TourPictures made: random, and
+// IsUploadName reports whether name is one Photos, TourPictures or Logos made: random, and
 // never given to another picture.
 func IsUploadName(name string) bool { return uploadName.MatchString(name) }
 

@@ -218,6 +218,25 @@ func (a Amount) Minor(currency string, emptyIsZero bool) (int64, error) {
 	return Parse(a.text, currency)
 }
 
+// Blank reports whether a was typed and left empty (spaces only).
+func (a Amount) Blank() bool { return a.typed && strings.TrimSpace(a.text) == "" }
+
+// Read is a in minor units of currency, the one way every form's amount is read: what a
+// person typed by Parse (the browser only previews it), a number as minor units. When it
+// cannot be read, problem is the sentence that says why in the words of the field
+// labelled label ("Refund amount must be a number, e.g. 1290 or 1290.50."), for the
+// service to show next to that field.
+func (a Amount) Read(label, currency string) (minor int64, problem string) {
+	if a.Blank() {
+		return 0, label + " cannot be empty."
+	}
+	minor, err := a.Minor(currency, false)
+	if err != nil {
+		return 0, Explain(label, err)
+	}
+	return minor, ""
+}
+
 // Explain is the sentence that says why Parse refused an amount typed in the field
 // labelled label ("Price per person must be a number, e.g. 1290 or 1290.50.").
 func Explain(label string, err error) string {

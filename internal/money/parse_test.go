@@ -76,6 +76,32 @@ func TestAmountJSON(t *testing.T) {
 	}
 }
 
+// Read says every refusal in the words of the field's label, and reads both ways in.
+func TestAmountRead(t *testing.T) {
+	for _, tc := range []struct {
+		a       Amount
+		want    int64
+		problem string
+	}{
+		{TypedAmount("1.290,00"), 129000, ""},
+		{TypedAmount("€ 1,290"), 129000, ""},
+		{MinorAmount(12000), 12000, ""},
+		{TypedAmount("  "), 0, "Amount received cannot be empty."},
+		{TypedAmount("ten"), 0, "Amount received must be a number, e.g. 1290 or 1290.50."},
+		{TypedAmount("10,5055"), 0, "Amount received can have at most 2 decimals, e.g. 1290.50."},
+		{TypedAmount("1234567890123456"), 0, "Amount received is too large."},
+	} {
+		text, _ := tc.a.Typed()
+		got, problem := tc.a.Read("Amount received", "eur")
+		if got != tc.want || problem != tc.problem {
+			t.Errorf("Read(%q) = %d, %q; want %d, %q", text, got, problem, tc.want, tc.problem)
+		}
+	}
+	if !TypedAmount(" ").Blank() || TypedAmount("0").Blank() || MinorAmount(0).Blank() {
+		t.Error("Blank is true only for empty text")
+	}
+}
+
 // FuzzParse: no text makes Parse panic or give a number it would not give back; what
 // it reads stays within its digits; and every amount the site writes reads back as itself.
 func FuzzParse(f *testing.F) {

@@ -26,6 +26,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
+	"tourbook/internal/inject"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/plaintext"
@@ -125,24 +126,9 @@ type Service struct {
 // NewService returns the service; refunds makes the refunds of changes that lower the
 // price.
 func NewService(store Store, refunds Refunds, o Options) *Service {
-	s := &Service{store: store, refunds: refunds, now: o.Now, changed: o.Changed, log: o.Logger, mailer: o.Mailer,
-		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist}
-	if s.inTx == nil {
-		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
-	}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	if s.changed == nil {
-		s.changed = func() {}
-	}
-	if s.queued == nil {
-		s.queued = func() {}
-	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
-	}
-	return s
+	return &Service{store: store, refunds: refunds, now: inject.Clock(o.Now), changed: inject.Hook(o.Changed),
+		log: inject.Logger(o.Logger), mailer: o.Mailer, queued: inject.Hook(o.Queued), inTx: inject.Tx(o.Tx, errNoTx),
+		waitlist: o.Waitlist}
 }
 
 // Change is what an operator asks of a booking; zero fields keep what it has.

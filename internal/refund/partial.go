@@ -6,14 +6,17 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
+	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 )
 
-// Refund gives back amountMinor of a paid booking that stays active (a traveller who
-// dropped out of a group, a gesture): through the provider that took the payment, once
-// per key, up to what was paid and not yet refunded. The customer is told by email how
-// much; reason is the operator's, kept in the booking's history and never sent.
-func (s *Service) Refund(ctx context.Context, actor account.User, id string, amountMinor int64, reason, key string) (backoffice.Detail, error) {
+// Refund gives back amount of a paid booking that stays active (a traveller who dropped
+// out of a group, a gesture): typed in the booking's currency ("1.290,00", money.Parse)
+// or in minor units; through the provider that took the payment, once per key, up to
+// what was paid and not yet refunded. The customer is told by email how much; reason is
+// the operator's, kept in the booking's history and never sent.
+func (s *Service) Refund(ctx context.Context, actor account.User, id string, amount money.Amount, reason, key string) (backoffice.Detail, error) {
 	if !account.CanManageBookings(actor) {
 		return backoffice.Detail{}, account.ErrNotAllowed
 	}
@@ -21,8 +24,12 @@ func (s *Service) Refund(ctx context.Context, actor account.User, id string, amo
 	if err != nil {
 		return backoffice.Detail{}, err
 	}
+	amountMinor, err := s.amountOf(ctx, id, amount, "amountMinor", "Amount to refund")
+	if err != nil {
+		return backoffice.Detail{}, err
+	}
 	if amountMinor <= 0 {
-		return backoffice.Detail{}, invalid("Please give an amount to refund greater than 0.")
+		return backoffice.Detail{}, fault.FieldError("amountMinor", "Amount to refund must be more than 0.")
 	}
 	err = s.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: key, AmountMinor: amountMinor, Reason: reason},
 		RefundRun{Action: "booking.refund", Keep: true, Email: func(b booking.Booking, r backoffice.Refund) *mail.Message {

@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
@@ -30,7 +31,7 @@ func TestRefundKeepsTheBooking(t *testing.T) {
 		errs := make([]error, 10)
 		for i := range errs {
 			wg.Go(func() {
-				_, errs[i] = f.office.Refund(context.Background(), f.admin, b.ID, 12000, "Dropped out", "k-keep")
+				_, errs[i] = f.office.Refund(context.Background(), f.admin, b.ID, money.MinorAmount(12000), "Dropped out", "k-keep")
 			})
 		}
 		wg.Wait()
@@ -57,22 +58,22 @@ func TestRefundKeepsTheBooking(t *testing.T) {
 		}
 		var fe *fault.Error
 		left := b.PaidMinor - 12000
-		if _, err := f.office.Refund(t.Context(), f.admin, b.ID, left+1, "", "k-more"); !errors.As(err, &fe) || fe.Kind != fault.Invalid ||
+		if _, err := f.office.Refund(t.Context(), f.admin, b.ID, money.MinorAmount(left+1), "", "k-more"); !errors.As(err, &fe) || fe.Kind != fault.Invalid ||
 			!strings.Contains(fe.Message, "more than was paid and not yet refunded") {
 			t.Errorf("refunding more than is left: %v", err)
 		}
-		if _, err := f.office.Refund(t.Context(), f.admin, b.ID, 0, "", "k-zero"); !errors.As(err, &fe) || fe.Kind != fault.Invalid {
+		if _, err := f.office.Refund(t.Context(), f.admin, b.ID, money.MinorAmount(0), "", "k-zero"); !errors.As(err, &fe) || fe.Kind != fault.Invalid {
 			t.Errorf("refunding nothing: %v", err)
 		}
 		// The rest can still be refunded, and the booking then cancelled with nothing left.
-		if _, err := f.office.Refund(t.Context(), f.admin, b.ID, left, "", "k-rest"); err != nil {
+		if _, err := f.office.Refund(t.Context(), f.admin, b.ID, money.MinorAmount(left), "", "k-rest"); err != nil {
 			t.Fatal(err)
 		}
 		if got := f.booking(t, b.ID); got.Status != booking.Paid || got.RefundedMinor != b.PaidMinor {
 			t.Errorf("after refunding the rest: %+v", got)
 		}
 		guide := storetest.AddUser(t, st, "guide", account.RoleGuide)
-		if _, err := f.office.Refund(t.Context(), guide, b.ID, 1, "", "k-guide"); !errors.Is(err, account.ErrNotAllowed) {
+		if _, err := f.office.Refund(t.Context(), guide, b.ID, money.MinorAmount(1), "", "k-guide"); !errors.Is(err, account.ErrNotAllowed) {
 			t.Errorf("a guide's refund: %v", err)
 		}
 	})

@@ -21,6 +21,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
+	"tourbook/internal/inject"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
@@ -147,29 +148,15 @@ type Service struct {
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
-	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
-		log: o.Logger, mailer: o.Mailer, queued: o.Queued, counter: o.Counter, inTx: o.Tx, waitlist: o.Waitlist,
-		notifier: o.Notifier, move: o.Move, onCancel: o.Cancelled}
+	s := &Service{store: store, provider: provider, departures: departures, now: inject.Clock(o.Now),
+		changed: inject.Hook(o.Changed), log: inject.Logger(o.Logger), mailer: o.Mailer, queued: inject.Hook(o.Queued),
+		counter: o.Counter, inTx: inject.Tx(o.Tx, errNoTx), waitlist: o.Waitlist, notifier: o.Notifier, move: o.Move,
+		onCancel: o.Cancelled}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
-	if s.inTx == nil {
-		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
-	}
 	if s.counter == nil {
 		s.counter = noCounter{}
-	}
-	if s.queued == nil {
-		s.queued = func() {}
-	}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	if s.changed == nil {
-		s.changed = func() {}
-	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
 	}
 	return s
 }
@@ -180,15 +167,25 @@ func invalid(format string, args ...any) *fault.Error {
 
 const maxReasonLen = 500
 
+// cleanReason is an operator's reason for a booking's history (the form's "reason"),
+// trimmed and not too long; required asks for one.
 func cleanReason(reason string, required bool) (string, error) {
-	reason = strings.TrimSpace(reason)
+	var f fault.Fields
+	reason = cleanInternal(&f, "reason", "Reason", reason, required, "Please give a reason: it is kept in the booking's history.")
+	return reason, f.Err()
+}
+
+// cleanInternal trims an internal text (never sent) of the field key labelled label,
+// noting in f when it is missing (required) or too long; missing says what to write.
+func cleanInternal(f *fault.Fields, key, label, text string, required bool, missing string) string {
+	text = strings.TrimSpace(text)
 	switch {
-	case required && reason == "":
-		return "", fault.FieldError("reason", "Please give a reason: it is kept in the booking's history.")
-	case utf8.RuneCountInString(reason) > maxReasonLen:
-		return "", fault.FieldError("reason", fmt.Sprintf("Reason must be at most %d characters.", maxReasonLen))
+	case required && text == "":
+		f.Add(key, "%s", missing)
+	case utf8.RuneCountInString(text) > maxReasonLen:
+		f.Add(key, "%s must be at most %d characters.", label, maxReasonLen)
 	}
-	return reason, nil
+	return text
 }
 
 func entry(actor account.User, action, objectType, id string) audit.Entry {
@@ -220,18 +217,30 @@ func (s *Service) CancelTyped(ctx context.Context, actor account.User, id string
 	if !account.CanManageBookings(actor) {
 		return backoffice.Detail{}, account.ErrNotAllowed
 	}
-	minor, err := refund.Minor("", false)
-	if _, typed := refund.Typed(); typed {
-		b, berr := s.store.BookingRow(ctx, id)
-		if berr != nil {
-			return backoffice.Detail{}, berr
-		}
-		minor, err = refund.Minor(b.Currency, false)
-	}
+	minor, err := s.amountOf(ctx, id, refund, "refundMinor", "Refund amount")
 	if err != nil {
-		return backoffice.Detail{}, fault.FieldError("refundMinor", money.Explain("Refund amount", err))
+		return backoffice.Detail{}, err
 	}
 	return s.Cancel(ctx, actor, id, minor, reason, key)
+}
+
+// amountOf reads an amount of booking id's money, typed (in the booking's currency) or
+// in minor units; what is wrong with it is said next to the form's field key, labelled
+// label.
+func (s *Service) amountOf(ctx context.Context, id string, a money.Amount, key, label string) (int64, error) {
+	currency := ""
+	if _, typed := a.Typed(); typed {
+		b, err := s.store.BookingRow(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		currency = b.Currency
+	}
+	minor, problem := a.Read(label, currency)
+	if problem != "" {
+		return 0, fault.FieldError(key, problem)
+	}
+	return minor, nil
 }
 
 // cancel is the one way a booking is cancelled, by an operator or its traveller (action
@@ -435,8 +444,10 @@ func (s *Service) Resolve(ctx context.Context, actor account.User, id, reason st
 	if !account.CanManageBookings(actor) {
 		return backoffice.Detail{}, account.ErrNotAllowed
 	}
-	reason, err := cleanReason(reason, true)
-	if err != nil {
+	// The form's field is "How it was settled".
+	var f fault.Fields
+	reason = cleanInternal(&f, "reason", "How it was settled", reason, true, "Please say how it was settled: it is kept in the booking's history.")
+	if err := f.Err(); err != nil {
 		return backoffice.Detail{}, err
 	}
 	now := s.now()
@@ -478,13 +489,14 @@ type Mover func(ctx context.Context, actor account.User, id, date string, note s
 
 const maxMessageLen = 2000
 
-// cleanMessage is an operator's message to customers, trimmed and not too long.
-func cleanMessage(m booking.CustomerText) (booking.CustomerText, error) {
+// cleanMessage is an operator's message to customers (the form's "message"), trimmed,
+// noting in f when it is too long.
+func cleanMessage(f *fault.Fields, m booking.CustomerText) booking.CustomerText {
 	m = booking.CustomerText(strings.TrimSpace(string(m)))
 	if utf8.RuneCountInString(string(m)) > maxMessageLen {
-		return "", invalid("The message to customers must be at most %d characters.", maxMessageLen)
+		f.Add("message", "Message to customers must be at most %d characters.", maxMessageLen)
 	}
-	return m, nil
+	return m
 }
 
 // CancelDeparture closes a departure, releases its open checkouts and cancels every paid
@@ -496,12 +508,11 @@ func (s *Service) CancelDeparture(ctx context.Context, actor account.User, tourI
 	if !account.CanManageBookings(actor) {
 		return nil, account.ErrNotAllowed
 	}
-	reason, err := cleanReason(in.Note, true)
-	if err != nil {
-		return nil, err
-	}
-	message, err := cleanMessage(in.Message)
-	if err != nil {
+	// Both texts are checked at once, each next to its field.
+	var f fault.Fields
+	reason := cleanInternal(&f, "note", "Internal note", in.Note, true, "Please write an internal note: it is kept in each booking's history.")
+	message := cleanMessage(&f, in.Message)
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 	d, err := time.Parse(time.DateOnly, date)
@@ -574,9 +585,9 @@ func (s *Service) PreviewCancellation(ctx context.Context, actor account.User, t
 	if !account.CanManageBookings(actor) {
 		return nil, account.ErrNotAllowed
 	}
-	message, err := cleanMessage(message)
-	if err != nil {
-		return nil, err
+	var f fault.Fields
+	if message = cleanMessage(&f, message); f.Err() != nil {
+		return nil, f.Err()
 	}
 	d, err := time.Parse(time.DateOnly, date)
 	if err != nil {

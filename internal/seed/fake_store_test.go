@@ -25,6 +25,17 @@ type fakeStore struct {
 	nextID   int
 	failTour int // when > 0, the failTour-th CreateTour fails
 	created  int
+	settings map[string]string
+}
+
+func (f *fakeStore) SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.settings == nil {
+		f.settings = map[string]string{}
+	}
+	f.settings[key] = value
+	return nil
 }
 
 func (f *fakeStore) id() string {

@@ -9,12 +9,14 @@ package seed
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
+	"tourbook/internal/business"
 	"tourbook/internal/tour"
 )
 
@@ -29,6 +31,7 @@ type Tx interface {
 	CreateTour(ctx context.Context, t *tour.Tour) error
 	CreateReview(ctx context.Context, r *tour.Review) error
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
+	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
 }
 
 // Store is a Tx that can run a function in one transaction. The type parameter is the
@@ -62,6 +65,9 @@ func SampleLogins() []Login {
 func Load[S Store[S]](ctx context.Context, st S, imagesDir string, hash func(string) (string, error), now time.Time) error {
 	pictures := func() error {
 		if err := WriteImages(imagesDir); err != nil {
+			return err
+		}
+		if err := WriteLogo(imagesDir); err != nil {
 			return err
 		}
 		return EnsureDefaultImages(imagesDir)
@@ -107,8 +113,17 @@ func load[S Store[S]](ctx context.Context, st S, writeImages func() error, hash 
 	return nil
 }
 
-// fill writes users, then tours (their guides must exist), then reviews.
+// fill writes the business's profile, users, then tours (their guides must exist), then
+// reviews.
 func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
+	profile, err := json.Marshal(SampleBusiness)
+	if err != nil {
+		return fmt.Errorf("business profile: %w", err)
+	}
+	// No audit entry: nobody changed it.
+	if err := tx.SetSetting(ctx, business.SettingKey, string(profile), now, audit.Entry{}); err != nil {
+		return fmt.Errorf("business profile: %w", err)
+	}
 	ids := make(map[string]string, len(sampleUsers)) // email -> stored ID
 	for _, su := range sampleUsers {
 		u := &account.User{

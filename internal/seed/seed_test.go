@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	_ "image/png" // the logo
 	"math"
 	"os"
 	"os/exec"
@@ -509,6 +510,29 @@ func BenchmarkWriteImages(b *testing.B) {
 	for b.Loop() {
 		if err := WriteImages(dir); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSampleLogo: the sample logo is written in every size a logo has, as PNGs of the
+// sizes' bounds, and is what the sample business names.
+func TestSampleLogo(t *testing.T) {
+	_, dir := loadedStore(t)
+	if SampleBusiness.LogoURL("header") != "/img/brand/"+media.LogoFile(SampleLogo, "header") {
+		t.Errorf("the sample business's logo is %q", SampleBusiness.LogoURL("header"))
+	}
+	for _, s := range media.LogoSizes() {
+		f, err := os.Open(filepath.Join(dir, "brand", media.LogoFile(SampleLogo, s.Name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, format, err := image.DecodeConfig(f)
+		f.Close()
+		if err != nil || format != "png" {
+			t.Fatalf("%s: %s %v", s.Name, format, err)
+		}
+		if cfg.Width > s.MaxW || cfg.Height > s.MaxH || (cfg.Width != s.MaxW && cfg.Height != s.MaxH) {
+			t.Errorf("%s is %d×%d, for %d×%d", s.Name, cfg.Width, cfg.Height, s.MaxW, s.MaxH)
 		}
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"tourbook/internal/audit"
+	"tourbook/internal/business"
+	"tourbook/internal/catalog"
 	"tourbook/internal/review"
 	"tourbook/internal/store/storetest"
 )
@@ -62,5 +65,22 @@ func TestLoadOnRealStore(t *testing.T) {
 	u, err := st.UserByEmail(ctx, "laura@example.com")
 	if err != nil || u.Role != "admin" || u.Photo != userPhotoFile("laura@example.com") {
 		t.Errorf("laura = %+v, %v", u, err)
+	}
+
+	// The sample business: stored, and every field as the settings page would accept it
+	// (an admin saving it unchanged writes no audit entry).
+	svc := business.NewService(st, business.Options{Currencies: catalog.Currencies})
+	if p, err := svc.Profile(ctx); err != nil || p != SampleBusiness {
+		t.Errorf("business profile %+v, %v", p, err)
+	}
+	b := SampleBusiness
+	form := business.Form{Name: b.Name, ShortName: b.ShortName, Colour: b.Colour, ContactEmail: b.ContactEmail,
+		ContactPhone: b.ContactPhone, Address: b.Address, LegalName: b.LegalName, TaxNumber: b.TaxNumber, Currency: b.Currency,
+		TimeZone: b.TimeZone, TaxRate: business.TaxRateText(b.TaxRateBasisPoints), Headline: b.Headline, Introduction: b.Introduction}
+	if p, err := svc.Save(ctx, u, form); err != nil || p != SampleBusiness {
+		t.Errorf("the sample business saved through the settings: %+v, %v", p, err)
+	}
+	if entries, _ := st.AuditLog(ctx, audit.Filter{ObjectType: "setting"}); len(entries) != 0 {
+		t.Errorf("audit entries %+v", entries)
 	}
 }

@@ -34,7 +34,10 @@ type Deps struct {
 	// TourPictures and UserPhotos keep the pictures served under /img/tours/ and
 	// /img/users/: folders, or the database.
 	TourPictures, UserPhotos media.Bucket
-	Pages                    *PageCache // the public pages and catalogue answers for visitors not signed in; nil keeps none
+	// Brand keeps the business's logo, served under /img/brand/ (no fallback: a page
+	// without a logo links to none).
+	Brand media.Bucket
+	Pages *PageCache // the public pages and catalogue answers for visitors not signed in; nil keeps none
 	// Requests hears every request's route pattern, status and time (the site's
 	// metrics); nil: nobody.
 	Requests RequestObserver
@@ -106,6 +109,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /admin/audit", w.AdminAudit)
 	mux.HandleFunc("GET /admin/emails", w.AdminEmails)
 	mux.HandleFunc("GET /admin/emails/{id}", w.AdminEmail)
+	mux.HandleFunc("GET /admin/settings", w.AdminSettings)
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
@@ -148,6 +152,9 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/admin/emails/{id}/resend", http.HandlerFunc(a.ResendEmail))
 	api.handle("PUT", "/api/v1/admin/settings/booking-notices", http.HandlerFunc(a.SetBookingNotices))
 	api.handle("PUT", "/api/v1/admin/settings/email-retention", http.HandlerFunc(a.SetEmailRetention))
+	api.handle("PUT", "/api/v1/admin/settings/business", http.HandlerFunc(a.SaveBusinessSettings))
+	api.handle("POST", "/api/v1/admin/settings/business/logo", http.HandlerFunc(a.SetBusinessLogo))
+	api.handle("DELETE", "/api/v1/admin/settings/business/logo", http.HandlerFunc(a.RemoveBusinessLogo))
 	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
 	api.handle("POST", "/api/v1/users/forgotPassword", http.HandlerFunc(a.ForgotPassword))
@@ -184,6 +191,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET "+web.BrandStylePath, w.BrandStyle)
 	mux.Handle("GET /img/tours/{file}", images(d.TourPictures, media.DefaultTourPicture, d.Log))
 	mux.Handle("GET /img/users/{file}", images(d.UserPhotos, media.DefaultPhoto, d.Log))
+	mux.Handle("GET /img/brand/{file}", images(d.Brand, "", d.Log))
 	// Liveness: the process answers. Readiness: it can serve pages now, so a load
 	// balancer sends it traffic (both documented in the README).
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

@@ -152,7 +152,7 @@ func contentTag(fsys fs.FS, name string) (string, error) {
 // images serves pictures from a bucket (a folder, whose os.Root keeps a crafted name or
 // a symlink from reaching outside it, or the database). A missing picture (an imported
 // tour whose files were not copied, say) gets the fallback, so pages never show a broken
-// image.
+// image; without a fallback ("") it is a 404.
 //
 // Uploaded pictures get random names and are never changed under them, so they are
 // cached for a year as immutable; sample and imported names may get a new file, so
@@ -171,7 +171,7 @@ func images(b media.Bucket, fallback string, log *slog.Logger) http.Handler {
 			cache = "public, max-age=31536000, immutable"
 		}
 		o, err := b.Open(r.Context(), name)
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) && fallback != "" {
 			cache = "no-cache"
 			o, err = b.Open(r.Context(), fallback)
 		}

@@ -47,6 +47,29 @@ func (s *Store) SetSetting(ctx context.Context, key, value string, now time.Time
 	return nil
 }
 
+// UpdateSetting changes a site setting in one transaction: change gets the value as
+// stored (ok false when it was never set), read under the row's lock, and returns the new
+// value with its audit entry (written when it lists changes). Two instances changing the
+// setting at once each see the other's change; an error from change writes nothing.
+func (s *Store) UpdateSetting(ctx context.Context, key string, now time.Time, change func(value string, ok bool) (string, audit.Entry, error)) error {
+	err := s.InTx(ctx, func(tx *Store) error {
+		var value string
+		err := tx.tx.QueryRowContext(ctx, tx.forUpdate(`SELECT value FROM site_settings WHERE key = $1`), key).Scan(&value)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		next, entry, err := change(value, err == nil)
+		if err != nil {
+			return err
+		}
+		return tx.SetSetting(ctx, key, next, now, entry)
+	})
+	if err != nil {
+		return fmt.Errorf("update setting %s: %w", key, err)
+	}
+	return nil
+}
+
 // ActiveAdmins are the active users with the admin role, by name.
 func (s *Store) ActiveAdmins(ctx context.Context) ([]account.User, error) {
 	rows, err := s.reader().QueryContext(ctx, `SELECT `+userColumns+` FROM users u

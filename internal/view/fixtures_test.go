@@ -118,6 +118,11 @@ func samplePages() []PageData {
 			Guides: NewGuideOptions([]account.User{guide}), TimeZones: []string{"Europe/Zurich"}, Currencies: []string{"usd", "eur"}, CanEdit: true}},
 		{Page: "adminBooking", Site: site, User: ops, Props: AdminBookingProps{Booking: NewAdminBookingDetail(detail, time.UTC),
 			Collect: NewBookingCollect(collect.Detail{Detail: detail, Payments: []collect.Payment{}}, now, time.UTC)}},
+		{Page: "adminSettings", Site: site, User: ops, Props: AdminSettingsProps{Settings: NewBusinessSettings(business.Profile{
+			Name: "Fjord & Fell Tours", ShortName: "Fjord & Fell", Logo: "logo-0123456789abcdef0123456789abcdef", Colour: "#0b4f6c",
+			ContactEmail: "hello@fjordfell.example", Address: "Strandkaien 3\n5013 Bergen\nNorway", LegalName: "Fjord & Fell Tours AS",
+			TaxNumber: "NO 912 345 678 MVA", Currency: "nok", TimeZone: "Europe/Oslo", TaxRateBasisPoints: 1250}),
+			Currencies: []string{"usd", "nok"}, TimeZones: []string{"Europe/Oslo"}, MinContrast: business.MinContrast}},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }

@@ -64,6 +64,9 @@ type PageProps struct {
 	AdminEmails AdminEmailsProps `json:"adminEmails"`
 	// AdminEmail is /admin/emails/{id} (admins).
 	AdminEmail AdminEmailProps `json:"adminEmail"`
+	// AdminSettings is /admin/settings (admins): the business's name, logo, colour,
+	// contact, legal identity, defaults for new tours and home page words.
+	AdminSettings AdminSettingsProps `json:"adminSettings"`
 }
 
 // CheckPage says whether props are what PageProps names for the page: the UI renders

@@ -196,6 +196,10 @@ type BookingRow struct {
 // OverviewProps are the props of /, the tours' overview.
 type OverviewProps struct {
 	Tours []TourCard `json:"tours"`
+	// Headline and Introduction are the business's words for the home page
+	// (/admin/settings); "" for none.
+	Headline     string `json:"headline"`
+	Introduction string `json:"introduction"`
 }
 
 // TourProps are the props of /tour/{slug}.

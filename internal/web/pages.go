@@ -32,7 +32,16 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request, alert string)
 	for _, t := range tours {
 		cards = append(cards, view.NewTourCard(t, now))
 	}
-	p := page{name: "overview", title: "All tours", canonical: "/", props: view.OverviewProps{Tours: cards}, alert: alert, organization: true,
+	props := view.OverviewProps{Tours: cards}
+	if h.Business != nil {
+		b, err := h.Business.Profile(r.Context())
+		if err != nil {
+			h.Error(w, r, err)
+			return
+		}
+		props.Headline, props.Introduction = b.Headline, b.Introduction
+	}
+	p := page{name: "overview", title: "All tours", canonical: "/", props: props, alert: alert, organization: true,
 		description: "Small-group tours around the world: see each tour's stops on a map, its departures and reviews, and book online."}
 	if len(tours) > 0 {
 		p.image = socialImage(tours[0])

@@ -43,12 +43,6 @@ type FirstStart interface {
 	Usable(ctx context.Context, token string) (bool, error)
 }
 
-// Profiles is the business's profile (business.Service): read from its memory for every
-// page, so a saved change shows on the next render.
-type Profiles interface {
-	Profile(ctx context.Context) (business.Profile, error)
-}
-
 // Renderer turns a page and its props into a whole HTML document.
 type Renderer interface {
 	Write(ctx context.Context, w io.Writer, doc ssr.Document) error
@@ -85,8 +79,7 @@ type Handler struct {
 	Tickets   Tickets
 	// Site is the configuration every page receives (the map's tiles); the business's
 	// name, logo and contact are filled in from Business at each render.
-	Site     view.SiteConfig
-	Business Profiles // nil: the defaults of a site nobody has set up
+	Site view.SiteConfig
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is
 	// configured, never taken from the request's Host, which a client chooses.
@@ -99,6 +92,11 @@ type Handler struct {
 	Retention Retention
 	// Launch is the dashboard's checklist of what a new site still needs.
 	Launch Launch
+	// Business is the business's profile (/admin/settings): its name, logo, contact and
+	// colour on every page (read from the service's memory, so a saved change shows on
+	// the next render), the home page's words; nil: the defaults of a site nobody has
+	// set up.
+	Business Business
 	// Zone is the site's time zone: the back office shows instants in it.
 	Zone *time.Location
 }

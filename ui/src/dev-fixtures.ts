@@ -951,6 +951,29 @@ const adminEmailsProps: PageProps['adminEmails'] = {
 };
 
 /** An email whose HTML tries a script and a remote image: the sandboxed frame runs and loads neither. */
+// A fresh site: nothing typed yet, the defaults shown, no logo.
+const adminSettingsProps: PageProps['adminSettings'] = {
+  settings: {
+    name: '',
+    shortName: '',
+    colour: '#1f6f50',
+    contactEmail: '',
+    contactPhone: '',
+    address: '',
+    legalName: '',
+    taxNumber: '',
+    currency: 'usd',
+    timeZone: 'UTC',
+    taxRate: '0',
+    headline: '',
+    introduction: '',
+    logo: null,
+  },
+  currencies: ['usd', 'eur', 'gbp', 'nok'],
+  timeZones: ['UTC', 'Europe/Oslo', 'Europe/London'],
+  minContrast: 4.5,
+};
+
 const adminEmailProps: PageProps['adminEmail'] = {
   email: {
     ...adminEmailsProps.emails[0]!,
@@ -1094,7 +1117,7 @@ const adminMyDeparturesProps: PageProps['adminMyDepartures'] = {
 };
 
 export const fixtures: { [P in PageName]: PageData<P> } = {
-  overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer] } },
+  overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer], headline: '', introduction: '' } },
   tour: {
     page: 'tour',
     site,
@@ -1211,6 +1234,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminAudit: { page: 'adminAudit', site, user: admin, props: adminAuditProps },
   adminEmails: { page: 'adminEmails', site, user: admin, props: adminEmailsProps },
   adminEmail: { page: 'adminEmail', site, user: admin, props: adminEmailProps },
+  adminSettings: { page: 'adminSettings', site, user: admin, props: adminSettingsProps },
   error: {
     page: 'error',
     site,

@@ -36,4 +36,5 @@ export const pageLoaders: PageLoaders = {
   adminAudit: () => import('./pages/admin-audit-page').then((m) => m.AdminAuditPage),
   adminEmails: () => import('./pages/admin-emails-page').then((m) => m.AdminEmailsPage),
   adminEmail: () => import('./pages/admin-email-page').then((m) => m.AdminEmailPage),
+  adminSettings: () => import('./pages/admin-settings-page').then((m) => m.AdminSettingsPage),
 };

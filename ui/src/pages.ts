@@ -14,6 +14,7 @@ import { AdminManifestPage } from './pages/admin-manifest-page';
 import { AdminMyDeparturesPage } from './pages/admin-my-departures-page';
 import { AdminCheckInPage } from './pages/admin-check-in-page';
 import { AdminReviewsPage } from './pages/admin-reviews-page';
+import { AdminSettingsPage } from './pages/admin-settings-page';
 import { AdminTourPage } from './pages/admin-tour-page';
 import { AdminToursPage } from './pages/admin-tours-page';
 import { AdminUsersPage } from './pages/admin-users-page';
@@ -59,4 +60,5 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminAudit: AdminAuditPage,
   adminEmails: AdminEmailsPage,
   adminEmail: AdminEmailPage,
+  adminSettings: AdminSettingsPage,
 };

@@ -16,12 +16,12 @@ function call(fetch: ReturnType<typeof mockFetch>, i = 0) {
 describe('back-office booking, user and review calls', () => {
   it('posts a cancellation with its refund, reason and key, the id encoded', async () => {
     const fetch = mockFetch(ok());
-    const res = await cancelBooking('b/1 ?', { refundMinor: 69400, reason: 'Ill', key: 'k-1' });
+    const res = await cancelBooking('b/1 ?', { refundMinor: '694,00', reason: 'Ill', key: 'k-1' });
     expect(res.data?.booking.id).toBe(paidBooking.id);
     expect(call(fetch)).toEqual({
       url: `${origin}/api/v1/admin/bookings/b%2F1%20%3F/cancel`,
       method: 'POST',
-      json: { refundMinor: 69400, reason: 'Ill', key: 'k-1' },
+      json: { refundMinor: '694,00', reason: 'Ill', key: 'k-1' },
     });
   });
 

@@ -1,7 +1,7 @@
 // The back office's booking calls (docs/admin.md): cancel and refund one booking, settle a
 // refund-due one, cancel a whole departure, record a walk-in. The pages decide the alerts.
 import type { AdminBookingDetail, CancelResult, ChangePreview, EmailPreview } from '../props';
-import type { NumberField } from './admin';
+import type { NumberField, TypedAmount } from './admin';
 import { apiPath, request, type ApiResponse } from './client';
 
 export interface BookingAnswer {
@@ -9,8 +9,8 @@ export interface BookingAnswer {
 }
 
 export interface CancelBookingInput {
-  /** Minor units, 0 to what is left to refund; text the operator typed goes as typed */
-  refundMinor: NumberField;
+  /** 0 to what is left to refund */
+  refundMinor: TypedAmount;
   reason: string;
   /** Made once per form and sent again on every retry: the server never refunds twice */
   key: string;
@@ -37,8 +37,8 @@ export function resolveBooking(id: string, reason: string): Promise<ApiResponse<
 }
 
 export interface RefundBookingInput {
-  /** Minor units, more than 0 and at most what was paid and not yet refunded */
-  amountMinor: NumberField;
+  /** More than 0 and at most what was paid and not yet refunded */
+  amountMinor: TypedAmount;
   /** The operator's, kept in the booking's history; never sent */
   reason: string;
   key: string;

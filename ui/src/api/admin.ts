@@ -10,6 +10,14 @@ import { request, type ApiResponse } from './client';
  */
 export type NumberField = number | string;
 
+/**
+ * An amount of money as the person typed it ("1.290,00"). Every money field sends it so:
+ * the server reads it with the site's rules in the tour's or the booking's currency
+ * (internal/money, README "Typing amounts"), the one parser that decides; the page only
+ * previews what it will understand (lib/amount.ts). Scripts may send minor units instead.
+ */
+export type TypedAmount = string;
+
 export interface StopInput {
   /** [longitude, latitude] */
   coordinates: [NumberField, NumberField];
@@ -26,9 +34,9 @@ export interface TourInput {
   difficulty: Difficulty;
   durationDays: NumberField;
   maxGroupSize: NumberField;
-  /** Minor units */
-  price: NumberField;
-  priceDiscount: NumberField;
+  price: TypedAmount;
+  /** "" for none */
+  priceDiscount: TypedAmount;
   currency: string;
   timeZone: string;
   startLocation: { coordinates: [NumberField, NumberField]; description: string };

@@ -2,6 +2,7 @@
 // by cash or bank transfer, send a payment link, record a refund owed as paid back. Each
 // answers with the booking and its money, as on its page.
 import type { AdminBookingAnswer } from '../props';
+import type { TypedAmount } from './admin';
 import { apiPath, request, type ApiResponse } from './client';
 
 export type OfflineMethod = 'cash' | 'bank_transfer';
@@ -10,8 +11,8 @@ export interface RecordPaymentInput {
   /** Made once per form and sent again on every retry: the server records it once */
   key: string;
   method: OfflineMethod;
-  /** Minor units; left out for all that is due */
-  amountMinor?: number;
+  /** At most what is due; "" for all of it */
+  amountMinor: TypedAmount;
   /** YYYY-MM-DD; "" for today */
   receivedOn: string;
   reference: string;

@@ -1,5 +1,6 @@
 // POST /api/v1/admin/bookings (docs/admin.md): the back office's New booking. A refused
 // form answers each field's message by its key in `fields`.
+import type { TypedAmount } from './admin';
 import { request, type ApiResponse } from './client';
 
 export type PaymentChoice = 'received' | 'later' | 'link';
@@ -13,8 +14,10 @@ export interface NewBookingInput {
   participants: number;
   travellers: string[];
   notes: string;
-  priceMinor?: number;
-  discountMinor?: number;
+  /** Another total price */
+  priceMinor?: TypedAmount;
+  /** A discount off the tour's price */
+  discountMinor?: TypedAmount;
   discountPercent?: number;
   priceNote: string;
   payment: PaymentChoice;

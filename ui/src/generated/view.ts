@@ -1027,6 +1027,11 @@ export interface PageProps {
   adminEmails: AdminEmailsProps;
   /** AdminEmail is /admin/emails/{id} (admins). */
   adminEmail: AdminEmailProps;
+  /**
+   * AdminSettings is /admin/settings (admins): the business's name, logo, colour,
+   * contact, legal identity, defaults for new tours and home page words.
+   */
+  adminSettings: AdminSettingsProps;
 }
 
 /**
@@ -1205,6 +1210,12 @@ export interface BookingRow {
 /** OverviewProps are the props of /, the tours' overview. */
 export interface OverviewProps {
   tours: TourCard[];
+  /**
+   * Headline and Introduction are the business's words for the home page
+   * (/admin/settings); "" for none.
+   */
+  headline: string;
+  introduction: string;
 }
 
 /** TourProps are the props of /tour/{slug}. */
@@ -1338,6 +1349,50 @@ export interface ReviewOutcome {
   ratingsQuantity: number;
   first: ReviewsPage;
   own: OwnReview | null;
+}
+
+/**
+ * AdminSettingsProps are the props of /admin/settings (admins): the business's profile
+ * and the choices its form offers.
+ */
+export interface AdminSettingsProps {
+  settings: BusinessSettings;
+  /** Currencies the default currency may be (those of tours), lower case. */
+  currencies: string[];
+  /** TimeZones are suggestions for the default time zone; any IANA name is taken. */
+  timeZones: string[];
+  /** MinContrast is the contrast white text must have on the brand colour (4.5). */
+  minContrast: number;
+}
+
+/**
+ * BusinessSettings is the profile as the settings form edits it and the API answers:
+ * as saved, with the defaults a fresh site uses for the colour, currency and time zone.
+ */
+export interface BusinessSettings {
+  name: string;
+  shortName: string;
+  colour: string;
+  contactEmail: string;
+  contactPhone: string;
+  address: string;
+  legalName: string;
+  taxNumber: string;
+  currency: string;
+  timeZone: string;
+  /** TaxRate is the default tax rate in percent, as typed ("25", "12.5"). */
+  taxRate: string;
+  headline: string;
+  introduction: string;
+  /** Logo is the uploaded logo in its sizes; null without one. */
+  logo: LogoURLs | null;
+}
+
+/** LogoURLs are the addresses of the logo's sizes. */
+export interface LogoURLs {
+  header: string;
+  email: string;
+  favicon: string;
 }
 
 /**

@@ -95,7 +95,7 @@ describe('AdminBookingPage: cancel and refund', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Cancel this booking?' }));
     // The dialog says what will happen, and that the customer is emailed, before anything is sent.
-    expect(dialog.getByText('The booking will be cancelled and 694.00 USD refunded to the card; its seats go back on sale.')).toBeTruthy();
+    expect(dialog.getByText('The booking will be cancelled and $694.00 refunded to the card; its seats go back on sale.')).toBeTruthy();
     expect(dialog.getByText('The customer gets an email saying the booking is cancelled and what was refunded.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     const button = dialog.getByRole('button', { name: 'Cancel the booking' });
@@ -201,6 +201,28 @@ describe('AdminBookingPage: cancel and refund', () => {
   });
 });
 
+describe('AdminBookingPage: the cancel form\'s reason', () => {
+  it('shows the server\'s message about the reason under it, tied to it, and clears it once accepted', async () => {
+    const message = 'Reason must be at most 500 characters.';
+    mockFetch(jsonResponse({ status: 'fail', message, fields: { reason: message } }, 400), answer(cancelledBooking));
+    render(<App data={fixtures.adminBooking} />);
+    type('Reason for cancelling (internal)', 'x'.repeat(501));
+    cancelAndConfirm();
+    await flush();
+    const reason = screen.getByLabelText('Reason for cancelling (internal)');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')).toBe('cancel-reason-hint cancel-reason-error');
+    expect(document.getElementById('cancel-reason-error')?.textContent).toBe(message);
+    // The amount was not named: it stays unmarked.
+    expect(screen.getByLabelText('Refund amount').getAttribute('aria-invalid')).toBeNull();
+
+    type('Reason for cancelling (internal)', 'Ill');
+    cancelAndConfirm();
+    await flush();
+    expect(document.getElementById('cancel-reason-error')).toBeNull();
+  });
+});
+
 describe('AdminBookingPage: refund due', () => {
   it('shows the failed refund and resolves the booking with a reason', async () => {
     const fetch = mockFetch(answer({ ...refundDueBooking, status: 'cancelled', statusLabel: 'Cancelled', cancellable: false, refundableMinor: 0 }));
@@ -221,14 +243,17 @@ describe('AdminBookingPage: refund due', () => {
     expect(screen.queryByRole('button', { name: 'Cancel and refund…' })).toBeNull();
   });
 
-  it('keeps the reason when resolving is refused', async () => {
-    mockFetch(jsonResponse({ status: 'fail', message: 'Say how the money was returned' }, 400));
+  it('keeps the reason when resolving is refused, with the server\'s message under it', async () => {
+    const message = "Please say how it was settled: it is kept in the booking's history.";
+    mockFetch(jsonResponse({ status: 'fail', message, fields: { reason: message } }, 400));
     render(<App data={adminBookingRefundDue} />);
     type('How it was settled', ' ');
     fireEvent.click(screen.getByRole('button', { name: 'Mark resolved' }));
     await flush();
-    expect(currentAlert()?.textContent).toBe('Say how the money was returned');
+    expect(currentAlert()?.textContent).toBe(message);
     expect(value('How it was settled')).toBe(' ');
+    expect(screen.getByLabelText('How it was settled').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('resolve-reason-error')?.textContent).toBe(message);
     expect(screen.getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
   });
 });
@@ -305,16 +330,33 @@ describe('AdminBookingPage: refund without cancelling', () => {
     fireEvent.click(form.getByRole('button', { name: 'Refund…' }));
 
     const dialog = within(screen.getByRole('dialog', { name: 'Refund without cancelling?' }));
-    expect(dialog.getByText('120.00 USD will be refunded to the card; the booking stays active with 2 travellers.')).toBeTruthy();
+    expect(dialog.getByText('$120.00 will be refunded to the card; the booking stays active with 2 travellers.')).toBeTruthy();
     expect(dialog.getByText('The customer gets an email saying how much was refunded.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
-    fireEvent.click(dialog.getByRole('button', { name: 'Refund 120.00 USD' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund $120.00' }));
     await flush();
     const body = sent(fetch).json as unknown as Record<string, unknown>;
     expect(sent(fetch).url).toBe(`${origin}/api/v1/admin/bookings/b-7e21c0a4/refund`);
-    expect(body).toMatchObject({ amountMinor: 12000, reason: 'One traveller ill' });
+    // As typed: the server reads it.
+    expect(body).toMatchObject({ amountMinor: '120', reason: 'One traveller ill' });
     expect(body.key).toMatch(/^[0-9a-f-]{32,36}$/);
-    expect(currentAlert()?.textContent).toBe('120.00 USD refunded; the booking stays active');
+    expect(currentAlert()?.textContent).toBe('$120.00 refunded; the booking stays active');
     expect(screen.getByText('Paid', { selector: '#booking-status .status' })).toBeTruthy();
+  });
+
+  it('previews the amount, sends it as typed and shows the server\'s message under it', async () => {
+    const message = 'Refund amount is more than was paid and not yet refunded. Reload the page to see what is left.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { refundMinor: message } }, 400));
+    render(<App data={fixtures.adminBooking} />);
+    const form = within(screen.getByRole('form', { name: 'Refund' }));
+    fireEvent.change(form.getByLabelText('Amount to refund'), { target: { value: '1.200' } });
+    expect(document.getElementById('refund-only-amount-understood')?.textContent).toBe('= $1,200.00');
+    fireEvent.click(form.getByRole('button', { name: 'Refund…' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Refund without cancelling?' })).getByRole('button', { name: 'Refund $1,200.00' }));
+    await flush();
+    expect(sent(fetch).json).toMatchObject({ amountMinor: '1.200' });
+    const amount = form.getByLabelText('Amount to refund');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('refund-only-amount-error')?.textContent).toBe(message);
   });
 });

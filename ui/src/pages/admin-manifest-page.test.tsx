@@ -184,6 +184,43 @@ describe('AdminManifestPage: cancel the departure', () => {
     expect(document.querySelectorAll('.cancel-results__item--failed')).toHaveLength(0);
   });
 
+  it('shows the server\'s messages about the note and the message under each field, all at once', async () => {
+    const fields = {
+      note: 'Internal note must be at most 500 characters.',
+      message: 'Message to customers must be at most 2000 characters.',
+    };
+    mockFetch(jsonResponse({ status: 'fail', message: `Please correct 2 fields: ${fields.note} ${fields.message}`, fields }, 400));
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Cancel departure' }));
+    fireEvent.change(form.getByLabelText('Internal note'), { target: { value: 'n'.repeat(501) } });
+    fireEvent.change(form.getByLabelText('Message to customers'), { target: { value: 'm'.repeat(2001) } });
+    fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the departure' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe(`Please correct 2 fields: ${fields.note} ${fields.message}`);
+    const note = form.getByLabelText('Internal note');
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(note.getAttribute('aria-describedby')).toBe('cancel-departure-reason-hint cancel-departure-reason-error');
+    expect(document.getElementById('cancel-departure-reason-error')?.textContent).toBe(fields.note);
+    const message = form.getByLabelText('Message to customers');
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(message.getAttribute('aria-describedby')).toBe('cancel-departure-message-hint cancel-departure-message-error');
+    expect(document.getElementById('cancel-departure-message-error')?.textContent).toBe(fields.message);
+  });
+
+  it('shows the preview\'s refusal of the message under it', async () => {
+    const message = 'Message to customers must be at most 2000 characters.';
+    mockFetch(jsonResponse({ status: 'fail', message, fields: { message } }, 400));
+    render(<App data={fixtures.adminManifest} />);
+    const form = within(screen.getByRole('form', { name: 'Cancel departure' }));
+    fireEvent.change(form.getByLabelText('Message to customers'), { target: { value: 'm'.repeat(2001) } });
+    fireEvent.click(form.getByRole('button', { name: 'Preview the email' }));
+    await flush();
+    expect(form.getByLabelText('Message to customers').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('cancel-departure-message-error')?.textContent).toBe(message);
+    expect(document.getElementById('cancel-departure-email')).toBeNull();
+  });
+
   it('asks for the internal note, and shows the server message when the call fails', async () => {
     const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'This departure has already set off' }, 409));
     render(<App data={fixtures.adminManifest} />);
@@ -191,6 +228,10 @@ describe('AdminManifestPage: cancel the departure', () => {
     fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
     expect(currentAlert()?.textContent).toBe("Please write an internal note: it is kept in each booking's history.");
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Said under the field too, tied to it.
+    const note = form.getByLabelText('Internal note');
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('cancel-departure-reason-error')?.textContent).toBe("Please write an internal note: it is kept in each booking's history.");
     fireEvent.change(form.getByLabelText('Internal note'), { target: { value: 'Storm' } });
     fireEvent.click(form.getByRole('button', { name: 'Cancel departure…' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the departure' }));

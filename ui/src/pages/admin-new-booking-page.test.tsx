@@ -87,11 +87,14 @@ describe('AdminNewBookingPage', () => {
     render(<App data={fixtures.adminNewBooking} />);
     type('Number of travellers', '2');
     type('Price', 'amount');
-    type('Discount (USD)', '49.70');
+    type('Discount (USD)', '49,70');
+    // What the server will read, beside the field.
+    expect(document.getElementById('nb-price-value-understood')?.textContent).toBe('= $49.70');
     type('Why the price differs', 'Returning customers');
     fireEvent.click(screen.getByRole('button', { name: 'Save booking' }));
     await flush();
-    expect(sent(fetch)).toMatchObject({ discountMinor: 4970, priceNote: 'Returning customers', payment: 'received', paymentMethod: 'cash' });
+    // As typed: the server reads it in the tour's currency.
+    expect(sent(fetch)).toMatchObject({ discountMinor: '49,70', priceNote: 'Returning customers', payment: 'received', paymentMethod: 'cash' });
     expect(currentAlert()?.className).toBe('alert alert--error');
     const email = screen.getByLabelText('Email');
     expect(email.getAttribute('aria-invalid')).toBe('true');
@@ -100,14 +103,30 @@ describe('AdminNewBookingPage', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('refuses an amount it cannot read without calling the server', async () => {
+  it('asks for a whole percentage under the field before sending anything', async () => {
     const fetch = mockFetch();
     render(<App data={fixtures.adminNewBooking} />);
-    type('Price', 'price');
-    type('Total price (USD)', 'a lot');
+    type('Price', 'percent');
+    type('Discount (%)', 'ten');
     fireEvent.click(screen.getByRole('button', { name: 'Save booking' }));
     await flush();
     expect(fetch).not.toHaveBeenCalled();
-    expect(document.getElementById('nb-price-value-error')?.textContent).toBe('Please enter an amount as a number, e.g. 1290 or 1290.50.');
+    expect(currentAlert()?.textContent).toBe('Please enter the discount as a whole percentage, e.g. 10.');
+    expect(screen.getByLabelText('Discount (%)').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('nb-price-value-error')?.textContent).toBe('Please enter the discount as a whole percentage, e.g. 10.');
+  });
+
+  it('sends an amount it cannot read as typed, and shows the server\'s message under the field', async () => {
+    const message = 'Total price must be a number, e.g. 1290 or 1290.50.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { priceMinor: message } }, 400));
+    render(<App data={fixtures.adminNewBooking} />);
+    type('Price', 'price');
+    type('Total price (USD)', 'a lot');
+    expect(document.getElementById('nb-price-value-understood')?.textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Save booking' }));
+    await flush();
+    expect(sent(fetch)).toMatchObject({ priceMinor: 'a lot' });
+    expect(screen.getByLabelText('Total price (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('nb-price-value-error')?.textContent).toBe(message);
   });
 });

@@ -225,6 +225,82 @@ describe('AdminTourPage: details', () => {
   });
 });
 
+describe('AdminTourPage: one Save', () => {
+  it('saves the details, the stops and the policy in one call with one alert', async () => {
+    const fetch = mockFetch(answer({ version: 8, name: 'The Forest Walker' }));
+    render(<App data={fixtures.adminTour} />);
+    // One Save for the three parts, none of their own.
+    const form = within(screen.getByRole('form', { name: 'Tour' }));
+    expect(form.getAllByRole('button', { name: /^Save/ }).map((b) => b.textContent)).toEqual(['Save tour']);
+    expect(screen.queryByRole('button', { name: 'Save stops' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save policy' })).toBeNull();
+    expect(document.getElementById('tour-form-state')?.textContent).toBe('');
+
+    type('Name', 'The Forest Walker');
+    type('Day of stop 2', '2');
+    type('Tier 2: refund percent', '40');
+    expect(document.getElementById('tour-form-state')?.textContent).toBe('Changes not saved yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
+    await flush();
+
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c`, method: 'PATCH' });
+    const body = json(fetch) as { version: number; name: string; locations: { day: string }[]; cancellationPolicy: { percent: string }[] };
+    expect(body.version).toBe(7);
+    expect(body.name).toBe('The Forest Walker');
+    expect(body.locations.map((l) => l.day)).toEqual(['1', '2', '5']);
+    expect(body.cancellationPolicy.map((t) => t.percent)).toEqual(['100', '40', '0']);
+    expect(currentAlert()?.textContent).toBe('Tour saved');
+    expect(document.getElementById('tour-form-state')?.textContent).toBe('');
+  });
+
+  it('marks every refused field at once, in every part of the form, and keeps all that was typed', async () => {
+    const fields = {
+      price: 'Price per person must be a number, e.g. 1290 or 1290.50.',
+      slug: 'Another tour already uses this slug. Please choose another.',
+      'locations.1.day': "Stop 2's day must be between 1 and the tour's 7 days.",
+      'cancellationPolicy.0.percent': "Cancellation tier 1's refund must be between 0 and 100%.",
+    };
+    mockFetch(jsonResponse({ status: 'fail', message: `Please correct 4 fields: ${Object.values(fields).join(' ')}`, fields }, 400));
+    render(<App data={fixtures.adminTour} />);
+    type('Price per person', '12,3,45');
+    type('Slug', 'the-park-camper');
+    type('Day of stop 2', '9');
+    type('Tier 1: refund percent', '101');
+    fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
+    await flush();
+
+    expect(currentAlert()?.className).toBe('alert alert--error');
+    for (const [id, message] of [
+      ['tour-price', fields.price],
+      ['tour-slug', fields.slug],
+      ['stop-day-2', fields['locations.1.day']],
+      ['policy-percent-1', fields['cancellationPolicy.0.percent']],
+    ] as const) {
+      expect(document.getElementById(id)?.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(`${id}-error`)?.textContent).toBe(message);
+    }
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(value('Price per person')).toBe('12,3,45');
+    expect(value('Day of stop 2')).toBe('9');
+    expect(value('Tier 1: refund percent')).toBe('101');
+    expect(document.getElementById('tour-form-state')?.textContent).toBe('Changes not saved yet');
+  });
+
+  it('keeps what was typed when another part of the page saves (a picture, a departure)', async () => {
+    mockFetch(answer({ version: 8, departures: [forestHikerAdmin.departures[0]!] }));
+    render(<App data={fixtures.adminTour} />);
+    type('Summary', 'Typed, not saved');
+    type('Description of stop 1', 'Banff, typed');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: Wed 6 October 2027' }));
+    await flush();
+    expect(currentAlert()?.textContent).toBe('Departure deleted');
+    expect(value('Summary')).toBe('Typed, not saved');
+    expect(value('Description of stop 1')).toBe('Banff, typed');
+    expect(document.getElementById('tour-form-state')?.textContent).toBe('Changes not saved yet');
+  });
+});
+
 describe('AdminTourPage: status', () => {
   it('unpublishes, then offers Publish and Archive', async () => {
     const fetch = mockFetch(answer({ version: 8, status: 'draft' }));
@@ -303,7 +379,7 @@ describe('AdminTourPage: unsaved changes', () => {
     fireEvent.click(screen.getByLabelText('Remove tier 1'));
     type('Tier 1: days before departure', '0');
     type('Tier 1: refund percent', '0');
-    fireEvent.click(document.getElementById('save-policy')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
     await flush();
     confirm.mockClear();
     expect(fireEvent.click(allTours)).toBe(true);
@@ -344,20 +420,20 @@ describe('AdminTourPage: stops', () => {
     expect(value('Day of stop 3')).toBe('4');
     type('Description of stop 3', 'Camp');
 
-    const button = screen.getByRole('button', { name: 'Save stops' });
+    const button = screen.getByRole('button', { name: 'Save tour' });
     fireEvent.click(button);
     expect(button.textContent).toBe('Saving...');
     await flush();
     expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c`, method: 'PATCH' });
     // Numbers as typed: the server reads them.
-    expect(json(fetch)).toEqual({
+    expect(json(fetch)).toMatchObject({
       version: 7,
       locations: saved.map((stop) => ({ ...stop, coordinates: stop.coordinates.map(String), day: String(stop.day) })),
     });
-    expect(currentAlert()?.textContent).toBe('Stops saved');
-    expect(button.textContent).toBe('Save stops');
+    expect(currentAlert()?.textContent).toBe('Tour saved');
+    expect(button.textContent).toBe('Save tour');
 
-    // The details form saves next with the version the stops' answer brought.
+    // The next save sends the version the answer brought.
     fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
     await flush();
     expect(json(fetch, 1)).toMatchObject({ version: 8 });
@@ -368,7 +444,7 @@ describe('AdminTourPage: stops', () => {
     mockFetch(jsonResponse({ status: 'fail', message, fields: { 'locations.0.lat': message } }, 400));
     render(<App data={fixtures.adminTour} />);
     type('Latitude of stop 1', '95');
-    fireEvent.click(screen.getByRole('button', { name: 'Save stops' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save tour' }));
     await flush();
     expect(currentAlert()?.textContent).toBe(message);
     expect(value('Latitude of stop 1')).toBe('95');
@@ -393,13 +469,13 @@ describe('AdminTourPage: cancellation policy', () => {
     fireEvent.click(document.getElementById('add-tier')!);
     type('Tier 3: days before departure', '2');
     type('Tier 3: refund percent', '10');
-    const button = document.getElementById('save-policy')!;
-    expect(button.textContent).toBe('Save policy');
+    const button = document.getElementById('save-tour')!;
+    expect(button.textContent).toBe('Save tour');
     fireEvent.click(button);
     expect(button.textContent).toBe('Saving...');
     await flush();
     expect(sent(fetch)).toMatchObject({ url: `${origin}/api/v1/tours/t-5c88fa8c`, method: 'PATCH' });
-    expect(json(fetch)).toEqual({
+    expect(json(fetch)).toMatchObject({
       version: 7,
       cancellationPolicy: [
         { daysBefore: '45', percent: '100' },
@@ -407,7 +483,7 @@ describe('AdminTourPage: cancellation policy', () => {
         { daysBefore: '2', percent: '10' },
       ],
     });
-    expect(currentAlert()?.textContent).toBe('Cancellation policy saved');
+    expect(currentAlert()?.textContent).toBe('Tour saved');
     expect(value('Tier 3: days before departure')).toBe('2');
   });
 
@@ -416,7 +492,7 @@ describe('AdminTourPage: cancellation policy', () => {
     const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { 'cancellationPolicy.0.percent': message } }, 400));
     render(<App data={fixtures.adminTour} />);
     type('Tier 1: refund percent', '101');
-    fireEvent.click(document.getElementById('save-policy')!);
+    fireEvent.click(document.getElementById('save-tour')!);
     await flush();
     expect((json(fetch) as { cancellationPolicy: unknown[] }).cancellationPolicy[0]).toEqual({ daysBefore: '30', percent: '101' });
     expect(currentAlert()?.textContent).toBe(message);

@@ -11,7 +11,7 @@ describe('a tour without reviews', () => {
   const unrated = { ratingsAverage: '0.0', ratingsQuantity: 0 };
 
   it('says "No reviews yet" on its card, and a rated card keeps its rating', () => {
-    render(<App data={{ ...fixtures.overview, props: { tours: [{ ...forestHiker, ...unrated, id: 'unrated' }, forestHiker] } }} />);
+    render(<App data={{ ...fixtures.overview, props: { ...fixtures.overview.props, tours: [{ ...forestHiker, ...unrated, id: 'unrated' }, forestHiker] } }} />);
     const [card, rated] = screen.getAllByRole('article');
     expect(card!.querySelector('.card__rating')!.textContent).toBe('No reviews yet');
     expect(within(card!).queryByText(/rating \(0\)/)).toBeNull();

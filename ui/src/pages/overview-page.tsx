@@ -25,10 +25,18 @@ function NoToursYet() {
   );
 }
 
-export function OverviewPage({ tours }: PageProps['overview']) {
+export function OverviewPage({ tours, headline, introduction }: PageProps['overview']) {
   return (
     <div className="overview">
-      <h1 className="page-title">All tours</h1>
+      {/* The business's words (/admin/settings), else the plain title. */}
+      <h1 className="page-title">{headline || 'All tours'}</h1>
+      {introduction
+        ? introduction.split(/\n+/).map((para, i) => (
+            <p key={i} className="overview__intro">
+              {para}
+            </p>
+          ))
+        : null}
       {tours.length === 0 ? (
         <NoToursYet />
       ) : (

@@ -133,7 +133,7 @@ describe('AdminEmailPage: a body removed', () => {
 });
 
 describe('A new site', () => {
-  const empty = { ...fixtures.overview, props: { tours: [] } };
+  const empty = { ...fixtures.overview, props: { ...fixtures.overview.props, tours: [] } };
 
   it('tells visitors that tours are coming', () => {
     render(<App data={empty} />);

@@ -10,6 +10,7 @@ import type { AdminBookingDetail } from '../../props';
 import { ConfirmDialog } from './confirm-dialog';
 import { AmountPreview } from '../amount-preview';
 import { FieldError, fieldAria } from '../field-error';
+import { FormTextArea } from '../form-textarea';
 import { typedAmount } from './refund-booking-form';
 
 const PROCESSING_TEXT = 'Processing...';
@@ -97,15 +98,16 @@ export function CancelBookingForm({ booking, onCancelled }: CancelBookingFormPro
           </p>
           <FieldError fieldId="refund-amount" message={cancel.errors.refundMinor} />
         </div>
-        <div className="form__group">
-          <label className="form__label" htmlFor="cancel-reason">
-            Reason for cancelling (internal)
-          </label>
-          <textarea id="cancel-reason" className="form__input" name="reason" rows={3} aria-describedby="cancel-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
-          <p id="cancel-reason-hint" className="form__hint">
-            Kept in the booking's history; never sent to the customer
-          </p>
-        </div>
+        <FormTextArea
+          id="cancel-reason"
+          label="Reason for cancelling (internal)"
+          hint="Kept in the booking's history; never sent to the customer"
+          error={cancel.errors.reason}
+          name="reason"
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <button id="cancel-booking-submit" type="submit" className="btn btn--primary btn--danger-fill" disabled={cancel.busy}>
           {cancel.text('Cancel and refund…')}
         </button>

@@ -5,12 +5,14 @@ import { showAlert } from '../../lib/alert';
 import { raiseFieldErrors } from '../../lib/field-errors';
 import { useSubmit } from '../../lib/use-submit';
 import type { CancelResult, ChangeDeparture, EmailPreview, ManifestRow } from '../../props';
-import { FieldError } from '../field-error';
+import { FormTextArea } from '../form-textarea';
 import { CancelResults } from './cancel-results';
 import { ConfirmDialog } from './confirm-dialog';
 
 const PROCESSING_TEXT = 'Processing...';
 export const SOME_REFUNDS_FAILED = 'Some refunds or moves failed: see the list, then try again';
+/** The server's words for the same (internal/refund), said before the dialog opens. */
+const NOTE_MISSING = "Please write an internal note: it is kept in each booking's history.";
 
 interface CancelDepartureFormProps {
   tourId: string;
@@ -40,11 +42,15 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
   // A refund-due booking's money is owed back: it is cancelled, never moved.
   const movable = rows.filter((row) => row.status === 'paid');
 
+  // Asked for before the dialog opens: the dialog says the note is kept, so it must exist.
+  const [noteMissing, setNoteMissing] = useState(false);
+
   const showPreview = useSubmit(
     async () => {
       const res = await previewDepartureCancel(tourId, date, message);
       if (res.status !== 'success' || !res.data) {
         showAlert('error', errorMessage(res));
+        raiseFieldErrors(res);
         return;
       }
       setPreview(res.data.email);
@@ -74,11 +80,17 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
   function review(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (note.trim() === '') {
-      showAlert('error', 'Please write an internal note: it is kept in each booking\'s history.');
+      setNoteMissing(true);
+      showAlert('error', NOTE_MISSING);
       return;
     }
+    setNoteMissing(false);
     setAsking(true);
   }
+
+  // The server's messages after the last call (the cancellation, or the preview for the message).
+  const noteError = noteMissing ? NOTE_MISSING : cancel.errors.note;
+  const messageError = cancel.errors.message ?? showPreview.errors.message;
 
   const movedCount = Object.values(moves).filter((to) => to !== '').length;
   return (
@@ -86,44 +98,30 @@ export function CancelDepartureForm({ tourId, date, rows, moveTo, onDone }: Canc
       <h2 id="cancel-departure-title" className="section-title">
         Cancel departure
       </h2>
-      <div className="form__group">
-        <label className="form__label" htmlFor="cancel-departure-reason">
-          Internal note
-        </label>
-        <textarea
-          id="cancel-departure-reason"
-          className="form__input"
-          name="note"
-          rows={2}
-          aria-describedby="cancel-departure-reason-hint"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        <p id="cancel-departure-reason-hint" className="form__hint">
-          Kept in each booking's history; never sent to customers
-        </p>
-        <FieldError fieldId="cancel-departure-reason" message={cancel.errors.reason} />
-      </div>
-      <div className="form__group">
-        <label className="form__label" htmlFor="cancel-departure-message">
-          Message to customers
-        </label>
-        <textarea
-          id="cancel-departure-message"
-          className="form__input"
-          name="message"
-          rows={3}
-          aria-describedby="cancel-departure-message-hint"
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-        <p id="cancel-departure-message-hint" className="form__hint">
-          Emailed to every customer of this departure with what happens to their booking
-        </p>
+      <FormTextArea
+        id="cancel-departure-reason"
+        label="Internal note"
+        hint="Kept in each booking's history; never sent to customers"
+        error={noteError}
+        name="note"
+        rows={2}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <FormTextArea
+        id="cancel-departure-message"
+        label="Message to customers"
+        hint="Emailed to every customer of this departure with what happens to their booking"
+        error={messageError}
+        name="message"
+        rows={3}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+      >
         <button id="cancel-departure-preview" type="button" className="btn btn--small btn--outline" onClick={() => void showPreview.run()} disabled={showPreview.busy}>
           {showPreview.text('Preview the email')}
         </button>
-      </div>
+      </FormTextArea>
       {preview ? (
         <div className="form__group" role="region" aria-label="The email as customers will read it">
           <p className="form__label">{`Subject: ${preview.subject}`}</p>

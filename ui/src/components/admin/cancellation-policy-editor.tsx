@@ -1,15 +1,12 @@
-import { useState } from 'react';
-import { updateTour, type TierInput } from '../../api/admin';
-import type { RunTourCall } from '../../lib/tour-answer';
-import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { useSubmit } from '../../lib/use-submit';
+import type { Dispatch, SetStateAction } from 'react';
+import type { TierInput } from '../../api/admin';
+import type { FieldErrors } from '../../lib/field-errors';
 import { FieldError, fieldAria } from '../field-error';
-import type { AdminTier, AdminTour } from '../../props';
+import type { AdminTier } from '../../props';
 import { AdminTable } from './admin-table';
 
-const SAVING_TEXT = 'Saving...';
-
-interface TierDraft {
+/** A refund tier as typed. */
+export interface TierDraft {
   key: string;
   daysBefore: string;
   percent: string;
@@ -21,18 +18,24 @@ function newKey(): string {
   return `tier-${lastKey}`;
 }
 
-function draftsOf(tiers: AdminTier[]): TierDraft[] {
+/** Drafts of the saved tiers. */
+export function tierDraftsOf(tiers: AdminTier[]): TierDraft[] {
   return tiers.map((t) => ({ key: newKey(), daysBefore: String(t.daysBefore), percent: String(t.percent) }));
 }
 
 /** A tier as the API takes it: as typed, for the server to read and judge. */
-function inputOf(t: TierDraft): TierInput {
+export function tierInput(t: TierDraft): TierInput {
   return { daysBefore: t.daysBefore, percent: t.percent };
 }
 
 /** The tiers without their row keys, to tell whether the table has changed. */
 function valuesOf(tiers: TierDraft[]): string {
   return JSON.stringify(tiers.map(({ daysBefore, percent }) => [daysBefore, percent]));
+}
+
+/** Whether the tiers as typed are the saved ones. */
+export function sameTiers(tiers: TierDraft[], saved: AdminTier[]): boolean {
+  return valuesOf(tiers) === valuesOf(tierDraftsOf(saved));
 }
 
 interface TierCellProps {
@@ -71,26 +74,24 @@ function TierCell({ id, label, max, disabled, value, onChange, error }: TierCell
   );
 }
 
-/**
- * The tour's cancellation policy as refund tiers, saved on their own with "Save policy".
- * New bookings keep a copy of the policy in force when they are made, so a change here
- * never alters bookings already made. The server checks and sorts the tiers.
- */
-export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
-  const [tiers, setTiers] = useState(() => draftsOf(tour.cancellationPolicy));
-  useUnsavedChanges(canEdit && valuesOf(tiers) !== valuesOf(draftsOf(tour.cancellationPolicy)));
+interface CancellationPolicyEditorProps {
+  canEdit: boolean;
+  /** The tiers as typed; the tour form (tour-form.tsx) keeps them and saves them with the rest */
+  tiers: TierDraft[];
+  setTiers: Dispatch<SetStateAction<TierDraft[]>>;
+  /** The server's messages after the last save, by the API's keys ("cancellationPolicy.0.percent") */
+  errors: FieldErrors;
+}
 
+/**
+ * The tour's cancellation policy as refund tiers, part of the tour form. New bookings
+ * keep a copy of the policy in force when they are made, so a change here never alters
+ * bookings already made. The server checks and sorts the tiers.
+ */
+export function CancellationPolicyEditor({ canEdit, tiers, setTiers, errors }: CancellationPolicyEditorProps) {
   function update(key: string, patch: Partial<Omit<TierDraft, 'key'>>) {
     setTiers((all) => all.map((t) => (t.key === key ? { ...t, ...patch } : t)));
   }
-
-  const save = useSubmit(
-    async () => {
-      const saved = await run(updateTour(tour.id, tour.version, { cancellationPolicy: tiers.map(inputOf) }), 'Cancellation policy saved');
-      if (saved) setTiers(draftsOf(saved.tour.cancellationPolicy));
-    },
-    { busyText: SAVING_TEXT },
-  );
 
   return (
     <section className="admin-section" aria-labelledby="policy-title">
@@ -113,10 +114,10 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
           <tr>
             <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
               value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })}
-              error={save.errors[`cancellationPolicy.${i}.daysBefore`]} />
+              error={errors[`cancellationPolicy.${i}.daysBefore`]} />
             <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
               value={tier.percent} onChange={(percent) => update(tier.key, { percent })}
-              error={save.errors[`cancellationPolicy.${i}.percent`]} />
+              error={errors[`cancellationPolicy.${i}.percent`]} />
             {canEdit ? (
               <td>
                 <button
@@ -132,7 +133,7 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
           </tr>
         )}
       />
-      <FieldError fieldId="policy-table" message={save.errors.cancellationPolicy} />
+      <FieldError fieldId="policy-table" message={errors.cancellationPolicy} />
       {canEdit ? (
         <div className="admin-form__row">
           <button
@@ -142,9 +143,6 @@ export function CancellationPolicyEditor({ tour, canEdit, run }: { tour: AdminTo
             onClick={() => setTiers((all) => [...all, { key: newKey(), daysBefore: '', percent: '' }])}
           >
             Add a tier
-          </button>
-          <button id="save-policy" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>
-            {save.text('Save policy')}
           </button>
         </div>
       ) : null}

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createBooking, type NewBookingInput, type PaymentChoice } from '../../api/new-booking';
 import { errorMessage } from '../../api/client';
 import { showAlert } from '../../lib/alert';
+import { FieldsRefused, raiseFieldErrors } from '../../lib/field-errors';
 import { idempotencyKey } from '../../lib/idempotency-key';
-import { parseAmount } from '../../lib/amount';
 import { navigate } from '../../lib/navigate';
 import { useSubmit } from '../../lib/use-submit';
 import type { NewBookingProps, NewBookingTour } from '../../props';
+import { AmountPreview } from '../amount-preview';
+import { FieldError } from '../field-error';
 
 type PriceMode = 'tour' | 'price' | 'amount' | 'percent';
 
@@ -33,11 +35,7 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="form__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError fieldId={id} message={error} />
     </div>
   );
 }
@@ -61,7 +59,6 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
   const [reference, setReference] = useState('');
   const [payBy, setPayBy] = useState('');
   const [confirm, setConfirm] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // One key per form, made in the browser (the server's renderer has no crypto): a double
   // click or a retry makes one booking.
   const key = useRef('');
@@ -110,25 +107,21 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
         const pct = Number(priceValue.trim().replace(/%$/, ''));
         if (priceValue.trim() === '' || !Number.isInteger(pct)) local.discountPercent = 'Please enter the discount as a whole percentage, e.g. 10.';
         else input.discountPercent = pct;
-      } else if (priceMode !== 'tour') {
-        const typed = priceValue.trim();
-        // The site's rules for amounts ("1.290,00", "1,290"; README, Typing amounts).
-        const parsed = parseAmount(typed, tour?.currency ?? '');
-        const minor = 'minor' in parsed ? parsed.minor : null;
-        const field = priceMode === 'price' ? 'priceMinor' : 'discountMinor';
-        if (minor === null || minor < 0) local[field] = 'Please enter an amount as a number, e.g. 1290 or 1290.50.';
-        else if (priceMode === 'price') input.priceMinor = minor;
-        else input.discountMinor = minor;
+      } else if (priceMode === 'price') {
+        // As typed: the server reads it in the tour's currency ("1.290,00"; README, Typing amounts).
+        input.priceMinor = priceValue;
+      } else if (priceMode === 'amount') {
+        input.discountMinor = priceValue;
       }
       if (Object.keys(local).length > 0) {
-        setErrors(local);
         showAlert('error', Object.values(local).join(' '));
-        return false;
+        // Shown next to its field by the form hook, as the server's are.
+        throw new FieldsRefused(local);
       }
       const res = await createBooking(input);
       if (res.status !== 'success' || !res.data) {
-        setErrors(res.fields ?? {});
         showAlert('error', errorMessage(res));
+        raiseFieldErrors(res);
         return false;
       }
       showAlert('success', 'Booking saved');
@@ -138,6 +131,7 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
     { busyText: 'Saving...', leaves: (saved) => saved },
   );
 
+  const errors = save.errors;
   const err = (k: string) => errors[k];
   const describedBy = (id: string, k: string) => (errors[k] ? `${id}-error` : undefined);
   const priceError = err('priceMinor') ?? err('discountMinor') ?? err('discountPercent') ?? err('discount');
@@ -245,6 +239,7 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
             <input id="nb-price-value" className="form__input" type="text" inputMode="decimal" value={priceValue}
               aria-invalid={priceError ? true : undefined} aria-describedby={priceError ? 'nb-price-value-error' : undefined}
               onChange={(e) => setPriceValue(e.target.value)} />
+            {priceMode !== 'percent' && tour ? <AmountPreview fieldId="nb-price-value" text={priceValue} currency={tour.currency} /> : null}
           </Field>
         ) : null}
         {priceMode !== 'tour' || err('priceNote') ? (
@@ -264,7 +259,7 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
             {p.label}
           </label>
         ))}
-        {err('payment') ? <p className="form__error" role="alert">{err('payment')}</p> : null}
+        <FieldError fieldId="nb-payment" message={err('payment')} />
         {payment !== 'link' ? (
           <Field id="nb-method" label={payment === 'received' ? 'Paid by' : 'Expected payment'} error={err('paymentMethod')}>
             <select id="nb-method" className="form__input" value={method} onChange={(e) => setMethod(e.target.value as 'cash' | 'bank_transfer')}>

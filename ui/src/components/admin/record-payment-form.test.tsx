@@ -1,12 +1,12 @@
-// The booking page's "Record a payment received": what is sent, what the page shows after,
-// a retry with the same key, and an amount that cannot be read refused before sending.
+// The booking page's "Record a payment received": what is sent (the amount as typed, for
+// the server to read), what the page shows after, a retry with the same key, and the
+// server's message about the amount under the field.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../app';
 import { awaitingCollect, fixtures, paidBooking, paidCollect } from '../../dev-fixtures';
 import type { AdminBookingDetail, PageData } from '../../props';
 import { currentAlert, flush, jsonResponse, mockFetch } from '../../test/helpers';
-import { AMOUNT_MESSAGE } from './record-payment-form';
 
 const awaitingBooking: AdminBookingDetail = {
   ...paidBooking,
@@ -70,21 +70,21 @@ describe('RecordPaymentForm', () => {
     expect(screen.getByRole('button', { name: 'Send a link for €2,000.00' })).toBeTruthy();
   });
 
-  it('sends the amount in minor units with a key, retries with the same key, and shows the booking paid', async () => {
-    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'That is more than is due: €2,000.00.' }, 400), paidAnswer);
+  it('sends the amount as typed with a key, retries with the same key, and shows the booking paid', async () => {
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message: 'The day the money was received cannot be in the future.' }, 400), paidAnswer);
     render(<App data={page} />);
     type('Day received', '2027-05-19');
     type('Reference', 'TRX-5000');
     fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     await flush();
-    expect(currentAlert()?.textContent).toBe('That is more than is due: €2,000.00.');
+    expect(currentAlert()?.textContent).toBe('The day the money was received cannot be in the future.');
     expect((screen.getByLabelText('Reference') as HTMLInputElement).value).toBe('TRX-5000');
 
     fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     await flush();
     const first = body(fetch, 0);
     const second = body(fetch, 1);
-    expect(first).toEqual({ key: first.key, method: 'bank_transfer', amountMinor: 200000, receivedOn: '2027-05-19', reference: 'TRX-5000' });
+    expect(first).toEqual({ key: first.key, method: 'bank_transfer', amountMinor: '2000.00', receivedOn: '2027-05-19', reference: 'TRX-5000' });
     expect(typeof first.key === 'string' && first.key.length >= 32).toBe(true);
     expect(second.key).toBe(first.key);
 
@@ -100,15 +100,22 @@ describe('RecordPaymentForm', () => {
     expect(screen.queryByRole('button', { name: /Send a link/ })).toBeNull();
   });
 
-  it('refuses an amount it cannot read before sending anything', async () => {
-    const fetch = mockFetch();
+  it('previews what it understands, sends what was typed and shows the server\'s message under the field', async () => {
+    const message = 'Amount received must be a number, e.g. 1290 or 1290.50.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message, fields: { amountMinor: message } }, 400));
     render(<App data={page} />);
+    type('Amount received', '1.500,5');
+    expect(document.getElementById('payment-amount-understood')?.textContent).toBe('= €1,500.50');
     type('Amount received', 'two thousand');
+    expect(document.getElementById('payment-amount-understood')?.textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     await flush();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(body(fetch, 0).amountMinor).toBe('two thousand');
     expect(currentAlert()?.className).toBe('alert alert--error');
-    expect(currentAlert()?.textContent).toBe(AMOUNT_MESSAGE);
+    expect(currentAlert()?.textContent).toBe(message);
+    const amount = screen.getByLabelText('Amount received');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('payment-amount-error')?.textContent).toBe(message);
   });
 
   it('says a cancelled booking paid by transfer owes its refund, not that it was refunded', async () => {

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { recordPayment, type OfflineMethod } from '../../api/collect';
-import { showAlert } from '../../lib/alert';
 import { settleAnswer } from '../../lib/answer';
 import { useFormKey } from '../../lib/idempotency-key';
-import { parseAmount } from '../../lib/amount';
 import { fromMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingAnswer, BookingCollect } from '../../props';
+import { AmountPreview } from '../amount-preview';
+import { FieldError, fieldAria } from '../field-error';
 
 const SAVING_TEXT = 'Saving...';
-
-/** The amount typed could not be read: said here, before anything is sent. */
-export const AMOUNT_MESSAGE = 'The amount received must be a number, e.g. 1290 or 1290.50.';
 
 interface RecordPaymentFormProps {
   bookingId: string;
@@ -34,14 +31,9 @@ export function RecordPaymentForm({ bookingId, collect, onRecorded }: RecordPaym
 
   const record = useSubmit(
     async () => {
-      // The site's rules for amounts ("1.290,00", "1,290"; README, Typing amounts).
-      const parsed = amount.trim() === '' ? undefined : parseAmount(amount, collect.currency);
-      if (parsed && !('minor' in parsed)) {
-        showAlert('error', AMOUNT_MESSAGE);
-        return;
-      }
-      const minor = parsed?.minor;
-      const res = await recordPayment(bookingId, { key: key.current(), method, amountMinor: minor, receivedOn, reference });
+      // As typed: the server reads it in the booking's currency ("1.290,00"; README,
+      // Typing amounts) and says next to the field what is wrong with it.
+      const res = await recordPayment(bookingId, { key: key.current(), method, amountMinor: amount, receivedOn, reference });
       if (res.status === 'success') key.used();
       const booking = settleAnswer(res, 'booking', (b) => (b.status === 'paid' ? 'Payment recorded: the booking is paid' : 'Payment recorded'));
       const answered = res.status === 'success' ? res.data : undefined;
@@ -78,13 +70,15 @@ export function RecordPaymentForm({ bookingId, collect, onRecorded }: RecordPaym
           type="text"
           inputMode="decimal"
           name="amount"
-          aria-describedby="payment-amount-hint"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          {...fieldAria('payment-amount', record.errors.amountMinor, 'payment-amount-hint')}
         />
+        <AmountPreview fieldId="payment-amount" text={amount} currency={collect.currency} />
         <p id="payment-amount-hint" className="form__hint">
           {`In ${collect.currency.toUpperCase()}, at most what is due: ${collect.due}`}
         </p>
+        <FieldError fieldId="payment-amount" message={record.errors.amountMinor} />
       </div>
       <div className="form__group">
         <label className="form__label" htmlFor="payment-date">

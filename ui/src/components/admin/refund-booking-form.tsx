@@ -2,11 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { refundBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
 import { idempotencyKey } from '../../lib/idempotency-key';
-import { parseAmount } from '../../lib/amount';
+import { formatAmount, parseAmount } from '../../lib/amount';
 import { fromMinorUnits } from '../../lib/number-input';
 import { useSubmit } from '../../lib/use-submit';
-import type { NumberField } from '../../api/admin';
+import type { TypedAmount } from '../../api/admin';
 import type { AdminBookingDetail, BookingChangeOptions } from '../../props';
+import { AmountPreview } from '../amount-preview';
+import { FieldError, fieldAria } from '../field-error';
+import { FormTextArea } from '../form-textarea';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface RefundBookingFormProps {
@@ -16,18 +19,13 @@ interface RefundBookingFormProps {
 }
 
 /**
- * What was typed as minor units, read by the site's rules ("1.290,00"; README, Typing
- * amounts); text they cannot read goes as typed, for the server's message to say why.
+ * "$120.00": an amount typed in a form as the confirm dialog names it, by the preview's
+ * reading of the site's rules (the server reads the same text when it is sent); text they
+ * cannot read is named as typed, and the server's answer says why.
  */
-export function typedMinor(text: string, currency: string): NumberField {
-  const p = parseAmount(text, currency);
-  return 'minor' in p ? p.minor : text;
-}
-
-/** "120.00 USD": an amount typed in the form, with its currency (text it cannot read as typed). */
-export function typedAmount(typed: NumberField, currency: string): string {
-  const minor = typeof typed === 'number' ? typed : typedMinor(typed, currency);
-  return `${typeof minor === 'number' ? fromMinorUnits(minor) : minor.trim()} ${currency.toUpperCase()}`;
+export function typedAmount(typed: TypedAmount, currency: string): string {
+  const p = parseAmount(typed, currency);
+  return 'minor' in p ? formatAmount(p.minor, currency) : `${typed.trim()} ${currency.toUpperCase()}`;
 }
 
 /**
@@ -38,7 +36,8 @@ export function typedAmount(typed: NumberField, currency: string): string {
 export function RefundBookingForm({ booking, options, onRefunded }: RefundBookingFormProps) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [asking, setAsking] = useState<NumberField | null>(null);
+  // The amount as typed, once the operator asks to refund: the dialog names it.
+  const [asking, setAsking] = useState<TypedAmount | null>(null);
   const key = useRef('');
   useEffect(() => {
     if (key.current === '') key.current = idempotencyKey();
@@ -61,12 +60,14 @@ export function RefundBookingForm({ booking, options, onRefunded }: RefundBookin
     { busyText: 'Processing...' },
   );
 
-  // The dialog says what was typed; text that is not an amount goes as typed, for the
-  // server's message to say what is wrong.
+  // Sent as typed: the server reads it in the booking's currency and says what is wrong.
   function review(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setAsking(typedMinor(amount, booking.currency));
+    setAsking(amount);
   }
+
+  // The server names the amount "amountMinor", and "refundMinor" when it is more than is left.
+  const amountError = refund.errors.amountMinor ?? refund.errors.refundMinor;
 
   const currency = booking.currency.toUpperCase();
   return (
@@ -86,10 +87,11 @@ export function RefundBookingForm({ booking, options, onRefunded }: RefundBookin
             type="text"
             inputMode="decimal"
             name="amount"
-            aria-describedby="refund-only-amount-hint"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            {...fieldAria('refund-only-amount', amountError, 'refund-only-amount-hint')}
           />
+          <AmountPreview fieldId="refund-only-amount" text={amount} currency={booking.currency} />
           <p id="refund-only-amount-hint" className="form__hint">
             {`In ${currency}, at most ${fromMinorUnits(booking.refundableMinor)}. Suggested by the cancellation policy: ${options.suggestedRefund}. ${options.suggestedRefundNote}`}
           </p>
@@ -98,16 +100,18 @@ export function RefundBookingForm({ booking, options, onRefunded }: RefundBookin
               Use the suggested amount
             </button>
           ) : null}
+          <FieldError fieldId="refund-only-amount" message={amountError} />
         </div>
-        <div className="form__group">
-          <label className="form__label" htmlFor="refund-only-reason">
-            Reason for the refund (internal)
-          </label>
-          <textarea id="refund-only-reason" className="form__input" name="reason" rows={2} aria-describedby="refund-only-reason-hint" value={reason} onChange={(e) => setReason(e.target.value)} />
-          <p id="refund-only-reason-hint" className="form__hint">
-            Kept in the booking's history; never sent to the customer
-          </p>
-        </div>
+        <FormTextArea
+          id="refund-only-reason"
+          label="Reason for the refund (internal)"
+          hint="Kept in the booking's history; never sent to the customer"
+          error={refund.errors.reason}
+          name="reason"
+          rows={2}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <button id="refund-booking-submit" type="submit" className="btn btn--primary" disabled={refund.busy}>
           Refund…
         </button>

@@ -3,6 +3,7 @@ import { resolveBooking } from '../../api/admin-bookings';
 import { settleAnswer } from '../../lib/answer';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminBookingDetail } from '../../props';
+import { FormTextArea } from '../form-textarea';
 
 const PROCESSING_TEXT = 'Processing...';
 
@@ -35,12 +36,15 @@ export function ResolveBookingForm({ bookingId, onResolved }: ResolveBookingForm
         through the payment provider.
       </p>
       <form id="resolve-booking" className="admin-form admin-form--narrow" noValidate onSubmit={resolve.onSubmit} aria-labelledby="resolve-booking-title">
-        <div className="form__group">
-          <label className="form__label" htmlFor="resolve-reason">
-            How it was settled
-          </label>
-          <textarea id="resolve-reason" className="form__input" name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </div>
+        <FormTextArea
+          id="resolve-reason"
+          label="How it was settled"
+          error={resolve.errors.reason}
+          name="reason"
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <button id="resolve-booking-submit" type="submit" className="btn btn--small" disabled={resolve.busy}>
           {resolve.text('Mark resolved')}
         </button>

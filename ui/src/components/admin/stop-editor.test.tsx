@@ -3,18 +3,22 @@ import type { LatLng, Map as LeafletMap, LatLngBounds, Marker, Polyline, TileLay
 import { L } from '../../test/leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import { admin, forestHikerAdmin, site } from '../../dev-fixtures';
-import type { RunTourCall } from '../../lib/tour-answer';
-import type { AdminStop } from '../../props';
+import { useState } from 'react';
+import type { AdminStop, AdminTour } from '../../props';
 import { SessionProvider } from '../../session';
 import type { MapElement } from '../tour-map';
-import { StopEditor } from './stop-editor';
+import { StopEditor, stopDraftsOf } from './stop-editor';
 import { REFIT_DELAY_MS } from './stop-map';
 
 // Real Leaflet on jsdom, as in tour-map.test.tsx: no layout, so only what does not depend
 // on pixels is asserted. The page's tests cover saving; these cover the map and the table
 // staying in step.
 
-const run = vi.fn(() => Promise.resolve(null)) as unknown as RunTourCall;
+/** The editor with its stops kept as the tour form keeps them. */
+function Editor({ tour, canEdit }: { tour: AdminTour; canEdit: boolean }) {
+  const [stops, setStops] = useState(() => stopDraftsOf(tour.locations));
+  return <StopEditor tour={tour} canEdit={canEdit} stops={stops} setStops={setStops} errors={{}} />;
+}
 
 /** A tour whose start is not yet a real place, as a new tour's 0, 0. */
 const NOWHERE = { coordinates: [0, 0] as [number, number], description: '' };
@@ -22,7 +26,7 @@ const NOWHERE = { coordinates: [0, 0] as [number, number], description: '' };
 async function renderEditor(locations: AdminStop[] = forestHikerAdmin.locations, canEdit = true, startLocation = forestHikerAdmin.startLocation) {
   const view = render(
     <SessionProvider site={site} initialUser={admin}>
-      <StopEditor tour={{ ...forestHikerAdmin, locations, startLocation }} canEdit={canEdit} run={run} />
+      <Editor tour={{ ...forestHikerAdmin, locations, startLocation }} canEdit={canEdit} />
     </SessionProvider>,
   );
   const el = view.container.querySelector('#stop-map') as MapElement;
@@ -216,7 +220,7 @@ describe('StopEditor with its map', () => {
       // The click comes before Leaflet has loaded: the map has no centre to give.
       const view = render(
         <SessionProvider site={site} initialUser={admin}>
-          <StopEditor tour={{ ...forestHikerAdmin, locations: [], startLocation: start }} canEdit run={run} />
+          <Editor tour={{ ...forestHikerAdmin, locations: [], startLocation: start }} canEdit />
         </SessionProvider>,
       );
       fireEvent.click(screen.getByRole('button', { name: 'Add stop' }));

@@ -1,16 +1,12 @@
-import { useMemo, useRef, useState } from 'react';
-import { updateTour, type StopInput } from '../../api/admin';
+import { useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { StopInput } from '../../api/admin';
+import type { FieldErrors } from '../../lib/field-errors';
 import { PASTE_HINT, parseLatLng } from '../../lib/lat-lng';
-import type { RunTourCall } from '../../lib/tour-answer';
-import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { useSubmit } from '../../lib/use-submit';
 import { FieldError, fieldAria } from '../field-error';
 import type { AdminStop, AdminTour } from '../../props';
 import { StopMap, type StopMapHandle, type StopMarker } from './stop-map';
 import { AdminTable } from './admin-table';
 import { StopRow, type StopDraft } from './stop-row';
-
-const SAVING_TEXT = 'Saving...';
 
 // Row keys only tie a row to its marker; they never reach the markup.
 let lastKey = 0;
@@ -20,7 +16,7 @@ function newKey(): string {
 }
 
 /** Drafts of saved stops, keeping the rows' keys where there are rows (no marker churn). */
-function draftsOf(stops: AdminStop[], keys: string[] = []): StopDraft[] {
+export function stopDraftsOf(stops: AdminStop[], keys: string[] = []): StopDraft[] {
   return stops.map((stop, i) => ({
     key: keys[i] ?? newKey(),
     lng: String(stop.coordinates[0]),
@@ -31,14 +27,14 @@ function draftsOf(stops: AdminStop[], keys: string[] = []): StopDraft[] {
 }
 
 /** A stop as the API takes it: numbers as typed, for the server to read and judge. */
-function inputOf(stop: StopDraft): StopInput {
+export function stopInput(stop: StopDraft): StopInput {
   return { coordinates: [stop.lng, stop.lat], day: stop.day, description: stop.description };
 }
 
 /** The stops' places and days as saved, to tell whether the table has changed. */
-function sameAs(stops: StopDraft[], saved: AdminStop[]): boolean {
+export function sameStops(stops: StopDraft[], saved: AdminStop[]): boolean {
   const strip = (all: StopDraft[]) => all.map(({ key: _key, ...rest }) => rest);
-  return JSON.stringify(strip(stops)) === JSON.stringify(strip(draftsOf(saved)));
+  return JSON.stringify(strip(stops)) === JSON.stringify(strip(stopDraftsOf(saved)));
 }
 
 function finite(text: string): number | null {
@@ -65,16 +61,24 @@ function startOf(tour: AdminTour): [number, number] | null {
   return lng === 0 && lat === 0 ? null : [lng, lat];
 }
 
+interface StopEditorProps {
+  tour: AdminTour;
+  canEdit: boolean;
+  /** The stops as typed; the tour form (tour-form.tsx) keeps them and saves them with the rest */
+  stops: StopDraft[];
+  setStops: Dispatch<SetStateAction<StopDraft[]>>;
+  /** The server's messages after the last save, by the API's keys ("locations.0.lat") */
+  errors: FieldErrors;
+}
+
 /**
- * The tour's stops on a map and in a table, kept in step both ways, saved together with
- * "Save stops". The table alone is enough to edit them (keyboard, screen readers).
+ * The tour's stops on a map and in a table, kept in step both ways, part of the tour
+ * form. The table alone is enough to edit them (keyboard, screen readers).
  */
-export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: boolean; run: RunTourCall }) {
-  const [stops, setStops] = useState(() => draftsOf(tour.locations));
+export function StopEditor({ tour, canEdit, stops, setStops, errors }: StopEditorProps) {
   const mapRef = useRef<StopMapHandle>(null);
   const markers = useMemo(() => stops.map(markerOf), [stops]);
   const home = startOf(tour);
-  useUnsavedChanges(canEdit && !sameAs(stops, tour.locations));
   const [paste, setPaste] = useState('');
   const [pasteError, setPasteError] = useState('');
   const pasteId = 'stop-paste';
@@ -131,14 +135,6 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
     setStops((all) => all.filter((s) => s.key !== key));
   }
 
-  const save = useSubmit(
-    async () => {
-      const saved = await run(updateTour(tour.id, tour.version, { locations: stops.map(inputOf) }), 'Stops saved');
-      if (saved) setStops((current) => draftsOf(saved.tour.locations, current.map((s) => s.key)));
-    },
-    { busyText: SAVING_TEXT },
-  );
-
   return (
     <section className="admin-section" aria-labelledby="stops-title">
       <h2 id="stops-title" className="section-title">
@@ -164,10 +160,10 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
             index={i}
             count={stops.length}
             errors={{
-              lng: save.errors[`locations.${i}.lng`],
-              lat: save.errors[`locations.${i}.lat`],
-              day: save.errors[`locations.${i}.day`],
-              description: save.errors[`locations.${i}.description`],
+              lng: errors[`locations.${i}.lng`],
+              lat: errors[`locations.${i}.lat`],
+              day: errors[`locations.${i}.day`],
+              description: errors[`locations.${i}.description`],
             }}
             editable={canEdit}
             onChange={(patch) => update(stop.key, patch)}
@@ -177,7 +173,7 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
         )}
         empty="This tour has no stops yet."
       />
-      <FieldError fieldId="stops-table" message={save.errors.locations} />
+      <FieldError fieldId="stops-table" message={errors.locations} />
       {canEdit ? (
         <div className="admin-form__row">
           <div className="form__group admin-form__grow">
@@ -215,9 +211,6 @@ export function StopEditor({ tour, canEdit, run }: { tour: AdminTour; canEdit: b
         <div className="admin-actions">
           <button id="add-stop" type="button" className="btn btn--small btn--outline" onClick={addHere}>
             Add stop
-          </button>
-          <button id="save-stops" type="button" className="btn btn--primary" disabled={save.busy} onClick={() => void save.run()}>
-            {save.text('Save stops')}
           </button>
         </div>
       ) : null}

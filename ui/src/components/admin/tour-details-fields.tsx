@@ -1,20 +1,16 @@
-import { useState, type ChangeEvent } from 'react';
-import { createTour, updateTour, type TourInput } from '../../api/admin';
-import { replaceUrl } from '../../lib/navigate';
+import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
+import type { TourInput } from '../../api/admin';
 import { fromMinorUnits } from '../../lib/number-input';
-import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import type { FieldErrors } from '../../lib/field-errors';
 import { AmountPreview } from '../amount-preview';
 import { FieldError, fieldAria } from '../field-error';
-import type { RunTourCall } from '../../lib/tour-answer';
-import { useSubmit } from '../../lib/use-submit';
 import { difficultyLabel } from '../../lib/format';
 import type { AdminTour, Difficulty, GuideOption } from '../../props';
 
 const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'difficult'];
-const SAVING_TEXT = 'Saving...';
 
-/** The form's fields as typed: numbers stay text until they are sent. */
-interface Draft {
+/** The details as typed: numbers stay text until they are sent. */
+export interface DetailsDraft {
   name: string;
   slug: string;
   summary: string;
@@ -32,7 +28,7 @@ interface Draft {
   guides: string[];
 }
 
-type TextKey = Exclude<keyof Draft, 'guides' | 'difficulty'>;
+type TextKey = Exclude<keyof DetailsDraft, 'guides' | 'difficulty'>;
 
 /** Stable ids for labels and browser tests. */
 const IDS: Record<TextKey, string> = {
@@ -51,7 +47,8 @@ const IDS: Record<TextKey, string> = {
   startLat: 'tour-start-lat',
 };
 
-function draftOf(tour: AdminTour | null, currencies: string[]): Draft {
+/** The details of the tour as saved (empty ones for a new tour). */
+export function detailsOf(tour: AdminTour | null, currencies: string[]): DetailsDraft {
   if (!tour) {
     return {
       name: '',
@@ -99,11 +96,11 @@ const API_KEYS: Record<TextKey, string> = {
 };
 
 /**
- * The details as the API takes them; stops are edited (and saved) on their own. Numbers
- * and amounts go as typed: the server reads them ("1.290,00" with the site's rules) and
- * says what is wrong with each field, all at once.
+ * The details as the API takes them. Numbers and amounts go as typed: the server reads
+ * them ("1.290,00" with the site's rules) and says what is wrong with each field, all at
+ * once.
  */
-function inputOf(draft: Draft): Omit<TourInput, 'locations'> {
+export function detailsInput(draft: DetailsDraft): Omit<TourInput, 'locations' | 'cancellationPolicy'> {
   return {
     name: draft.name,
     slug: draft.slug,
@@ -125,25 +122,22 @@ function inputOf(draft: Draft): Omit<TourInput, 'locations'> {
   };
 }
 
-interface TourDetailsFormProps {
-  /** null: the form creates a tour */
-  tour: AdminTour | null;
+interface TourDetailsFieldsProps {
+  draft: DetailsDraft;
+  setDraft: Dispatch<SetStateAction<DetailsDraft>>;
+  /** The server's messages after the last save, by the API's keys */
+  errors: FieldErrors;
   guides: GuideOption[];
   timeZones: string[];
   currencies: string[];
   canEdit: boolean;
-  run: RunTourCall;
 }
 
 /**
- * The tour's details. It keeps its own copy of what was typed: a failed save keeps every
- * field as it was, and saves elsewhere on the page (stops, departures) do not reset it.
+ * The tour's details, part of the tour form (tour-form.tsx), which keeps what was typed
+ * and saves it with the stops and the policy.
  */
-export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, run }: TourDetailsFormProps) {
-  const [draft, setDraft] = useState(() => draftOf(tour, currencies));
-  // Unsaved while it differs from the tour as last saved (saves of other parts keep it).
-  useUnsavedChanges(canEdit && JSON.stringify(draft) !== JSON.stringify(draftOf(tour, currencies)));
-
+export function TourDetailsFields({ draft, setDraft, errors, guides, timeZones, currencies, canEdit }: TourDetailsFieldsProps) {
   const bindField = (key: TextKey, hintId?: string) => ({
     id: IDS[key],
     name: key,
@@ -155,31 +149,13 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
     ...fieldAria(IDS[key], errorOf(key), hintId),
   });
   /** The server's message about a field after the last save, shown under it. */
-  const errorOf = (key: TextKey): string | undefined => save.errors[API_KEYS[key]];
+  const errorOf = (key: TextKey): string | undefined => errors[API_KEYS[key]];
   const messageOf = (key: TextKey) => <FieldError fieldId={IDS[key]} message={errorOf(key)} />;
 
   function toggleGuide(id: string, checked: boolean) {
     // Checking appends: the guides' order is the order they were added in.
     setDraft((d) => ({ ...d, guides: checked ? [...d.guides, id] : d.guides.filter((g) => g !== id) }));
   }
-
-  const save = useSubmit(
-    async () => {
-      if (!tour) {
-        // The page takes the new tour as its copy and goes on as its editor, at its address:
-        // no page load, so the 'Tour created' alert stays in view.
-        const created = await run(createTour({ ...inputOf(draft), locations: [] }), 'Tour created');
-        if (created) {
-          replaceUrl(`/admin/tours/${encodeURIComponent(created.tour.id)}`);
-          setDraft(draftOf(created.tour, currencies));
-        }
-        return;
-      }
-      const saved = await run(updateTour(tour.id, tour.version, inputOf(draft)), 'Tour saved');
-      if (saved) setDraft(draftOf(saved.tour, currencies));
-    },
-    { busyText: SAVING_TEXT },
-  );
 
   // The saved currency stays selectable even if it is no longer offered.
   const currencyOptions = currencies.includes(draft.currency) || draft.currency === '' ? currencies : [draft.currency, ...currencies];
@@ -190,7 +166,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
         Details
       </h2>
       {/* No client-side validation: the server's messages are shown, each under its field. */}
-      <form id="tour-form" className="admin-form" noValidate onSubmit={save.onSubmit}>
+      <div className="admin-form">
         {/* A disabled fieldset makes every control read-only for guides. */}
         <fieldset className="admin-form__fields" disabled={!canEdit}>
           <legend className="visually-hidden">Tour details</legend>
@@ -238,7 +214,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 const value = e.target.value as Difficulty;
                 setDraft((d) => ({ ...d, difficulty: value }));
               }}
-              {...fieldAria('tour-difficulty', save.errors.difficulty)}
+              {...fieldAria('tour-difficulty', errors.difficulty)}
             >
               {DIFFICULTIES.map((d) => (
                 <option key={d} value={d}>
@@ -246,7 +222,7 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 </option>
               ))}
             </select>
-            <FieldError fieldId="tour-difficulty" message={save.errors.difficulty} />
+            <FieldError fieldId="tour-difficulty" message={errors.difficulty} />
           </div>
           <div className="form__group">
             <label className="form__label" htmlFor={IDS.durationDays}>
@@ -367,15 +343,10 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
                 </li>
               ))}
             </ul>
-            <FieldError fieldId="tour-guides" message={save.errors.guides} />
+            <FieldError fieldId="tour-guides" message={errors.guides} />
           </fieldset>
         </fieldset>
-        {canEdit ? (
-          <button id="save-tour" type="submit" className="btn btn--primary" disabled={save.busy}>
-            {save.text(tour ? 'Save tour' : 'Create tour')}
-          </button>
-        ) : null}
-      </form>
+      </div>
     </section>
   );
 }
