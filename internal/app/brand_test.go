@@ -6,6 +6,7 @@ import (
 	"net/http"
 	netmail "net/mail"
 	"strings"
+	"sync"
 	"testing"
 
 	"tourbook/internal/audit"
@@ -51,7 +52,10 @@ func noTourbook(t *testing.T, what, text string) {
 // Organization; and "Tourbook" is nowhere in them.
 func TestTheBrandOnThePages(t *testing.T) {
 	t.Parallel()
-	s := newTestSite(t)
+	eachEngine(t, testTheBrandOnThePages)
+}
+
+func testTheBrandOnThePages(t *testing.T, s *testSite) {
 	visitor := s.client(t)
 	_, slug, tourName := s.firstTour(t)
 
@@ -135,8 +139,23 @@ func TestTheBrandOnThePages(t *testing.T) {
 // calendar entry the business organises; "Tourbook" is in none of them.
 func TestTheBrandInEmailsCalendarsAndCheckout(t *testing.T) {
 	t.Parallel()
-	sink := startMailSink(t)
-	s := newTestSiteEnv(t, map[string]string{"TOURBOOK_SMTP_URL": "smtp://" + sink.addr + "?tls=none"})
+	var mu sync.Mutex
+	sinks := map[string]*mailSink{}
+	env := func(engine string) map[string]string {
+		mu.Lock()
+		defer mu.Unlock()
+		sinks[engine] = startMailSink(t)
+		return map[string]string{"TOURBOOK_SMTP_URL": "smtp://" + sinks[engine].addr + "?tls=none"}
+	}
+	eachEngineEnv(t, env, nil, func(t *testing.T, s *testSite) {
+		mu.Lock()
+		sink := sinks[t.Name()[strings.LastIndex(t.Name(), "/")+1:]]
+		mu.Unlock()
+		testTheBrandInEmails(t, s, sink)
+	})
+}
+
+func testTheBrandInEmails(t *testing.T, s *testSite, sink *mailSink) {
 	s.putBrand(t, fjordFell)
 	tr := s.tourByIndex(t, 0)
 	c := s.client(t)
