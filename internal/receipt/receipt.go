@@ -71,6 +71,15 @@ func (m Method) Label() string {
 	return string(m)
 }
 
+// MethodOf is the method of a payment or a booking's source as the services name it:
+// "online" (or "") by card, "link", "cash", "bank_transfer".
+func MethodOf(name string) Method {
+	if name == "" || name == "online" {
+		return Card
+	}
+	return Method(name)
+}
+
 // Party is a seller or a customer as the document names them.
 type Party struct {
 	Name      string `json:"name"`

@@ -24,6 +24,7 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -67,6 +68,7 @@ type Tx interface {
 	AddRefund(ctx context.Context, r *backoffice.Refund, now time.Time) error
 	UpdateRefund(ctx context.Context, r backoffice.Refund) error
 	waitlist.Tx
+	receipt.Tx
 }
 
 // Waitlist offers the seats freed on a departure to its waiting list, and ends the list
@@ -125,6 +127,9 @@ type Options struct {
 	Cancelled func(ctx context.Context, bookingID string)
 	// Move moves a booking of a cancelled departure to another one; nil moves none.
 	Move Mover
+	// Receipts numbers each refund's credit note (receipt.Service); nil: none. A refund
+	// owed outside the site gets its credit note when it is paid back (collect).
+	Receipts receipt.Issuer
 }
 
 // Service cancels and refunds bookings.
@@ -143,13 +148,14 @@ type Service struct {
 	notifier   booking.Notifier
 	move       Mover
 	onCancel   func(ctx context.Context, bookingID string)
+	receipts   receipt.Issuer
 }
 
 // NewService returns the service; provider is the site's payment provider.
 func NewService(store Store, provider payment.Provider, departures Departures, o Options) *Service {
 	s := &Service{store: store, provider: provider, departures: departures, now: o.Now, changed: o.Changed,
 		log: o.Logger, mailer: o.Mailer, queued: o.Queued, counter: o.Counter, inTx: o.Tx, waitlist: o.Waitlist,
-		notifier: o.Notifier, move: o.Move, onCancel: o.Cancelled}
+		notifier: o.Notifier, move: o.Move, onCancel: o.Cancelled, receipts: o.Receipts}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}

@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/receipt"
 )
 
 // The rules of cancelling and refunding, applied under the store's row locks in one
@@ -179,6 +180,13 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	}
 	e.Changes.Diff("status", before.Status, b.Status)
 	e.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
+	if s.receipts != nil && !out.Owed {
+		// Given back through the provider: its credit note, with the customer's email.
+		if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.CreditNote, BookingID: b.ID, Source: "refund:" + r.ID,
+			AmountMinor: r.AmountMinor, Currency: r.Currency, Method: receipt.Card, At: now}, done); err != nil {
+			return b, err
+		}
+	}
 	if done != nil {
 		if _, err := tx.EnqueueEmail(ctx, done); err != nil {
 			return b, err

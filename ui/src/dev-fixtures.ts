@@ -201,6 +201,7 @@ export const forestHikerAdmin: AdminTour = {
   priceDiscount: 0,
   currency: 'usd',
   timeZone: 'America/Edmonton',
+  taxRate: 1250,
   startLocation: { coordinates: [-115.570154, 51.178456], description: 'Banff, CAN' },
   locations: forestHikerDetail.locations,
   guides: ['u-5c8a22c8', 'u-5c8a21d0'],

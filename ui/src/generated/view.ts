@@ -189,6 +189,8 @@ export interface AdminTour {
   currency: string;
   /** IANA zone of the departures' start times, e.g. "Atlantic/Reykjavik". */
   timeZone: string;
+  /** TaxRate is the tax included in the price, in basis points (2500 = 25 %). */
+  taxRate: number;
   startLocation: AdminPlace;
   locations: AdminStop[];
   /** User ids of the tour's guides, in order. */

@@ -26,6 +26,7 @@ interface Draft {
   priceDiscount: string;
   currency: string;
   timeZone: string;
+  taxRate: string;
   startDescription: string;
   startLng: string;
   startLat: string;
@@ -46,6 +47,7 @@ const IDS: Record<TextKey, string> = {
   priceDiscount: 'tour-discount',
   currency: 'tour-currency',
   timeZone: 'tour-time-zone',
+  taxRate: 'tour-tax-rate',
   startDescription: 'tour-start-description',
   startLng: 'tour-start-lng',
   startLat: 'tour-start-lat',
@@ -65,6 +67,7 @@ function draftOf(tour: AdminTour | null, currencies: string[]): Draft {
       priceDiscount: '',
       currency: currencies[0] ?? '',
       timeZone: '',
+      taxRate: '',
       startDescription: '',
       startLng: '',
       startLat: '',
@@ -83,6 +86,8 @@ function draftOf(tour: AdminTour | null, currencies: string[]): Draft {
     priceDiscount: tour.priceDiscount === 0 ? '' : fromMinorUnits(tour.priceDiscount),
     currency: tour.currency,
     timeZone: tour.timeZone,
+    // Basis points as a percentage: 2500 is "25", 1250 "12.5".
+    taxRate: String(tour.taxRate / 100),
     startDescription: tour.startLocation.description,
     startLng: String(tour.startLocation.coordinates[0]),
     startLat: String(tour.startLocation.coordinates[1]),
@@ -104,7 +109,10 @@ const API_KEYS: Record<TextKey, string> = {
  * says what is wrong with each field, all at once.
  */
 function inputOf(draft: Draft): Omit<TourInput, 'locations'> {
+  // A new tour without a tax rate takes the business's default.
+  const taxRate = draft.taxRate.trim() === '' ? {} : { taxRate: draft.taxRate };
   return {
+    ...taxRate,
     name: draft.name,
     slug: draft.slug,
     summary: draft.summary,
@@ -318,6 +326,18 @@ export function TourDetailsForm({ tour, guides, timeZones, currencies, canEdit, 
               Departures start at local times in this zone, e.g. Europe/Paris
             </p>
             {messageOf('timeZone')}
+          </div>
+
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.taxRate}>
+              Tax rate (%)
+            </label>
+            <input className="form__input" type="text" inputMode="decimal" {...bindField('taxRate', 'tour-tax-rate-hint')} />
+            <p id="tour-tax-rate-hint" className="form__hint">
+              Included in the price and shown on receipts, e.g. 25 or 12.5
+              {tour ? '' : "; leave empty for the business's default"}
+            </p>
+            {messageOf('taxRate')}
           </div>
 
           <fieldset className="admin-form__group admin-form__wide">
