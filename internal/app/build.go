@@ -498,7 +498,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
-		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
+		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Receipts: receipts, Site: siteCfg, BaseURL: base, Log: log, Now: now,
 		News: news, Zone: zone}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
