@@ -1,0 +1,169 @@
+package app
+
+import (
+	"encoding/csv"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tourbook/internal/money"
+	"tourbook/internal/receipt"
+)
+
+// receiptsOf lists a booking's receipts and credit notes from the store.
+func (s *testSite) receiptsOf(t *testing.T, bookingID string) []receipt.Document {
+	t.Helper()
+	docs, err := s.Store.BookingReceipts(t.Context(), bookingID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}
+
+var receiptNumber = regexp.MustCompile(`^\d{4}-\d{6}$`)
+
+// A booking paid at the desk gets a numbered receipt, attached to its confirmation and
+// downloadable by its traveller (and nobody else) from /my-tours/{id} and by those who
+// manage bookings from its back-office page; its refund, paid back outside the site,
+// gets a credit note referring to the receipt; /admin/receipts lists both with their
+// totals, and its CSV keeps a typed formula as text.
+func TestReceiptsAndCreditNotes(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		admin, lead, guide, owner, other := s.client(t), s.client(t), s.client(t), s.client(t), s.client(t)
+		s.login(t, admin, "laura@example.com")
+		s.login(t, lead, "miyu@example.com")
+		s.login(t, guide, "kwame@example.com")
+		s.login(t, owner, "sophie@example.com")
+		s.login(t, other, "daniel@example.com")
+		tr := s.tourByIndex(t, 0)
+		// The lead's name as the desk heard it, as a spreadsheet would run it.
+		walkIn := s.send(t, admin, "POST", "/api/v1/tours/"+tr.ID+"/departures/"+tr.StartDates[1].Date+"/bookings",
+			map[string]any{"email": "sophie@example.com", "name": "=Łukasz Żółć", "participants": 2, "paymentMethod": "cash"})
+		if walkIn.status != 201 {
+			t.Fatalf("walk-in: %d %s", walkIn.status, walkIn.body)
+		}
+		id := decode(t, walkIn)["data"].(map[string]any)["bookingId"].(string)
+		stored := s.storedBooking(t, id)
+		price := stored.AmountMinor
+
+		docs := s.receiptsOf(t, id)
+		if len(docs) != 1 {
+			t.Fatalf("%d documents after the payment, want a receipt", len(docs))
+		}
+		rc := docs[0]
+		if rc.Kind != receipt.Receipt || !receiptNumber.MatchString(rc.Number) || rc.AmountMinor != price || rc.Method != receipt.Cash ||
+			rc.Details.Customer.Name != "=Łukasz Żółć" || rc.Details.Participants != 2 || rc.Details.Tour != tr.Name {
+			t.Fatalf("receipt: %+v", rc)
+		}
+
+		// The confirmation carries it.
+		var attached bool
+		for _, m := range s.outbox(t, "sophie@example.com") {
+			for _, a := range m.Attachments {
+				if a.Name == "receipt-"+rc.Number+".pdf" && a.ContentType == "application/pdf" && strings.HasPrefix(string(a.Data), "%PDF-") {
+					attached = true
+				}
+			}
+		}
+		if !attached {
+			t.Errorf("no confirmation carries receipt %s", rc.Number)
+		}
+
+		// Who may download it.
+		mine := "/my-tours/" + id + "/receipts/" + rc.ID
+		office := "/admin/bookings/" + id + "/receipts/" + rc.ID
+		for _, c := range []struct {
+			who    string
+			client *http.Client
+			path   string
+			want   int
+		}{
+			{"its traveller", owner, mine, 200},
+			{"another traveller", other, mine, 404},
+			{"an admin, on the traveller's address", admin, mine, 404},
+			{"a visitor", s.client(t), mine, 303},
+			{"an admin", admin, office, 200},
+			{"a lead guide", lead, office, 200},
+			{"a guide", guide, office, 404},
+			{"its traveller, in the back office", owner, office, 404},
+			{"a visitor, in the back office", s.client(t), office, 303},
+			{"its traveller, another booking's address", owner, "/my-tours/nosuchbooking/receipts/" + rc.ID, 404},
+			{"an admin, another booking's address", admin, "/admin/bookings/nosuchbooking/receipts/" + rc.ID, 404},
+			{"its traveller, no such receipt", owner, "/my-tours/" + id + "/receipts/nosuchreceipt", 404},
+		} {
+			r := s.get(t, c.client, c.path)
+			if r.status != c.want {
+				t.Errorf("%s, %s: %d, want %d", c.who, c.path, r.status, c.want)
+				continue
+			}
+			if r.status == 200 && (r.header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(r.body, "%PDF-") ||
+				!strings.Contains(r.header.Get("Content-Disposition"), `filename="receipt-`+rc.Number+`.pdf"`)) {
+				t.Errorf("%s, %s: %s, %s, %.8q", c.who, c.path, r.header.Get("Content-Type"), r.header.Get("Content-Disposition"), r.body)
+			}
+		}
+		if page := s.get(t, owner, "/my-tours/"+id); !strings.Contains(page.body, "Receipt "+rc.Number+" (PDF)") || !strings.Contains(page.body, mine) {
+			t.Errorf("the booking's page offers no receipt")
+		}
+		if page := s.get(t, admin, "/admin/bookings/"+id); !strings.Contains(page.body, office) {
+			t.Errorf("the back office's booking page offers no receipt")
+		}
+
+		// Cancelled with a full refund: owed (it was cash), so no credit note until it is
+		// paid back; then one, referring to the receipt.
+		if r := s.send(t, admin, "POST", "/api/v1/admin/bookings/"+id+"/cancel", map[string]any{"refundMinor": price, "key": "receipts-cancel"}); r.status != 200 {
+			t.Fatalf("cancel: %d %s", r.status, r.body)
+		}
+		if docs := s.receiptsOf(t, id); len(docs) != 1 {
+			t.Fatalf("%d documents while the refund is owed, want the receipt alone", len(docs))
+		}
+		refunds, err := s.Store.BookingRefunds(t.Context(), id)
+		if err != nil || len(refunds) != 1 {
+			t.Fatalf("refunds: %v %v", refunds, err)
+		}
+		if r := s.send(t, admin, "POST", "/api/v1/admin/bookings/"+id+"/refunds/"+refunds[0].ID+"/paid-back", map[string]any{"reference": "cash at the desk"}); r.status != 200 {
+			t.Fatalf("paid back: %d %s", r.status, r.body)
+		}
+		docs = s.receiptsOf(t, id)
+		if len(docs) != 2 {
+			t.Fatalf("%d documents after the refund was paid back, want a receipt and a credit note", len(docs))
+		}
+		cn := docs[1]
+		if cn.Kind != receipt.CreditNote || cn.RefersTo != rc.Number || cn.AmountMinor != price || cn.Method != receipt.Cash ||
+			cn.Seq != rc.Seq+1 || cn.TaxMinor != rc.TaxMinor {
+			t.Errorf("credit note: %+v (receipt %s)", cn, rc.Number)
+		}
+
+		// The accountant's list: admins only (TestAdminRoutesByRole), by year here.
+		year := strconv.Itoa(rc.Year)
+		list := s.get(t, admin, "/admin/receipts?year="+year)
+		if list.status != 200 || !strings.Contains(list.body, rc.Number) || !strings.Contains(list.body, cn.Number) {
+			t.Errorf("/admin/receipts?year=%s: %d, without %s and %s", year, list.status, rc.Number, cn.Number)
+		}
+		if r := s.get(t, admin, "/admin/receipts?year=1999"); r.status != 400 || !strings.Contains(r.body, "Please choose a year") {
+			t.Errorf("a year out of range: %d", r.status)
+		}
+		file := s.get(t, admin, "/admin/receipts.csv?year="+year)
+		if file.status != 200 || !strings.HasPrefix(file.header.Get("Content-Type"), "text/csv") {
+			t.Fatalf("csv: %d %s", file.status, file.header.Get("Content-Type"))
+		}
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(file.body, "\ufeff"))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		byNumber := map[string][]string{}
+		for _, row := range rows[1:] {
+			byNumber[row[0]] = row
+		}
+		got, ok := byNumber[rc.Number]
+		if !ok || got[1] != "Receipt" || got[4] != "'=Łukasz Żółć" || got[10] != money.Decimal(price, stored.Currency) {
+			t.Errorf("the receipt's row: %q", got)
+		}
+		got, ok = byNumber[cn.Number]
+		if !ok || got[1] != "Credit note" || got[2] != rc.Number || got[10] != "-"+money.Decimal(price, stored.Currency) || got[8] != "Cash" {
+			t.Errorf("the credit note's row: %q", got)
+		}
+	})
+}
