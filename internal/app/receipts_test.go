@@ -167,3 +167,56 @@ func TestReceiptsAndCreditNotes(t *testing.T) {
 		}
 	})
 }
+
+// A booking paid online gets its receipt with its confirmation; its traveller's own
+// cancellation, refunded through the provider, gets a credit note at once, attached to
+// the cancellation email.
+func TestOnlinePaymentReceiptAndRefundCreditNote(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		tr := s.tourByIndex(t, 0)
+		b := s.paidBooking(t, "hannah@example.com", tr, 1, 2, "4242424242424242")
+		docs := s.receiptsOf(t, b.ID)
+		if len(docs) != 1 || docs[0].Kind != receipt.Receipt || docs[0].Method != receipt.Card || docs[0].AmountMinor != b.AmountMinor {
+			t.Fatalf("after paying online: %+v", docs)
+		}
+		rc := docs[0]
+		attachment := func(name string) bool {
+			for _, m := range s.outbox(t, "hannah@example.com") {
+				for _, a := range m.Attachments {
+					if a.Name == name && strings.HasPrefix(string(a.Data), "%PDF-") {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		if !attachment("receipt-" + rc.Number + ".pdf") {
+			t.Errorf("the confirmation does not carry receipt %s", rc.Number)
+		}
+
+		traveller := s.client(t)
+		s.login(t, traveller, "hannah@example.com")
+		if r := s.send(t, traveller, "POST", "/api/v1/my-bookings/"+b.ID+"/cancel", map[string]any{}); r.status != 200 {
+			t.Fatalf("cancel: %d %s", r.status, r.body)
+		}
+		after := s.storedBooking(t, b.ID)
+		if after.RefundedMinor == 0 {
+			t.Fatalf("nothing refunded: %+v", after)
+		}
+		docs = s.receiptsOf(t, b.ID)
+		if len(docs) != 2 {
+			t.Fatalf("%d documents after the refund, want 2", len(docs))
+		}
+		cn := docs[1]
+		if cn.Kind != receipt.CreditNote || cn.RefersTo != rc.Number || cn.AmountMinor != after.RefundedMinor || cn.Method != receipt.Card {
+			t.Errorf("credit note: %+v", cn)
+		}
+		if !attachment("credit-note-" + cn.Number + ".pdf") {
+			t.Errorf("the cancellation does not carry credit note %s", cn.Number)
+		}
+		if r := s.get(t, traveller, "/my-tours/"+b.ID+"/receipts/"+cn.ID); r.status != 200 || !strings.HasPrefix(r.body, "%PDF-") {
+			t.Errorf("the traveller's credit note: %d", r.status)
+		}
+	})
+}
