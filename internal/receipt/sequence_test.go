@@ -24,20 +24,6 @@ func instance(st *store.Store) *booking.Service {
 		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 }
 
-// open opens and migrates the database at databaseURL (dataDir for SQLite).
-func open(t *testing.T, databaseURL, dataDir string) *store.Store {
-	t.Helper()
-	st, err := store.Open(context.Background(), databaseURL, dataDir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
-
 // TestNumbersUnderConcurrentPayments pays 50 bookings at once, half through each of two
 // instances (two stores, two connection pools, on one PostgreSQL database; on SQLite one
 // store, whose single writer is what serialises instances there), and expects 50
@@ -48,10 +34,10 @@ func TestNumbersUnderConcurrentPayments(t *testing.T) {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel()
 			databaseURL, dataDir := testdb.Database(t, engine)
-			a := open(t, databaseURL, dataDir)
+			a := storetest.OpenAt(t, databaseURL, dataDir)
 			b := a
 			if engine == testdb.Postgres {
-				b = open(t, databaseURL, dataDir)
+				b = storetest.OpenAt(t, databaseURL, dataDir)
 			}
 			day := time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)
 			tr := storetest.AddTour(t, a, "fjords", n, day)
