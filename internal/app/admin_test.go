@@ -44,7 +44,7 @@ func (s *testSite) send(t *testing.T, c *http.Client, method, path string, v any
 // adminTour is what the tests read of the back office's AdminTour.
 type adminTour struct {
 	ID, Slug, Name, Status, TimeZone string
-	Version                          int
+	Version, TaxRate                 int
 	Price                            int64
 	Cover                            *struct{ File, URL string }
 	Pictures                         []struct{ File, URL string }

@@ -420,7 +420,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Tx: inTx(st, func(tx *store.Store) review.Tx { return tx })})
 	// Receipts and credit notes: numbered in the transactions of the payments and refunds
 	// below, with the business's legal identity as it is when each is issued.
-	receipts := receipt.NewService(st, receipt.Options{Zone: zone, Profile: site.Business.Profile})
+	receipts := receipt.NewService(st, receipt.Options{Zone: zone})
 	// Collecting what bookings owe: money recorded by operators, payment links (whose
 	// checkouts the booking service's fulfilment hands over), refunds owed paid back.
 	collector := collect.NewService(st, provider, collect.Options{Now: now, Logger: log, BaseURL: base,

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"tourbook/internal/audit"
+	"tourbook/internal/business"
 	"tourbook/internal/money"
 	"tourbook/internal/receipt"
 )
@@ -39,6 +41,20 @@ func TestReceiptsAndCreditNotes(t *testing.T) {
 		s.login(t, owner, "sophie@example.com")
 		s.login(t, other, "daniel@example.com")
 		tr := s.tourByIndex(t, 0)
+		// The business as its settings say, with a default tax rate of 25 % for new tours;
+		// this tour's own rate is 12.5 %.
+		seller := business.Profile{Name: "Fjord & Fell", LegalName: "Fjord & Fell Tours AS", Address: "Strandgata 1\n5013 Bergen",
+			TaxNumber: "NO 999 999 999 MVA", TaxRateBasisPoints: 2500}
+		if err := s.Business.Put(t.Context(), seller, audit.Entry{ActorName: "tests", Action: "business.update", ObjectType: "settings"}); err != nil {
+			t.Fatal(err)
+		}
+		if created := tourOf(t, s.send(t, admin, "POST", "/api/v1/tours", newTourInput("Taxed By Default")), 201); created.TaxRate != 2500 {
+			t.Errorf("a new tour's tax rate is %d, want the business's 2500", created.TaxRate)
+		}
+		version := s.tourByIDAny(t, tr.ID).Version
+		if edited := tourOf(t, s.send(t, admin, "PATCH", "/api/v1/tours/"+tr.ID, map[string]any{"version": version, "taxRate": "12.5"}), 200); edited.TaxRate != 1250 {
+			t.Fatalf("the tour's tax rate is %d after typing 12.5", edited.TaxRate)
+		}
 		// The lead's name as the desk heard it, as a spreadsheet would run it.
 		walkIn := s.send(t, admin, "POST", "/api/v1/tours/"+tr.ID+"/departures/"+tr.StartDates[1].Date+"/bookings",
 			map[string]any{"email": "sophie@example.com", "name": "=Łukasz Żółć", "participants": 2, "paymentMethod": "cash"})
@@ -55,8 +71,16 @@ func TestReceiptsAndCreditNotes(t *testing.T) {
 		}
 		rc := docs[0]
 		if rc.Kind != receipt.Receipt || !receiptNumber.MatchString(rc.Number) || rc.AmountMinor != price || rc.Method != receipt.Cash ||
-			rc.Details.Customer.Name != "=Łukasz Żółć" || rc.Details.Participants != 2 || rc.Details.Tour != tr.Name {
+			rc.Details.Customer.Name != "=Łukasz Żółć" || rc.Details.Participants != 2 || rc.Details.Tour != tr.Name ||
+			rc.TaxRate != 1250 || rc.TaxMinor != receipt.IncludedTax(price, 1250) || rc.Details.Seller.Name != "Fjord & Fell Tours AS" ||
+			rc.Details.Seller.TaxNumber != seller.TaxNumber || rc.Details.Seller.Address != "Strandgata 1\n5013 Bergen" {
 			t.Fatalf("receipt: %+v", rc)
+		}
+		// A later change of the settings does not rewrite it (the credit note below names
+		// the business as it is then).
+		seller.LegalName = "Fjord & Fell Holding AS"
+		if err := s.Business.Put(t.Context(), seller, audit.Entry{ActorName: "tests", Action: "business.update", ObjectType: "settings"}); err != nil {
+			t.Fatal(err)
 		}
 
 		// The confirmation carries it.
@@ -132,7 +156,8 @@ func TestReceiptsAndCreditNotes(t *testing.T) {
 		}
 		cn := docs[1]
 		if cn.Kind != receipt.CreditNote || cn.RefersTo != rc.Number || cn.AmountMinor != price || cn.Method != receipt.Cash ||
-			cn.Seq != rc.Seq+1 || cn.TaxMinor != rc.TaxMinor {
+			cn.Seq != rc.Seq+1 || cn.TaxMinor != rc.TaxMinor || cn.Details.Seller.Name != "Fjord & Fell Holding AS" ||
+			docs[0].Details.Seller.Name != "Fjord & Fell Tours AS" {
 			t.Errorf("credit note: %+v (receipt %s)", cn, rc.Number)
 		}
 

@@ -182,6 +182,9 @@ type Tx interface {
 	ReceiptBySource(ctx context.Context, source string) (Document, error)
 	// LatestReceipt is the booking's last receipt (not credit note) (ErrNotFound).
 	LatestReceipt(ctx context.Context, bookingID string) (Document, error)
+	// The site settings, for the business's profile as the transaction sees it: read
+	// there, not through another connection, which a transaction must not wait for.
+	business.Store
 }
 
 // Store reads documents (*store.Store has it).
@@ -214,25 +217,19 @@ type Options struct {
 	// Zone is the site's time zone: the calendar year a number belongs to, and the day
 	// printed.
 	Zone *time.Location
-	// Profile is the business as it is now (business.Service.Profile).
-	Profile func(ctx context.Context) (business.Profile, error)
 }
 
 // Service issues, reads and lists documents.
 type Service struct {
-	store   Store
-	zone    *time.Location
-	profile func(ctx context.Context) (business.Profile, error)
+	store Store
+	zone  *time.Location
 }
 
 // NewService returns the service over st.
 func NewService(st Store, o Options) *Service {
-	s := &Service{store: st, zone: o.Zone, profile: o.Profile}
+	s := &Service{store: st, zone: o.Zone}
 	if s.zone == nil {
 		s.zone = time.UTC
-	}
-	if s.profile == nil {
-		s.profile = func(context.Context) (business.Profile, error) { return business.Profile{}.WithDefaults(), nil }
 	}
 	return s
 }
@@ -258,7 +255,8 @@ func (s *Service) Issue(ctx context.Context, tx Tx, in Issue, attachTo *mail.Mes
 	if err != nil {
 		return Document{}, fmt.Errorf("receipt for %s: %w", in.Source, err)
 	}
-	p, err := s.profile(ctx)
+	// The seller as the settings say now, read in the transaction (one small row).
+	p, err := business.NewService(tx, business.Options{}).Profile(ctx)
 	if err != nil {
 		return Document{}, fmt.Errorf("receipt for %s: %w", in.Source, err)
 	}
