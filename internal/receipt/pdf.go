@@ -28,7 +28,6 @@ func PDF(d Document) ([]byte, error) {
 	title := d.Kind.Label() + " " + d.Number
 	pdf.SetTitle(title, true)
 	pdf.SetAuthor(d.Details.Seller.Name, true)
-	pdf.SetCreator("Tourbook", true)
 	pdf.SetMargins(20, 20, 20)
 	pdf.SetAutoPageBreak(true, 20)
 	pdf.AddPage()
