@@ -335,10 +335,18 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 		done = run.Email(told, r)
 	}
 	rec, finished := context.WithoutCancel(ctx), s.now()
-	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online, Keep: run.Keep,
+	owed, recorded := way != booking.Online, false
+	if err := s.freeingThen(rec, finished, func(tx Tx) (booking.Booking, error) {
+		b, ok, err := s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: owed, Keep: run.Keep,
 			LowerPrice: run.Keep && run.Before == nil},
 			actor.Name, finished, entry(actor, run.Action, "booking", id), done)
+		recorded = ok
+		return b, err
+	}, func(tx Tx) error {
+		if !recorded {
+			return nil
+		}
+		return s.creditNote(rec, tx, r, owed, finished, done)
 	}); err != nil {
 		return err
 	}
@@ -374,12 +382,27 @@ func (s *Service) cancelled(ctx context.Context, id string) {
 // the departure's waiting list in the same transaction.
 // Once it has committed, the emails written are rendered and sent (Queued).
 func (s *Service) freeing(ctx context.Context, now time.Time, write func(tx Tx) (booking.Booking, error)) error {
+	return s.freeingThen(ctx, now, write, nil)
+}
+
+// freeingThen is freeing with last, when not nil, run after the offers in the same
+// transaction (a refund's credit note, whose year's counter must be the last lock taken:
+// the offers lock the departure, which a payment on it takes before the counter).
+func (s *Service) freeingThen(ctx context.Context, now time.Time, write func(tx Tx) (booking.Booking, error), last func(tx Tx) error) error {
 	err := s.inTx(ctx, func(tx Tx) error {
 		b, err := write(tx)
-		if err != nil || s.waitlist == nil {
+		if err != nil {
 			return err
 		}
-		return s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now)
+		if s.waitlist != nil {
+			if err := s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
+				return err
+			}
+		}
+		if last != nil {
+			return last(tx)
+		}
+		return nil
 	})
 	if err == nil {
 		s.queued()
