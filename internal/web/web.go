@@ -76,7 +76,9 @@ type Handler struct {
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
 	Reviews   Reviewing      // nil: no review form
 	Tickets   Tickets
-	Site      view.SiteConfig
+	// Receipts are the bookings' receipts and credit notes (receipt.Service).
+	Receipts Receipts
+	Site     view.SiteConfig
 	// BaseURL is the site's public address without a trailing slash
 	// ("https://tours.example.com"): canonical links, link previews, the sitemap. It is
 	// configured, never taken from the request's Host, which a client chooses.
