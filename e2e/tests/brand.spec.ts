@@ -1,8 +1,9 @@
 // The brand everywhere (issue #22 §3) on the real binary: an admin renames the business
-// and changes its colour in /admin/settings; a visitor then sees the new name and colour
-// on the overview and a tour page (title, header, og:site_name, the colour variables),
-// and a traveller's booking confirmation in the outbox (/admin/emails) is signed with
-// them. "Tourbook" is in none of them.
+// (and its legal name) and changes its colour in /admin/settings; a visitor then sees the
+// new name and colour on the overview and a tour page (title, header, og:site_name, the
+// colour variables), a traveller's booking confirmation in the outbox (/admin/emails) is
+// signed with them, and the booking's receipt names the new seller. "Tourbook" is in
+// none of them.
 import type { Page } from '@playwright/test';
 import { logIn, signedInUser, tourByName } from '../lib/api';
 import { bookAndPay } from '../lib/checkout';
@@ -12,8 +13,16 @@ import { expectAlert, waitForHydration } from '../lib/page';
 const ADMIN = 'laura@example.com';
 const TOUR = 'Sahara and the High Atlas';
 const NAME = 'Fjord & Fell Tours';
+const LEGAL = 'Fjord & Fell Tours AS';
 const SHORT = 'Fjord & Fell';
 const COLOUR = '#0b4f6c';
+
+/** text as UTF-16BE bytes, as a PDF keeps a Unicode string (its title and author). */
+function utf16be(text: string): Buffer {
+  const out = Buffer.alloc(text.length * 2);
+  for (let i = 0; i < text.length; i++) out.writeUInt16BE(text.charCodeAt(i), i * 2);
+  return out;
+}
 
 /** The page's brand colours as the style sheet resolves them. */
 async function colours(page: Page): Promise<string[]> {
@@ -36,6 +45,7 @@ test('an admin renames the business and changes its colour: the pages and the em
   await page.locator('#settings-name').fill(NAME);
   await page.locator('#settings-short-name').fill(SHORT);
   await page.locator('#settings-colour').fill(COLOUR);
+  await page.locator('#settings-legal-name').fill(LEGAL);
   await page.locator('#settings-save').click();
   await expectAlert(page, 'success', 'Settings updated successfully');
 
@@ -80,4 +90,17 @@ test('an admin renames the business and changes its colour: the pages and the em
   // The email's page as sent: its subject, text and HTML (the preview's srcdoc) name no Tourbook.
   const sent = await page.request.get(new URL(page.url()).pathname);
   expect(await sent.text()).not.toMatch(/tourbook/i);
+
+  // The booking's receipt (a PDF) is the new seller's.
+  await travellerPage.goto('/my-tours');
+  await waitForHydration(travellerPage);
+  await travellerPage.locator('.my-tours .card').first().getByRole('link', { name: /^View booking/ }).click();
+  await travellerPage.waitForURL((u) => /^\/my-tours\/[^/]+$/.test(u.pathname));
+  await waitForHydration(travellerPage);
+  const receipt = travellerPage.locator('#receipts a');
+  await expect(receipt).toHaveCount(1);
+  const pdf = await (await travellerPage.request.get((await receipt.getAttribute('href'))!)).body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.includes(utf16be(LEGAL)), 'the receipt names the seller').toBe(true);
+  expect(pdf.toString('latin1')).not.toMatch(/tourbook/i);
 });

@@ -43,7 +43,7 @@ func (s *testSite) send(t *testing.T, c *http.Client, method, path string, v any
 // adminTour is what the tests read of the back office's AdminTour.
 type adminTour struct {
 	ID, Slug, Name, Status, TimeZone string
-	Version                          int
+	Version, TaxRate                 int
 	Price                            int64
 	Cover                            *struct{ File, URL string }
 	Pictures                         []struct{ File, URL string }
@@ -417,6 +417,12 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		t.Fatalf("the walk-in has no ticket: %v", err)
 	}
 	walkInCode := walkInTicket.Code
+	// The walk-in was paid in cash: it has its receipt.
+	walkInReceipts, err := s.Store.BookingReceipts(t.Context(), bookingID)
+	if err != nil || len(walkInReceipts) != 1 {
+		t.Fatalf("the walk-in's receipts: %v, %v", walkInReceipts, err)
+	}
+	walkInReceipt := "/receipts/" + walkInReceipts[0].ID
 
 	type call struct {
 		method, path string
@@ -463,6 +469,17 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"GET", "/admin/users", nil, 200, 404, 404, 404, 303},
 		{"GET", "/admin/reviews", nil, 200, 404, 404, 404, 303},
 		{"GET", "/admin/audit", nil, 200, 404, 404, 404, 303},
+		// Receipts (issue #22 §4): the accountant's list for admins; a booking's PDFs for
+		// those who manage bookings, on the booking's own address only; the traveller's
+		// address for its traveller alone (the walk-in's is none of these).
+		{"GET", "/admin/receipts", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/receipts?year=2027&month=3", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/receipts?year=2027&month=13", nil, 400, 404, 404, 404, 303},
+		{"GET", "/admin/receipts.csv?year=2027", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/bookings/" + bookingID + walkInReceipt, nil, 200, 200, 404, 404, 303},
+		{"GET", "/admin/bookings/nosuchbooking" + walkInReceipt, nil, 404, 404, 404, 404, 303},
+		{"GET", "/admin/bookings/" + bookingID + "/receipts/nosuchreceipt", nil, 404, 404, 404, 404, 303},
+		{"GET", "/my-tours/" + bookingID + walkInReceipt, nil, 404, 404, 404, 404, 303},
 		{"POST", "/api/v1/tours", map[string]any{"name": ""}, 400, 400, 403, 403, 401},
 		{"PATCH", "/api/v1/tours/" + id, map[string]any{"version": 0}, 409, 409, 403, 403, 401},
 		{"DELETE", "/api/v1/tours/nosuchtour", nil, 404, 404, 403, 403, 401},

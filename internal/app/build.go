@@ -36,6 +36,7 @@ import (
 	"tourbook/internal/payment"
 	"tourbook/internal/privacy"
 	"tourbook/internal/rebook"
+	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/seed"
@@ -433,16 +434,20 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// Reviews: a write forgets the cached catalogue and public pages (ratings changed).
 	reviews := review.NewService(st, tours, review.Options{Now: now, Logger: log, Changed: tours.Invalidate,
 		Tx: inTx(st, func(tx *store.Store) review.Tx { return tx })})
+	// Receipts and credit notes: numbered in the transactions of the payments and refunds
+	// below, with the business's legal identity as it is when each is issued.
+	receipts := receipt.NewService(st, receipt.Options{Zone: zone})
 	// Collecting what bookings owe: money recorded by operators, payment links (whose
 	// checkouts the booking service's fulfilment hands over), refunds owed paid back.
 	collector := collect.NewService(st, provider, collect.Options{Now: now, Logger: log, BaseURL: base,
-		Mailer: bookingMail, Queued: queued, Changed: tours.Invalidate,
+		Mailer: bookingMail, Queued: queued, Changed: tours.Invalidate, Receipts: receipts,
 		Tx: inTx(st, func(tx *store.Store) collect.Tx { return tx })})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
+		Receipts: receipts,
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -455,20 +460,25 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	}
 	site.photos, site.tourPictures, site.tours = photos, tourPictures, tours
 	cat := catalog.NewService(st, ownedPictures{tourPictures}, catalog.Options{Now: now, Changed: tours.Invalidate, Logger: log,
-		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued})
+		Tx: inTx(st, func(tx *store.Store) catalog.Tx { return tx }), Waitlist: waiting, Queued: queued,
+		DefaultTaxRate: func(ctx context.Context) (int, error) {
+			p, err := site.Business.Profile(ctx)
+			return p.TaxRateBasisPoints, err
+		}})
 
 	// The bookings back office: the dashboard, the bookings and the operators' bookings
 	// (PaymentLinks is not wired yet: "Send a payment link" is refused).
 	office := backoffice.NewService(st, backoffice.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, HashPassword: hashPassword, Queued: queued, Mailer: bookingMail,
-		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting, PaymentLinks: collector, Notifier: news})
+		Tx: inTx(st, func(tx *store.Store) backoffice.Tx { return tx }), Waitlist: waiting, PaymentLinks: collector, Notifier: news,
+		Receipts: receipts})
 	// Cancelling and refunding: refunds go through the same provider as payments. A
 	// departure's cancellation moves the bookings the operator chose with rebooks.
 	var rebooks *rebook.Service
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
-		Notifier: news, Cancelled: collector.CloseLinks, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
+		Notifier: news, Cancelled: collector.CloseLinks, Receipts: receipts, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
 			return rebooks.Move(ctx, actor, id, date, note, message)
 		}})
 	// Changing bookings: seats under the departures' locks, refunds through refunds.
@@ -512,7 +522,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 
 	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
-		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
+		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Receipts: receipts, Site: siteCfg, BaseURL: base, Log: log, Now: now,
 		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/collect"
 	"tourbook/internal/mail"
+	"tourbook/internal/receipt"
 )
 
 // Collecting what bookings owe through the real router, on every test engine.
@@ -188,6 +189,10 @@ func TestPaymentLinkThroughTheSite(t *testing.T) {
 		payments, _ := s.Store.BookingPayments(t.Context(), id)
 		if b.Status != booking.Paid || b.PaidMinor != b.AmountMinor || len(payments) != 1 || payments[0].Status != collect.Received {
 			t.Fatalf("booking %+v, payments %+v", b, payments)
+		}
+		// The link's payment has its receipt, by card through the link.
+		if docs := s.receiptsOf(t, id); len(docs) != 1 || docs[0].Method != receipt.Link || docs[0].AmountMinor != b.AmountMinor {
+			t.Errorf("receipts after the link was paid: %+v", docs)
 		}
 		if unknown := s.get(t, customer, collect.LinkReturnPath+"?session_id=cs_nothing"); unknown.status != 404 {
 			t.Fatalf("an unknown link's return: %d", unknown.status)

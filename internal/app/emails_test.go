@@ -27,7 +27,9 @@ func TestBookingEmails(t *testing.T) {
 			!strings.Contains(m.Text, "2 people") && !strings.Contains(m.Text, "2 participants") {
 			t.Errorf("confirmation %q %q:\n%s", m.Kind, m.Subject, m.Text)
 		}
-		if len(m.Attachments) != 1 || m.Attachments[0].Name != "tour.ics" {
+		// The calendar file, then the receipt.
+		if len(m.Attachments) != 2 || m.Attachments[0].Name != "tour.ics" || !strings.HasPrefix(m.Attachments[1].Name, "receipt-") ||
+			m.Attachments[1].ContentType != "application/pdf" {
 			t.Fatalf("attachments %+v", m.Attachments)
 		}
 		cal, err := ics.ParseCalendar(bytes.NewReader(m.Attachments[0].Data))

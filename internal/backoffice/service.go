@@ -19,6 +19,7 @@ import (
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
+	"tourbook/internal/receipt"
 	"tourbook/internal/ticket"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -53,6 +54,7 @@ type Tx interface {
 	// CreateUser stores the account of a new walk-in customer with its booking.
 	CreateUser(ctx context.Context, u *account.User) error
 	waitlist.Tx
+	receipt.Tx
 }
 
 // Waitlist offers the seats left on a departure to its waiting list before a walk-in
@@ -83,6 +85,9 @@ type Options struct {
 	PaymentLinks PaymentLinks
 	// Notifier hears of walk-ins recorded; nil: nobody.
 	Notifier booking.Notifier
+	// Receipts numbers the receipt of a booking paid at the desk (receipt.Service);
+	// nil: none.
+	Receipts receipt.Issuer
 }
 
 // Service runs the bookings back office.
@@ -98,12 +103,13 @@ type Service struct {
 	mailer   Mailer
 	links    PaymentLinks
 	notifier booking.Notifier
+	receipts receipt.Issuer
 }
 
 // NewService returns the service.
 func NewService(store Store, o Options) *Service {
 	s := &Service{store: store, now: o.Now, changed: o.Changed, log: o.Logger, hash: o.HashPassword,
-		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist, mailer: o.Mailer, links: o.PaymentLinks, notifier: o.Notifier}
+		queued: o.Queued, inTx: o.Tx, waitlist: o.Waitlist, mailer: o.Mailer, links: o.PaymentLinks, notifier: o.Notifier, receipts: o.Receipts}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
@@ -302,6 +308,12 @@ func (s *Service) createOfficeBooking(ctx context.Context, b *booking.Booking, r
 		}
 		if err := tx.CreateOfficeBooking(ctx, b, rec, actorName, now, e); err != nil {
 			return err
+		}
+		if p := rec.Payment; p != nil && b.Status == booking.Paid && s.receipts != nil {
+			if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "payment:" + p.ID,
+				AmountMinor: p.AmountMinor, Currency: p.Currency, Method: receipt.MethodOf(string(p.Method)), At: now}, confirmation); err != nil {
+				return err
+			}
 		}
 		if confirmation != nil {
 			if _, err := tx.EnqueueEmail(ctx, confirmation); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -19,8 +20,10 @@ import (
 // fakeStore keeps tours and bookings in memory with the store contract's rules
 // (docs/store-api.md): seats taken are Paid bookings plus unexpired holds.
 type fakeStore struct {
-	// Tx: the waiting list's primitives, never called without Options.Waitlist.
+	// Tx: the waiting list's primitives, never called without Options.Waitlist, and
+	// receipts', never called without Options.Receipts.
 	waitlist.Tx
+	receiptTx
 	mu       sync.Mutex
 	tours    map[string]tour.Tour
 	bookings map[string]*Booking
@@ -31,6 +34,9 @@ type fakeStore struct {
 	// txMu makes inTx's transactions one at a time, as the store's are on a booking.
 	txMu sync.Mutex
 }
+
+// receiptTx names receipt.Tx apart from waitlist.Tx for embedding.
+type receiptTx = receipt.Tx
 
 func newFakeStore(tours ...tour.Tour) *fakeStore {
 	s := &fakeStore{tours: map[string]tour.Tour{}, bookings: map[string]*Booking{}}

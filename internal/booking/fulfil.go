@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 )
 
@@ -260,8 +261,9 @@ type Payment struct {
 //
 // It sets PaymentRef and PaidAt (to now), and AmountMinor and Currency to what was paid,
 // which is what an operator refunds; the booking gets its ticket, and a paid waiting-list
-// offer its entry booked. paid, when not nil, is the confirmation email: it goes to the
-// outbox in the same transaction when, and only when, the booking becomes Paid.
+// offer its entry booked, and a paid booking its numbered receipt (Options.Receipts).
+// paid, when not nil, is the confirmation email: it goes to the outbox, with the
+// receipt's PDF, in the same transaction when, and only when, the booking becomes Paid.
 func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now time.Time, paid *mail.Message) (b Booking, changed bool, err error) {
 	err = s.inTx(ctx, func(tx Tx) error {
 		// Locking the booking first makes a second, concurrent payment of the same
@@ -300,6 +302,13 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		}
 		if err := tx.BookOffer(ctx, b.ID); err != nil {
 			return err
+		}
+		if s.receipts != nil {
+			// Numbered last: the year's counter stays locked until the commit.
+			if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "booking-paid:" + b.ID,
+				AmountMinor: b.AmountMinor, Currency: b.Currency, Method: receipt.Card, At: now}, paid); err != nil {
+				return err
+			}
 		}
 		if paid != nil {
 			if _, err := tx.EnqueueEmail(ctx, paid); err != nil {

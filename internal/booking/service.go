@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/format"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -62,6 +63,7 @@ type Tx interface {
 	// ID, StartDate, Provider and CheckoutID at least).
 	ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error)
 	waitlist.Tx
+	receipt.Tx
 }
 
 // Waitlist offers seats to the departures' waiting lists (*waitlist.Service): inside
@@ -125,6 +127,9 @@ type Options struct {
 	// Links fulfils the checkouts of payment links (collect.Service), which are not
 	// bookings' own; nil: none.
 	Links Links
+	// Receipts numbers a paid booking's receipt in its payment's transaction and
+	// attaches it to the confirmation (receipt.Service); nil: none.
+	Receipts receipt.Issuer
 }
 
 // Links fulfils a paid checkout when it is a payment link's: handled is false for a
@@ -195,6 +200,7 @@ type Service struct {
 	limits   Limits
 	links    Links
 	notifier Notifier
+	receipts receipt.Issuer
 }
 
 // NewService returns a booking service.
@@ -203,7 +209,7 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		store: store, tours: tours, provider: provider,
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
-		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links,
+		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links, receipts: o.Receipts,
 		notifier: o.Notifier,
 	}
 	if s.notifier == nil {

@@ -115,6 +115,9 @@ type Options struct {
 	// an offer's email may have been written.
 	Waitlist Waitlist
 	Queued   func()
+	// DefaultTaxRate is the tax rate a new tour gets when its form gives none, in basis
+	// points (the business's TaxRateBasisPoints); nil: 0.
+	DefaultTaxRate func(ctx context.Context) (int, error)
 }
 
 // Service runs the back office's catalogue.
@@ -127,12 +130,13 @@ type Service struct {
 	inTx     func(ctx context.Context, fn func(tx Tx) error) error
 	waitlist Waitlist
 	queued   func()
+	taxRate  func(ctx context.Context) (int, error)
 }
 
 // NewService returns the catalogue service.
 func NewService(store Store, pictures Pictures, o Options) *Service {
 	s := &Service{store: store, pictures: pictures, now: o.Now, changed: o.Changed, log: o.Logger,
-		inTx: o.Tx, waitlist: o.Waitlist, queued: o.Queued}
+		inTx: o.Tx, waitlist: o.Waitlist, queued: o.Queued, taxRate: o.DefaultTaxRate}
 	if s.inTx == nil {
 		s.inTx = func(context.Context, func(tx Tx) error) error { return errNoTx }
 	}
@@ -233,6 +237,13 @@ func (s *Service) Create(ctx context.Context, actor account.User, in TourInput) 
 		return tour.Tour{}, err
 	}
 	t := tour.Tour{Status: tour.Draft, Pictures: []string{}, StartDates: []tour.StartDate{}, Policy: tour.DefaultPolicy()}
+	if in.TaxRate == nil && s.taxRate != nil {
+		rate, err := s.taxRate(ctx)
+		if err != nil {
+			return tour.Tour{}, err
+		}
+		t.TaxRate = rate
+	}
 	var fields fault.Fields
 	in.apply(&t, &fields)
 	ids, err := s.guideIDs(ctx)

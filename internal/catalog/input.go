@@ -3,12 +3,14 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"tourbook/internal/audit"
 	"tourbook/internal/fault"
 	"tourbook/internal/input"
 	"tourbook/internal/money"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 )
 
@@ -29,6 +31,9 @@ type TourInput struct {
 	PriceDiscount *money.Amount `json:"priceDiscount"`
 	Currency      *string       `json:"currency"`
 	TimeZone      *string       `json:"timeZone"`
+	// TaxRate is the tax included in the price, in percent ("25", "12.5"); a new tour
+	// without one takes the business's default.
+	TaxRate       *input.Number `json:"taxRate"`
 	StartLocation *PlaceInput   `json:"startLocation"`
 	Locations     *[]StopInput  `json:"locations"`
 	Guides        *[]string     `json:"guides"`
@@ -63,7 +68,7 @@ var labels = map[string]string{
 	"name": "Name", "slug": "Slug", "summary": "Summary", "description": "Description",
 	"difficulty": "Difficulty", "durationDays": "Duration (days)", "maxGroupSize": "Maximum group size",
 	"price": "Price per person", "priceDiscount": "Discount per person", "currency": "Currency",
-	"timeZone": "Time zone", "startLocation.description": "Start location's place",
+	"timeZone": "Time zone", "taxRate": "Tax rate (%)", "startLocation.description": "Start location's place",
 	"startLocation.lng": "Start location's longitude", "startLocation.lat": "Start location's latitude",
 	"locations": "Stops", "guides": "Guides", "cancellationPolicy": "Cancellation policy",
 }
@@ -156,6 +161,9 @@ func (in TourInput) apply(t *tour.Tour, f *fault.Fields) {
 		// An empty discount is none.
 		amount(f, "priceDiscount", *in.PriceDiscount, cur, true, &t.DiscountMinor)
 	}
+	if in.TaxRate != nil {
+		taxRate(f, *in.TaxRate, &t.TaxRate)
+	}
 	if p := in.StartLocation; p != nil {
 		t.StartLocation = tour.Location{Description: p.Description}
 		coordinate(f, "startLocation.lng", labels["startLocation.lng"], p.Coordinates[0], &t.StartLocation.Point.Lng)
@@ -190,6 +198,24 @@ func (in TourInput) apply(t *tour.Tour, f *fault.Fields) {
 	}
 }
 
+// taxRate reads a tax rate in percent, with at most two decimals, as basis points.
+func taxRate(f *fault.Fields, n input.Number, dst *int) {
+	var pct float64
+	number(f, "taxRate", labels["taxRate"], n, input.Number.Float, "a percentage, e.g. 25 or 12.5", &pct)
+	if f.Has("taxRate") {
+		return
+	}
+	bp := math.Round(pct * 100)
+	switch {
+	case pct < 0 || bp > receipt.MaxTaxRate:
+		f.Add("taxRate", "%s must be between 0 and 100.", labels["taxRate"])
+	case math.Abs(pct*100-bp) > 1e-6:
+		f.Add("taxRate", "%s can have at most two decimals, e.g. 12.5.", labels["taxRate"])
+	default:
+		*dst = int(bp)
+	}
+}
+
 // fieldsOf lists the editable fields that differ between before and after, for the
 // audit log.
 func fieldsOf(before, after tour.Tour) audit.Changes {
@@ -205,6 +231,7 @@ func fieldsOf(before, after tour.Tour) audit.Changes {
 	c.Diff("priceDiscount", before.DiscountMinor, after.DiscountMinor)
 	c.Diff("currency", before.Currency, after.Currency)
 	c.Diff("timeZone", before.TimeZone, after.TimeZone)
+	c.Diff("taxRate", before.TaxRate, after.TaxRate)
 	c.Diff("startLocation", before.StartLocation, after.StartLocation)
 	c.Diff("locations", stops(before.Locations), stops(after.Locations))
 	c.Diff("guides", guideIDs(before.Guides), guideIDs(after.Guides))

@@ -10,6 +10,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/fault"
 	"tourbook/internal/money"
+	"tourbook/internal/receipt"
 )
 
 // ErrNotOwed: the refund is not one owed outside the site.
@@ -56,6 +57,16 @@ func (s *Service) SettleRefund(ctx context.Context, actor account.User, bookingI
 		if err := tx.UpdateRefund(ctx, r); err != nil {
 			return err
 		}
+		if s.receipts != nil {
+			method, err := offlineMethod(ctx, tx, bookingID)
+			if err != nil {
+				return err
+			}
+			if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.CreditNote, BookingID: bookingID, Source: "refund:" + r.ID,
+				AmountMinor: r.AmountMinor, Currency: r.Currency, Method: method, At: now}, nil); err != nil {
+				return err
+			}
+		}
 		if err := tx.AddBookingEvent(ctx, bookingEvent(bookingID, now, actor, "refund_paid_back",
 			fmt.Sprintf("%d|%s|%s", r.AmountMinor, day.Format(time.DateOnly), ref))); err != nil {
 			return err
@@ -70,6 +81,22 @@ func (s *Service) SettleRefund(ctx context.Context, actor account.User, bookingI
 	}
 	s.changed()
 	return s.detail(ctx, bookingID)
+}
+
+// offlineMethod is how the latest money the booking received outside the site came in,
+// which is how an owed refund goes back: cash, else bank transfer.
+func offlineMethod(ctx context.Context, tx Tx, bookingID string) (receipt.Method, error) {
+	list, err := tx.BookingPayments(ctx, bookingID)
+	if err != nil {
+		return "", err
+	}
+	method := receipt.BankTransfer
+	for _, p := range list {
+		if p.Status == Received && p.Method.Offline() {
+			method = receipt.MethodOf(string(p.Method))
+		}
+	}
+	return method, nil
 }
 
 func bookingEvent(bookingID string, now time.Time, actor account.User, kind, detail string) backoffice.Event {

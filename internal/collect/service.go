@@ -18,6 +18,7 @@ import (
 	"tourbook/internal/inject"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 )
 
@@ -58,6 +59,7 @@ type Tx interface {
 	UpdatePayment(ctx context.Context, p Payment) error
 	RefundByID(ctx context.Context, id string) (backoffice.Refund, error)
 	UpdateRefund(ctx context.Context, r backoffice.Refund) error
+	receipt.Tx
 }
 
 // Mailer writes the customer's emails: the confirmation once a booking is paid, and the
@@ -83,6 +85,9 @@ type Options struct {
 	// LinkFor is how long a payment link can be paid; default 23 hours (Stripe's
 	// checkouts last at most 24).
 	LinkFor time.Duration
+	// Receipts numbers each sum received and each refund paid back (receipt.Service);
+	// nil: none.
+	Receipts receipt.Issuer
 }
 
 // Service collects what bookings owe.
@@ -97,13 +102,14 @@ type Service struct {
 	changed  func()
 	inTx     func(ctx context.Context, fn func(tx Tx) error) error
 	linkFor  time.Duration
+	receipts receipt.Issuer
 }
 
 // NewService returns the service; provider is the site's payment provider (links).
 func NewService(store Store, provider booking.Provider, o Options) *Service {
 	s := &Service{store: store, provider: provider, now: inject.Clock(o.Now), log: inject.Logger(o.Logger),
 		baseURL: strings.TrimRight(o.BaseURL, "/"), mailer: o.Mailer, queued: inject.Hook(o.Queued),
-		changed: inject.Hook(o.Changed), inTx: inject.Tx(o.Tx, errNoTx), linkFor: o.LinkFor}
+		changed: inject.Hook(o.Changed), inTx: inject.Tx(o.Tx, errNoTx), linkFor: o.LinkFor, receipts: o.Receipts}
 	if s.linkFor <= 0 {
 		s.linkFor = 23 * time.Hour
 	}
@@ -359,6 +365,17 @@ func (s *Service) receive(ctx context.Context, tx Tx, b booking.Booking, p Payme
 	if err := tx.AddBookingEvent(ctx, backoffice.Event{BookingID: b.ID, At: now, ActorID: p.ActorID, ActorName: actorName,
 		Kind: "payment_received", Detail: detail}); err != nil {
 		return nil, err
+	}
+	if !becomesPaid {
+		confirmation = nil // not sent: the receipt goes with nothing
+	}
+	if s.receipts != nil && (b.Status == booking.Paid || b.Status == booking.AwaitingPayment) {
+		// Money taken for a booking that stands (not one that owes nothing any more,
+		// whose money is to go back) is numbered.
+		if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "payment:" + p.ID,
+			AmountMinor: p.AmountMinor, Currency: p.Currency, Method: receipt.MethodOf(string(p.Method)), At: now}, confirmation); err != nil {
+			return nil, err
+		}
 	}
 	if becomesPaid {
 		if err := tx.IssueTicket(ctx, b.ID, now); err != nil {

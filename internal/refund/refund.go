@@ -25,6 +25,7 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -68,6 +69,7 @@ type Tx interface {
 	AddRefund(ctx context.Context, r *backoffice.Refund, now time.Time) error
 	UpdateRefund(ctx context.Context, r backoffice.Refund) error
 	waitlist.Tx
+	receipt.Tx
 }
 
 // Waitlist offers the seats freed on a departure to its waiting list, and ends the list
@@ -126,6 +128,9 @@ type Options struct {
 	Cancelled func(ctx context.Context, bookingID string)
 	// Move moves a booking of a cancelled departure to another one; nil moves none.
 	Move Mover
+	// Receipts numbers each refund's credit note (receipt.Service); nil: none. A refund
+	// owed outside the site gets its credit note when it is paid back (collect).
+	Receipts receipt.Issuer
 }
 
 // Service cancels and refunds bookings.
@@ -144,6 +149,7 @@ type Service struct {
 	notifier   booking.Notifier
 	move       Mover
 	onCancel   func(ctx context.Context, bookingID string)
+	receipts   receipt.Issuer
 }
 
 // NewService returns the service; provider is the site's payment provider.
@@ -151,7 +157,7 @@ func NewService(store Store, provider payment.Provider, departures Departures, o
 	s := &Service{store: store, provider: provider, departures: departures, now: inject.Clock(o.Now),
 		changed: inject.Hook(o.Changed), log: inject.Logger(o.Logger), mailer: o.Mailer, queued: inject.Hook(o.Queued),
 		counter: o.Counter, inTx: inject.Tx(o.Tx, errNoTx), waitlist: o.Waitlist, notifier: o.Notifier, move: o.Move,
-		onCancel: o.Cancelled}
+		onCancel: o.Cancelled, receipts: o.Receipts}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
@@ -338,10 +344,18 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 		done = run.Email(told, r)
 	}
 	rec, finished := context.WithoutCancel(ctx), s.now()
-	if err := s.freeing(rec, finished, func(tx Tx) (booking.Booking, error) {
-		return s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: way != booking.Online, Keep: run.Keep,
+	owed, recorded := way != booking.Online, false
+	if err := s.freeingThen(rec, finished, func(tx Tx) (booking.Booking, error) {
+		b, ok, err := s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: owed, Keep: run.Keep,
 			LowerPrice: run.Keep && run.Before == nil},
 			actor.Name, finished, entry(actor, run.Action, "booking", id), done)
+		recorded = ok
+		return b, err
+	}, func(tx Tx) error {
+		if !recorded {
+			return nil
+		}
+		return s.creditNote(rec, tx, r, owed, finished, done)
 	}); err != nil {
 		return err
 	}
@@ -377,12 +391,27 @@ func (s *Service) cancelled(ctx context.Context, id string) {
 // the departure's waiting list in the same transaction.
 // Once it has committed, the emails written are rendered and sent (Queued).
 func (s *Service) freeing(ctx context.Context, now time.Time, write func(tx Tx) (booking.Booking, error)) error {
+	return s.freeingThen(ctx, now, write, nil)
+}
+
+// freeingThen is freeing with last, when not nil, run after the offers in the same
+// transaction (a refund's credit note, whose year's counter must be the last lock taken:
+// the offers lock the departure, which a payment on it takes before the counter).
+func (s *Service) freeingThen(ctx context.Context, now time.Time, write func(tx Tx) (booking.Booking, error), last func(tx Tx) error) error {
 	err := s.inTx(ctx, func(tx Tx) error {
 		b, err := write(tx)
-		if err != nil || s.waitlist == nil {
+		if err != nil {
 			return err
 		}
-		return s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now)
+		if s.waitlist != nil {
+			if err := s.waitlist.OfferIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
+				return err
+			}
+		}
+		if last != nil {
+			return last(tx)
+		}
+		return nil
 	})
 	if err == nil {
 		s.queued()

@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
+	"tourbook/internal/receipt"
 )
 
 // The rules of cancelling and refunding, applied under the store's row locks in one
@@ -109,23 +110,26 @@ type Outcome struct {
 // out.Keep, stays as it is with the amount added); otherwise the
 // refund is marked failed and the booking stays as it was. Either way the booking's
 // history says so; a refund that already succeeded is left alone (the same key finished
-// twice adds its amount once). done, when not nil, is the customer's email, queued with
-// a success. It returns the booking as it now is.
+// twice adds its amount once). done, when not nil, is the customer's email: queued here
+// when another request finished the refund already; with a success recorded now
+// (finished), the caller numbers the credit note and queues done last in the
+// transaction (creditNote), after the waiting list's offers, so that the year's counter
+// is the last lock it takes. It returns the booking as it now is.
 func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out Outcome, actorName string, now time.Time,
-	e audit.Entry, done *mail.Message) (b booking.Booking, err error) {
+	e audit.Entry, done *mail.Message) (b booking.Booking, finished bool, err error) {
 	defer wrap(&err, "finish refund %s", refundID)
 	r, err := tx.RefundByID(ctx, refundID)
 	if err != nil {
-		return booking.Booking{}, err
+		return booking.Booking{}, false, err
 	}
 	// The booking is locked before the refund is read again: two requests finishing the
 	// same refund then run one after the other, and the second sees the first's outcome.
 	b, err = tx.LockBooking(ctx, r.BookingID)
 	if err != nil {
-		return b, err
+		return b, false, err
 	}
 	if r, err = tx.RefundByID(ctx, refundID); err != nil {
-		return b, err
+		return b, false, err
 	}
 	if r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
 		// Another request with the same key finished it, perhaps without the email this
@@ -134,24 +138,24 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		if done != nil {
 			_, err = tx.EnqueueEmail(ctx, done)
 		}
-		return b, err
+		return b, false, err
 	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
 	event := backoffice.Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
 	if out.Failure != "" {
 		r.Status, r.Error = backoffice.RefundFailed, out.Failure
 		if err := tx.UpdateRefund(ctx, r); err != nil {
-			return b, err
+			return b, false, err
 		}
 		event.Kind, event.Detail = "refund_failed", out.Failure
-		return b, tx.AddBookingEvent(ctx, event)
+		return b, false, tx.AddBookingEvent(ctx, event)
 	}
 	r.Status, r.ProviderRef = backoffice.RefundSucceeded, out.ProviderRef
 	if out.Owed {
 		r.Status = backoffice.RefundOwed
 	}
 	if err := tx.UpdateRefund(ctx, r); err != nil {
-		return b, err
+		return b, false, err
 	}
 	before := b
 	b.RefundedMinor += r.AmountMinor
@@ -160,7 +164,7 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		// nothing becomes due (booking.DueMinor).
 		b.AmountMinor = max(0, b.AmountMinor-r.AmountMinor)
 		if err := tx.ChangeBooking(ctx, b); err != nil {
-			return b, err
+			return b, false, err
 		}
 	}
 	event.Kind = "refunded_kept"
@@ -168,23 +172,35 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		b.Status, event.Kind = booking.Refunded, "refunded"
 	}
 	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
-		return b, err
+		return b, false, err
 	}
 	event.Detail = fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
 	if out.Owed {
 		event.Kind = "refund_owed" // paid back outside the site, the booking kept or not
 	}
 	if err := tx.AddBookingEvent(ctx, event); err != nil {
-		return b, err
+		return b, false, err
 	}
 	e.Changes.Diff("status", before.Status, b.Status)
 	e.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
-	if done != nil {
-		if _, err := tx.EnqueueEmail(ctx, done); err != nil {
-			return b, err
+	return b, true, tx.AddAudit(ctx, e, b.ID)
+}
+
+// creditNote numbers the credit note of r, refunded now through the provider (not owed:
+// that one's comes when it is paid back), attaches it to done and queues done; last in
+// the refund's transaction.
+func (s *Service) creditNote(ctx context.Context, tx Tx, r backoffice.Refund, owed bool, now time.Time, done *mail.Message) error {
+	if s.receipts != nil && !owed {
+		if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.CreditNote, BookingID: r.BookingID, Source: "refund:" + r.ID,
+			AmountMinor: r.AmountMinor, Currency: r.Currency, Method: receipt.Card, At: now}, done); err != nil {
+			return err
 		}
 	}
-	return b, tx.AddAudit(ctx, e, b.ID)
+	if done == nil {
+		return nil
+	}
+	_, err := tx.EnqueueEmail(ctx, done)
+	return err
 }
 
 // Closing is how an operator ends a booking without a refund through the site.

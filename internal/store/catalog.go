@@ -139,12 +139,12 @@ func (s *Store) UpdateTour(ctx context.Context, t *tour.Tour, version int, now t
 			description = $5, duration_days = $6, max_group_size = $7, difficulty = $8,
 			price_minor = $9, discount_minor = $10, currency = $11, start_lng = $12, start_lat = $13,
 			start_description = $14, time_zone = $15, version = $16, updated_at = $17,
-			cancellation_policy = $18
+			cancellation_policy = $18, tax_rate_bp = $19
 			WHERE id = $1`,
 			t.ID, t.Name, t.Slug, t.Summary, t.Description, t.DurationDays, t.MaxGroupSize,
 			string(t.Difficulty), t.PriceMinor, t.DiscountMinor, t.Currency,
 			t.StartLocation.Point.Lng, t.StartLocation.Point.Lat, t.StartLocation.Description,
-			t.TimeZone, t.Version, ts(t.UpdatedAt), policyArg(t.Policy))
+			t.TimeZone, t.Version, ts(t.UpdatedAt), policyArg(t.Policy), t.TaxRate)
 		if isUnique(err, slugIndex...) {
 			return tour.ErrSlugTaken
 		}

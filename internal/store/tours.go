@@ -45,13 +45,13 @@ func (s *Store) createTour(ctx context.Context, t *tour.Tour, entry *audit.Entry
 		_, err := q.ExecContext(ctx, `INSERT INTO tours (id, name, slug, summary, description,
 			duration_days, max_group_size, difficulty, price_minor, discount_minor, currency,
 			ratings_average, ratings_count, cover_image, start_lng, start_lat, start_description, created_at,
-			status, version, time_zone, cancellation_policy)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+			status, version, time_zone, cancellation_policy, tax_rate_bp)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
 			t.ID, t.Name, t.Slug, t.Summary, t.Description,
 			t.DurationDays, t.MaxGroupSize, string(t.Difficulty), t.PriceMinor, t.DiscountMinor, t.Currency,
 			t.RatingsAverage, t.RatingsCount, t.CoverImage,
 			t.StartLocation.Point.Lng, t.StartLocation.Point.Lat, t.StartLocation.Description, ts(t.CreatedAt),
-			string(t.Status), t.Version, t.TimeZone, policyArg(t.Policy),
+			string(t.Status), t.Version, t.TimeZone, policyArg(t.Policy), t.TaxRate,
 		)
 		if isUnique(err, slugIndex...) {
 			return tour.ErrSlugTaken
@@ -269,7 +269,7 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 			t.duration_days, t.max_group_size, t.difficulty, t.price_minor, t.discount_minor,
 			t.currency, t.ratings_average, t.ratings_count, t.cover_image,
 			t.start_lng, t.start_lat, t.start_description, t.created_at,
-			t.status, t.version, t.time_zone, t.updated_at, t.cancellation_policy
+			t.status, t.version, t.time_zone, t.updated_at, t.cancellation_policy, t.tax_rate_bp
 		FROM tours t`+where+` ORDER BY t.created_at, t.id`, args...)
 	if err != nil {
 		return nil, err
@@ -283,7 +283,7 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 			&t.Currency, &t.RatingsAverage, &t.RatingsCount, &t.CoverImage,
 			&t.StartLocation.Point.Lng, &t.StartLocation.Point.Lat, &t.StartLocation.Description,
 			timeCol{&t.CreatedAt}, &t.Status, &t.Version, &t.TimeZone, timeCol{&t.UpdatedAt},
-			policyCol{&t.Policy}); err != nil {
+			policyCol{&t.Policy}, &t.TaxRate); err != nil {
 			return err
 		}
 		t.Pictures, t.Locations, t.StartDates, t.Guides = []string{}, []tour.Location{}, []tour.StartDate{}, []tour.Guide{}

@@ -112,17 +112,20 @@ type Review struct {
 
 // Tour is a bookable tour with everything its pages show.
 type Tour struct {
-	ID             string
-	Slug           string
-	Name           string
-	Summary        string
-	Description    string
-	DurationDays   int
-	MaxGroupSize   int
-	Difficulty     Difficulty
-	PriceMinor     int64  // price per person in minor units (cents)
-	DiscountMinor  int64  // discount per person in minor units; 0 when none
-	Currency       string // ISO 4217, lower case ("usd")
+	ID            string
+	Slug          string
+	Name          string
+	Summary       string
+	Description   string
+	DurationDays  int
+	MaxGroupSize  int
+	Difficulty    Difficulty
+	PriceMinor    int64  // price per person in minor units (cents)
+	DiscountMinor int64  // discount per person in minor units; 0 when none
+	Currency      string // ISO 4217, lower case ("usd")
+	// TaxRate is the tax included in the price, in basis points (2500 = 25 %), printed
+	// on receipts; a new tour takes the business's default (business.Profile).
+	TaxRate        int
 	RatingsAverage float64
 	RatingsCount   int
 	CoverImage     string   // file name under the tours' image folder

@@ -94,7 +94,9 @@ type AdminTour struct {
 	// ISO 4217, lower case.
 	Currency string `json:"currency"`
 	// IANA zone of the departures' start times, e.g. "Atlantic/Reykjavik".
-	TimeZone      string      `json:"timeZone"`
+	TimeZone string `json:"timeZone"`
+	// TaxRate is the tax included in the price, in basis points (2500 = 25 %).
+	TaxRate       int         `json:"taxRate"`
 	StartLocation AdminPlace  `json:"startLocation"`
 	Locations     []AdminStop `json:"locations"`
 	// User ids of the tour's guides, in order.
@@ -173,7 +175,7 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 		ID: t.ID, Version: t.Version, Status: t.Status, Name: t.Name, Slug: t.Slug,
 		Summary: t.Summary, Description: t.Description, Difficulty: t.Difficulty,
 		DurationDays: t.DurationDays, MaxGroupSize: t.MaxGroupSize, Price: t.PriceMinor,
-		PriceDiscount: t.DiscountMinor, Currency: t.Currency, TimeZone: t.TimeZone,
+		PriceDiscount: t.DiscountMinor, Currency: t.Currency, TimeZone: t.TimeZone, TaxRate: t.TaxRate,
 		StartLocation: AdminPlace{Coordinates: [2]float64{t.StartLocation.Point.Lng, t.StartLocation.Point.Lat},
 			Description: t.StartLocation.Description},
 		Locations: []AdminStop{}, Guides: []string{}, Pictures: []AdminPicture{}, Departures: []AdminDeparture{},

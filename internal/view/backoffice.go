@@ -353,6 +353,8 @@ type AdminBookingProps struct {
 	Collect BookingCollect     `json:"collect"`
 	// The change and refund forms' choices; null when the booking cannot be changed.
 	Options *BookingChangeOptions `json:"options"`
+	// Receipts are the booking's receipts and credit notes, oldest first.
+	Receipts []ReceiptLink `json:"receipts"`
 }
 
 // ManifestDeparture is the departure a manifest or a check-in page is about.

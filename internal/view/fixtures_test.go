@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/business"
 	"tourbook/internal/collect"
+	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/ticket"
@@ -98,6 +99,11 @@ func samplePages() []PageData {
 	own := refund.Own{BookingRow: row, Tour: alps, Departure: alps.StartDates[0], Quote: quote}
 	detail := backoffice.Detail{BookingRow: row, Events: []backoffice.Event{}, Refunds: []backoffice.Refund{}}
 
+	// The paid booking's receipt, as issued when it was paid.
+	rc := receipt.Document{ID: "r-1", Number: "2027-000042", Year: 2027, Seq: 42, Kind: receipt.Receipt, BookingID: row.ID,
+		UserID: traveller.ID, IssuedAt: now, AmountMinor: 458000, TaxMinor: receipt.IncludedTax(458000, 810), TaxRate: 810, Currency: "usd",
+		Method: receipt.Card, Details: receipt.Details{Issued: "Mon 3 May 2027", Customer: receipt.Party{Name: traveller.Name},
+			Tour: alps.Name}}
 	detailProps := NewTourDetail(alps, now)
 	detailProps.ReviewPages = review.Pages(alps.RatingsCount)
 	me := NewSessionUser(traveller)
@@ -112,12 +118,16 @@ func samplePages() []PageData {
 			r.Ticket = NewTicketView(tk)
 			return r
 		}()}, Waitlist: []WaitlistPlace{}}},
-		{Page: "myBooking", Site: site, User: me, Props: MyBookingProps{Booking: NewMyBooking(own), Ticket: NewTicketView(tk)}},
+		{Page: "myBooking", Site: site, User: me, Props: MyBookingProps{Booking: NewMyBooking(own), Ticket: NewTicketView(tk),
+			Receipts: NewReceiptLinks([]receipt.Document{rc}, MyBookingURL(row.ID))}},
 		{Page: "adminTours", Site: site, User: ops, Props: AdminToursProps{Tours: []AdminTourRow{NewAdminTourRow(alps, now)}, CanEdit: true}},
 		{Page: "adminTour", Site: site, User: ops, Props: AdminTourProps{Tour: func() *AdminTour { a := NewAdminTour(alps, now); return &a }(),
 			Guides: NewGuideOptions([]account.User{guide}), TimeZones: []string{"Europe/Zurich"}, Currencies: []string{"usd", "eur"}, CanEdit: true}},
 		{Page: "adminBooking", Site: site, User: ops, Props: AdminBookingProps{Booking: NewAdminBookingDetail(detail, time.UTC),
-			Collect: NewBookingCollect(collect.Detail{Detail: detail, Payments: []collect.Payment{}}, now, time.UTC)}},
+			Collect:  NewBookingCollect(collect.Detail{Detail: detail, Payments: []collect.Payment{}}, now, time.UTC),
+			Receipts: NewReceiptLinks([]receipt.Document{rc}, "/admin/bookings/"+row.ID)}},
+		{Page: "adminReceipts", Site: site, User: ops, Props: NewAdminReceiptsProps(receipt.Listing{Period: receipt.Period{Year: 2027, Month: 5},
+			Documents: []receipt.Document{rc}, Totals: receipt.Totals([]receipt.Document{rc})}, now, time.UTC)},
 		{Page: "adminSettings", Site: site, User: ops, Props: AdminSettingsProps{Settings: NewBusinessSettings(business.Profile{
 			Name: "Fjord & Fell Tours", ShortName: "Fjord & Fell", Logo: "logo-0123456789abcdef0123456789abcdef", Colour: "#0b4f6c",
 			ContactEmail: "hello@fjordfell.example", Address: "Strandkaien 3\n5013 Bergen\nNorway", LegalName: "Fjord & Fell Tours AS",

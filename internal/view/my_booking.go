@@ -89,6 +89,8 @@ type MyBookingProps struct {
 	Booking MyBooking `json:"booking"`
 	// Ticket is the paid booking's ticket, nil for any other.
 	Ticket *TicketView `json:"ticket"`
+	// Receipts are the booking's receipts and credit notes, oldest first.
+	Receipts []ReceiptLink `json:"receipts"`
 }
 
 // MyBookingURL is the address of a traveller's booking page.

@@ -59,6 +59,9 @@ type PageProps struct {
 	AdminReviews AdminReviewsProps `json:"adminReviews"`
 	// AdminAudit is /admin/audit?actor=&object= (admins).
 	AdminAudit AdminAuditProps `json:"adminAudit"`
+	// AdminReceipts is /admin/receipts?year=&month= (admins): the receipts and credit
+	// notes of a month or a year, with their totals and a CSV for the accountant.
+	AdminReceipts AdminReceiptsProps `json:"adminReceipts"`
 	// AdminEmails is /admin/emails?status=&kind=&to= (admins): the email outbox, newest
 	// first.
 	AdminEmails AdminEmailsProps `json:"adminEmails"`

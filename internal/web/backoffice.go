@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -211,6 +212,10 @@ func (h *Handler) AdminBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := view.AdminBookingProps{Booking: view.NewAdminBookingDetail(d.Detail, h.Zone), Collect: view.NewBookingCollect(d, h.Now(), h.Zone)}
+	if p.Receipts, err = h.receiptLinks(r.Context(), d.ID, "/admin/bookings/"+url.PathEscape(d.ID)); err != nil {
+		h.officeError(w, r, err)
+		return
+	}
 	if p.Booking.Changeable && h.Rebook != nil {
 		c, err := h.Rebook.Choices(r.Context(), u, d.ID)
 		if err != nil {
@@ -287,26 +292,37 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	date := m.Departure.Date.Format(time.DateOnly)
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="manifest-%s-%s.csv"`, m.Tour.Slug, date))
-	w.Header().Set("Cache-Control", "private, no-store")
-	_, _ = w.Write([]byte("\ufeff"))
-	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"Booking", "Name", "Email", "Participants", "Status", "Paid by", "Tour", "Date", "Start",
-		"Arrived", "Checked in", "Phone", "Notes"})
 	start := view.StartTimeLabel(m.Tour, m.Departure)
+	rows := make([][]string, 0, len(m.Coming))
 	for _, b := range m.Coming {
 		arrived, checked := "", ""
 		if c := view.ManifestCheckIn(m, b); c != nil {
 			arrived, checked = fmt.Sprint(c.Arrived), SafeCell(c.At+" by "+c.By)
 		}
-		_ = cw.Write([]string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
+		rows = append(rows, []string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
 			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked,
 			SafeCell(b.ContactPhone), SafeCell(b.Notes)})
 	}
+	h.writeCSV(w, r, fmt.Sprintf("manifest-%s-%s.csv", m.Tour.Slug, date), []string{"Booking", "Name", "Email", "Participants",
+		"Status", "Paid by", "Tour", "Date", "Start", "Arrived", "Checked in", "Phone", "Notes"}, rows)
+}
+
+// writeCSV answers with a CSV file for a spreadsheet, named name: UTF-8 with a byte
+// order mark (so Excel reads the accents), every cell quoted where needed. Cells of text
+// people typed go through SafeCell first.
+func (h *Handler) writeCSV(w http.ResponseWriter, r *http.Request, name string, header []string, rows [][]string) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, _ = w.Write([]byte("\ufeff"))
+	cw := csv.NewWriter(w)
+	_ = cw.Write(header)
+	for _, row := range rows {
+		_ = cw.Write(row)
+	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
-		httpx.LogError(r, h.Log, http.StatusInternalServerError, fmt.Errorf("write manifest csv: %w", err))
+		httpx.LogError(r, h.Log, http.StatusInternalServerError, fmt.Errorf("write %s: %w", name, err))
 	}
 }
 

@@ -38,6 +38,10 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 		h.Error(w, r, err)
 		return
 	}
+	if props.Receipts, err = h.receiptLinks(r.Context(), own.ID, view.MyBookingURL(own.ID)); err != nil {
+		h.Error(w, r, err)
+		return
+	}
 	if own.Status == booking.Pending && own.HoldsSeats(h.Now()) && !offer {
 		// An unpaid booking whose seats are still held: pay it, or let the seats go. (A
 		// waiting list offer is paid or declined from its banner on /my-tours, which also

@@ -77,6 +77,8 @@ type Handler struct {
 	Waitlist  WaitlistPlaces // nil: no waiting lists shown
 	Reviews   Reviewing      // nil: no review form
 	Tickets   Tickets
+	// Receipts are the bookings' receipts and credit notes (receipt.Service).
+	Receipts Receipts
 	// Site is the configuration every page receives (the map's tiles); the business's
 	// name, logo and contact are filled in from Business at each render.
 	Site view.SiteConfig

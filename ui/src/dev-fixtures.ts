@@ -11,6 +11,7 @@ import type {
   PageData,
   PageName,
   PageProps,
+  ReceiptLink,
   SessionUser,
   SiteConfig,
   TourCard,
@@ -206,6 +207,7 @@ export const forestHikerAdmin: AdminTour = {
   priceDiscount: 0,
   currency: 'usd',
   timeZone: 'America/Edmonton',
+  taxRate: 1250,
   startLocation: { coordinates: [-115.570154, 51.178456], description: 'Banff, CAN' },
   locations: forestHikerDetail.locations,
   guides: ['u-5c8a22c8', 'u-5c8a21d0'],
@@ -866,6 +868,63 @@ const adminReviewsProps: PageProps['adminReviews'] = {
   paging: { page: 2, total: 32, hasPrev: true, hasNext: false },
 };
 
+/** The paid booking's receipt, on its traveller's page and in the back office. */
+const myReceipt: ReceiptLink = {
+  id: 'r-42',
+  label: 'Receipt 2027-000042',
+  amount: '$1,588.00',
+  issued: 'Mon 3 May 2027',
+  url: '/my-tours/b-1/receipts/r-42',
+};
+const officeReceipt: ReceiptLink = { ...myReceipt, url: '/admin/bookings/b-7e21c0a3/receipts/r-42' };
+const officeCreditNote: ReceiptLink = {
+  id: 'r-57',
+  label: 'Credit note 2027-000057',
+  amount: '-$1,588.00',
+  issued: 'Fri 14 May 2027',
+  url: '/admin/bookings/b-7e21c0a3/receipts/r-57',
+};
+
+const adminReceiptsProps: PageProps['adminReceipts'] = {
+  filters: { year: '2027', month: '5' },
+  years: ['2027', '2026', '2025'],
+  period: 'May 2027',
+  documents: [
+    {
+      id: 'r-42',
+      number: '2027-000042',
+      kind: 'Receipt',
+      refersTo: '',
+      issued: 'Mon 3 May 2027',
+      customer: 'Þórdís Ægisdóttir',
+      tour: 'The Forest Hiker',
+      method: 'Card (online)',
+      amount: '$1,588.00',
+      tax: '$176.44',
+      taxRate: '12.5 %',
+      bookingId: 'b-7e21c0a3',
+      url: '/admin/bookings/b-7e21c0a3/receipts/r-42',
+    },
+    {
+      id: 'r-57',
+      number: '2027-000057',
+      kind: 'Credit note',
+      refersTo: '2027-000042',
+      issued: 'Fri 14 May 2027',
+      customer: 'Þórdís Ægisdóttir',
+      tour: 'The Forest Hiker',
+      method: 'Card (online)',
+      amount: '-$794.00',
+      tax: '-$88.22',
+      taxRate: '12.5 %',
+      bookingId: 'b-7e21c0a3',
+      url: '/admin/bookings/b-7e21c0a3/receipts/r-57',
+    },
+  ],
+  totals: [{ currency: 'USD', receipts: 1, creditNotes: 1, received: '$1,588.00', credited: '$794.00', net: '$794.00', netTax: '$88.22' }],
+  csvUrl: '/admin/receipts.csv?month=5&year=2027',
+};
+
 const adminAuditProps: PageProps['adminAudit'] = {
   entries: [
     {
@@ -1176,7 +1235,11 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
     page: 'myBooking',
     site,
     user,
-    props: { booking: myBooking, ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' } },
+    props: {
+      booking: myBooking,
+      ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' },
+      receipts: [myReceipt],
+    },
   },
   adminTours: {
     page: 'adminTours',
@@ -1225,7 +1288,8 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminCalendar: { page: 'adminCalendar', site, user: admin, props: adminCalendarProps },
   adminMyDepartures: { page: 'adminMyDepartures', site, user: guide, props: adminMyDeparturesProps },
   adminBookings: { page: 'adminBookings', site, user: admin, props: adminBookingsProps },
-  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking, collect: paidCollect, options: bookingChangeOptions } },
+  adminBooking: { page: 'adminBooking', site, user: admin, props: { booking: paidBooking, collect: paidCollect, options: bookingChangeOptions, receipts: [officeReceipt] } },
+  adminReceipts: { page: 'adminReceipts', site, user: admin, props: adminReceiptsProps },
   adminNewBooking: { page: 'adminNewBooking', site, user: admin, props: newBookingProps },
   adminManifest: { page: 'adminManifest', site, user: admin, props: adminManifestProps },
   adminCheckIn: { page: 'adminCheckIn', site, user: guide, props: adminCheckInProps },
@@ -1295,10 +1359,16 @@ export const adminBookingsEmpty: PageData<'adminBookings'> = {
 };
 
 /** A refund-due booking: cancel it (retrying the refund) or mark it resolved. */
-export const adminBookingRefundDue: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundDueBooking, collect: paidCollect, options: null } };
+export const adminBookingRefundDue: PageData<'adminBooking'> = {
+  ...fixtures.adminBooking,
+  props: { booking: refundDueBooking, collect: paidCollect, options: null, receipts: [] },
+};
 
 /** A refunded booking: nothing left to do. */
-export const adminBookingRefunded: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: refundedBooking, collect: paidCollect, options: null } };
+export const adminBookingRefunded: PageData<'adminBooking'> = {
+  ...fixtures.adminBooking,
+  props: { booking: refundedBooking, collect: paidCollect, options: null, receipts: [officeReceipt, officeCreditNote] },
+};
 
 /** The manifest as one of the tour's guides sees it: read-only. */
 export const adminManifestGuideView: PageData<'adminManifest'> = {
@@ -1333,7 +1403,7 @@ export const resetPasswordExpired: PageData<'resetPassword'> = {
 };
 
 /** /my-tours/{id} after the traveller cancelled. */
-export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled, ticket: null } };
+export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled, ticket: null, receipts: [] } };
 
 export const variantFixtures: PageData[] = [
   resetPasswordExpired,

@@ -34,6 +34,7 @@ export const pageLoaders: PageLoaders = {
   adminUsers: () => import('./pages/admin-users-page').then((m) => m.AdminUsersPage),
   adminReviews: () => import('./pages/admin-reviews-page').then((m) => m.AdminReviewsPage),
   adminAudit: () => import('./pages/admin-audit-page').then((m) => m.AdminAuditPage),
+  adminReceipts: () => import('./pages/admin-receipts-page').then((m) => m.AdminReceiptsPage),
   adminEmails: () => import('./pages/admin-emails-page').then((m) => m.AdminEmailsPage),
   adminEmail: () => import('./pages/admin-email-page').then((m) => m.AdminEmailPage),
   adminSettings: () => import('./pages/admin-settings-page').then((m) => m.AdminSettingsPage),

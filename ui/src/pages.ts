@@ -13,6 +13,7 @@ import { AdminEmailsPage } from './pages/admin-emails-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
 import { AdminMyDeparturesPage } from './pages/admin-my-departures-page';
 import { AdminCheckInPage } from './pages/admin-check-in-page';
+import { AdminReceiptsPage } from './pages/admin-receipts-page';
 import { AdminReviewsPage } from './pages/admin-reviews-page';
 import { AdminSettingsPage } from './pages/admin-settings-page';
 import { AdminTourPage } from './pages/admin-tour-page';
@@ -58,6 +59,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminUsers: AdminUsersPage,
   adminReviews: AdminReviewsPage,
   adminAudit: AdminAuditPage,
+  adminReceipts: AdminReceiptsPage,
   adminEmails: AdminEmailsPage,
   adminEmail: AdminEmailPage,
   adminSettings: AdminSettingsPage,

@@ -25,6 +25,13 @@ func SQLite(t testing.TB) *store.Store {
 func Open(t testing.TB, engine string) *store.Store {
 	t.Helper()
 	databaseURL, dataDir := testdb.Database(t, engine)
+	return OpenAt(t, databaseURL, dataDir)
+}
+
+// OpenAt is a new store on the database testdb.Database gave, migrated, closed when the
+// test ends: a second one on the same database is a second instance of the site.
+func OpenAt(t testing.TB, databaseURL, dataDir string) *store.Store {
+	t.Helper()
 	st, err := store.Open(context.Background(), databaseURL, dataDir, nil)
 	if err != nil {
 		t.Fatal(err)

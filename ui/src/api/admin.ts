@@ -39,6 +39,8 @@ export interface TourInput {
   priceDiscount: TypedAmount;
   currency: string;
   timeZone: string;
+  /** Percent, as typed ("25", "12.5"); left out on create: the business's default rate */
+  taxRate?: NumberField;
   startLocation: { coordinates: [NumberField, NumberField]; description: string };
   locations: StopInput[];
   guides: string[];

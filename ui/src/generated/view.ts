@@ -193,6 +193,8 @@ export interface AdminTour {
   currency: string;
   /** IANA zone of the departures' start times, e.g. "Atlantic/Reykjavik". */
   timeZone: string;
+  /** TaxRate is the tax included in the price, in basis points (2500 = 25 %). */
+  taxRate: number;
   startLocation: AdminPlace;
   locations: AdminStop[];
   /** User ids of the tour's guides, in order. */
@@ -556,6 +558,8 @@ export interface AdminBookingProps {
   collect: BookingCollect;
   /** The change and refund forms' choices; null when the booking cannot be changed. */
   options: BookingChangeOptions | null;
+  /** Receipts are the booking's receipts and credit notes, oldest first. */
+  receipts: ReceiptLink[];
 }
 
 /** ManifestDeparture is the departure a manifest or a check-in page is about. */
@@ -913,6 +917,8 @@ export interface MyBookingProps {
   booking: MyBooking;
   /** Ticket is the paid booking's ticket, nil for any other. */
   ticket: TicketView | null;
+  /** Receipts are the booking's receipts and credit notes, oldest first. */
+  receipts: ReceiptLink[];
 }
 
 /** NewBookingDeparture is a departure the New booking form offers. */
@@ -1020,6 +1026,11 @@ export interface PageProps {
   adminReviews: AdminReviewsProps;
   /** AdminAudit is /admin/audit?actor=&object= (admins). */
   adminAudit: AdminAuditProps;
+  /**
+   * AdminReceipts is /admin/receipts?year=&month= (admins): the receipts and credit
+   * notes of a month or a year, with their totals and a CSV for the accountant.
+   */
+  adminReceipts: AdminReceiptsProps;
   /**
    * AdminEmails is /admin/emails?status=&kind=&to= (admins): the email outbox, newest
    * first.
@@ -1307,6 +1318,71 @@ export interface EmailPreview {
   subject: string;
   /** The plain-text version. */
   text: string;
+}
+
+/** ReceiptLink is one receipt or credit note of a booking, to download. */
+export interface ReceiptLink {
+  id: string;
+  /** "Receipt 2027-000042", "Credit note 2027-000043". */
+  label: string;
+  amount: string;
+  issued: string;
+  /**
+   * The PDF's address: under /my-tours/{id} for the traveller, under
+   * /admin/bookings/{id} for the back office.
+   */
+  url: string;
+}
+
+/** ReceiptRow is one document in /admin/receipts. */
+export interface ReceiptRow {
+  id: string;
+  number: string;
+  /** "Receipt", "Credit note" */
+  kind: string;
+  refersTo: string;
+  issued: string;
+  customer: string;
+  tour: string;
+  method: string;
+  /** negative for a credit note */
+  amount: string;
+  tax: string;
+  taxRate: string;
+  bookingId: string;
+  /** The back office's copy of the PDF. */
+  url: string;
+}
+
+/** ReceiptTotal is a period's sum in one currency. */
+export interface ReceiptTotal {
+  /** "EUR" */
+  currency: string;
+  receipts: number;
+  creditNotes: number;
+  received: string;
+  credited: string;
+  net: string;
+  netTax: string;
+}
+
+/** ReceiptFilters are the period chosen: a year, and a month of it or "" for all of it. */
+export interface ReceiptFilters {
+  year: string;
+  month: string;
+}
+
+/** AdminReceiptsProps are the props of /admin/receipts?year=&month= (admins). */
+export interface AdminReceiptsProps {
+  filters: ReceiptFilters;
+  /** The years that can be chosen, newest first. */
+  years: string[];
+  /** "March 2027", "2027". */
+  period: string;
+  documents: ReceiptRow[];
+  totals: ReceiptTotal[];
+  /** The period's documents as CSV, for the accountant. */
+  csvUrl: string;
 }
 
 /** OwnReview is the signed-in traveller's review, hidden by an admin or not. */

@@ -23,9 +23,10 @@ import { CancelBookingForm } from '../components/admin/cancel-booking-form';
 import { ChangeBookingForm } from '../components/admin/change-booking-form';
 import { RefundBookingForm } from '../components/admin/refund-booking-form';
 import { ResolveBookingForm } from '../components/admin/resolve-booking-form';
+import { ReceiptLinks } from '../components/receipt-links';
 import type { AdminBookingAnswer, PageProps } from '../props';
 
-export function AdminBookingPage({ booking: initialBooking, collect: initialCollect, options }: PageProps['adminBooking']) {
+export function AdminBookingPage({ booking: initialBooking, collect: initialCollect, options, receipts }: PageProps['adminBooking']) {
   // Every call answers with the whole booking, which replaces the page's copy; the calls
   // about its money answer with its payments too.
   const [booking, setBooking] = useState(initialBooking);
@@ -50,6 +51,7 @@ export function AdminBookingPage({ booking: initialBooking, collect: initialColl
       <BookingPayments booking={booking} collect={collect} onChanged={moneyChanged} />
       <BookingHistory history={booking.history} />
       <BookingRefunds refunds={booking.refunds} />
+      <ReceiptLinks receipts={receipts} className="admin-section" />
       {booking.changeable && options ? <ChangeBookingForm booking={booking} options={options} onChanged={setBooking} /> : null}
       {booking.status === 'paid' && booking.refundableMinor > 0 && options ? (
         <RefundBookingForm booking={booking} options={options} onRefunded={setBooking} />

@@ -60,6 +60,8 @@ describe('AdminTourPage: create', () => {
     type('Discount per person', '12.5');
     type('Currency', 'eur');
     type('Time zone', 'America/Los_Angeles');
+    // Left empty: the business's default rate (the field's hint says so; nothing is sent).
+    expect(screen.getByText(/leave empty for the business's default/)).toBeTruthy();
     const start = within(screen.getByRole('group', { name: 'Start location' }));
     fireEvent.change(start.getByLabelText('Place'), { target: { value: 'Las Vegas, USA' } });
     fireEvent.change(start.getByLabelText('Longitude'), { target: { value: '-115.172652' } });
@@ -172,6 +174,8 @@ describe('AdminTourPage: details', () => {
     expect(value('Discount per person')).toBe('');
     expect(value('Currency')).toBe('usd');
     expect(value('Time zone')).toBe('America/Edmonton');
+    // 1250 basis points, as typed.
+    expect(value('Tax rate (%)')).toBe('12.5');
     expect(screen.getByText('Leave empty to make it from the name')).toBeTruthy();
     expect((screen.getByLabelText('Miyah Myles (Lead guide)') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Kate Morrison (Tour guide)') as HTMLInputElement).checked).toBe(false);

@@ -19,6 +19,9 @@ describe('MyBookingPage', () => {
     expect(screen.getByText('08:30 MDT (America/Edmonton)')).toBeTruthy();
     expect(document.getElementById('meeting-point')!.textContent).toBe('Banff visitor centre');
     expect(document.getElementById('map-link')!.getAttribute('href')).toBe(myBooking.mapUrl);
+    const receipt = screen.getByRole('link', { name: 'Receipt 2027-000042 (PDF)' });
+    expect(receipt.getAttribute('href')).toBe('/my-tours/b-1/receipts/r-42');
+    expect(receipt.parentElement!.textContent).toBe('Receipt 2027-000042 (PDF) · $1,588.00 · Mon 3 May 2027');
     expect(screen.getByText('2 people')).toBeTruthy();
     expect(document.querySelector('#my-ticket .ticket__code')!.textContent).toBe('7KQ4-M2XD-9TWP');
     expect(document.querySelector('#my-ticket img')!.getAttribute('src')).toBe('/my-tours/b-1/ticket.svg');
@@ -44,7 +47,7 @@ describe('MyBookingPage', () => {
       continueUrl: '/my-tours/b-1/checkout',
       releaseUrl: '/my-tours/b-1/release',
     };
-    render(<App data={{ ...fixtures.myBooking, props: { booking: unpaid, ticket: null } }} />);
+    render(<App data={{ ...fixtures.myBooking, props: { booking: unpaid, ticket: null, receipts: [] } }} />);
     expect(document.getElementById('calendar-link'), 'an unpaid booking has no calendar file').toBeNull();
     expect(screen.queryByText('Add to calendar (.ics)')).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/my-tours/b-1/checkout');
@@ -105,7 +108,7 @@ describe('MyBookingPage', () => {
 
   it('says why a booking cannot be cancelled here, and what a cancelled one got back', () => {
     const started: MyBooking = { ...myBooking, cancel: { ...myBooking.cancel, allowed: false, refusal: 'Your tour has already started, so it can no longer be cancelled.' } };
-    const { unmount } = render(<App data={{ ...fixtures.myBooking, props: { booking: started, ticket: null } }} />);
+    const { unmount } = render(<App data={{ ...fixtures.myBooking, props: { booking: started, ticket: null, receipts: [] } }} />);
     expect(document.getElementById('cancel-refusal')!.textContent).toBe('Your tour has already started, so it can no longer be cancelled.');
     expect(screen.queryByRole('button', { name: 'Cancel booking…' })).toBeNull();
     unmount();

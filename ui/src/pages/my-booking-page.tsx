@@ -3,16 +3,18 @@
 // Ids for browser tests: #booking-facts, #meeting-point, #map-link, #calendar-link,
 // #my-ticket, #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
 // #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome; an unpaid booking
-// whose seats are held: #unpaid, #continue-payment, #release-seats.
+// whose seats are held: #unpaid, #continue-payment, #release-seats; its receipts: #receipts,
+// #receipt-{id}.
 import { useState } from 'react';
 import { CancelMyBooking } from '../components/cancel-my-booking';
 import { CancellationPolicy } from '../components/cancellation-policy';
+import { ReceiptLinks } from '../components/receipt-links';
 import { StatusBadge } from '../components/status-badge';
 import { Ticket } from '../components/ticket';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
 
-export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking']) {
+export function MyBookingPage({ booking: initial, ticket, receipts }: PageProps['myBooking']) {
   // The page's copy: a fresh quote or the cancellation's answer replaces it.
   const [booking, setBooking] = useState(initial);
 
@@ -129,6 +131,8 @@ export function MyBookingPage({ booking: initial, ticket }: PageProps['myBooking
           <Ticket ticket={ticket} tourName={booking.tour.name} />
         </section>
       ) : null}
+
+      <ReceiptLinks receipts={receipts} className="my-booking__section" />
 
       <section className="my-booking__section" aria-labelledby="policy-title">
         <h2 id="policy-title" className="section-title">

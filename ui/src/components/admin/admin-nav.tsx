@@ -1,7 +1,7 @@
 import type { Role } from '../../props';
 import { useSession } from '../../session';
 
-export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit' | 'emails' | 'settings';
+export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'receipts' | 'users' | 'reviews' | 'audit' | 'emails' | 'settings';
 
 interface AdminLink {
   section: AdminSection;
@@ -15,6 +15,7 @@ const LINKS: AdminLink[] = [
   { section: 'calendar', href: '/admin/calendar', label: 'Calendar' },
   { section: 'tours', href: '/admin/tours', label: 'Tours' },
   { section: 'bookings', href: '/admin/bookings', label: 'Bookings' },
+  { section: 'receipts', href: '/admin/receipts', label: 'Receipts' },
   { section: 'users', href: '/admin/users', label: 'Users' },
   { section: 'reviews', href: '/admin/reviews', label: 'Reviews' },
   { section: 'audit', href: '/admin/audit', label: 'Audit log' },
@@ -26,7 +27,7 @@ const LINKS: AdminLink[] = [
  * first screen: the dashboard for admins, their own departures for guides and lead guides
  * (whose dashboard is /admin/dashboard). */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'users', 'reviews', 'audit', 'emails', 'settings'],
+  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'users', 'reviews', 'audit', 'emails', 'settings'],
   'lead-guide': ['mine', 'dashboard', 'calendar', 'tours', 'bookings'],
   guide: ['mine', 'calendar', 'tours'],
   user: [],

@@ -25,7 +25,7 @@ const awaitingBooking: AdminBookingDetail = {
   refundableMinor: 58000,
 };
 
-const page: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: awaitingBooking, collect: awaitingCollect, options: null } };
+const page: PageData<'adminBooking'> = { ...fixtures.adminBooking, props: { booking: awaitingBooking, collect: awaitingCollect, options: null, receipts: [] } };
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -136,7 +136,7 @@ describe('RecordPaymentForm', () => {
         },
       }),
     );
-    render(<App data={{ ...page, props: { booking: paid, collect: { ...paidCollect, currency: 'eur' }, options: null } }} />);
+    render(<App data={{ ...page, props: { booking: paid, collect: { ...paidCollect, currency: 'eur' }, options: null, receipts: [] } }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel the booking' }));
     await flush();

@@ -22,6 +22,7 @@ export interface DetailsDraft {
   priceDiscount: string;
   currency: string;
   timeZone: string;
+  taxRate: string;
   startDescription: string;
   startLng: string;
   startLat: string;
@@ -42,6 +43,7 @@ const IDS: Record<TextKey, string> = {
   priceDiscount: 'tour-discount',
   currency: 'tour-currency',
   timeZone: 'tour-time-zone',
+  taxRate: 'tour-tax-rate',
   startDescription: 'tour-start-description',
   startLng: 'tour-start-lng',
   startLat: 'tour-start-lat',
@@ -62,6 +64,7 @@ export function detailsOf(tour: AdminTour | null, currencies: string[]): Details
       priceDiscount: '',
       currency: currencies[0] ?? '',
       timeZone: '',
+      taxRate: '',
       startDescription: '',
       startLng: '',
       startLat: '',
@@ -80,6 +83,8 @@ export function detailsOf(tour: AdminTour | null, currencies: string[]): Details
     priceDiscount: tour.priceDiscount === 0 ? '' : fromMinorUnits(tour.priceDiscount),
     currency: tour.currency,
     timeZone: tour.timeZone,
+    // Basis points as a percentage: 2500 is "25", 1250 "12.5".
+    taxRate: String(tour.taxRate / 100),
     startDescription: tour.startLocation.description,
     startLng: String(tour.startLocation.coordinates[0]),
     startLat: String(tour.startLocation.coordinates[1]),
@@ -101,7 +106,10 @@ const API_KEYS: Record<TextKey, string> = {
  * once.
  */
 export function detailsInput(draft: DetailsDraft): Omit<TourInput, 'locations' | 'cancellationPolicy'> {
+  // A new tour without a tax rate takes the business's default.
+  const taxRate = draft.taxRate.trim() === '' ? {} : { taxRate: draft.taxRate };
   return {
+    ...taxRate,
     name: draft.name,
     slug: draft.slug,
     summary: draft.summary,
@@ -131,13 +139,15 @@ interface TourDetailsFieldsProps {
   timeZones: string[];
   currencies: string[];
   canEdit: boolean;
+  /** A tour not saved yet: an empty tax rate takes the business's default. */
+  isNew: boolean;
 }
 
 /**
  * The tour's details, part of the tour form (tour-form.tsx), which keeps what was typed
  * and saves it with the stops and the policy.
  */
-export function TourDetailsFields({ draft, setDraft, errors, guides, timeZones, currencies, canEdit }: TourDetailsFieldsProps) {
+export function TourDetailsFields({ draft, setDraft, errors, guides, timeZones, currencies, canEdit, isNew }: TourDetailsFieldsProps) {
   const bindField = (key: TextKey, hintId?: string) => ({
     id: IDS[key],
     name: key,
@@ -294,6 +304,18 @@ export function TourDetailsFields({ draft, setDraft, errors, guides, timeZones, 
               Departures start at local times in this zone, e.g. Europe/Paris
             </p>
             {messageOf('timeZone')}
+          </div>
+
+          <div className="form__group">
+            <label className="form__label" htmlFor={IDS.taxRate}>
+              Tax rate (%)
+            </label>
+            <input className="form__input" type="text" inputMode="decimal" {...bindField('taxRate', 'tour-tax-rate-hint')} />
+            <p id="tour-tax-rate-hint" className="form__hint">
+              Included in the price and shown on receipts, e.g. 25 or 12.5
+              {isNew ? "; leave empty for the business's default" : ''}
+            </p>
+            {messageOf('taxRate')}
           </div>
 
           <fieldset className="admin-form__group admin-form__wide">

@@ -95,6 +95,7 @@ export function TourForm({ tour, guides, timeZones, currencies, canEdit, run }: 
         timeZones={timeZones}
         currencies={currencies}
         canEdit={canEdit}
+        isNew={!tour}
       />
       {tour ? (
         <>
