@@ -5,13 +5,7 @@
 import { listTours, logIn, signedInUser } from '../lib/api';
 import { expect, test } from '../lib/fixtures';
 import { waitForHydration } from '../lib/page';
-
-/** text as UTF-16BE bytes, as a PDF keeps a Unicode string (the document's title). */
-function utf16be(text: string): Buffer {
-  const out = Buffer.alloc(text.length * 2);
-  for (let i = 0; i < text.length; i++) out.writeUInt16BE(text.charCodeAt(i), i * 2);
-  return out;
-}
+import { firstBookingReceipt, utf16be } from '../lib/receipts';
 
 test('pay with the test card, download the receipt from the booking, see it in the back office', async ({ page, context, newContext }) => {
   test.slow(); // a checkout, the traveller's pages and the back office's
@@ -35,13 +29,7 @@ test('pay with the test card, download the receipt from the booking, see it in t
   await page.waitForURL((u) => !u.pathname.startsWith('/sandbox/'));
 
   // The booking's own page offers its receipt.
-  await page.goto('/my-tours');
-  await waitForHydration(page);
-  await page.locator('.my-tours .card').first().getByRole('link', { name: /^View booking/ }).click();
-  await page.waitForURL((u) => /^\/my-tours\/[^/]+$/.test(u.pathname));
-  await waitForHydration(page);
-  const link = page.locator('#receipts a');
-  await expect(link).toHaveCount(1);
+  const link = await firstBookingReceipt(page);
   const label = (await link.textContent()) ?? '';
   const number = /^Receipt (\d{4}-\d{6}) \(PDF\)$/.exec(label)?.[1];
   expect(number, `the receipt's link: "${label}"`).toBeTruthy();

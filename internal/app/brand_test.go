@@ -6,7 +6,6 @@ import (
 	"net/http"
 	netmail "net/mail"
 	"strings"
-	"sync"
 	"testing"
 
 	"tourbook/internal/audit"
@@ -139,20 +138,7 @@ func testTheBrandOnThePages(t *testing.T, s *testSite) {
 // calendar entry the business organises; "Tourbook" is in none of them.
 func TestTheBrandInEmailsCalendarsAndCheckout(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	sinks := map[string]*mailSink{}
-	env := func(engine string) map[string]string {
-		mu.Lock()
-		defer mu.Unlock()
-		sinks[engine] = startMailSink(t)
-		return map[string]string{"TOURBOOK_SMTP_URL": "smtp://" + sinks[engine].addr + "?tls=none"}
-	}
-	eachEngineEnv(t, env, nil, func(t *testing.T, s *testSite) {
-		mu.Lock()
-		sink := sinks[t.Name()[strings.LastIndex(t.Name(), "/")+1:]]
-		mu.Unlock()
-		testTheBrandInEmails(t, s, sink)
-	})
+	eachEngineWithMail(t, nil, testTheBrandInEmails)
 }
 
 func testTheBrandInEmails(t *testing.T, s *testSite, sink *mailSink) {

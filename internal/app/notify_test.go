@@ -40,6 +40,26 @@ func startMailSink(t *testing.T) *mailSink {
 	return sink
 }
 
+// eachEngineWithMail runs test on a fresh sample site on each database (eachEngineEnv),
+// each site sending its emails over SMTP to a mail sink of its own.
+func eachEngineWithMail(t *testing.T, args []string, test func(t *testing.T, s *testSite, sink *mailSink)) {
+	t.Helper()
+	var mu sync.Mutex
+	sinks := map[string]*mailSink{}
+	env := func(engine string) map[string]string {
+		mu.Lock()
+		defer mu.Unlock()
+		sinks[engine] = startMailSink(t)
+		return map[string]string{"TOURBOOK_SMTP_URL": "smtp://" + sinks[engine].addr + "?tls=none"}
+	}
+	eachEngineEnv(t, env, args, func(t *testing.T, s *testSite) {
+		mu.Lock()
+		sink := sinks[t.Name()[strings.LastIndex(t.Name(), "/")+1:]]
+		mu.Unlock()
+		test(t, s, sink)
+	})
+}
+
 // to are the messages received for one address.
 func (m *mailSink) to(addr string) []string {
 	m.mu.Lock()
@@ -95,18 +115,7 @@ func (s *testSite) news(t *testing.T, addr string) []mail.Message {
 // however many instances run it at once.
 func TestBookingNewsReachTheStaff(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	sinks := map[string]*mailSink{}
-	env := func(engine string) map[string]string {
-		mu.Lock()
-		defer mu.Unlock()
-		sinks[engine] = startMailSink(t)
-		return map[string]string{"TOURBOOK_SMTP_URL": "smtp://" + sinks[engine].addr + "?tls=none"}
-	}
-	eachEngineEnv(t, env, []string{"-time-zone", "Europe/Lisbon"}, func(t *testing.T, s *testSite) {
-		mu.Lock()
-		sink := sinks[t.Name()[strings.LastIndex(t.Name(), "/")+1:]]
-		mu.Unlock()
+	eachEngineWithMail(t, []string{"-time-zone", "Europe/Lisbon"}, func(t *testing.T, s *testSite, sink *mailSink) {
 		admin, _, tr := s.checkInSetup(t, "News Trail")
 		first, _ := s.walkIn(t, admin, tr.ID, tr.Tomorrow, "ana@example.com", 2)
 		s.runSender(t)
