@@ -27,6 +27,7 @@ import (
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
+	"tourbook/internal/legal"
 	"tourbook/internal/mail"
 	"tourbook/internal/mail/outbox"
 	"tourbook/internal/media"
@@ -71,6 +72,8 @@ type Site struct {
 	Zone *time.Location
 	// Business is the operator's name, brand, contact and legal identity (/admin/settings).
 	Business *business.Service
+	// Legal is the terms of booking, the privacy notice and the imprint (/admin/legal).
+	Legal *legal.Service
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
 	Metrics *metrics.Metrics
 	// Pages keeps the public pages and catalogue answers for visitors not signed in.
@@ -351,6 +354,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// The business's profile is read as often as the tour texts and kept as long; a save
 	// forgets this instance's pages at once (others within the cache times).
 	site.Business = business.NewService(st, business.Options{Now: now, TTL: cfg.TourCacheTTL, Changed: tours.Invalidate})
+	// The legal pages: a save forgets the cached pages (the legal pages, and the tour
+	// pages whose booking panel names the terms' version).
+	site.Legal = legal.NewService(st, legal.Options{Now: now, Changed: tours.Invalidate})
 
 	// Accounts.
 	// Photos and tour pictures decode in one set of slots (one per core): uploads of both
@@ -427,6 +433,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
+		Terms: site.Legal, // while terms are written, a checkout accepts their current version
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -489,10 +496,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	siteCfg := view.SiteConfig{Name: "Tourbook", TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Site: siteCfg, BaseURL: base, Log: log, Now: now,
-		News: news, Zone: zone}
+		News: news, Zone: zone, Legal: site.Legal}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Zone: zone,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Zone: zone, Legal: site.Legal,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

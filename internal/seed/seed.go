@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
+	"tourbook/internal/legal"
 	"tourbook/internal/tour"
 )
 
@@ -29,6 +30,7 @@ type Tx interface {
 	CreateTour(ctx context.Context, t *tour.Tour) error
 	CreateReview(ctx context.Context, r *tour.Review) error
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
+	AddLegalVersion(ctx context.Context, v *legal.Version, entry audit.Entry) error
 }
 
 // Store is a Tx that can run a function in one transaction. The type parameter is the
@@ -107,7 +109,8 @@ func load[S Store[S]](ctx context.Context, st S, writeImages func() error, hash 
 	return nil
 }
 
-// fill writes users, then tours (their guides must exist), then reviews.
+// fill writes users, then the legal pages and tours (their guides must exist), then
+// reviews.
 func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
 	ids := make(map[string]string, len(sampleUsers)) // email -> stored ID
 	for _, su := range sampleUsers {
@@ -123,6 +126,10 @@ func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
 			return fmt.Errorf("create user %s: %w", su.email, err)
 		}
 		ids[su.email] = u.ID
+	}
+	admin := sampleUserName(SampleAdmin)
+	if err := writeLegal(ctx, tx, ids[SampleAdmin], admin, now); err != nil {
+		return err
 	}
 	tours := sampleTours()
 	for i := range tours {
@@ -204,4 +211,14 @@ func buildTour(st sampleTour, i int, ids map[string]string, now time.Time) tour.
 		t.Guides = append(t.Guides, tour.Guide{UserID: ids[email]})
 	}
 	return t
+}
+
+// sampleUserName is the name of the sample user with that email.
+func sampleUserName(email string) string {
+	for _, u := range sampleUsers {
+		if u.email == email {
+			return u.name
+		}
+	}
+	return email
 }

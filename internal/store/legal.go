@@ -42,7 +42,7 @@ func (s *Store) AddLegalVersion(ctx context.Context, v *legal.Version, entry aud
 				continue
 			}
 			v.Number = last + 1
-			entry.Changes.Diff("version", nilIfZero(last), v.Number)
+			entry.Changes.Diff("version", intNull(last), v.Number)
 			return tx.addAudit(ctx, &entry, string(v.Kind))
 		}
 		return errors.New("no free version number in 5 draws")
@@ -51,14 +51,6 @@ func (s *Store) AddLegalVersion(ctx context.Context, v *legal.Version, entry aud
 		return fmt.Errorf("add %s version: %w", v.Kind, err)
 	}
 	return nil
-}
-
-// nilIfZero is n, or nil for 0: the audit log's "none before".
-func nilIfZero(n int) any {
-	if n == 0 {
-		return nil
-	}
-	return n
 }
 
 // LegalVersion is version n of kind, or the latest when n is 0.

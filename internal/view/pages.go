@@ -29,6 +29,9 @@ type PageProps struct {
 	// MyBooking is /my-tours/{id}: only its traveller sees it.
 	MyBooking MyBookingProps `json:"myBooking"`
 	Error     ErrorProps     `json:"error"`
+	// Legal is /terms, /privacy, /imprint and /terms/v/{n}: a legal page, or the polite
+	// word that it is not written yet.
+	Legal LegalPageProps `json:"legal"`
 	// AdminTours is /admin/tours: guides see only the tours they guide, read-only.
 	AdminTours AdminToursProps `json:"adminTours"`
 	// AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}.
@@ -64,6 +67,9 @@ type PageProps struct {
 	AdminEmails AdminEmailsProps `json:"adminEmails"`
 	// AdminEmail is /admin/emails/{id} (admins).
 	AdminEmail AdminEmailProps `json:"adminEmail"`
+	// AdminLegal is /admin/legal (admins): the legal pages' editors and the terms'
+	// versions.
+	AdminLegal AdminLegalProps `json:"adminLegal"`
 }
 
 // CheckPage says whether props are what PageProps names for the page: the UI renders

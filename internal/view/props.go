@@ -198,6 +198,9 @@ type TourProps struct {
 	Reviewing *ReviewStanding `json:"reviewing"`
 	// ReviewLimits bound the review form's text.
 	ReviewLimits ReviewLimits `json:"reviewLimits"`
+	// TermsVersion is the version of the terms of booking the booking panel asks the
+	// traveller to accept (its checkbox links /terms); 0 while none are written: no box.
+	TermsVersion int `json:"termsVersion"`
 }
 
 // MyToursProps are the props of /my-tours.

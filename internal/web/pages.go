@@ -92,9 +92,15 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		detail.ReviewPage = n
 	}
 	places, _ := h.waitlistPlaces(r, t.ID)
+	terms, err := h.termsVersion(r)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
 	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary,
 		props: view.TourProps{Tour: detail, Waitlist: places, WaitlistDates: view.WaitlistDates(t, h.Now()),
-			Reviewing: h.reviewStanding(r, t), ReviewLimits: view.ReviewLimits{MinText: review.MinText, MaxText: review.MaxText}},
+			Reviewing: h.reviewStanding(r, t), ReviewLimits: view.ReviewLimits{MinText: review.MinText, MaxText: review.MaxText},
+			TermsVersion: terms},
 		canonical: path, image: socialImage(t), structuredData: ld,
 		preload: ssr.ImagePreload{Href: detail.CoverImage, SrcSet: detail.CoverSrcSet, Sizes: HeroSizes}})
 }
