@@ -18,6 +18,8 @@ import { AdminTourPage } from './pages/admin-tour-page';
 import { AdminToursPage } from './pages/admin-tours-page';
 import { AdminUsersPage } from './pages/admin-users-page';
 import { ErrorPage } from './pages/error-page';
+import { LegalPage } from './pages/legal-page';
+import { AdminLegalPage } from './pages/admin-legal-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { LoginPage } from './pages/login-page';
 import { MyBookingPage } from './pages/my-booking-page';
@@ -44,6 +46,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   myTours: MyToursPage,
   myBooking: MyBookingPage,
   error: ErrorPage,
+  legal: LegalPage,
   adminTours: AdminToursPage,
   adminTour: AdminTourPage,
   adminDashboard: AdminDashboardPage,
@@ -59,4 +62,5 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminAudit: AdminAuditPage,
   adminEmails: AdminEmailsPage,
   adminEmail: AdminEmailPage,
+  adminLegal: AdminLegalPage,
 };

@@ -1,7 +1,7 @@
 import type { Role } from '../../props';
 import { useSession } from '../../session';
 
-export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit' | 'emails';
+export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'users' | 'reviews' | 'audit' | 'emails' | 'legal';
 
 interface AdminLink {
   section: AdminSection;
@@ -19,13 +19,14 @@ const LINKS: AdminLink[] = [
   { section: 'reviews', href: '/admin/reviews', label: 'Reviews' },
   { section: 'audit', href: '/admin/audit', label: 'Audit log' },
   { section: 'emails', href: '/admin/emails', label: 'Emails' },
+  { section: 'legal', href: '/admin/legal', label: 'Legal pages' },
 ];
 
 /** docs/admin.md "Who may do what": the sections each role's pages include. /admin is the
  * first screen: the dashboard for admins, their own departures for guides and lead guides
  * (whose dashboard is /admin/dashboard). */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'users', 'reviews', 'audit', 'emails'],
+  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'users', 'reviews', 'audit', 'emails', 'legal'],
   'lead-guide': ['mine', 'dashboard', 'calendar', 'tours', 'bookings'],
   guide: ['mine', 'calendar', 'tours'],
   user: [],
