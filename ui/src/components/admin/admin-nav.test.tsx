@@ -37,6 +37,7 @@ describe('AdminNav', () => {
       ['Reviews', '/admin/reviews'],
       ['Audit log', '/admin/audit'],
       ['Emails', '/admin/emails'],
+      ['Legal pages', '/admin/legal'],
     ]);
   });
 
@@ -73,7 +74,7 @@ describe('AdminNav', () => {
     renderNav(admin, 'bookings');
     const details = screen.getByRole('navigation', { name: 'Back office' }).querySelector('details.menu')!;
     expect(details.querySelector(':scope > summary')!.textContent).toBe('Back office: Bookings');
-    expect(details.querySelectorAll('.admin-nav__link')).toHaveLength(8);
+    expect(details.querySelectorAll('.admin-nav__link')).toHaveLength(9);
   });
 
   it('marks the section of a page inside it as "true", not "page"', () => {
