@@ -82,6 +82,7 @@ test('no back office page is wider than a phone', async ({ newContext }) => {
     '/admin/reviews',
     '/admin/audit',
     '/admin/emails',
+    '/admin/legal',
   ]);
 
   // A guide reaches check-in from the dashboard on their phone.
