@@ -201,4 +201,3 @@ func (s *testSite) pendingBooking(t *testing.T, email, tourID string) booking.Bo
 	}
 	return found
 }
-
