@@ -33,19 +33,29 @@ func (legalInput) FieldLabel(key string) string {
 	return ""
 }
 
-// SaveLegal is PUT /api/v1/admin/legal/{kind} (admins): the page's text as its next
-// version. Answers the version now current and whether the save made it.
-func (h *Handler) SaveLegal(w http.ResponseWriter, r *http.Request) {
+// legalText reads a legal page's call: the signed-in user and the text sent; false when
+// the answer was already given.
+func (h *Handler) legalText(w http.ResponseWriter, r *http.Request) (account.User, string, bool) {
 	u, ok := h.user(w, r)
 	if !ok {
-		return
+		return u, "", false
 	}
 	var in legalInput
 	if err := decodeJSONUpTo(w, r, &in, maxLegalBody); err != nil {
 		h.fail(w, r, err)
+		return u, "", false
+	}
+	return u, in.Markdown, true
+}
+
+// SaveLegal is PUT /api/v1/admin/legal/{kind} (admins): the page's text as its next
+// version. Answers the version now current and whether the save made it.
+func (h *Handler) SaveLegal(w http.ResponseWriter, r *http.Request) {
+	u, text, ok := h.legalText(w, r)
+	if !ok {
 		return
 	}
-	saved, err := h.Legal.Save(r.Context(), u, legal.Kind(r.PathValue("kind")), in.Markdown)
+	saved, err := h.Legal.Save(r.Context(), u, legal.Kind(r.PathValue("kind")), text)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -56,16 +66,11 @@ func (h *Handler) SaveLegal(w http.ResponseWriter, r *http.Request) {
 // PreviewLegal is POST /api/v1/admin/legal/{kind}/preview (admins): the text as its page
 // would show it, checked as a save checks it; nothing is saved.
 func (h *Handler) PreviewLegal(w http.ResponseWriter, r *http.Request) {
-	u, ok := h.user(w, r)
+	u, text, ok := h.legalText(w, r)
 	if !ok {
 		return
 	}
-	var in legalInput
-	if err := decodeJSONUpTo(w, r, &in, maxLegalBody); err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	html, err := h.Legal.Preview(u, legal.Kind(r.PathValue("kind")), in.Markdown)
+	html, err := h.Legal.Preview(u, legal.Kind(r.PathValue("kind")), text)
 	if err != nil {
 		h.fail(w, r, err)
 		return
