@@ -12,6 +12,7 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/collect"
+	"tourbook/internal/legal"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
 	"tourbook/internal/ticket"
@@ -96,7 +97,12 @@ func samplePages() []PageData {
 	own := refund.Own{BookingRow: row, Tour: alps, Departure: alps.StartDates[0], Quote: quote}
 	detail := backoffice.Detail{BookingRow: row, Events: []backoffice.Event{}, Refunds: []backoffice.Refund{}}
 
-	detailProps := NewTourDetail(alps, now)
+	terms1 := legal.Page{Version: legal.Version{Kind: legal.Terms, Number: 1, Markdown: "# Terms\n\nPay **first**.",
+		CreatedAt: day(4, 1), AuthorName: admin.Name}}
+	terms1.HTML = legal.Render(terms1.Markdown)
+	terms2 := legal.Page{Version: legal.Version{Kind: legal.Terms, Number: 2, Markdown: "# Terms\n\nPay when you book.",
+		CreatedAt: day(4, 20), AuthorName: admin.Name}}
+		detailProps := NewTourDetail(alps, now)
 	detailProps.ReviewPages = review.Pages(alps.RatingsCount)
 	me := NewSessionUser(traveller)
 	ops := NewSessionUser(admin)
@@ -116,6 +122,11 @@ func samplePages() []PageData {
 			Guides: NewGuideOptions([]account.User{guide}), TimeZones: []string{"Europe/Zurich"}, Currencies: []string{"usd", "eur"}, CanEdit: true}},
 		{Page: "adminBooking", Site: site, User: ops, Props: AdminBookingProps{Booking: NewAdminBookingDetail(detail, time.UTC),
 			Collect: NewBookingCollect(collect.Detail{Detail: detail, Payments: []collect.Payment{}}, now, time.UTC)}},
+		{Page: "legal", Site: site, Props: NewLegalPage(terms1, 2)},
+		{Page: "legal", Site: site, Props: UnwrittenLegalPage(legal.Imprint)},
+		{Page: "adminLegal", Site: site, User: ops, Props: NewAdminLegal(legal.Editor{
+			Texts:         []legal.Version{terms2.Version, {Kind: legal.Privacy}, {Kind: legal.Imprint}},
+			TermsVersions: []legal.Version{terms2.Version, terms1.Version}}, time.UTC)},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }
