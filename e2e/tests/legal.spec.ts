@@ -80,3 +80,25 @@ test('an admin saves new terms; a traveller must accept them to book; the bookin
   await page.goto('/terms/v/3');
   await expect(page.locator('h1')).toHaveText('Page not found');
 });
+
+test('the sample legal pages: in the server HTML, linked from the footer and the sign-up page, hydrated quietly', async ({ page, request, guard }) => {
+  for (const { path, title } of [
+    { path: '/terms', title: 'Terms of booking' },
+    { path: '/privacy', title: 'Privacy notice' },
+    { path: '/imprint', title: 'Imprint' },
+  ]) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain(`<h1>${title}</h1>`);
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.locator('#legal-text h1')).toHaveText(title);
+    await expect(page.locator('#legal-version')).toContainText('Version 1, ');
+    await expect(page.locator('#legal-links').getByRole('link', { name: title })).toHaveAttribute('href', path);
+  }
+  await page.goto('/signup');
+  await waitForHydration(page);
+  await expect(page.locator('#signup-legal').getByRole('link', { name: 'terms of booking' })).toHaveAttribute('href', '/terms');
+  await expect(page.locator('#signup-legal').getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
+  expect(guard.console).toEqual([]);
+});
