@@ -28,7 +28,7 @@ type legalInput struct {
 // FieldLabel names the field as the editor labels it.
 func (legalInput) FieldLabel(key string) string {
 	if key == "markdown" {
-		return "The text"
+		return "The Markdown"
 	}
 	return ""
 }

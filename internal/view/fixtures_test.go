@@ -102,7 +102,7 @@ func samplePages() []PageData {
 	terms1.HTML = legal.Render(terms1.Markdown)
 	terms2 := legal.Page{Version: legal.Version{Kind: legal.Terms, Number: 2, Markdown: "# Terms\n\nPay when you book.",
 		CreatedAt: day(4, 20), AuthorName: admin.Name}}
-		detailProps := NewTourDetail(alps, now)
+	detailProps := NewTourDetail(alps, now)
 	detailProps.ReviewPages = review.Pages(alps.RatingsCount)
 	me := NewSessionUser(traveller)
 	ops := NewSessionUser(admin)
