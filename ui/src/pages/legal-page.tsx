@@ -3,12 +3,12 @@
 // not written yet. Ids for browser tests: #legal-text, #legal-version, #legal-current.
 import type { PageProps } from '../props';
 
-export function LegalPage({ title, html, version, savedOn, currentUrl }: PageProps['legal']) {
+export function LegalPage({ kind, title, html, version, savedOn, currentUrl }: PageProps['legal']) {
   if (version === 0) {
     return (
       <div className="legal">
         <h1 className="page-title">{title}</h1>
-        <p id="legal-text">{`Our ${title.toLowerCase()} is not written yet. Please check again soon, or ask us if you have a question.`}</p>
+        <p id="legal-text">{`Our ${title.toLowerCase()} ${kind === 'terms' ? 'are' : 'is'} not written yet. Please check again soon, or ask us if you have a question.`}</p>
         <a href="/">Back to all tours</a>
       </div>
     );
