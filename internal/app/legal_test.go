@@ -182,16 +182,8 @@ func TestCheckoutAcceptsTheTerms(t *testing.T) {
 // pendingBooking is the user's latest booking of the tour.
 func (s *testSite) pendingBooking(t *testing.T, email, tourID string) booking.Booking {
 	t.Helper()
-	u, err := s.Store.UserByEmail(t.Context(), email)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := s.Store.UserBookings(t.Context(), u.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var found booking.Booking
-	for _, b := range list {
+	for _, b := range s.bookings(t, email) {
 		if b.TourID == tourID && (found.ID == "" || b.CreatedAt.After(found.CreatedAt)) {
 			found = b
 		}
