@@ -53,20 +53,32 @@ func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
 		}
 		c.Participants = n
 	}
-	if s := q.Get("terms"); s != "" {
-		n, ok := legal.ParseNumber(s)
-		if !ok {
-			h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "The terms of booking accepted could not be read. Please reload the page and accept them again."))
-			return
-		}
-		c.Terms = n
+	terms, err := acceptedTerms(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
 	}
+	c.Terms = terms
 	url, err := h.Bookings.Open(r.Context(), u, h.ClientIP.Of(r), c)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "session": map[string]string{"url": url}})
+}
+
+// acceptedTerms is the version of the terms of booking a checkout call accepts (its
+// query's terms=N), 0 for none.
+func acceptedTerms(r *http.Request) (int, error) {
+	s := r.URL.Query().Get("terms")
+	if s == "" {
+		return 0, nil
+	}
+	n, ok := legal.ParseNumber(s)
+	if !ok {
+		return 0, httpx.Errorf(http.StatusBadRequest, "The terms of booking accepted could not be read. Please reload the page and accept them again.")
+	}
+	return n, nil
 }
 
 // maxWebhookBody: Stripe's events are a few KB; 1 MB leaves room and bounds abuse.

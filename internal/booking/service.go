@@ -53,6 +53,8 @@ type Tx interface {
 	// CancelBooking cancels a Pending booking; other states stay.
 	CancelBooking(ctx context.Context, id string) error
 	SetOfferCheckout(ctx context.Context, c waitlist.OfferCheckout) error
+	// SetBookingTerms records the version of the terms of booking accepted, and when.
+	SetBookingTerms(ctx context.Context, id string, version int, at time.Time) error
 	// RecordPayment writes b's Status, PaymentRef, PaidAt, AmountMinor and Currency.
 	RecordPayment(ctx context.Context, b Booking) error
 	IssueTicket(ctx context.Context, bookingID string, now time.Time) error

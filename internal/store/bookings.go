@@ -309,3 +309,13 @@ func (s *Store) HeldSeats(ctx context.Context, userID string, now time.Time) (in
 	}
 	return n, nil
 }
+
+// SetBookingTerms records on a booking the version of the terms of booking its traveller
+// accepted, and when (a waiting list offer's, accepted as it is paid).
+func (s *Store) SetBookingTerms(ctx context.Context, id string, version int, at time.Time) error {
+	if _, err := s.tx.ExecContext(ctx, `UPDATE bookings SET terms_version = $1, terms_accepted_at = $2 WHERE id = $3`,
+		version, ts(at), id); err != nil {
+		return fmt.Errorf("booking %s terms: %w", id, err)
+	}
+	return nil
+}

@@ -208,6 +208,9 @@ type MyToursProps struct {
 	Bookings []BookingRow `json:"bookings"`
 	// Waitlist is the traveller's waiting list entries: open offers first get a banner.
 	Waitlist []WaitlistPlace `json:"waitlist"`
+	// TermsVersion is the version of the terms of booking an offer's payment accepts
+	// (a checkbox on its banner); 0 while none are written.
+	TermsVersion int `json:"termsVersion"`
 }
 
 // ErrorProps are the props of the error page.

@@ -248,7 +248,12 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		}
 		rows = append(rows, row)
 	}
-	h.render(w, r, page{name: "myTours", title: "My bookings", props: view.MyToursProps{Bookings: rows, Waitlist: places}, alert: alert})
+	terms, err := h.termsVersion(r)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	h.render(w, r, page{name: "myTours", title: "My bookings", props: view.MyToursProps{Bookings: rows, Waitlist: places, TermsVersion: terms}, alert: alert})
 }
 
 // HeroSizes is the tour page's hero <img> sizes (ui/src/pages/tour-page.tsx): the

@@ -1135,6 +1135,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
     user,
     props: {
       waitlist: [],
+      termsVersion: 2,
       bookings: [
         {
           id: 'b-1',

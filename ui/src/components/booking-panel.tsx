@@ -4,6 +4,7 @@ import type { PolicyTier, StartDateOption } from '../props';
 import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
+import { TermsCheckbox } from './terms-checkbox';
 
 const BOOK_TEXT = 'Book tour now!';
 const PROCESSING_TEXT = 'Processing...';
@@ -103,19 +104,7 @@ export function BookingPanel({ tourId, startDates, policy, terms }: BookingPanel
           onChange={(e) => setParticipants(e.target.value)}
         />
       </div>
-      {terms > 0 ? (
-        <div className="form__group">
-          <label className="checkbox booking__terms">
-            <input id="accept-terms" type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
-            <span>
-              I accept the{' '}
-              <a href="/terms" target="_blank" rel="noopener">
-                terms of booking
-              </a>
-            </span>
-          </label>
-        </div>
-      ) : null}
+      {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button
         id="book-tour"
         type="button"

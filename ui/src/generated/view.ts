@@ -1257,6 +1257,11 @@ export interface MyToursProps {
   bookings: BookingRow[];
   /** Waitlist is the traveller's waiting list entries: open offers first get a banner. */
   waitlist: WaitlistPlace[];
+  /**
+   * TermsVersion is the version of the terms of booking an offer's payment accepts
+   * (a checkbox on its banner); 0 while none are written.
+   */
+  termsVersion: number;
 }
 
 /** ErrorProps are the props of the error page. */

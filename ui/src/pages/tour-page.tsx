@@ -203,6 +203,7 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
           dates={waitlistDates}
           places={waitlist}
           maxGroupSize={tour.maxGroupSize}
+          terms={termsVersion}
         />
       </section>
     </article>
