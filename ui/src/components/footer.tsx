@@ -1,4 +1,5 @@
 import { useSession } from '../session';
+import { LegalLinks } from './legal-links';
 
 export function Footer() {
   const { site } = useSession();
@@ -8,6 +9,7 @@ export function Footer() {
         {site.name}
       </a>
       <p className="footer__note">Small groups, local guides, unforgettable trails.</p>
+      <LegalLinks />
     </footer>
   );
 }
