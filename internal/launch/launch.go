@@ -92,7 +92,7 @@ func (s *Service) Checklist(ctx context.Context, actor account.User) ([]Item, er
 	list := []Item{
 		{Key: "settings", Label: "Your business’s name and details", Done: named, URL: "/admin/settings",
 			Detail: pick(named, "Set: "+p.Name, "Not set: pages and emails say “"+business.DefaultName+"”")},
-		{Key: "terms", Label: "Terms of booking", Done: terms, URL: "/admin/settings",
+		{Key: "terms", Label: "Terms of booking", Done: terms, URL: "/admin/legal",
 			Detail: pick(terms, "Written", "Not written yet")},
 		{Key: "tour", Label: "Your first tour, published", Done: tours > 0, URL: "/admin/tours/new",
 			Detail: pick(tours > 0, count(tours, "tour", "tours")+" published", "No tour is published yet")},
