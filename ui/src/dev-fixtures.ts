@@ -342,7 +342,7 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
   calendarUrl: '/admin/calendar',
   checklist: [
     { key: 'settings', label: 'Your business’s name and details', done: true, detail: 'Set: Fjord & Fell Tours', url: '/admin/settings' },
-    { key: 'terms', label: 'Terms of booking', done: false, detail: 'Not written yet', url: '/admin/settings' },
+    { key: 'terms', label: 'Terms of booking', done: false, detail: 'Not written yet', url: '/admin/legal' },
     { key: 'tour', label: 'Your first tour, published', done: true, detail: '3 tours published', url: '/admin/tours/new' },
     { key: 'departure', label: 'A departure to book', done: true, detail: '12 departures to come', url: '/admin/tours' },
     { key: 'payments', label: 'Card payments', done: false, detail: 'Sandbox: test cards only, no money is taken', url: '' },
