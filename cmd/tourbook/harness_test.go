@@ -304,10 +304,11 @@ func loggedIn(ctx context.Context, t *testing.T, base string, emails []string) [
 // errFull is a checkout refused for want of seats (409).
 var errFull = errors.New("no seats left")
 
-// checkout opens a checkout for one seat on tourID's date, through base; it returns the
-// sandbox page's URL.
+// checkout opens a checkout for one seat on tourID's date, through base, accepting the
+// sample data's terms of booking (version 1; a site without terms ignores it); it
+// returns the sandbox page's URL.
 func (c *customer) checkout(ctx context.Context, base, tourID, date string) (string, error) {
-	code, _, body, err := c.do(ctx, http.MethodGet, base+"/api/v1/bookings/checkout-session/"+tourID+"?participants=1&date="+date, "", nil)
+	code, _, body, err := c.do(ctx, http.MethodGet, base+"/api/v1/bookings/checkout-session/"+tourID+"?participants=1&terms=1&date="+date, "", nil)
 	switch {
 	case err != nil:
 		return "", err

@@ -8,6 +8,17 @@ import { expectAlert, pauseClock, waitForHydration } from './page';
 /** The sandbox's card that pays (and can be refunded), as in Stripe's test mode. */
 export const TEST_CARD = '4242 4242 4242 4242';
 
+/** The version of the sample data's terms of booking, which every checkout accepts. */
+export const SAMPLE_TERMS_VERSION = 1;
+
+/**
+ * Ticks the booking panel's "I accept the terms of booking" (the sample data has terms,
+ * so the server refuses a checkout without them).
+ */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I accept the terms of booking' }).check();
+}
+
 /** Fills the sandbox checkout's card form and clicks "Pay …". */
 export async function fillCard(page: Page, number: string, name = 'Erin Tester'): Promise<void> {
   const nextYear = (new Date().getUTCFullYear() + 3) % 100;
@@ -39,6 +50,7 @@ export async function bookAndPay(
   await expect(page.locator('#book-tour')).toHaveText('Book tour now!');
   await page.locator('#start-date').selectOption(date);
   await page.locator('#participants').fill(String(participants));
+  await acceptTerms(page);
   await page.locator('#book-tour').click();
 
   await page.waitForURL((u) => u.pathname.startsWith('/sandbox/checkout/'));

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { formatMoney, listTours, logIn, signUp } from '../lib/api';
+import { acceptTerms, SAMPLE_TERMS_VERSION } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
 import { alertLocator, expectAlert, gate, pauseClock, waitForHydration } from '../lib/page';
 import { encodePng } from '../lib/png';
@@ -285,6 +286,7 @@ test('an admin creates, maps, illustrates, schedules and publishes a tour; a vis
   await expect(option).toHaveText(`${dateLabel(first)}, ${START_LABEL} (${GROUP_SIZE} seats left)`);
   await visitor.locator('#start-date').selectOption(isoDay(first));
   await visitor.locator('#participants').fill('1');
+  await acceptTerms(visitor);
 
   // Hold the checkout call to see the button while it is under way.
   const checkout = gate();
@@ -300,6 +302,7 @@ test('an admin creates, maps, illustrates, schedules and publishes a tour; a vis
   expect(url.pathname).toBe(`/api/v1/bookings/checkout-session/${id}`);
   expect(url.searchParams.get('date')).toBe(isoDay(first));
   expect(url.searchParams.get('participants')).toBe('1');
+  expect(url.searchParams.get('terms')).toBe(String(SAMPLE_TERMS_VERSION));
   checkout.open();
 
   // The sandbox's hosted checkout page.

@@ -3,6 +3,7 @@
 // a declined card, cancelling, and a checkout call that fails.
 import type { Page } from '@playwright/test';
 import { formatMoney, listTours, signUp, signedInUser, type TourJSON } from '../lib/api';
+import { acceptTerms, SAMPLE_TERMS_VERSION } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
 import { alertLocator, expectAlert, expectFailedCall, gate, pauseClock, waitForHydration } from '../lib/page';
 
@@ -43,6 +44,7 @@ async function chooseOnPage(page: Page, choice: Choice, participants: number): P
   await expect(option).toHaveText(new RegExp(`\\(${choice.seatsLeft} seats? left\\)$`));
   await page.locator('#start-date').selectOption(choice.date);
   await page.locator('#participants').fill(String(participants));
+  await acceptTerms(page);
   // The date as people read it, e.g. "Tue 15 June 2027" of "Tue 15 June 2027, 09:00 CEST
   // (Europe/Zurich) (4 seats left)".
   return ((await option.textContent()) ?? '').replace(/,.*$/, '');
@@ -67,6 +69,7 @@ async function bookThroughGate(page: Page, choice: Choice, participants: number)
   expect(url.pathname).toBe(`/api/v1/bookings/checkout-session/${choice.tour.id}`);
   expect(url.searchParams.get('date')).toBe(choice.date);
   expect(url.searchParams.get('participants')).toBe(String(participants));
+  expect(url.searchParams.get('terms')).toBe(String(SAMPLE_TERMS_VERSION));
   held.open();
 }
 
@@ -206,7 +209,7 @@ test.describe('a checkout call that fails', () => {
     for (let left = choice.seatsLeft; left > 0; left -= 12) {
       await signUp(request);
       const hold = await request.get(
-        `/api/v1/bookings/checkout-session/${choice.tour.id}?date=${choice.date}&participants=${Math.min(left, 12)}`,
+        `/api/v1/bookings/checkout-session/${choice.tour.id}?date=${choice.date}&participants=${Math.min(left, 12)}&terms=${SAMPLE_TERMS_VERSION}`,
       );
       expect(hold.status()).toBe(200);
     }

@@ -83,6 +83,7 @@ test('no back office page is wider than a phone', async ({ newContext }) => {
     '/admin/audit',
     '/admin/emails',
     '/admin/settings',
+    '/admin/legal',
   ]);
 
   // A guide reaches check-in from the dashboard on their phone.

@@ -93,6 +93,8 @@ test('a traveller joins the waiting list of a sold-out departure, a booking is c
   await expect(banner).toContainText('Seats are held for you from the waiting list');
   await expect(banner).toContainText(`${tour.name}, ${formatDay(date)}`);
   await expect(banner).toContainText(`2 people, ${amount}. Pay by `);
+  // Paying accepts the sample terms of booking, as booking does.
+  await banner.getByRole('checkbox', { name: 'I accept the terms of booking' }).check();
   await banner.getByRole('button', { name: 'Pay now' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/sandbox/checkout/'));
   await expect(page.locator('h1')).toHaveText(tour.name);

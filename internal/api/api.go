@@ -44,6 +44,7 @@ type Handler struct {
 	News       News
 	Privacy    Privacy
 	Business   Business
+	Legal      Legal
 	// Zone is the site's time zone: the back office's answers write instants in it.
 	Zone    *time.Location
 	Cookies httpx.Cookies
@@ -74,11 +75,16 @@ const maxJSONBody = 64 << 10
 
 // decodeJSON reads a JSON object into v, answering in words a person understands.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	return decodeJSONUpTo(w, r, v, maxJSONBody)
+}
+
+// decodeJSONUpTo is decodeJSON for a request of at most limit bytes.
+func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	ct := r.Header.Get("Content-Type")
 	if !strings.HasPrefix(ct, "application/json") {
 		return httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the form as JSON.")
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {

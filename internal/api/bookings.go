@@ -9,12 +9,14 @@ import (
 	"strings"
 
 	"tourbook/internal/account"
+	"tourbook/internal/booking"
 	"tourbook/internal/httpx"
+	"tourbook/internal/legal"
 )
 
 // Bookings is the booking service the checkout and webhook endpoints call.
 type Bookings interface {
-	StartCheckout(ctx context.Context, user account.User, client, tourID, date string, participants int) (string, error)
+	Open(ctx context.Context, user account.User, client string, c booking.Checkout) (string, error)
 	HandleWebhook(ctx context.Context, payload []byte, header http.Header) error
 	CancelReturn(ctx context.Context, user account.User, bookingID string) error
 }
@@ -37,25 +39,46 @@ func (h *Handler) ReleaseHold(w http.ResponseWriter, r *http.Request) {
 
 // CheckoutSession is GET /api/v1/bookings/checkout-session/{tourId} (SPEC.md §7 #5):
 // holds the seats and opens a checkout at the payment provider; the browser then goes to
-// session.url. Optional query: date=YYYY-MM-DD, participants=N.
+// session.url. Optional query: date=YYYY-MM-DD, participants=N, terms=N (the version of
+// the terms of booking the traveller accepted; required while any are written).
 func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
 	u, _ := httpx.User(r.Context()) // a visitor is the zero user: the service asks them to log in
 	q := r.URL.Query()
-	participants := 0
+	c := booking.Checkout{TourID: r.PathValue("tourId"), Date: strings.TrimSpace(q.Get("date"))}
 	if s := strings.TrimSpace(q.Get("participants")); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
 			h.fail(w, r, httpx.Errorf(http.StatusBadRequest, "Please choose how many people are coming: a whole number, at least 1."))
 			return
 		}
-		participants = n
+		c.Participants = n
 	}
-	url, err := h.Bookings.StartCheckout(r.Context(), u, h.ClientIP.Of(r), r.PathValue("tourId"), strings.TrimSpace(q.Get("date")), participants)
+	terms, err := acceptedTerms(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	c.Terms = terms
+	url, err := h.Bookings.Open(r.Context(), u, h.ClientIP.Of(r), c)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "session": map[string]string{"url": url}})
+}
+
+// acceptedTerms is the version of the terms of booking a checkout call accepts (its
+// query's terms=N), 0 for none.
+func acceptedTerms(r *http.Request) (int, error) {
+	s := r.URL.Query().Get("terms")
+	if s == "" {
+		return 0, nil
+	}
+	n, ok := legal.ParseNumber(s)
+	if !ok {
+		return 0, httpx.Errorf(http.StatusBadRequest, "The terms of booking accepted could not be read. Please reload the page and accept them again.")
+	}
+	return n, nil
 }
 
 // maxWebhookBody: Stripe's events are a few KB; 1 MB leaves room and bounds abuse.

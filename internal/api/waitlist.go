@@ -17,7 +17,7 @@ type Waitlist interface {
 
 // OfferPayer opens the checkout of a waiting list offer (booking.Service).
 type OfferPayer interface {
-	PayOffer(ctx context.Context, user account.User, entryID string) (string, error)
+	PayOffer(ctx context.Context, user account.User, entryID string, terms int) (string, error)
 }
 
 // JoinWaitlist is POST /api/v1/waitlist {tourId, date, participants}: the signed-in user
@@ -59,14 +59,20 @@ func (h *Handler) LeaveWaitlist(w http.ResponseWriter, r *http.Request) {
 	httpx.JSON(w, http.StatusOK, httpx.Response{Status: "success", Message: "You have left the waiting list."})
 }
 
-// PayOffer is POST /api/v1/waitlist/{id}/checkout: opens the checkout of the seats held
-// for the user; the browser then goes to session.url, as for a booking.
+// PayOffer is POST /api/v1/waitlist/{id}/checkout?terms=N: opens the checkout of the
+// seats held for the user, accepting the terms of booking as a booking's checkout does;
+// the browser then goes to session.url, as for a booking.
 func (h *Handler) PayOffer(w http.ResponseWriter, r *http.Request) {
 	u, ok := h.user(w, r)
 	if !ok {
 		return
 	}
-	url, err := h.Offers.PayOffer(r.Context(), u, r.PathValue("id"))
+	terms, err := acceptedTerms(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	url, err := h.Offers.PayOffer(r.Context(), u, r.PathValue("id"), terms)
 	if err != nil {
 		h.fail(w, r, err)
 		return

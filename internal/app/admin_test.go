@@ -480,6 +480,11 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"GET", "/admin/bookings/nosuchbooking" + walkInReceipt, nil, 404, 404, 404, 404, 303},
 		{"GET", "/admin/bookings/" + bookingID + "/receipts/nosuchreceipt", nil, 404, 404, 404, 404, 303},
 		{"GET", "/my-tours/" + bookingID + walkInReceipt, nil, 404, 404, 404, 404, 303},
+		// The legal pages (internal/legal): admins only.
+		{"GET", "/admin/legal", nil, 200, 404, 404, 404, 303},
+		{"PUT", "/api/v1/admin/legal/imprint", map[string]any{"markdown": ""}, 400, 403, 403, 403, 401},
+		{"PUT", "/api/v1/admin/legal/nosuchpage", map[string]any{"markdown": "x"}, 404, 403, 403, 403, 401},
+		{"POST", "/api/v1/admin/legal/terms/preview", map[string]any{"markdown": "# Terms"}, 200, 403, 403, 403, 401},
 		{"POST", "/api/v1/tours", map[string]any{"name": ""}, 400, 400, 403, 403, 401},
 		{"PATCH", "/api/v1/tours/" + id, map[string]any{"version": 0}, 409, 409, 403, 403, 401},
 		{"DELETE", "/api/v1/tours/nosuchtour", nil, 404, 404, 403, 403, 401},

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -43,9 +44,23 @@ func (s *testSite) tourByIndex(t *testing.T, i int) tourDetail {
 	return out.Data.Tours[i]
 }
 
-// checkout asks for a checkout session and returns the answer.
+// checkout asks for a checkout session, as a traveller who ticked the terms' box does
+// (the current terms' version, unless query names one), and returns the answer.
 func (s *testSite) checkout(t *testing.T, c *http.Client, tourID, query string) result {
 	t.Helper()
+	if !strings.Contains(query, "terms=") {
+		n, err := s.Legal.TermsVersion(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			sep := "?"
+			if strings.Contains(query, "?") {
+				sep = "&"
+			}
+			query += sep + "terms=" + strconv.Itoa(n)
+		}
+	}
 	return s.get(t, c, "/api/v1/bookings/checkout-session/"+tourID+query)
 }
 

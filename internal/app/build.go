@@ -28,6 +28,7 @@ import (
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
 	"tourbook/internal/launch"
+	"tourbook/internal/legal"
 	"tourbook/internal/mail"
 	"tourbook/internal/mail/outbox"
 	"tourbook/internal/media"
@@ -77,6 +78,8 @@ type Site struct {
 	// Privacy exports and deletes accounts and removes old sent emails' bodies
 	// (RunBackground runs its retention).
 	Privacy *privacy.Service
+	// Legal is the terms of booking, the privacy notice and the imprint (/admin/legal).
+	Legal *legal.Service
 	// Metrics are served on the debug listener (-debug-addr) at /metrics.
 	Metrics *metrics.Metrics
 	// Pages keeps the public pages and catalogue answers for visitors not signed in.
@@ -370,6 +373,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	pages := server.NewPageCache(cfg.PageCacheTTL, now, func(r *http.Request) bool { return cookies.Token(r) == "" })
 	tours.OnChange(pages.Invalidate)
 	site.Pages = pages
+	// The legal pages: a save forgets the cached pages (the legal pages, and the tour
+	// pages whose booking panel names the terms' version).
+	site.Legal = legal.NewService(st, legal.Options{Now: now, Changed: tours.Invalidate})
 
 	// Accounts.
 	photos, err := media.NewPhotos(filepath.Join(images, "users"), media.Options{Bucket: buckets["users"], Scaler: opts.scaler, Slots: decodes})
@@ -448,6 +454,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
 		Receipts: receipts,
+		Terms:    site.Legal, // while terms are written, a checkout accepts their current version
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})
@@ -496,7 +503,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		DefaultPhoto: media.DefaultPhoto, Changed: tours.Invalidate, Tx: inTx(st, func(tx *store.Store) privacy.Tx { return tx })})
 	// The dashboard's checklist for a new site. The terms are read from a site setting
 	// until the legal pages' package answers launch.Terms.
-	checklist := launch.NewService(st, site.Business, launch.SettingTerms{Settings: st, Key: "terms"},
+	checklist := launch.NewService(st, site.Business, site.Legal,
 		launch.Options{Payments: cfg.Payment.Provider, EmailConfigured: cfg.SMTP.Configured(), Now: now})
 	// Departures' manifests and check-in.
 	departures := checkin.NewService(st, checkin.Options{Now: now, Logger: log})
@@ -523,10 +530,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Receipts: receipts, Site: siteCfg, BaseURL: base, Log: log, Now: now,
-		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business}
+		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business,
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business, Legal: site.Legal,
 		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,

@@ -421,7 +421,7 @@ func TestSitemapListsPublishedToursOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		locs := s.sitemap(t)
-		for _, p := range []string{"/", "/signup", "/login"} {
+		for _, p := range []string{"/", "/signup", "/login", "/terms", "/privacy", "/imprint"} {
 			if _, ok := locs[s.URL+p]; !ok {
 				t.Errorf("sitemap lacks %s", p)
 			}
@@ -432,8 +432,8 @@ func TestSitemapListsPublishedToursOnly(t *testing.T) {
 				t.Errorf("sitemap lacks %s (lastmod %q)", tr.Slug, lm)
 			}
 		}
-		if len(locs) != 3+len(tours) {
-			t.Errorf("sitemap lists %d addresses, want %d", len(locs), 3+len(tours))
+		if len(locs) != 6+len(tours) {
+			t.Errorf("sitemap lists %d addresses, want %d", len(locs), 6+len(tours))
 		}
 
 		// A draft is not listed; a tour archived after publication leaves the list, and

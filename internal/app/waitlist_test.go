@@ -95,9 +95,15 @@ func TestWaitlistOfferPaidThroughCheckout(t *testing.T) {
 		refused(t, "booking the held seats", s.checkout(t, hannah, tr.ID, "?date="+date+"&participants=1"), 409, "fully booked")
 		refused(t, "paying someone else's offer", s.send(t, hannah, "POST", "/api/v1/waitlist/"+entryID+"/checkout", nil), 404, "no such offer")
 
-		pay := s.send(t, omar, "POST", "/api/v1/waitlist/"+entryID+"/checkout", nil)
+		// Paying accepts the terms of booking, as a booking's checkout does.
+		refused(t, "paying without the terms", s.send(t, omar, "POST", "/api/v1/waitlist/"+entryID+"/checkout", nil), 400,
+			"Please accept the terms of booking")
+		pay := s.send(t, omar, "POST", "/api/v1/waitlist/"+entryID+"/checkout?terms=1", nil)
 		if pay.status != 200 {
 			t.Fatalf("pay offer: %d %s", pay.status, pay.body)
+		}
+		if b := s.pendingBooking(t, "omar@example.com", tr.ID); b.TermsVersion != 1 || b.TermsAcceptedAt.IsZero() {
+			t.Errorf("the offer's booking keeps terms %d at %v", b.TermsVersion, b.TermsAcceptedAt)
 		}
 		url := decode(t, pay)["session"].(map[string]any)["url"].(string)
 		if again := decode(t, s.send(t, omar, "POST", "/api/v1/waitlist/"+entryID+"/checkout", nil)); again["session"].(map[string]any)["url"] != url {

@@ -91,6 +91,10 @@ type Booking struct {
 	Notes string
 	// PriceNote is why the price differs from the tour's (an override or a discount).
 	PriceNote string
+	// TermsVersion is the version of the terms of booking the traveller accepted at
+	// checkout, and TermsAcceptedAt when; 0 and zero when none were asked.
+	TermsVersion    int
+	TermsAcceptedAt time.Time
 }
 
 // DueMinor is what is still to be received on b: its price less what it keeps of what

@@ -56,6 +56,11 @@ func (s *fakeStore) SetOfferCheckout(context.Context, waitlist.OfferCheckout) er
 	return errors.New("no offers in the fake")
 }
 
+// SetBookingTerms: no offers, so no terms accepted apart from a hold, in these tests.
+func (s *fakeStore) SetBookingTerms(context.Context, string, int, time.Time) error {
+	return errors.New("no offers in the fake")
+}
+
 // inTx runs fn on the fake itself, one transaction at a time (Options.Tx); a failed one
 // is not rolled back, which the service's tests do not need.
 func (s *fakeStore) inTx(_ context.Context, fn func(tx Tx) error) error {

@@ -21,8 +21,10 @@ type WaitlistStore interface {
 // PayOffer opens the checkout of a waiting list offer made to user: the seats are already
 // held by the offer's pending booking until its deadline, so the checkout pays that
 // booking, and fulfilment (webhook or return) is the same as for any other. A second call
-// returns the checkout already opened. Errors are *Error or internal.
-func (s *Service) PayOffer(ctx context.Context, user account.User, entryID string) (string, error) {
+// returns the checkout already opened. While terms of booking are written, the first
+// call must accept their current version (terms), which the booking then keeps.
+// Errors are *Error or internal.
+func (s *Service) PayOffer(ctx context.Context, user account.User, entryID string, terms int) (string, error) {
 	if user.ID == "" {
 		return "", &Error{Kind: fault.Unauthorized, Message: "Please log in to pay your offer."}
 	}
@@ -46,6 +48,10 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	}
 	if b.Status != Pending || !b.HoldsSeats(now) {
 		return "", waitlist.ErrOfferGone
+	}
+	accepted, err := s.acceptedTerms(ctx, terms)
+	if err != nil {
+		return "", err
 	}
 	t, err := s.tours.TourByID(ctx, b.TourID, now)
 	if err != nil {
@@ -75,7 +81,7 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 	if err != nil {
 		return "", providerError(fmt.Errorf("create %s checkout for offer %s: %w", s.provider.Name(), e.ID, err))
 	}
-	url, err := s.setOfferCheckout(ctx, waitlist.OfferCheckout{EntryID: e.ID, Provider: s.provider.Name(), CheckoutID: co.ID, URL: co.URL}, now)
+	url, err := s.setOfferCheckout(ctx, waitlist.OfferCheckout{EntryID: e.ID, Provider: s.provider.Name(), CheckoutID: co.ID, URL: co.URL}, accepted, now)
 	if err != nil {
 		return "", fmt.Errorf("checkout of waiting list offer %s: %w", e.ID, err)
 	}
@@ -86,8 +92,9 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 // setOfferCheckout records the checkout opened to pay an offer, unless one was recorded
 // first (two clicks at once): it returns the URL to send the traveller to, the first
 // checkout's. Under the lock of the offer's booking, the offer must still hold its
-// seats (waitlist.ErrOfferGone otherwise).
-func (s *Service) setOfferCheckout(ctx context.Context, c waitlist.OfferCheckout, now time.Time) (string, error) {
+// seats (waitlist.ErrOfferGone otherwise). The booking keeps the version of the terms
+// accepted (0: none asked).
+func (s *Service) setOfferCheckout(ctx context.Context, c waitlist.OfferCheckout, terms int, now time.Time) (string, error) {
 	url := c.URL
 	err := s.inTx(ctx, func(tx Tx) error {
 		e, err := tx.WaitlistEntry(ctx, c.EntryID)
@@ -101,6 +108,11 @@ func (s *Service) setOfferCheckout(ctx context.Context, c waitlist.OfferCheckout
 		if e.CheckoutURL != "" {
 			url = e.CheckoutURL
 			return nil
+		}
+		if terms > 0 {
+			if err := tx.SetBookingTerms(ctx, b.ID, terms, now); err != nil {
+				return err
+			}
 		}
 		return tx.SetOfferCheckout(ctx, c)
 	})

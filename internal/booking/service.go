@@ -54,6 +54,8 @@ type Tx interface {
 	// CancelBooking cancels a Pending booking; other states stay.
 	CancelBooking(ctx context.Context, id string) error
 	SetOfferCheckout(ctx context.Context, c waitlist.OfferCheckout) error
+	// SetBookingTerms records the version of the terms of booking accepted, and when.
+	SetBookingTerms(ctx context.Context, id string, version int, at time.Time) error
 	// RecordPayment writes b's Status, PaymentRef, PaidAt, AmountMinor and Currency.
 	RecordPayment(ctx context.Context, b Booking) error
 	IssueTicket(ctx context.Context, bookingID string, now time.Time) error
@@ -130,6 +132,15 @@ type Options struct {
 	// Receipts numbers a paid booking's receipt in its payment's transaction and
 	// attaches it to the confirmation (receipt.Service); nil: none.
 	Receipts receipt.Issuer
+	// Terms is the site's terms of booking (legal.Service), which a traveller must
+	// accept to open a checkout while any are written; nil: none asked.
+	Terms Terms
+}
+
+// Terms says which version of the terms of booking a checkout must accept.
+type Terms interface {
+	// TermsVersion is the current version's number; 0 while none are written.
+	TermsVersion(ctx context.Context) (int, error)
 }
 
 // Links fulfils a paid checkout when it is a payment link's: handled is false for a
@@ -201,6 +212,7 @@ type Service struct {
 	links    Links
 	notifier Notifier
 	receipts receipt.Issuer
+	terms    Terms
 }
 
 // NewService returns a booking service.
@@ -210,7 +222,7 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
 		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links, receipts: o.Receipts,
-		notifier: o.Notifier,
+		notifier: o.Notifier, terms: o.Terms,
 	}
 	if s.notifier == nil {
 		s.notifier = NoNotifier{}
@@ -256,14 +268,35 @@ const MaxOpenCheckouts = 3
 // dateLayout is how dates are written to customers: "15 June 2027".
 const dateLayout = "2 January 2006"
 
-// StartCheckout holds seats for user on a tour's start date and opens a checkout at the
-// payment provider; it returns the checkout's URL, where the browser goes next.
-// client is the address the request came from ("" counts none); date is "" (the next
-// date with room) or YYYY-MM-DD; participants 0 means 1.
-// Errors are *Error (400, 401, 404, 409, 502), *LimitError (429) or internal.
+// Checkout is what a traveller asks for when they book a tour online.
+type Checkout struct {
+	TourID string
+	// Date is "" (the next date with room) or YYYY-MM-DD; Participants 0 means 1.
+	Date         string
+	Participants int
+	// Terms is the version of the terms of booking the traveller accepted (0: none).
+	Terms int
+}
+
+// StartCheckout is Open without terms accepted: for sites and tests with no terms of
+// booking written.
 func (s *Service) StartCheckout(ctx context.Context, user account.User, client, tourID, date string, participants int) (string, error) {
+	return s.Open(ctx, user, client, Checkout{TourID: tourID, Date: date, Participants: participants})
+}
+
+// Open holds seats for user on a tour's start date and opens a checkout at the payment
+// provider; it returns the checkout's URL, where the browser goes next. client is the
+// address the request came from ("" counts none). While terms of booking are written, c
+// must accept their current version; the booking keeps which, and when.
+// Errors are *Error (400, 401, 404, 409, 502), *LimitError (429) or internal.
+func (s *Service) Open(ctx context.Context, user account.User, client string, c Checkout) (string, error) {
+	tourID, date, participants := c.TourID, c.Date, c.Participants
 	if user.ID == "" {
 		return "", &Error{Kind: fault.Unauthorized, Message: "Please log in to book a tour."}
+	}
+	terms, err := s.acceptedTerms(ctx, c.Terms)
+	if err != nil {
+		return "", err
 	}
 	now := s.now()
 	if err := s.checkoutRate(ctx, user.ID, client, now); err != nil {
@@ -329,6 +362,9 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, client, 
 		HoldUntil:    holdUntil,
 		// What the customer is shown at checkout is what they are held to.
 		Policy: t.Policy,
+	}
+	if terms > 0 {
+		b.TermsVersion, b.TermsAcceptedAt = terms, now
 	}
 	if err := s.Hold(ctx, b, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
@@ -514,4 +550,25 @@ func participantsText(n int) string {
 		return "1 participant"
 	}
 	return fmt.Sprintf("%d participants", n)
+}
+
+// acceptedTerms is the version of the terms of booking a checkout accepts: 0 while none
+// are written (whatever was sent), else the current one, which accepted must name.
+func (s *Service) acceptedTerms(ctx context.Context, accepted int) (int, error) {
+	if s.terms == nil {
+		return 0, nil
+	}
+	current, err := s.terms.TermsVersion(ctx)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case current == 0:
+		return 0, nil
+	case accepted == 0:
+		return 0, badRequest("Please accept the terms of booking to book this tour: tick the box above the button.")
+	case accepted != current:
+		return 0, badRequest("The terms of booking have changed since this page was opened. Please reload the page, read them and accept them again.")
+	}
+	return current, nil
 }

@@ -37,8 +37,7 @@ type Profiles interface {
 	Stored(ctx context.Context) (business.Profile, error)
 }
 
-// Terms says whether the terms of booking are written. The legal pages' package gives
-// the real answer once it is there; until then SettingTerms reads a site setting.
+// Terms says whether the terms of booking are written (legal.Service).
 type Terms interface {
 	TermsWritten(ctx context.Context) (bool, error)
 }
@@ -93,7 +92,7 @@ func (s *Service) Checklist(ctx context.Context, actor account.User) ([]Item, er
 	list := []Item{
 		{Key: "settings", Label: "Your business’s name and details", Done: named, URL: "/admin/settings",
 			Detail: pick(named, "Set: "+p.Name, "Not set: pages and emails say “"+business.DefaultName+"”")},
-		{Key: "terms", Label: "Terms of booking", Done: terms, URL: "/admin/settings",
+		{Key: "terms", Label: "Terms of booking", Done: terms, URL: "/admin/legal",
 			Detail: pick(terms, "Written", "Not written yet")},
 		{Key: "tour", Label: "Your first tour, published", Done: tours > 0, URL: "/admin/tours/new",
 			Detail: pick(tours > 0, count(tours, "tour", "tours")+" published", "No tour is published yet")},
@@ -119,25 +118,4 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// Settings reads a site setting (*store.Store).
-type Settings interface {
-	Setting(ctx context.Context, key string) (string, bool, error)
-}
-
-// SettingTerms answers TermsWritten from a site setting holding the terms' text (until
-// the legal pages land and give the real answer).
-type SettingTerms struct {
-	Settings Settings
-	Key      string
-}
-
-// TermsWritten reports whether the setting holds any text.
-func (t SettingTerms) TermsWritten(ctx context.Context) (bool, error) {
-	v, ok, err := t.Settings.Setting(ctx, t.Key)
-	if err != nil {
-		return false, err
-	}
-	return ok && strings.TrimSpace(v) != "", nil
 }

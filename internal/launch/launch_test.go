@@ -9,6 +9,7 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/business"
 	"tourbook/internal/launch"
+	"tourbook/internal/legal"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 )
@@ -30,7 +31,7 @@ func TestChecklistFollowsTheSite(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := t.Context()
 		profiles := business.NewService(st, business.Options{Now: func() time.Time { return t0 }})
-		terms := launch.SettingTerms{Settings: st, Key: "terms"}
+		terms := legal.NewService(st, legal.Options{Now: func() time.Time { return t0 }})
 		svc := launch.NewService(st, profiles, terms, launch.Options{Payments: "sandbox", Now: func() time.Time { return t0 }})
 		admin := storetest.AddUser(t, st, "admin", account.RoleAdmin)
 		if _, err := svc.Checklist(ctx, storetest.AddUser(t, st, "lead", account.RoleLeadGuide)); !errors.Is(err, account.ErrNotAllowed) {
@@ -52,7 +53,7 @@ func TestChecklistFollowsTheSite(t *testing.T) {
 		if err := profiles.Put(ctx, business.Profile{Name: "Fjord & Fell Tours"}, audit.Entry{}); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.SetSetting(ctx, "terms", "# Terms of booking", t0, audit.Entry{}); err != nil {
+		if _, err := terms.Save(ctx, admin, legal.Terms, "# Terms of booking"); err != nil {
 			t.Fatal(err)
 		}
 		storetest.AddTour(t, st, "fjords", 10, t0.AddDate(0, 1, 0))

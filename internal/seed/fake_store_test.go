@@ -11,6 +11,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
+	"tourbook/internal/legal"
 	"tourbook/internal/tour"
 )
 
@@ -22,6 +23,7 @@ type fakeStore struct {
 	tours    []tour.Tour
 	reviews  []tour.Review
 	bookings []booking.Booking
+	legal    []legal.Version
 	nextID   int
 	failTour int // when > 0, the failTour-th CreateTour fails
 	created  int
@@ -45,11 +47,11 @@ func (f *fakeStore) id() string {
 
 func (f *fakeStore) InTx(ctx context.Context, fn func(tx *fakeStore) error) error {
 	f.mu.Lock()
-	users, tours, reviews, bookings := slices.Clone(f.users), slices.Clone(f.tours), slices.Clone(f.reviews), slices.Clone(f.bookings)
+	users, tours, reviews, bookings, texts := slices.Clone(f.users), slices.Clone(f.tours), slices.Clone(f.reviews), slices.Clone(f.bookings), slices.Clone(f.legal)
 	f.mu.Unlock()
 	if err := fn(f); err != nil {
 		f.mu.Lock()
-		f.users, f.tours, f.reviews, f.bookings = users, tours, reviews, bookings
+		f.users, f.tours, f.reviews, f.bookings, f.legal = users, tours, reviews, bookings, texts
 		f.mu.Unlock()
 		return err
 	}
@@ -61,6 +63,19 @@ func (f *fakeStore) CreatePaidBooking(ctx context.Context, b *booking.Booking, a
 	defer f.mu.Unlock()
 	b.ID, b.Status, b.CreatedAt, b.PaidAt = f.id(), booking.Paid, now, now
 	f.bookings = append(f.bookings, *b)
+	return nil
+}
+
+func (f *fakeStore) AddLegalVersion(ctx context.Context, v *legal.Version, entry audit.Entry) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	v.Number = 1
+	for _, old := range f.legal {
+		if old.Kind == v.Kind {
+			v.Number = max(v.Number, old.Number+1)
+		}
+	}
+	f.legal = append(f.legal, *v)
 	return nil
 }
 

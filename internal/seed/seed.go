@@ -17,6 +17,7 @@ import (
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
 	"tourbook/internal/business"
+	"tourbook/internal/legal"
 	"tourbook/internal/tour"
 )
 
@@ -32,6 +33,7 @@ type Tx interface {
 	CreateReview(ctx context.Context, r *tour.Review) error
 	CreatePaidBooking(ctx context.Context, b *booking.Booking, actorName string, now time.Time, entry audit.Entry) error
 	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
+	AddLegalVersion(ctx context.Context, v *legal.Version, entry audit.Entry) error
 }
 
 // Store is a Tx that can run a function in one transaction. The type parameter is the
@@ -113,7 +115,7 @@ func load[S Store[S]](ctx context.Context, st S, writeImages func() error, hash 
 	return nil
 }
 
-// fill writes the business's profile, users, then tours (their guides must exist), then
+// fill writes the business's profile, users, then the legal pages and tours (their guides must exist), then
 // reviews.
 func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
 	profile, err := json.Marshal(SampleBusiness)
@@ -138,6 +140,10 @@ func fill(ctx context.Context, tx Tx, pwHash string, now time.Time) error {
 			return fmt.Errorf("create user %s: %w", su.email, err)
 		}
 		ids[su.email] = u.ID
+	}
+	admin := sampleUserName(SampleAdmin)
+	if err := writeLegal(ctx, tx, ids[SampleAdmin], admin, now); err != nil {
+		return err
 	}
 	tours := sampleTours()
 	for i := range tours {
@@ -219,4 +225,14 @@ func buildTour(st sampleTour, i int, ids map[string]string, now time.Time) tour.
 		t.Guides = append(t.Guides, tour.Guide{UserID: ids[email]})
 	}
 	return t
+}
+
+// sampleUserName is the name of the sample user with that email.
+func sampleUserName(email string) string {
+	for _, u := range sampleUsers {
+		if u.email == email {
+			return u.name
+		}
+	}
+	return email
 }

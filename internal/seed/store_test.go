@@ -2,11 +2,13 @@ package seed
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"tourbook/internal/audit"
 	"tourbook/internal/business"
 	"tourbook/internal/catalog"
+	"tourbook/internal/legal"
 	"tourbook/internal/review"
 	"tourbook/internal/store/storetest"
 )
@@ -48,6 +50,13 @@ func TestLoadOnRealStore(t *testing.T) {
 	}
 	if len(m.Guides) != 2 || m.Guides[0].Name == "" || len(m.Reviews) != min(m.RatingsCount, review.PageSize) {
 		t.Errorf("guides %+v, %d reviews for a count of %d", m.Guides, len(m.Reviews), m.RatingsCount)
+	}
+	// The sample legal pages: version 1 of each (a second Load wrote none), by the admin.
+	for _, k := range legal.Kinds() {
+		v, err := st.LegalVersion(ctx, k, 0)
+		if err != nil || v.Number != 1 || v.AuthorName != "Laura Bennett" || !strings.HasPrefix(v.Markdown, "# ") {
+			t.Errorf("sample %s: %+v %v", k, v, err)
+		}
 	}
 	// The sample traveller's past trip: paid, ended, so the review form is theirs.
 	daniel, err := st.UserByEmail(ctx, PastTripTraveller)

@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/collect"
 	"tourbook/internal/config"
 	"tourbook/internal/httpx"
+	"tourbook/internal/legal"
 	"tourbook/internal/media"
 	"tourbook/internal/payment"
 	"tourbook/internal/web"
@@ -89,6 +90,12 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("GET "+collect.LinkReturnPath, w.PaymentLinkReturn)
 	mux.HandleFunc("/", w.NotFound)
+	// The legal pages (internal/legal), cached like the other public pages; each kept
+	// version at /{kind}/v/{n} (the terms' are linked from the bookings made under them).
+	for _, k := range legal.Kinds() {
+		mux.Handle("GET "+k.Path(), d.Pages.Wrap(w.LegalPage(k)))
+		mux.Handle("GET "+k.Path()+"/v/{n}", d.Pages.Wrap(w.LegalVersion(k)))
+	}
 	mux.HandleFunc("GET /sitemap.xml", w.Sitemap)
 	mux.HandleFunc("GET /robots.txt", w.Robots)
 
@@ -114,6 +121,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /admin/emails", w.AdminEmails)
 	mux.HandleFunc("GET /admin/emails/{id}", w.AdminEmail)
 	mux.HandleFunc("GET /admin/settings", w.AdminSettings)
+	mux.HandleFunc("GET /admin/legal", w.AdminLegal)
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
@@ -159,6 +167,8 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("PUT", "/api/v1/admin/settings/business", http.HandlerFunc(a.SaveBusinessSettings))
 	api.handle("POST", "/api/v1/admin/settings/business/logo", http.HandlerFunc(a.SetBusinessLogo))
 	api.handle("DELETE", "/api/v1/admin/settings/business/logo", http.HandlerFunc(a.RemoveBusinessLogo))
+	api.handle("PUT", "/api/v1/admin/legal/{kind}", http.HandlerFunc(a.SaveLegal))
+	api.handle("POST", "/api/v1/admin/legal/{kind}/preview", http.HandlerFunc(a.PreviewLegal))
 	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
 	api.handle("POST", "/api/v1/users/forgotPassword", http.HandlerFunc(a.ForgotPassword))

@@ -22,14 +22,14 @@ const (
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
 	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor,
 	cancellation_policy, paid_minor, pay_by, contact_name, contact_email, contact_phone, notes, price_note,
-	reference`
+	reference, terms_version, terms_accepted_at`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
 		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
 		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor,
 		policyCol{&b.Policy}, &b.PaidMinor, timeCol{&b.PayBy}, &b.ContactName, &b.ContactEmail, &b.ContactPhone,
-		&b.Notes, &b.PriceNote, textCol{&b.Reference}}
+		&b.Notes, &b.PriceNote, textCol{&b.Reference}, intCol{&b.TermsVersion}, timeCol{&b.TermsAcceptedAt}}
 }
 
 // insertBooking writes b as it is, with its reference (a new one when b has none: one
@@ -46,12 +46,12 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 		}
 		res, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-				$22, $23, $24, $25)
+				$22, $23, $24, $25, $26, $27)
 			ON CONFLICT (reference) DO NOTHING`,
 			b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
 			b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
 			string(b.Source), b.RefundedMinor, policyArg(b.Policy), b.PaidMinor, dayNull(b.PayBy), b.ContactName,
-			b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote, b.Reference)
+			b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote, b.Reference, intNull(b.TermsVersion), tsNull(b.TermsAcceptedAt))
 		if isForeignKey(err) {
 			return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
 		}
@@ -308,4 +308,14 @@ func (s *Store) HeldSeats(ctx context.Context, userID string, now time.Time) (in
 		return 0, fmt.Errorf("seats held by user %s: %w", userID, err)
 	}
 	return n, nil
+}
+
+// SetBookingTerms records on a booking the version of the terms of booking its traveller
+// accepted, and when (a waiting list offer's, accepted as it is paid).
+func (s *Store) SetBookingTerms(ctx context.Context, id string, version int, at time.Time) error {
+	if _, err := s.tx.ExecContext(ctx, `UPDATE bookings SET terms_version = $1, terms_accepted_at = $2 WHERE id = $3`,
+		version, ts(at), id); err != nil {
+		return fmt.Errorf("booking %s terms: %w", id, err)
+	}
+	return nil
 }

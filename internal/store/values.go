@@ -1,6 +1,7 @@
 package store
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -133,4 +134,24 @@ func (c textCol) Scan(src any) error {
 		return fmt.Errorf("scan text: unsupported type %T", src)
 	}
 	return nil
+}
+
+// intCol scans an integer column that may be NULL as 0.
+type intCol struct{ n *int }
+
+func (c intCol) Scan(src any) error {
+	var v sql.NullInt64
+	if err := v.Scan(src); err != nil {
+		return fmt.Errorf("scan integer: %w", err)
+	}
+	*c.n = int(v.Int64)
+	return nil
+}
+
+// intNull is n, or NULL for 0.
+func intNull(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
 }

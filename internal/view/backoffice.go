@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/format"
 	"tourbook/internal/launch"
+	"tourbook/internal/legal"
 	"tourbook/internal/money"
 	"tourbook/internal/rebook"
 	"tourbook/internal/refund"
@@ -157,6 +158,11 @@ type AdminBookingDetail struct {
 	Status      booking.Status `json:"status"`
 	StatusLabel string         `json:"statusLabel"`
 	CreatedAt   string         `json:"createdAt"`
+	// TermsVersion is the version of the terms of booking the traveller accepted at
+	// checkout (0: none asked), TermsURL its address and TermsAcceptedAt when.
+	TermsVersion    int    `json:"termsVersion"`
+	TermsURL        string `json:"termsUrl"`
+	TermsAcceptedAt string `json:"termsAcceptedAt"`
 	// Formatted, or "" when not paid.
 	PaidAt  string                `json:"paidAt"`
 	History []BookingHistoryEntry `json:"history"`
@@ -534,6 +540,10 @@ func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBooking
 	}
 	if due := b.DueMinor(); due > 0 {
 		out.Due = money.Format(due, b.Currency)
+	}
+	if b.TermsVersion > 0 {
+		out.TermsVersion, out.TermsURL = b.TermsVersion, legal.Terms.VersionPath(b.TermsVersion)
+		out.TermsAcceptedAt = FormatTime(b.TermsAcceptedAt, loc)
 	}
 	if !out.Cancellable {
 		out.RefundableMinor = 0

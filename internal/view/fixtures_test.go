@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/business"
 	"tourbook/internal/collect"
+	"tourbook/internal/legal"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
@@ -104,6 +105,11 @@ func samplePages() []PageData {
 		UserID: traveller.ID, IssuedAt: now, AmountMinor: 458000, TaxMinor: receipt.IncludedTax(458000, 810), TaxRate: 810, Currency: "usd",
 		Method: receipt.Card, Details: receipt.Details{Issued: "Mon 3 May 2027", Customer: receipt.Party{Name: traveller.Name},
 			Tour: alps.Name}}
+	terms1 := legal.Page{Version: legal.Version{Kind: legal.Terms, Number: 1, Markdown: "# Terms\n\nPay **first**.",
+		CreatedAt: day(4, 1), AuthorName: admin.Name}}
+	terms1.HTML = legal.Render(terms1.Markdown)
+	terms2 := legal.Page{Version: legal.Version{Kind: legal.Terms, Number: 2, Markdown: "# Terms\n\nPay when you book.",
+		CreatedAt: day(4, 20), AuthorName: admin.Name}}
 	detailProps := NewTourDetail(alps, now)
 	detailProps.ReviewPages = review.Pages(alps.RatingsCount)
 	me := NewSessionUser(traveller)
@@ -133,6 +139,11 @@ func samplePages() []PageData {
 			ContactEmail: "hello@fjordfell.example", Address: "Strandkaien 3\n5013 Bergen\nNorway", LegalName: "Fjord & Fell Tours AS",
 			TaxNumber: "NO 912 345 678 MVA", Currency: "nok", TimeZone: "Europe/Oslo", TaxRateBasisPoints: 1250}),
 			Currencies: []string{"usd", "nok"}, TimeZones: []string{"Europe/Oslo"}, MinContrast: business.MinContrast}},
+		{Page: "legal", Site: site, Props: NewLegalPage(terms1, 2)},
+		{Page: "legal", Site: site, Props: UnwrittenLegalPage(legal.Imprint)},
+		{Page: "adminLegal", Site: site, User: ops, Props: NewAdminLegal(legal.Editor{
+			Texts:         []legal.Version{terms2.Version, {Kind: legal.Privacy}, {Kind: legal.Imprint}},
+			TermsVersions: []legal.Version{terms2.Version, terms1.Version}}, time.UTC)},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }

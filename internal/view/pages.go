@@ -29,6 +29,9 @@ type PageProps struct {
 	// MyBooking is /my-tours/{id}: only its traveller sees it.
 	MyBooking MyBookingProps `json:"myBooking"`
 	Error     ErrorProps     `json:"error"`
+	// Legal is /terms, /privacy, /imprint and /terms/v/{n}: a legal page, or the polite
+	// word that it is not written yet.
+	Legal LegalPageProps `json:"legal"`
 	// AdminTours is /admin/tours: guides see only the tours they guide, read-only.
 	AdminTours AdminToursProps `json:"adminTours"`
 	// AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}.
@@ -70,6 +73,9 @@ type PageProps struct {
 	// AdminSettings is /admin/settings (admins): the business's name, logo, colour,
 	// contact, legal identity, defaults for new tours and home page words.
 	AdminSettings AdminSettingsProps `json:"adminSettings"`
+	// AdminLegal is /admin/legal (admins): the legal pages' editors and the terms'
+	// versions.
+	AdminLegal AdminLegalProps `json:"adminLegal"`
 }
 
 // CheckPage says whether props are what PageProps names for the page: the UI renders

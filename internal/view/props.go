@@ -214,6 +214,9 @@ type TourProps struct {
 	Reviewing *ReviewStanding `json:"reviewing"`
 	// ReviewLimits bound the review form's text.
 	ReviewLimits ReviewLimits `json:"reviewLimits"`
+	// TermsVersion is the version of the terms of booking the booking panel asks the
+	// traveller to accept (its checkbox links /terms); 0 while none are written: no box.
+	TermsVersion int `json:"termsVersion"`
 }
 
 // MyToursProps are the props of /my-tours.
@@ -221,6 +224,9 @@ type MyToursProps struct {
 	Bookings []BookingRow `json:"bookings"`
 	// Waitlist is the traveller's waiting list entries: open offers first get a banner.
 	Waitlist []WaitlistPlace `json:"waitlist"`
+	// TermsVersion is the version of the terms of booking an offer's payment accepts
+	// (a checkbox on its banner); 0 while none are written.
+	TermsVersion int `json:"termsVersion"`
 }
 
 // ErrorProps are the props of the error page.

@@ -101,9 +101,15 @@ func (h *Handler) Tour(w http.ResponseWriter, r *http.Request) {
 		detail.ReviewPage = n
 	}
 	places, _ := h.waitlistPlaces(r, t.ID)
+	terms, err := h.termsVersion(r)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
 	h.render(w, r, page{name: "tour", title: t.Name, description: t.Summary,
 		props: view.TourProps{Tour: detail, Waitlist: places, WaitlistDates: view.WaitlistDates(t, h.Now()),
-			Reviewing: h.reviewStanding(r, t), ReviewLimits: view.ReviewLimits{MinText: review.MinText, MaxText: review.MaxText}},
+			Reviewing: h.reviewStanding(r, t), ReviewLimits: view.ReviewLimits{MinText: review.MinText, MaxText: review.MaxText},
+			TermsVersion: terms},
 		canonical: path, image: socialImage(t), structuredData: ld,
 		preload: ssr.ImagePreload{Href: detail.CoverImage, SrcSet: detail.CoverSrcSet, Sizes: HeroSizes}})
 }
@@ -251,7 +257,12 @@ func (h *Handler) myTours(w http.ResponseWriter, r *http.Request, alert string) 
 		}
 		rows = append(rows, row)
 	}
-	h.render(w, r, page{name: "myTours", title: "My bookings", props: view.MyToursProps{Bookings: rows, Waitlist: places}, alert: alert})
+	terms, err := h.termsVersion(r)
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	h.render(w, r, page{name: "myTours", title: "My bookings", props: view.MyToursProps{Bookings: rows, Waitlist: places, TermsVersion: terms}, alert: alert})
 }
 
 // HeroSizes is the tour page's hero <img> sizes (ui/src/pages/tour-page.tsx): the

@@ -2,10 +2,13 @@ package web
 
 import (
 	"encoding/xml"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"tourbook/internal/legal"
 )
 
 // The addresses search engines are told about (/sitemap.xml) and kept away from
@@ -25,8 +28,9 @@ type sitemapURL struct {
 // publicPages are the indexable pages besides the tours, in the order listed.
 var publicPages = []string{"/", "/signup", "/login"}
 
-// Sitemap is /sitemap.xml: the public pages and every published tour, each tour with the
-// time it last changed; the overview changes with its newest tour.
+// Sitemap is /sitemap.xml: the public pages, the legal pages written and every published
+// tour, each tour and legal page with the time it last changed; the overview changes
+// with its newest tour.
 func (h *Handler) Sitemap(w http.ResponseWriter, r *http.Request) {
 	tours, err := h.Store.ListTours(r.Context(), h.Now())
 	if err != nil {
@@ -52,6 +56,20 @@ func (h *Handler) Sitemap(w http.ResponseWriter, r *http.Request) {
 			u.LastMod = lastMod(newest)
 		}
 		set.URLs = append(set.URLs, u)
+	}
+	// The legal pages written so far, each as of its current version.
+	if h.Legal != nil {
+		for _, k := range legal.Kinds() {
+			p, err := h.Legal.Page(r.Context(), k, 0)
+			if errors.Is(err, legal.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				h.Error(w, r, err)
+				return
+			}
+			set.URLs = append(set.URLs, sitemapURL{Loc: h.BaseURL + k.Path(), LastMod: lastMod(p.CreatedAt)})
+		}
 	}
 	set.URLs = append(set.URLs, tourURLs...)
 	out, err := xml.Marshal(set)

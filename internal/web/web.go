@@ -101,6 +101,8 @@ type Handler struct {
 	Business Business
 	// Zone is the site's time zone: the back office shows instants in it.
 	Zone *time.Location
+	// Legal is the legal pages; nil: none (the tour page then asks no terms).
+	Legal Legal
 }
 
 // page is one render request.

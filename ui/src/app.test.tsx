@@ -314,7 +314,7 @@ describe('App', () => {
   });
 
   it('renders an empty state with a link home when there are no bookings', () => {
-    render(<App data={{ ...fixtures.myTours, props: { bookings: [], waitlist: [] } }} />);
+    render(<App data={{ ...fixtures.myTours, props: { bookings: [], waitlist: [], termsVersion: 0 } }} />);
     expect(screen.getByText('You have not booked any tours yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find your next adventure' }).getAttribute('href')).toBe('/');
   });

@@ -347,7 +347,7 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
   calendarUrl: '/admin/calendar',
   checklist: [
     { key: 'settings', label: 'Your business’s name and details', done: true, detail: 'Set: Fjord & Fell Tours', url: '/admin/settings' },
-    { key: 'terms', label: 'Terms of booking', done: false, detail: 'Not written yet', url: '/admin/settings' },
+    { key: 'terms', label: 'Terms of booking', done: false, detail: 'Not written yet', url: '/admin/legal' },
     { key: 'tour', label: 'Your first tour, published', done: true, detail: '3 tours published', url: '/admin/tours/new' },
     { key: 'departure', label: 'A departure to book', done: true, detail: '12 departures to come', url: '/admin/tours' },
     { key: 'payments', label: 'Card payments', done: false, detail: 'Sandbox: test cards only, no money is taken', url: '' },
@@ -545,6 +545,9 @@ export const paidBooking: AdminBookingDetail = {
   status: 'paid',
   statusLabel: 'Paid',
   createdAt: 'Mon 3 May 2027, 14:05 UTC',
+  termsVersion: 2,
+  termsUrl: '/terms/v/2',
+  termsAcceptedAt: 'Mon 3 May 2027, 14:05 UTC',
   paidAt: 'Mon 3 May 2027, 14:07 UTC',
   history: [
     { at: 'Mon 3 May 2027, 14:05 UTC', label: 'Booked', actor: 'Customer', detail: '' },
@@ -1175,6 +1178,32 @@ const adminMyDeparturesProps: PageProps['adminMyDepartures'] = {
   calendarUrl: '/admin/calendar',
 };
 
+/** /admin/legal: terms in two versions, a privacy notice, no imprint yet. */
+export const adminLegalProps: PageProps['adminLegal'] = {
+  texts: [
+    {
+      kind: 'terms',
+      title: 'Terms of booking',
+      path: '/terms',
+      markdown: '# Terms of booking\n\n1. **Booking.** A booking is confirmed once it is paid.',
+      version: { number: 2, savedAt: 'Mon 3 May 2027, 09:00 UTC', savedBy: 'Kwame Mensah', url: '/terms/v/2' },
+    },
+    {
+      kind: 'privacy',
+      title: 'Privacy notice',
+      path: '/privacy',
+      markdown: '# Privacy notice\n\nWe keep your name and email.',
+      version: { number: 1, savedAt: 'Sat 1 May 2027, 10:00 UTC', savedBy: 'Kwame Mensah', url: '/privacy/v/1' },
+    },
+    { kind: 'imprint', title: 'Imprint', path: '/imprint', markdown: '', version: { number: 0, savedAt: '', savedBy: '', url: '' } },
+  ],
+  termsVersions: [
+    { number: 2, savedAt: 'Mon 3 May 2027, 09:00 UTC', savedBy: 'Kwame Mensah', url: '/terms/v/2' },
+    { number: 1, savedAt: 'Sat 1 May 2027, 10:00 UTC', savedBy: 'Kwame Mensah', url: '/terms/v/1' },
+  ],
+  maxLength: 50000,
+};
+
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer], headline: '', introduction: '' } },
   tour: {
@@ -1187,6 +1216,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
       waitlistDates: forestHikerDetail.startDates.map((d) => d.date),
       reviewing: { own: null, canWrite: true, waiting: '' },
       reviewLimits: { minText: 10, maxText: 2000 },
+      termsVersion: 2,
     },
   },
   login: { page: 'login', site, user: null, props: {} },
@@ -1202,6 +1232,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
     user,
     props: {
       waitlist: [],
+      termsVersion: 2,
       bookings: [
         {
           id: 'b-1',
@@ -1299,6 +1330,20 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminEmails: { page: 'adminEmails', site, user: admin, props: adminEmailsProps },
   adminEmail: { page: 'adminEmail', site, user: admin, props: adminEmailProps },
   adminSettings: { page: 'adminSettings', site, user: admin, props: adminSettingsProps },
+  adminLegal: { page: 'adminLegal', site, user: admin, props: adminLegalProps },
+  legal: {
+    page: 'legal',
+    site,
+    user: null,
+    props: {
+      kind: 'terms',
+      title: 'Terms of booking',
+      html: '<h1>Terms of booking</h1>\n<ol>\n<li><strong>Booking.</strong> A booking is confirmed once it is paid.</li>\n</ol>\n',
+      version: 2,
+      savedOn: '3 May 2027',
+      currentUrl: '',
+    },
+  },
   error: {
     page: 'error',
     site,

@@ -21,6 +21,7 @@ export const pageLoaders: PageLoaders = {
   myTours: () => import('./pages/my-tours-page').then((m) => m.MyToursPage),
   myBooking: () => import('./pages/my-booking-page').then((m) => m.MyBookingPage),
   error: () => import('./pages/error-page').then((m) => m.ErrorPage),
+  legal: () => import('./pages/legal-page').then((m) => m.LegalPage),
   adminTours: () => import('./pages/admin-tours-page').then((m) => m.AdminToursPage),
   adminTour: () => import('./pages/admin-tour-page').then((m) => m.AdminTourPage),
   adminDashboard: () => import('./pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
@@ -38,4 +39,5 @@ export const pageLoaders: PageLoaders = {
   adminEmails: () => import('./pages/admin-emails-page').then((m) => m.AdminEmailsPage),
   adminEmail: () => import('./pages/admin-email-page').then((m) => m.AdminEmailPage),
   adminSettings: () => import('./pages/admin-settings-page').then((m) => m.AdminSettingsPage),
+  adminLegal: () => import('./pages/admin-legal-page').then((m) => m.AdminLegalPage),
 };

@@ -20,6 +20,8 @@ import { AdminTourPage } from './pages/admin-tour-page';
 import { AdminToursPage } from './pages/admin-tours-page';
 import { AdminUsersPage } from './pages/admin-users-page';
 import { ErrorPage } from './pages/error-page';
+import { LegalPage } from './pages/legal-page';
+import { AdminLegalPage } from './pages/admin-legal-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { LoginPage } from './pages/login-page';
 import { MyBookingPage } from './pages/my-booking-page';
@@ -46,6 +48,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   myTours: MyToursPage,
   myBooking: MyBookingPage,
   error: ErrorPage,
+  legal: LegalPage,
   adminTours: AdminToursPage,
   adminTour: AdminTourPage,
   adminDashboard: AdminDashboardPage,
@@ -63,4 +66,5 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminEmails: AdminEmailsPage,
   adminEmail: AdminEmailPage,
   adminSettings: AdminSettingsPage,
+  adminLegal: AdminLegalPage,
 };

@@ -6,14 +6,16 @@ import { apiPath, errorMessage, request, type ApiResponse } from './client';
 /** The checkout call's answer: {status, session: {url}} (SPEC.md §3, "session.url"). */
 export type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
 
-export function checkoutPath(tourId: string, date: string, participants: number): string {
+/** `terms` is the version of the terms of booking accepted; 0 sends none. */
+export function checkoutPath(tourId: string, date: string, participants: number, terms = 0): string {
   const query = new URLSearchParams({ date, participants: String(participants) });
+  if (terms > 0) query.set('terms', String(terms));
   return `/api/v1/bookings/checkout-session/${encodeURIComponent(tourId)}?${query.toString()}`;
 }
 
 /** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
-export async function bookTour(tourId: string, date: string, participants: number): Promise<boolean> {
-  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, participants)));
+export async function bookTour(tourId: string, date: string, participants: number, terms = 0): Promise<boolean> {
+  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, participants, terms)));
 }
 
 /**

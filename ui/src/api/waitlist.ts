@@ -28,7 +28,11 @@ export async function leaveWaitlist(id: string): Promise<boolean> {
   return true;
 }
 
-/** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
-export async function payOffer(id: string): Promise<boolean> {
-  return leaveForCheckout(await request('POST', apiPath(BASE, id, 'checkout')));
+/**
+ * Pays an offer, accepting version `terms` of the terms of booking (0 sends none).
+ * Resolves true when the browser is leaving for the checkout page, false after an error alert.
+ */
+export async function payOffer(id: string, terms = 0): Promise<boolean> {
+  const path = apiPath(BASE, id, 'checkout');
+  return leaveForCheckout(await request('POST', terms > 0 ? `${path}?terms=${terms}` : path));
 }

@@ -4,6 +4,7 @@ import type { PolicyTier, StartDateOption } from '../props';
 import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
+import { TermsCheckbox } from './terms-checkbox';
 
 const BOOK_TEXT = 'Book tour now!';
 const PROCESSING_TEXT = 'Processing...';
@@ -12,14 +13,28 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
 }
 
-/** The booking call to action at the end of the tour page (SPEC.md §4 "Booking"). */
-export function BookingPanel({ tourId, startDates, policy }: { tourId: string; startDates: StartDateOption[]; policy: PolicyTier[] }) {
+interface BookingPanelProps {
+  tourId: string;
+  startDates: StartDateOption[];
+  policy: PolicyTier[];
+  /** The version of the terms of booking to accept (a checkbox linking /terms); 0: none written, no box. */
+  terms: number;
+}
+
+/**
+ * The booking call to action at the end of the tour page (SPEC.md §4 "Booking"). While
+ * terms of booking are written, one checkbox accepts them; the checkout call names the
+ * version accepted, and the server refuses it without (its message in the alert: the
+ * page itself checks nothing, SPEC.md §5).
+ */
+export function BookingPanel({ tourId, startDates, policy, terms }: BookingPanelProps) {
   const { user } = useSession();
   const bookable = startDates.filter((d) => d.bookable);
   const [date, setDate] = useState(bookable[0]?.date ?? '');
   const [participants, setParticipants] = useState('1');
+  const [accepted, setAccepted] = useState(false);
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((day: string, count: number) => bookTour(tourId, day, count), {
+  const book = useSubmit((day: string, count: number) => bookTour(tourId, day, count, accepted ? terms : 0), {
     busyText: PROCESSING_TEXT,
     leaves: (leaving) => leaving,
   });
@@ -89,6 +104,7 @@ export function BookingPanel({ tourId, startDates, policy }: { tourId: string; s
           onChange={(e) => setParticipants(e.target.value)}
         />
       </div>
+      {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button
         id="book-tour"
         type="button"

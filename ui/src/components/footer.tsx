@@ -1,7 +1,8 @@
 import { useSession } from '../session';
+import { LegalLinks } from './legal-links';
 import { PhoneLink } from './phone-link';
 
-/** The site's footer: the business's name, postal address and contact (its settings). */
+/** The site's footer: the business's name, postal address and contact (its settings), and the legal pages. */
 export function Footer() {
   const { site } = useSession();
   const hasContact = site.address.length > 0 || site.contactEmail !== '' || site.contactPhone !== '';
@@ -29,6 +30,7 @@ export function Footer() {
           {site.contactPhone !== '' ? <PhoneLink className="footer__line" phone={site.contactPhone} /> : null}
         </address>
       ) : null}
+      <LegalLinks />
     </footer>
   );
 }

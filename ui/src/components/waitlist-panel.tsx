@@ -14,6 +14,8 @@ interface Props {
   /** The signed-in traveller's entries on this tour */
   places: WaitlistPlace[];
   maxGroupSize: number;
+  /** The version of the terms of booking an offer's payment accepts; 0: none written */
+  terms: number;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * a group, a signed-in traveller joins with their group's size, sees their place and can
  * leave. The server decides whether the group would fit and says so.
  */
-export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxGroupSize }: Props) {
+export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxGroupSize, terms }: Props) {
   const { user } = useSession();
   const [places, setPlaces] = useState(initial);
   const [joined, setJoined] = useState<{ id: string; date: string; participants: number }[]>([]);
@@ -52,7 +54,7 @@ export function WaitlistPanel({ tourId, startDates, dates, places: initial, maxG
         Waiting list
       </h3>
       {places.map((p) => (
-        <WaitlistPlaceItem key={p.id} place={p} onLeft={(gone) => setPlaces((list) => list.filter((x) => x.id !== gone))} />
+        <WaitlistPlaceItem key={p.id} place={p} terms={terms} onLeft={(gone) => setPlaces((list) => list.filter((x) => x.id !== gone))} />
       ))}
       {joined.map((j) => (
         <p key={j.id} className="waitlist-place">

@@ -378,6 +378,13 @@ export interface AdminBookingDetail {
   status: BookingStatus;
   statusLabel: string;
   createdAt: string;
+  /**
+   * TermsVersion is the version of the terms of booking the traveller accepted at
+   * checkout (0: none asked), TermsURL its address and TermsAcceptedAt when.
+   */
+  termsVersion: number;
+  termsUrl: string;
+  termsAcceptedAt: string;
   /** Formatted, or "" when not paid. */
   paidAt: string;
   history: BookingHistoryEntry[];
@@ -838,6 +845,54 @@ export interface DashboardCollect {
   owed: DashboardOwed[];
 }
 
+/** LegalPageProps are the props of /terms, /privacy, /imprint and /terms/v/{n}. */
+export interface LegalPageProps {
+  /** Kind is "terms", "privacy" or "imprint"; Title the page's name. */
+  kind: string;
+  title: string;
+  /**
+   * HTML is the text, rendered from Markdown and sanitised (internal/legal); "" while
+   * the page is not written yet.
+   */
+  html: string;
+  /** Version is the version shown (0: none written); SavedOn the day it was saved. */
+  version: number;
+  savedOn: string;
+  /**
+   * CurrentURL is the current version's address when an older one is shown; "" on the
+   * current one.
+   */
+  currentUrl: string;
+}
+
+/** AdminLegalProps are the props of /admin/legal. */
+export interface AdminLegalProps {
+  /** Texts are the three pages' current texts, in the order of the editors. */
+  texts: AdminLegalText[];
+  /** TermsVersions are every version of the terms, newest first. */
+  termsVersions: AdminLegalVersion[];
+  /** MaxLength bounds each text, in characters. */
+  maxLength: number;
+}
+
+/** AdminLegalText is one page's editor. */
+export interface AdminLegalText {
+  kind: string;
+  title: string;
+  path: string;
+  markdown: string;
+  /** Version is the current one (0: not written yet), saved at SavedAt by SavedBy. */
+  version: AdminLegalVersion;
+}
+
+/** AdminLegalVersion is one saved version. */
+export interface AdminLegalVersion {
+  number: number;
+  savedAt: string;
+  savedBy: string;
+  url: string;
+}
+
 /** MyBookingTour is the tour of a traveller's booking. */
 export interface MyBookingTour {
   name: string;
@@ -988,6 +1043,11 @@ export interface PageProps {
   /** MyBooking is /my-tours/{id}: only its traveller sees it. */
   myBooking: MyBookingProps;
   error: ErrorProps;
+  /**
+   * Legal is /terms, /privacy, /imprint and /terms/v/{n}: a legal page, or the polite
+   * word that it is not written yet.
+   */
+  legal: LegalPageProps;
   /** AdminTours is /admin/tours: guides see only the tours they guide, read-only. */
   adminTours: AdminToursProps;
   /** AdminTour is /admin/tours/new (tour null) and /admin/tours/{id}. */
@@ -1043,6 +1103,11 @@ export interface PageProps {
    * contact, legal identity, defaults for new tours and home page words.
    */
   adminSettings: AdminSettingsProps;
+  /**
+   * AdminLegal is /admin/legal (admins): the legal pages' editors and the terms'
+   * versions.
+   */
+  adminLegal: AdminLegalProps;
 }
 
 /**
@@ -1243,6 +1308,11 @@ export interface TourProps {
   reviewing: ReviewStanding | null;
   /** ReviewLimits bound the review form's text. */
   reviewLimits: ReviewLimits;
+  /**
+   * TermsVersion is the version of the terms of booking the booking panel asks the
+   * traveller to accept (its checkbox links /terms); 0 while none are written: no box.
+   */
+  termsVersion: number;
 }
 
 /** MyToursProps are the props of /my-tours. */
@@ -1250,6 +1320,11 @@ export interface MyToursProps {
   bookings: BookingRow[];
   /** Waitlist is the traveller's waiting list entries: open offers first get a banner. */
   waitlist: WaitlistPlace[];
+  /**
+   * TermsVersion is the version of the terms of booking an offer's payment accepts
+   * (a checkbox on its banner); 0 while none are written.
+   */
+  termsVersion: number;
 }
 
 /** ErrorProps are the props of the error page. */

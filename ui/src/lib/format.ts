@@ -40,3 +40,8 @@ export function plural(count: number, one: string, many: string): string {
 export function departuresAddedMessage(added: number, skipped: number): string {
   return `Added ${added} departure(s)${skipped > 0 ? `; ${skipped} date(s) already had one` : ''}`;
 }
+
+/** 50000 → "50,000": written here, not by Intl, so the server's render and the browser's agree. */
+export function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -4,11 +4,11 @@ import { WaitlistList } from '../components/waitlist-list';
 import type { PageProps } from '../props';
 import { plural } from '../lib/format';
 
-export function MyToursPage({ bookings, waitlist }: PageProps['myTours']) {
+export function MyToursPage({ bookings, waitlist, termsVersion }: PageProps['myTours']) {
   return (
     <div className="my-tours">
       <h1 className="page-title">My bookings</h1>
-      <WaitlistList places={waitlist} />
+      <WaitlistList places={waitlist} terms={termsVersion} />
       {bookings.length === 0 ? (
         <div className="empty-state">
           <p>You have not booked any tours yet.</p>

@@ -152,7 +152,7 @@ describe('A new site', () => {
     expect(list.getByText('3 of 6 done.')).toBeTruthy();
     expect(document.getElementById('launch-terms')!.textContent).toBe('○To do: Terms of booking — Not written yet');
     expect(document.getElementById('launch-tour')!.textContent).toBe('✓Done: Your first tour, published — 3 tours published');
-    expect(list.getByRole('link', { name: 'Terms of booking' }).getAttribute('href')).toBe('/admin/settings');
+    expect(list.getByRole('link', { name: 'Terms of booking' }).getAttribute('href')).toBe('/admin/legal');
   });
 
   it('hides the checklist once everything is done', () => {

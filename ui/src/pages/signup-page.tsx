@@ -34,6 +34,10 @@ export function SignupPage() {
           required
           {...bind('passwordConfirm')}
         />
+        <p className="form__hint" id="signup-legal">
+          Read our <a href="/terms">terms of booking</a> and our <a href="/privacy">privacy notice</a>: how we handle your
+          bookings and your data.
+        </p>
         <button type="submit" className="btn btn--primary" disabled={submit.busy}>
           Sign up
         </button>

@@ -37,7 +37,7 @@ function Departures({ startDates }: { startDates: StartDateOption[] }) {
   );
 }
 
-export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimits }: PageProps['tour']) {
+export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimits, termsVersion }: PageProps['tour']) {
   const { site } = useSession();
   // A traveller's review changes the rating shown here without a reload.
   const [rating, setRating] = useState({ average: tour.ratingsAverage, quantity: tour.ratingsQuantity });
@@ -196,13 +196,14 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
         <p className="cta__text">
           {`${plural(tour.durationDays, 'day', 'days')}. 1 adventure. Infinite memories. Make it yours today!`}
         </p>
-        <BookingPanel tourId={tour.id} startDates={tour.startDates} policy={tour.cancellationPolicy} />
+        <BookingPanel tourId={tour.id} startDates={tour.startDates} policy={tour.cancellationPolicy} terms={termsVersion} />
         <WaitlistPanel
           tourId={tour.id}
           startDates={tour.startDates}
           dates={waitlistDates}
           places={waitlist}
           maxGroupSize={tour.maxGroupSize}
+          terms={termsVersion}
         />
       </section>
     </article>

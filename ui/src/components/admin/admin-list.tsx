@@ -74,6 +74,8 @@ interface AdminListProps<Row extends { id: string }, Q extends ListQuery<Q>> {
   search?: string;
   /** Said in place of the list when the list could not be made (a search with nothing to find) */
   message?: string;
+  /** Shown above the list, under the filters: what the list is the history of (editors) */
+  before?: ReactNode;
   /** Shown under the list: a section about the list's settings */
   after?: ReactNode;
 }
@@ -100,7 +102,7 @@ function FilterField({ field, value }: { field: ListFilter; value: string }) {
 }
 
 export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = Record<string, string>>(props: AdminListProps<Row, Q>) {
-  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging, search, message, after } = props;
+  const { section, title, actions, path, query = {} as Q, filters, id, caption, columns, rows, row, empty, paging, search, message, before, after } = props;
   const values: Partial<Record<string, string>> = query;
   const filtered = isFiltered(query);
   const heading = <h1 className="page-title">{title}</h1>;
@@ -128,6 +130,7 @@ export function AdminList<Row extends { id: string }, Q extends ListQuery<Q> = R
           </button>
         </form>
       ) : null}
+      {before}
 
       {message ? (
         <div className="empty-state" role="alert">

@@ -38,6 +38,7 @@ describe('AdminNav', () => {
       ['Reviews', '/admin/reviews'],
       ['Audit log', '/admin/audit'],
       ['Emails', '/admin/emails'],
+      ['Legal pages', '/admin/legal'],
       ['Settings', '/admin/settings'],
     ]);
   });

@@ -1,7 +1,7 @@
 import type { Role } from '../../props';
 import { useSession } from '../../session';
 
-export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'receipts' | 'users' | 'reviews' | 'audit' | 'emails' | 'settings';
+export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'receipts' | 'users' | 'reviews' | 'audit' | 'emails' | 'legal' | 'settings';
 
 interface AdminLink {
   section: AdminSection;
@@ -20,6 +20,7 @@ const LINKS: AdminLink[] = [
   { section: 'reviews', href: '/admin/reviews', label: 'Reviews' },
   { section: 'audit', href: '/admin/audit', label: 'Audit log' },
   { section: 'emails', href: '/admin/emails', label: 'Emails' },
+  { section: 'legal', href: '/admin/legal', label: 'Legal pages' },
   { section: 'settings', href: '/admin/settings', label: 'Settings' },
 ];
 
@@ -27,7 +28,7 @@ const LINKS: AdminLink[] = [
  * first screen: the dashboard for admins, their own departures for guides and lead guides
  * (whose dashboard is /admin/dashboard). */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'users', 'reviews', 'audit', 'emails', 'settings'],
+  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'users', 'reviews', 'audit', 'emails', 'legal', 'settings'],
   'lead-guide': ['mine', 'dashboard', 'calendar', 'tours', 'bookings'],
   guide: ['mine', 'calendar', 'tours'],
   user: [],

@@ -90,6 +90,15 @@ export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
         <dt>Booked</dt>
         <dd>{booking.createdAt}</dd>
       </div>
+      {booking.termsVersion > 0 ? (
+        <div>
+          <dt>Terms of booking</dt>
+          <dd id="booking-terms">
+            <a href={booking.termsUrl}>{`Version ${booking.termsVersion}`}</a>
+            {`, accepted ${booking.termsAcceptedAt}`}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>Paid</dt>
         <dd id="booking-paid">{booking.paidAt === '' ? 'Not paid' : booking.paidAt}</dd>
