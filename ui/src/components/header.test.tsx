@@ -75,16 +75,17 @@ describe("The business's brand", () => {
   it('signs the footer with the address and contact, linked', () => {
     render(<App data={{ ...fixtures.overview, site: branded }} />);
     const footer = screen.getByRole('contentinfo');
-    expect(footer.querySelector('address')!.textContent).toBe(
-      'Strandkaien 3' + '5013 Bergen' + 'Norway' + 'hello@fjordfell.example' + '+47 55 12 34 56',
-    );
+    expect(footer.querySelector('.footer__address')!.textContent).toBe('Strandkaien 3\n5013 Bergen\nNorway');
+    expect(footer.querySelector('address')!.textContent).toBe('Strandkaien 3\n5013 Bergen\nNorway' + 'hello@fjordfell.example' + '+47 55 12 34 56');
     expect(screen.getByRole('link', { name: 'hello@fjordfell.example' }).getAttribute('href')).toBe('mailto:hello@fjordfell.example');
     expect(screen.getByRole('link', { name: '+47 55 12 34 56' }).getAttribute('href')).toBe('tel:+4755123456');
     expect(footer.textContent).not.toContain('Tourbook');
   });
 
-  it('leaves the footer without an address when none is given', () => {
+  it('leaves the footer without an address or contact when none is given', () => {
     render(<App data={fixtures.overview} />);
-    expect(screen.getByRole('contentinfo').querySelector('address')).toBeNull();
+    const address = screen.getByRole('contentinfo').querySelector('address')!;
+    expect(address.textContent).toBe('');
+    expect(address.querySelector('a')).toBeNull();
   });
 });

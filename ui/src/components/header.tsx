@@ -39,15 +39,9 @@ export function Header({ page }: { page?: PageName }) {
         ) : (
           <>
             <img className="header__logo" src="/favicon.svg" alt="" width={32} height={32} />
-            {site.shortName !== '' && site.shortName !== site.name ? (
-              // A phone's header has room for the short name only (main.css).
-              <>
-                <span className="header__name header__name--long">{site.name}</span>
-                <span className="header__name header__name--short">{site.shortName}</span>
-              </>
-            ) : (
-              <span>{site.name}</span>
-            )}
+            {/* A phone's header has room for the short name only (main.css). */}
+            <span className="header__name--long">{site.name}</span>
+            <span className="header__name--short">{site.shortName}</span>
           </>
         )}
       </a>
