@@ -3,6 +3,7 @@
 // receipt from the booking's page (a PDF with its number), and an administrator finds
 // it in /admin/receipts.
 import { listTours, logIn, signedInUser } from '../lib/api';
+import { acceptTerms, fillCard, TEST_CARD } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
 import { waitForHydration } from '../lib/page';
 import { firstBookingReceipt, utf16be } from '../lib/receipts';
@@ -18,14 +19,10 @@ test('pay with the test card, download the receipt from the booking, see it in t
   await waitForHydration(page);
   await page.locator('#start-date').selectOption(date);
   await page.locator('#participants').fill('1');
+  await acceptTerms(page);
   await page.locator('#book-tour').click();
   await page.waitForURL((u) => u.pathname.startsWith('/sandbox/checkout/'));
-  const year = (new Date().getUTCFullYear() + 3) % 100;
-  await page.locator('#number').fill('4242 4242 4242 4242');
-  await page.locator('#expiry').fill(`12/${String(year).padStart(2, '0')}`);
-  await page.locator('#cvc').fill('123');
-  await page.locator('#name').fill('Łukasz Żółć');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await fillCard(page, TEST_CARD, 'Łukasz Żółć');
   await page.waitForURL((u) => !u.pathname.startsWith('/sandbox/'));
 
   // The booking's own page offers its receipt.
