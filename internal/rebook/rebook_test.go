@@ -145,7 +145,8 @@ func TestChangeDownRefundsOnce(t *testing.T) {
 		}
 		got := f.booking(t, b.ID)
 		if got.Status != booking.Paid || got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != unit {
-			t.Errorf("after the change: %s, %d travellers, price %d, refunded %d", got.Status, got.Participants, got.AmountMinor, got.RefundedMinor)
+			t.Errorf("after the change: %s, %d travellers, price %d, refunded %d; want paid, 2, %d, %d",
+				got.Status, got.Participants, got.AmountMinor, got.RefundedMinor, 2*unit, unit)
 		}
 		refunds, err := st.BookingRefunds(t.Context(), b.ID)
 		if err != nil {
@@ -178,6 +179,89 @@ func TestChangeDownRefundsOnce(t *testing.T) {
 		}
 		if got := f.booking(t, b.ID); got.AmountMinor != 3*unit || got.DueMinor() != unit {
 			t.Errorf("down and up again: price %d, due %d; want %d due", got.AmountMinor, got.DueMinor(), unit)
+		}
+	})
+}
+
+// A change sent again while its refund is still at the provider (the operator clicked
+// again, or the first request is slow) finishes the refund the change began: whichever
+// request records it, the price is lowered once, by the change, and the difference is
+// refunded once. The second request is let through first on purpose: it carries no
+// plan, only the key.
+func TestChangeSentAgainWhileItsRefundIsAtTheProvider(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		b := f.paid(t, "ann", f.day, 3)
+		unit := b.AmountMinor / 3
+		c := rebook.Change{Participants: 2, Key: "k-slow", ExpectRefundMinor: ptr(unit)}
+
+		f.provider.GateKey, f.provider.Gate, f.provider.In = c.Key, make(chan struct{}), make(chan struct{}, 1)
+		first := make(chan error, 1)
+		go func() {
+			_, err := f.rebook.Apply(context.Background(), f.admin, b.ID, c)
+			first <- err
+		}()
+		<-f.provider.In         // the change is made and its refund pending at the provider
+		f.provider.GateKey = "" // the next request goes straight through
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, c); err != nil {
+			t.Fatalf("the change sent again: %v", err)
+		}
+		close(f.provider.Gate)
+		if err := <-first; err != nil {
+			t.Fatalf("the first request: %v", err)
+		}
+
+		got := f.booking(t, b.ID)
+		if got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != unit || got.DueMinor() != 0 {
+			t.Errorf("after the change: %d travellers, price %d, refunded %d, due %d; want 2, %d, %d, 0",
+				got.Participants, got.AmountMinor, got.RefundedMinor, got.DueMinor(), 2*unit, unit)
+		}
+		events, err := st.BookingEvents(t.Context(), b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != 2 {
+			t.Errorf("history %+v", events)
+		}
+	})
+}
+
+// A change whose refund the provider refused is made, and says so; sent again with the
+// same key it refunds the difference once and leaves the price as the change set it.
+func TestChangeSentAgainAfterItsRefundFailed(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		b := f.paid(t, "ann", f.day, 3)
+		unit := b.AmountMinor / 3
+		c := rebook.Change{Participants: 2, Key: "k-refused"}
+
+		f.provider.Refuse.Store(1)
+		_, err := f.rebook.Apply(t.Context(), f.admin, b.ID, c)
+		var fe *fault.Error
+		if !errors.As(err, &fe) || fe.Kind != fault.Upstream ||
+			fe.Message != "The booking was changed, but the refund of $497.00 did not go through (the card has expired). Send the same change again to retry the refund." {
+			t.Fatalf("a change whose refund was refused: %v", err)
+		}
+		if got := f.booking(t, b.ID); got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != 0 {
+			t.Errorf("after the refused refund: %d travellers, price %d, refunded %d", got.Participants, got.AmountMinor, got.RefundedMinor)
+		}
+
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, c); err != nil {
+			t.Fatalf("the change sent again: %v", err)
+		}
+		got := f.booking(t, b.ID)
+		if got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != unit || got.DueMinor() != 0 {
+			t.Errorf("after the retry: %d travellers, price %d, refunded %d, due %d; want 2, %d, %d, 0",
+				got.Participants, got.AmountMinor, got.RefundedMinor, got.DueMinor(), 2*unit, unit)
+		}
+		refunds, err := st.BookingRefunds(t.Context(), b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(refunds) != 1 || refunds[0].Status != backoffice.RefundSucceeded || refunds[0].AmountMinor != unit {
+			t.Errorf("refunds %+v", refunds)
 		}
 	})
 }

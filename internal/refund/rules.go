@@ -100,8 +100,8 @@ type Outcome struct {
 	// records it paid back.
 	Owed bool
 	Keep bool
-	// LowerPrice: a refund kept on an active booking lowers its price by the amount (a
-	// change that lowered the price itself, RefundRun.Before, needs it not).
+	// LowerPrice: a refund kept on an active booking lowers its price by the amount
+	// (RefundRun.LowerPrice; a change that lowered the price itself needs it not).
 	LowerPrice bool
 }
 
@@ -183,6 +183,7 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	}
 	e.Changes.Diff("status", before.Status, b.Status)
 	e.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
+	e.Changes.Diff("amount", before.AmountMinor, b.AmountMinor)
 	return b, true, tx.AddAudit(ctx, e, b.ID)
 }
 
