@@ -68,6 +68,11 @@ type Tx interface {
 	PendingRefunds(ctx context.Context, bookingID string) (int, error)
 	AddRefund(ctx context.Context, r *backoffice.Refund, now time.Time) error
 	UpdateRefund(ctx context.Context, r backoffice.Refund) error
+	// FinishRefund records a refund's outcome unless it went through already, and
+	// reports whether it wrote.
+	FinishRefund(ctx context.Context, r backoffice.Refund) (bool, error)
+	// AddRefunded adds an amount to what was refunded of a booking, in the database.
+	AddRefunded(ctx context.Context, id string, status booking.Status, amountMinor int64) error
 	waitlist.Tx
 	receipt.Tx
 }
