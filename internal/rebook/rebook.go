@@ -404,7 +404,7 @@ func (s *Service) apply(ctx context.Context, actor account.User, id string, c Ch
 	}
 	for _, r := range refunds {
 		if r.Key == c.Key {
-			return s.refunds.RefundOnce(ctx, actor, r, refund.RefundRun{Action: "booking.change", Keep: true})
+			return s.refunds.RefundOnce(ctx, actor, r, changeRefund())
 		}
 	}
 	p, err := plan(row.Booking, t, c, now)
@@ -476,17 +476,17 @@ func (s *Service) apply(ctx context.Context, actor account.User, id string, c Ch
 	if p.RefundMinor > 0 {
 		// The change and its refund begin in one transaction; the refund is then asked
 		// of the provider, and the email, telling both, is queued once it went through.
-		err = s.refunds.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: c.Key, Reason: note},
-			refund.RefundRun{Action: "booking.change", Keep: true,
-				Before: func(ctx context.Context, tx refund.Tx, b booking.Booking) (booking.Booking, int64, error) {
-					changing, ok := tx.(Tx)
-					if !ok {
-						return b, 0, errors.New("rebook: the refund's transaction cannot change bookings")
-					}
-					p, err := write(ctx, changing, b)
-					return p.After, p.RefundMinor, err
-				},
-				Email: func(booking.Booking, backoffice.Refund) *mail.Message { return done }})
+		run := changeRefund()
+		run.Before = func(ctx context.Context, tx refund.Tx, b booking.Booking) (booking.Booking, int64, error) {
+			changing, ok := tx.(Tx)
+			if !ok {
+				return b, 0, errors.New("rebook: the refund's transaction cannot change bookings")
+			}
+			p, err := write(ctx, changing, b)
+			return p.After, p.RefundMinor, err
+		}
+		run.Email = func(booking.Booking, backoffice.Refund) *mail.Message { return done }
+		err = s.refunds.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: c.Key, Reason: note}, run)
 		if err != nil {
 			return s.refundFailed(ctx, id, c.Key, p, err)
 		}
@@ -514,6 +514,14 @@ func (s *Service) apply(ctx context.Context, actor account.User, id string, c Ch
 	s.log.Info("booking changed", "booking_id", id, "changes", strings.Join(p.Changes, "; "), "by", actor.ID)
 	s.changed()
 	return nil
+}
+
+// changeRefund is how the refund of a change is made, by the request that makes the
+// change and by every one sent again with its key to finish the refund: the booking
+// stays, and its price is what the change wrote, so the refund does not lower it again
+// (whichever request records the refund).
+func changeRefund() refund.RefundRun {
+	return refund.RefundRun{Action: "booking.change", Keep: true}
 }
 
 // refundFailed is the answer when the refund of a change did not go through: the change

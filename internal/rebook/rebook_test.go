@@ -110,6 +110,24 @@ func (f *fixture) outbox(t *testing.T, kind string) []mail.Message {
 
 func ptr[T any](v T) *T { return &v }
 
+// downByOne checks booking id after a change from three travellers to two at unit each:
+// paid, two travellers at twice unit, unit refunded once (one refund), nothing due.
+func (f *fixture) downByOne(t *testing.T, id string, unit int64) {
+	t.Helper()
+	got := f.booking(t, id)
+	if got.Status != booking.Paid || got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != unit || got.DueMinor() != 0 {
+		t.Errorf("after the change: %s, %d travellers, price %d, refunded %d, due %d; want paid, 2, %d, %d, 0",
+			got.Status, got.Participants, got.AmountMinor, got.RefundedMinor, got.DueMinor(), 2*unit, unit)
+	}
+	refunds, err := f.st.BookingRefunds(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refunds) != 1 || refunds[0].Status != backoffice.RefundSucceeded || refunds[0].AmountMinor != unit {
+		t.Errorf("refunds %+v", refunds)
+	}
+}
+
 // Three travellers down to two, sent ten times at once with one key: the booking stays
 // paid with two travellers and a third of the price, and the difference is refunded
 // once, with one line of history and one email.
@@ -143,17 +161,7 @@ func TestChangeDownRefundsOnce(t *testing.T) {
 				t.Errorf("change down: %v", err)
 			}
 		}
-		got := f.booking(t, b.ID)
-		if got.Status != booking.Paid || got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != unit {
-			t.Errorf("after the change: %s, %d travellers, price %d, refunded %d", got.Status, got.Participants, got.AmountMinor, got.RefundedMinor)
-		}
-		refunds, err := st.BookingRefunds(t.Context(), b.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(refunds) != 1 || refunds[0].Status != backoffice.RefundSucceeded || refunds[0].AmountMinor != unit {
-			t.Errorf("refunds %+v", refunds)
-		}
+		f.downByOne(t, b.ID, unit)
 		events, _ := st.BookingEvents(t.Context(), b.ID)
 		kinds := map[string]int{}
 		for _, e := range events {
@@ -168,9 +176,6 @@ func TestChangeDownRefundsOnce(t *testing.T) {
 		if taken := f.seatsTaken(t, f.day); taken != 2 {
 			t.Errorf("%d seats taken after the change, want 2", taken)
 		}
-		if got.DueMinor() != 0 {
-			t.Errorf("after the change down: %d due, want 0", got.DueMinor())
-		}
 
 		// Back up to three: the traveller refunded is due again.
 		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, rebook.Change{Participants: 3, Key: "k-up-again"}); err != nil {
@@ -179,6 +184,74 @@ func TestChangeDownRefundsOnce(t *testing.T) {
 		if got := f.booking(t, b.ID); got.AmountMinor != 3*unit || got.DueMinor() != unit {
 			t.Errorf("down and up again: price %d, due %d; want %d due", got.AmountMinor, got.DueMinor(), unit)
 		}
+	})
+}
+
+// A change sent again while its refund is still at the provider (the operator clicked
+// again, or the first request is slow) finishes the refund the change began: whichever
+// request records it, the price is lowered once, by the change, and the difference is
+// refunded once. The second request is let through first on purpose: it carries no
+// plan, only the key.
+func TestChangeSentAgainWhileItsRefundIsAtTheProvider(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		b := f.paid(t, "ann", f.day, 3)
+		unit := b.AmountMinor / 3
+		c := rebook.Change{Participants: 2, Key: "k-slow", ExpectRefundMinor: ptr(unit)}
+
+		f.provider.GateKey, f.provider.Gate, f.provider.In = c.Key, make(chan struct{}), make(chan struct{}, 1)
+		first := make(chan error, 1)
+		go func() {
+			_, err := f.rebook.Apply(context.Background(), f.admin, b.ID, c)
+			first <- err
+		}()
+		<-f.provider.In         // the change is made and its refund pending at the provider
+		f.provider.GateKey = "" // the next request goes straight through
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, c); err != nil {
+			t.Fatalf("the change sent again: %v", err)
+		}
+		close(f.provider.Gate)
+		if err := <-first; err != nil {
+			t.Fatalf("the first request: %v", err)
+		}
+
+		f.downByOne(t, b.ID, unit)
+		events, err := st.BookingEvents(t.Context(), b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != 2 {
+			t.Errorf("history %+v", events)
+		}
+	})
+}
+
+// A change whose refund the provider refused is made, and says so; sent again with the
+// same key it refunds the difference once and leaves the price as the change set it.
+func TestChangeSentAgainAfterItsRefundFailed(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		b := f.paid(t, "ann", f.day, 3)
+		unit := b.AmountMinor / 3
+		c := rebook.Change{Participants: 2, Key: "k-refused"}
+
+		f.provider.Refuse.Store(1)
+		_, err := f.rebook.Apply(t.Context(), f.admin, b.ID, c)
+		var fe *fault.Error
+		if !errors.As(err, &fe) || fe.Kind != fault.Upstream ||
+			fe.Message != "The booking was changed, but the refund of $497.00 did not go through (the card has expired). Send the same change again to retry the refund." {
+			t.Fatalf("a change whose refund was refused: %v", err)
+		}
+		if got := f.booking(t, b.ID); got.Participants != 2 || got.AmountMinor != 2*unit || got.RefundedMinor != 0 {
+			t.Errorf("after the refused refund: %d travellers, price %d, refunded %d", got.Participants, got.AmountMinor, got.RefundedMinor)
+		}
+
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, c); err != nil {
+			t.Fatalf("the change sent again: %v", err)
+		}
+		f.downByOne(t, b.ID, unit)
 	})
 }
 

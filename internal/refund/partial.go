@@ -32,7 +32,7 @@ func (s *Service) Refund(ctx context.Context, actor account.User, id string, amo
 		return backoffice.Detail{}, fault.FieldError("amountMinor", "Amount to refund must be more than 0.")
 	}
 	err = s.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: key, AmountMinor: amountMinor, Reason: reason},
-		RefundRun{Action: "booking.refund", Keep: true, Email: func(b booking.Booking, r backoffice.Refund) *mail.Message {
+		RefundRun{Action: "booking.refund", Keep: true, LowerPrice: true, Email: func(b booking.Booking, r backoffice.Refund) *mail.Message {
 			return s.refunded(ctx, b, r)
 		}})
 	if err != nil {

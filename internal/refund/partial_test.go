@@ -3,6 +3,7 @@ package refund_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -52,6 +53,13 @@ func TestRefundKeepsTheBooking(t *testing.T) {
 		refunds, _ := st.BookingRefunds(t.Context(), b.ID)
 		if len(refunds) != 1 || refunds[0].Status != backoffice.RefundSucceeded {
 			t.Errorf("refunds %+v", refunds)
+		}
+		// The audit log says what the refund did to the booking: refunded and price.
+		entries, err := st.AuditLog(t.Context(), audit.Filter{ObjectID: b.ID})
+		if err != nil || len(entries) != 1 || entries[0].Action != "booking.refund" ||
+			fmt.Sprint(entries[0].Changes["refunded"]) != fmt.Sprint(audit.Change{Old: 0, New: 12000}) ||
+			fmt.Sprint(entries[0].Changes["amount"]) != fmt.Sprint(audit.Change{Old: b.AmountMinor, New: b.AmountMinor - 12000}) {
+			t.Errorf("audit %+v %v", entries, err)
 		}
 		if taken, _ := st.SeatsTaken(t.Context(), f.tour.ID, f.day, t0); taken != 3 {
 			t.Errorf("%d seats taken after a refund that keeps the booking, want 3", taken)

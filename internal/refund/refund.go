@@ -68,6 +68,11 @@ type Tx interface {
 	PendingRefunds(ctx context.Context, bookingID string) (int, error)
 	AddRefund(ctx context.Context, r *backoffice.Refund, now time.Time) error
 	UpdateRefund(ctx context.Context, r backoffice.Refund) error
+	// FinishRefund records a refund's outcome unless it went through already, and
+	// reports whether it wrote.
+	FinishRefund(ctx context.Context, r backoffice.Refund) (bool, error)
+	// AddRefunded adds an amount to what was refunded of a booking, in the database.
+	AddRefunded(ctx context.Context, id string, status booking.Status, amountMinor int64) error
 	waitlist.Tx
 	receipt.Tx
 }
@@ -291,6 +296,13 @@ type RefundRun struct {
 	// Keep: the booking stays active (paid, its seats kept) with the amount added to
 	// what was refunded; otherwise it is cancelled (Refunded) and its seats freed.
 	Keep bool
+	// LowerPrice, with Keep: the refund lowers the booking's price by its amount when it
+	// succeeds (money given back on a booking that stays, Refund). A change that lowered
+	// the price itself (Before) leaves it unset. Said by the caller, not inferred from
+	// Before: a key's refund is recorded by whichever of its requests gets there first,
+	// and a retry of a change carries no Before, so every request of one key must say
+	// the same.
+	LowerPrice bool
 	// Before, when set, runs in the transaction that starts a new refund, under the
 	// booking's lock, before the amount is checked against what is left: a change that
 	// lowers the price writes itself there and returns the refund it owes (the booking
@@ -347,7 +359,7 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 	owed, recorded := way != booking.Online, false
 	if err := s.freeingThen(rec, finished, func(tx Tx) (booking.Booking, error) {
 		b, ok, err := s.finishRefund(rec, tx, r.ID, Outcome{ProviderRef: ref, Failure: failure, Owed: owed, Keep: run.Keep,
-			LowerPrice: run.Keep && run.Before == nil},
+			LowerPrice: run.Keep && run.LowerPrice},
 			actor.Name, finished, entry(actor, run.Action, "booking", id), done)
 		recorded = ok
 		return b, err

@@ -100,8 +100,8 @@ type Outcome struct {
 	// records it paid back.
 	Owed bool
 	Keep bool
-	// LowerPrice: a refund kept on an active booking lowers its price by the amount (a
-	// change that lowered the price itself, RefundRun.Before, needs it not).
+	// LowerPrice: a refund kept on an active booking lowers its price by the amount
+	// (RefundRun.LowerPrice; a change that lowered the price itself needs it not).
 	LowerPrice bool
 }
 
@@ -131,20 +131,23 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if r, err = tx.RefundByID(ctx, refundID); err != nil {
 		return b, false, err
 	}
-	if r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
-		// Another request with the same key finished it, perhaps without the email this
-		// one carries (a retry of a change does not write it again): queued once by its
-		// key whoever brings it.
+	// Another request with the same key finished it, perhaps without the email this one
+	// carries (a retry of a change does not write it again): queued once by its key
+	// whoever brings it.
+	finishedElsewhere := func() (booking.Booking, bool, error) {
 		if done != nil {
 			_, err = tx.EnqueueEmail(ctx, done)
 		}
 		return b, false, err
 	}
+	if r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
+		return finishedElsewhere()
+	}
 	r.UpdatedAt = now.UTC().Truncate(time.Microsecond)
 	event := backoffice.Event{BookingID: b.ID, At: now, ActorID: r.ActorID, ActorName: actorName}
 	if out.Failure != "" {
 		r.Status, r.Error = backoffice.RefundFailed, out.Failure
-		if err := tx.UpdateRefund(ctx, r); err != nil {
+		if wrote, err := tx.FinishRefund(ctx, r); err != nil || !wrote {
 			return b, false, err
 		}
 		event.Kind, event.Detail = "refund_failed", out.Failure
@@ -154,8 +157,13 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if out.Owed {
 		r.Status = backoffice.RefundOwed
 	}
-	if err := tx.UpdateRefund(ctx, r); err != nil {
+	// Only the request whose write records the refund adds its amount, and adds it to
+	// the booking as stored (AddRefunded), not to the copy in hand: the lock above
+	// already orders the requests; the store makes the rule hold without it too.
+	if wrote, err := tx.FinishRefund(ctx, r); err != nil {
 		return b, false, err
+	} else if !wrote {
+		return finishedElsewhere()
 	}
 	before := b
 	b.RefundedMinor += r.AmountMinor
@@ -171,7 +179,7 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	if !out.Keep {
 		b.Status, event.Kind = booking.Refunded, "refunded"
 	}
-	if err := tx.SetBookingState(ctx, b.ID, b.Status, b.RefundedMinor); err != nil {
+	if err := tx.AddRefunded(ctx, b.ID, b.Status, r.AmountMinor); err != nil {
 		return b, false, err
 	}
 	event.Detail = fmt.Sprintf("%d|%s", r.AmountMinor, r.Reason)
@@ -183,6 +191,7 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	}
 	e.Changes.Diff("status", before.Status, b.Status)
 	e.Changes.Diff("refunded", before.RefundedMinor, b.RefundedMinor)
+	e.Changes.Diff("amount", before.AmountMinor, b.AmountMinor)
 	return b, true, tx.AddAudit(ctx, e, b.ID)
 }
 

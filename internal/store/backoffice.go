@@ -284,6 +284,15 @@ func (s *Store) SetBookingState(ctx context.Context, id string, status booking.S
 	return updated(res, err, "set state of booking "+id, booking.ErrNotFound)
 }
 
+// AddRefunded adds amountMinor to what was refunded of a booking and sets its status.
+// The sum is taken in the database, from the row as it is, never from a copy read
+// earlier: a refund's amount is added by the one request that recorded it (FinishRefund).
+func (s *Store) AddRefunded(ctx context.Context, id string, status booking.Status, amountMinor int64) error {
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET status = $2, refunded_minor = refunded_minor + $3 WHERE id = $1`,
+		id, string(status), amountMinor)
+	return updated(res, err, "add refunded to booking "+id, booking.ErrNotFound)
+}
+
 // AddBookingEvent writes a line of a booking's history.
 func (s *Store) AddBookingEvent(ctx context.Context, e backoffice.Event) error {
 	if err := s.needTx("booking event"); err != nil {
@@ -361,6 +370,27 @@ func (s *Store) UpdateRefund(ctx context.Context, r backoffice.Refund) error {
 		updated_at = $5, settled_at = $6, settled_ref = $7 WHERE id = $1`,
 		r.ID, string(r.Status), r.ProviderRef, r.Error, ts(r.UpdatedAt), tsNull(r.SettledAt), r.SettledRef)
 	return updated(res, err, "update refund "+r.ID, backoffice.ErrRefundNotFound)
+}
+
+// FinishRefund records how the provider answered refund r (its Status, ProviderRef,
+// Error and UpdatedAt) unless it went through already (succeeded or owed), and reports
+// whether it wrote: of several requests finishing one refund, only the one that
+// recorded it goes on to add its amount to the booking (AddRefunded). A refund missing
+// is backoffice.ErrRefundNotFound.
+func (s *Store) FinishRefund(ctx context.Context, r backoffice.Refund) (bool, error) {
+	res, err := s.writer().ExecContext(ctx, `UPDATE refunds SET status = $2, provider_ref = $3, error = $4, updated_at = $5
+		WHERE id = $1 AND status NOT IN ('succeeded', 'owed')`,
+		r.ID, string(r.Status), r.ProviderRef, r.Error, ts(r.UpdatedAt))
+	if err != nil {
+		return false, fmt.Errorf("finish refund %s: %w", r.ID, err)
+	}
+	if ok, err := affected(res); err != nil || ok {
+		return ok, err
+	}
+	if _, err := s.RefundByID(ctx, r.ID); err != nil {
+		return false, err
+	}
+	return false, nil
 }
 
 // CreatePaidBooking records a booking paid outside the site (b.Source cash or bank

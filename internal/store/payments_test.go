@@ -2,6 +2,9 @@ package store
 
 import (
 	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -135,6 +138,67 @@ func TestOwedRefunds(t *testing.T) {
 		must(t, err)
 		if !got.SettledAt.Equal(date(2031, 3, 14)) || got.SettledRef != "TRX-9" {
 			t.Fatalf("settled = %+v", got)
+		}
+	})
+}
+
+// A refund's outcome is recorded until it went through, then never again; of ten
+// transactions finishing one refund at once, without locking its booking, one records
+// it and adds its amount, which the database sums from the row as it is.
+func TestRefundFinishedOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *Store) {
+		ctx := t.Context()
+		b := awaitingBooking(t, s, "refunded", date(2031, 6, 1), 1)
+		r := backoffice.Refund{BookingID: b.ID, Key: "r1", AmountMinor: 10000, Currency: "usd", Status: backoffice.RefundPending, ActorID: "a1"}
+		must(t, s.AddRefund(ctx, &r, t0))
+
+		failed := r
+		failed.Status, failed.Error, failed.UpdatedAt = backoffice.RefundFailed, "the card has expired", t0.Add(time.Minute).UTC()
+		if wrote, err := s.FinishRefund(ctx, failed); err != nil || !wrote {
+			t.Fatalf("a pending refund failed: wrote %v, %v", wrote, err)
+		}
+		var wrote atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 10 {
+			wg.Go(func() {
+				err := s.InTx(ctx, func(tx *Store) error {
+					done := r
+					done.Status, done.ProviderRef, done.UpdatedAt = backoffice.RefundSucceeded, fmt.Sprint("re_", i), t0.Add(2*time.Minute).UTC()
+					ok, err := tx.FinishRefund(ctx, done)
+					if err != nil || !ok {
+						return err
+					}
+					wrote.Add(1)
+					return tx.AddRefunded(ctx, b.ID, booking.Paid, done.AmountMinor)
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		got, err := s.RefundByID(ctx, r.ID)
+		must(t, err)
+		if wrote.Load() != 1 || got.Status != backoffice.RefundSucceeded || got.ProviderRef == "" {
+			t.Fatalf("%d of 10 recorded the refund: %+v", wrote.Load(), got)
+		}
+		if bk, err := s.BookingByID(ctx, b.ID); err != nil || bk.RefundedMinor != 10000 || bk.Status != booking.Paid {
+			t.Fatalf("booking after the refund: %s, %d refunded, %v", bk.Status, bk.RefundedMinor, err)
+		}
+		late := got
+		late.Status, late.Error, late.ProviderRef = backoffice.RefundFailed, "too late", ""
+		if wrote, err := s.FinishRefund(ctx, late); err != nil || wrote {
+			t.Fatalf("a failure after the refund went through: wrote %v, %v", wrote, err)
+		}
+		if again, _ := s.RefundByID(ctx, r.ID); again != got {
+			t.Fatalf("a refund that went through was written again:\n got %+v\nwant %+v", again, got)
+		}
+		if _, err := s.FinishRefund(ctx, backoffice.Refund{ID: "nosuchrefund", Status: backoffice.RefundSucceeded}); !errors.Is(err, backoffice.ErrRefundNotFound) {
+			t.Fatalf("finishing a missing refund: %v", err)
+		}
+		if err := s.AddRefunded(ctx, "nosuchbooking", booking.Refunded, 1); !errors.Is(err, booking.ErrNotFound) {
+			t.Fatalf("adding to a missing booking: %v", err)
 		}
 	})
 }

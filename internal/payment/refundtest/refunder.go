@@ -14,9 +14,11 @@ import (
 // (whose bookings were paid with made-up references no real provider knows): it
 // refunds everything asked, as "re_" + the key, and counts the calls. While Gate is set,
 // every refund with the key GateKey tells In and waits for Gate to close, so a test can
-// hold requests at the provider.
+// hold requests at the provider. While Refuse is above 0, each refund asked lowers it
+// by one and is refused ("the card has expired").
 type Refunder struct {
 	Asked   atomic.Int32
+	Refuse  atomic.Int32
 	GateKey string
 	Gate    chan struct{}
 	In      chan struct{}
@@ -41,6 +43,11 @@ func (p *Refunder) Refund(_ context.Context, req payment.RefundRequest) (string,
 	if p.Gate != nil && req.Key == p.GateKey {
 		p.In <- struct{}{}
 		<-p.Gate
+	}
+	for n := p.Refuse.Load(); n > 0; n = p.Refuse.Load() {
+		if p.Refuse.CompareAndSwap(n, n-1) {
+			return "", &payment.RefundError{Message: "the card has expired"}
+		}
 	}
 	return "re_" + req.Key, nil
 }
