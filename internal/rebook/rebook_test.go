@@ -3,6 +3,7 @@ package rebook_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/payment/refundtest"
 	"tourbook/internal/rebook"
+	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
@@ -48,6 +50,7 @@ type fixture struct {
 	refunds  *refund.Service
 	bookings *booking.Service
 	provider *refundtest.Refunder
+	receipts *receipt.Service
 	admin    account.User
 	tour     tour.Tour
 	day      time.Time
@@ -58,7 +61,8 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 	f := &fixture{st: st, provider: &refundtest.Refunder{},
 		day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC), day2: time.Date(2031, 6, 8, 0, 0, 0, 0, time.UTC)}
 	now := func() time.Time { return t0 }
-	f.refunds = refund.NewService(st, f.provider, nil, refund.Options{Now: now,
+	f.receipts = receipt.NewService(st, receipt.Options{})
+	f.refunds = refund.NewService(st, f.provider, nil, refund.Options{Now: now, Receipts: f.receipts,
 		Tx: storetest.InTx(st, func(tx *store.Store) refund.Tx { return tx })})
 	f.rebook = rebook.NewService(st, f.refunds, rebook.Options{Now: now, Mailer: mailer{},
 		Tx: storetest.InTx(st, func(tx *store.Store) rebook.Tx { return tx })})
@@ -72,6 +76,21 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 func (f *fixture) paid(t *testing.T, name string, day time.Time, n int) booking.Booking {
 	t.Helper()
 	return storetest.AddPaid(t, f.st, f.bookings, f.tour, day, t0, name, n)
+}
+
+// receipted is a paid booking with its receipt, as the site issues one at payment: a
+// refund of it then gets a credit note.
+func (f *fixture) receipted(t *testing.T, name string, day time.Time, n int) booking.Booking {
+	t.Helper()
+	b := f.paid(t, name, day, n)
+	if err := f.st.InTx(t.Context(), func(tx *store.Store) error {
+		_, err := f.receipts.Issue(t.Context(), tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "payment:" + b.ID,
+			AmountMinor: b.AmountMinor, Currency: b.Currency, Method: receipt.Card, At: t0}, nil)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func (f *fixture) booking(t *testing.T, id string) booking.Booking {
@@ -196,7 +215,7 @@ func TestChangeSentAgainWhileItsRefundIsAtTheProvider(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		f := newFixture(t, st)
-		b := f.paid(t, "ann", f.day, 3)
+		b := f.receipted(t, "ann", f.day, 3)
 		unit := b.AmountMinor / 3
 		c := rebook.Change{Participants: 2, Key: "k-slow", ExpectRefundMinor: ptr(unit)}
 
@@ -223,6 +242,23 @@ func TestChangeSentAgainWhileItsRefundIsAtTheProvider(t *testing.T) {
 		}
 		if len(events) != 2 {
 			t.Errorf("history %+v", events)
+		}
+		// The second request recorded the refund and numbered its credit note; the
+		// traveller's one email, which the first request carries, has it attached.
+		sent := f.outbox(t, "bookingChanged")
+		if len(sent) != 1 {
+			t.Fatalf("%d change emails, want 1", len(sent))
+		}
+		m, err := st.EmailByID(t.Context(), sent[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Attachments) != 1 || !strings.HasPrefix(m.Attachments[0].Name, "credit-note-") {
+			var names []string
+			for _, a := range m.Attachments {
+				names = append(names, a.Name)
+			}
+			t.Errorf("the change email's attachments: %v, want its credit note", names)
 		}
 	})
 }

@@ -364,7 +364,10 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 		recorded = ok
 		return b, err
 	}, func(tx Tx) error {
-		if !recorded {
+		// The request that recorded the refund numbers its credit note; one that found it
+		// recorded by another request with its key sends the email it carries with that
+		// credit note attached (Issue finds it by its source).
+		if !recorded && done == nil {
 			return nil
 		}
 		return s.creditNote(rec, tx, r, owed, finished, done)

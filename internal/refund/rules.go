@@ -110,11 +110,11 @@ type Outcome struct {
 // out.Keep, stays as it is with the amount added); otherwise the
 // refund is marked failed and the booking stays as it was. Either way the booking's
 // history says so; a refund that already succeeded is left alone (the same key finished
-// twice adds its amount once). done, when not nil, is the customer's email: queued here
-// when another request finished the refund already; with a success recorded now
-// (finished), the caller numbers the credit note and queues done last in the
-// transaction (creditNote), after the waiting list's offers, so that the year's counter
-// is the last lock it takes. It returns the booking as it now is.
+// twice adds its amount once). done, when not nil, is the customer's email, which the
+// caller queues last in the transaction with the credit note (creditNote), after the
+// waiting list's offers, so that the year's counter is the last lock it takes: numbered
+// now with a success recorded now (finished), or the one the request that recorded the
+// refund numbered. It returns the booking as it now is.
 func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out Outcome, actorName string, now time.Time,
 	e audit.Entry, done *mail.Message) (b booking.Booking, finished bool, err error) {
 	defer wrap(&err, "finish refund %s", refundID)
@@ -132,13 +132,11 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 		return b, false, err
 	}
 	// Another request with the same key finished it, perhaps without the email this one
-	// carries (a retry of a change does not write it again): queued once by its key
-	// whoever brings it.
+	// carries (a retry of a change does not write it again): the caller queues that
+	// email (once by its key, whoever brings it) with the credit note the other request
+	// issued (creditNote).
 	finishedElsewhere := func() (booking.Booking, bool, error) {
-		if done != nil {
-			_, err = tx.EnqueueEmail(ctx, done)
-		}
-		return b, false, err
+		return b, false, nil
 	}
 	if r.Status == backoffice.RefundSucceeded || r.Status == backoffice.RefundOwed {
 		return finishedElsewhere()
