@@ -13,8 +13,10 @@ import (
 // Export is a copy of what the site holds about one account, as the downloaded JSON file
 // reads: the account without its password hash or sessions, each booking as its row
 // holds it with its travellers, payments and refunds, the reviews, the waiting-list
-// entries, the consents the bookings record, and the emails sent to the address (what
-// and when, not their bodies).
+// entries and the consents the bookings record. Emails are left out: the outbox knows
+// only the address each went to, and an account's address may have been someone else's
+// before (an address is changed with the password alone), so listing them by address
+// would show one person another's mail.
 type Export struct {
 	ExportedAt  string   `json:"exportedAt"`
 	Account     Account  `json:"account"`
@@ -22,7 +24,6 @@ type Export struct {
 	Reviews     []Record `json:"reviews"`
 	WaitingList []Record `json:"waitingList"`
 	Consents    []Record `json:"consents"`
-	Emails      []Record `json:"emails"`
 }
 
 // Account is the account as exported.
@@ -38,9 +39,10 @@ type Account struct {
 	DeletedAt         string `json:"deletedAt,omitempty"`
 }
 
-// derived are booking columns the store computes from the others (the back office's
-// search): nothing of the person's that the rest does not hold.
-var derived = []string{"search_names", "search_codes", "search_phones", "search_version"}
+// derived are booking columns the export leaves out: those the store computes from the
+// others (the back office's search), nothing of the person's that the rest does not
+// hold, and the operator's internal notes, which are never sent to the customer.
+var derived = []string{"search_names", "search_codes", "search_phones", "search_version", "notes"}
 
 func stamp(t time.Time) string {
 	if t.IsZero() {
@@ -50,7 +52,7 @@ func stamp(t time.Time) string {
 }
 
 func (s *Service) export(ctx context.Context, u account.User) (Export, error) {
-	recs, err := s.store.PersonalData(ctx, u.ID, u.Email)
+	recs, err := s.store.PersonalData(ctx, u.ID)
 	if err != nil {
 		return Export{}, fmt.Errorf("export user %s: %w", u.ID, err)
 	}
@@ -63,7 +65,6 @@ func (s *Service) export(ctx context.Context, u account.User) (Export, error) {
 		Reviews:     orEmpty(recs.Reviews),
 		WaitingList: orEmpty(recs.Waitlist),
 		Consents:    consents(recs.Bookings),
-		Emails:      orEmpty(recs.Emails),
 	}
 	return x, nil
 }

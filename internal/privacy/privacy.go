@@ -42,7 +42,6 @@ type Records struct {
 	Refunds    []Record
 	Reviews    []Record
 	Waitlist   []Record
-	Emails     []Record
 }
 
 // OpenBooking is a booking that keeps an account from being deleted while its departure
@@ -67,7 +66,7 @@ type Erasure struct {
 // Store is what the service reads and writes outside a transaction (*store.Store).
 type Store interface {
 	UserByID(ctx context.Context, id string) (account.User, error)
-	PersonalData(ctx context.Context, userID, email string) (Records, error)
+	PersonalData(ctx context.Context, userID string) (Records, error)
 	Setting(ctx context.Context, key string) (string, bool, error)
 	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
 	PurgeSentEmailBodies(ctx context.Context, sentBefore time.Time) (int, error)

@@ -12,9 +12,8 @@ import (
 
 // PersonalData reads every row the site holds about the user, as the rows are (every
 // column: what a later migration adds to a booking is in the copy too), for
-// privacy.Service's export. email is the account's address, whose sent emails are listed
-// (kind, subject and times, not bodies).
-func (s *Store) PersonalData(ctx context.Context, userID, email string) (privacy.Records, error) {
+// privacy.Service's export.
+func (s *Store) PersonalData(ctx context.Context, userID string) (privacy.Records, error) {
 	var r privacy.Records
 	q := s.reader()
 	reads := []struct {
@@ -37,10 +36,6 @@ func (s *Store) PersonalData(ctx context.Context, userID, email string) (privacy
 		{&r.Waitlist, `SELECT w.id, w.tour_id, t.name AS tour_name, w.start_date, w.participants, w.status,
 				w.created_at, w.offered_at, w.offer_until, w.booking_id
 			FROM waitlist_entries w JOIN tours t ON t.id = w.tour_id WHERE w.user_id = $1 ORDER BY w.created_at, w.id`, []any{userID}},
-		// Emails go to "Name <address>" or to the bare address.
-		{&r.Emails, `SELECT id, kind, to_address, subject, status, created_at, sent_at FROM emails
-			WHERE lower(to_address) = $1 OR lower(to_address) LIKE $2 ESCAPE '\'
-			ORDER BY created_at, id`, []any{emailKey(email), "%<" + escapeLike(emailKey(email)) + ">"}},
 	}
 	for _, rd := range reads {
 		list, err := records(ctx, q, rd.query, rd.args...)
