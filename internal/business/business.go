@@ -122,6 +122,9 @@ type Service struct {
 	cached Profile
 	until  time.Time
 	ok     bool
+	// gen counts Forget calls: a read that began before one does not keep what it read
+	// (it may be the profile from before a save).
+	gen uint64
 }
 
 // NewService makes a Service over st.
@@ -153,13 +156,16 @@ func (s *Service) Stored(ctx context.Context) (Profile, error) {
 		s.mu.Unlock()
 		return p, nil
 	}
+	gen := s.gen
 	s.mu.Unlock()
 	p, err := s.load(ctx)
 	if err != nil {
 		return Profile{}, err
 	}
 	s.mu.Lock()
-	s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
+	if gen == s.gen {
+		s.cached, s.until, s.ok = p, now.Add(s.ttl), s.ttl > 0
+	}
 	s.mu.Unlock()
 	return p, nil
 }
@@ -230,6 +236,7 @@ func (s *Service) Put(ctx context.Context, p Profile, entry audit.Entry) error {
 func (s *Service) Forget() {
 	s.mu.Lock()
 	s.ok = false
+	s.gen++
 	s.mu.Unlock()
 }
 

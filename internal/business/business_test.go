@@ -2,6 +2,7 @@ package business_test
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -58,6 +59,50 @@ func TestProfileDefaultsSaveAndCache(t *testing.T) {
 		now = now.Add(11 * time.Second)
 		if got, _ := b.Profile(ctx); got != want {
 			t.Errorf("the other instance after 11 s: %+v", got)
+		}
+	})
+}
+
+// slowReads is the real store whose next read of the setting, once it has read, waits
+// for release: a page being rendered while an admin saves.
+type slowReads struct {
+	*store.Store
+	armed         atomic.Bool
+	read, release chan struct{}
+}
+
+func (s *slowReads) Setting(ctx context.Context, key string) (string, bool, error) {
+	v, ok, err := s.Store.Setting(ctx, key)
+	if s.armed.CompareAndSwap(true, false) {
+		close(s.read)
+		<-s.release
+	}
+	return v, ok, err
+}
+
+// TestASaveIsNotUndoneByAReadBeforeIt: a read that began before a save, and ends after
+// it with the old profile, does not keep the old profile in the cache.
+func TestASaveIsNotUndoneByAReadBeforeIt(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		slow := &slowReads{Store: st, read: make(chan struct{}), release: make(chan struct{})}
+		slow.armed.Store(true)
+		s := business.NewService(slow, business.Options{TTL: time.Hour})
+		done := make(chan business.Profile)
+		go func() {
+			p, _ := s.Stored(ctx)
+			done <- p
+		}()
+		<-slow.read // the old (empty) profile is read, not yet kept
+		if err := s.Put(ctx, business.Profile{Name: "Fjord & Fell Tours"}, audit.Entry{}); err != nil {
+			t.Fatal(err)
+		}
+		close(slow.release)
+		if old := <-done; old.Name != "" {
+			t.Fatalf("the read before the save gave %q", old.Name)
+		}
+		if p, _ := s.Stored(ctx); p.Name != "Fjord & Fell Tours" {
+			t.Errorf("after the save the service says %q: the earlier read's profile was kept", p.Name)
 		}
 	})
 }
