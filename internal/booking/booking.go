@@ -95,6 +95,13 @@ type Booking struct {
 	// checkout, and TermsAcceptedAt when; 0 and zero when none were asked.
 	TermsVersion    int
 	TermsAcceptedAt time.Time
+	// What was bought, who travels and what they answered (lines.go). Participants is
+	// the seats: the travellers of the Units that take one. Units is nil for bookings
+	// made before price categories existed (UnitsOf reads them).
+	Units      []Unit
+	Extras     []ExtraLine
+	Travellers []Traveller
+	Answers    []Answer
 }
 
 // DueMinor is what is still to be received on b: its price less what it keeps of what

@@ -57,6 +57,9 @@ type DepartureChange struct {
 	Capacity     *int    `json:"capacity"`
 	MeetingPoint *string `json:"meetingPoint"`
 	Closed       *bool   `json:"closed"`
+	// Prices replaces the departure's own prices per price category (an empty map
+	// clears them); nil leaves them.
+	Prices *map[string]int64 `json:"prices"`
 	// Cancel marks the departure cancelled (and closed) for good; only the catalogue's
 	// MarkCancelled sets it, never a request's body.
 	Cancel bool `json:"-"`

@@ -22,14 +22,16 @@ const (
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
 	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor,
 	cancellation_policy, paid_minor, pay_by, contact_name, contact_email, contact_phone, notes, price_note,
-	reference, terms_version, terms_accepted_at`
+	reference, terms_version, terms_accepted_at, units, extras, travellers, answers`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
 		&b.AmountMinor, &b.Currency, &b.Provider, &b.CheckoutID, &b.PaymentRef, &b.Status,
 		timeCol{&b.HoldUntil}, timeCol{&b.CreatedAt}, timeCol{&b.PaidAt}, &b.Source, &b.RefundedMinor,
 		policyCol{&b.Policy}, &b.PaidMinor, timeCol{&b.PayBy}, &b.ContactName, &b.ContactEmail, &b.ContactPhone,
-		&b.Notes, &b.PriceNote, textCol{&b.Reference}, intCol{&b.TermsVersion}, timeCol{&b.TermsAcceptedAt}}
+		&b.Notes, &b.PriceNote, textCol{&b.Reference}, intCol{&b.TermsVersion}, timeCol{&b.TermsAcceptedAt},
+		jsonCol[[]booking.Unit]{&b.Units}, jsonCol[[]booking.ExtraLine]{&b.Extras},
+		jsonCol[[]booking.Traveller]{&b.Travellers}, jsonCol[[]booking.Answer]{&b.Answers}}
 }
 
 // insertBooking writes b as it is, with its reference (a new one when b has none: one
@@ -40,18 +42,23 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 		b.Source = booking.Online
 	}
 	given := b.Reference != ""
+	lines, err := bookingLines(b)
+	if err != nil {
+		return fmt.Errorf("booking %s: %w", b.ID, err)
+	}
 	for range 5 {
 		if !given {
 			b.Reference = s.newReference()
 		}
 		res, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-				$22, $23, $24, $25, $26, $27)
+				$22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
 			ON CONFLICT (reference) DO NOTHING`,
 			b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
 			b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
 			string(b.Source), b.RefundedMinor, policyArg(b.Policy), b.PaidMinor, dayNull(b.PayBy), b.ContactName,
-			b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote, b.Reference, intNull(b.TermsVersion), tsNull(b.TermsAcceptedAt))
+			b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote, b.Reference, intNull(b.TermsVersion), tsNull(b.TermsAcceptedAt),
+			lines[0], lines[1], lines[2], lines[3])
 		if isForeignKey(err) {
 			return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
 		}
@@ -70,6 +77,38 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 		}
 	}
 	return fmt.Errorf("booking %s: no free reference in 5 draws", b.ID)
+}
+
+// bookingLines is the units, extras, travellers and answers columns of b.
+func bookingLines(b *booking.Booking) ([4]string, error) {
+	var out [4]string
+	var err error
+	if out[0], err = jsonArg(b.Units); err != nil {
+		return out, err
+	}
+	if out[1], err = jsonArg(b.Extras); err != nil {
+		return out, err
+	}
+	if out[2], err = jsonArg(b.Travellers); err != nil {
+		return out, err
+	}
+	out[3], err = jsonArg(b.Answers)
+	return out, err
+}
+
+// SetBookingDetails replaces the travellers and answers of a booking (the traveller
+// changing them before the cut-off; whether they may is the service's to decide).
+func (s *Store) SetBookingDetails(ctx context.Context, id string, travellers []booking.Traveller, answers []booking.Answer) error {
+	t, err := jsonArg(travellers)
+	if err != nil {
+		return err
+	}
+	a, err := jsonArg(answers)
+	if err != nil {
+		return err
+	}
+	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET travellers = $2, answers = $3 WHERE id = $1`, id, t, a)
+	return updated(res, err, "set details of booking "+id, booking.ErrNotFound)
 }
 
 // CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil. Whether

@@ -114,7 +114,11 @@ func (s *Store) CreateAdminTour(ctx context.Context, t *tour.Tour, entry audit.E
 // gets too, with UpdatedAt = now. A changed slug leaves the old one redirecting to the
 // tour. Errors: tour.ErrNotFound, tour.ErrVersionConflict, tour.ErrSlugTaken.
 func (s *Store) UpdateTour(ctx context.Context, t *tour.Tour, version int, now time.Time, entry audit.Entry) error {
-	err := s.InTx(ctx, func(tx *Store) error {
+	form, err := jsonArg(formOf(t))
+	if err != nil {
+		return fmt.Errorf("update tour %s: %w", t.ID, err)
+	}
+	err = s.InTx(ctx, func(tx *Store) error {
 		var oldSlug string
 		var current int
 		err := tx.tx.QueryRowContext(ctx, tx.forUpdate(`SELECT slug, version FROM tours WHERE id = $1`), t.ID).
@@ -139,12 +143,12 @@ func (s *Store) UpdateTour(ctx context.Context, t *tour.Tour, version int, now t
 			description = $5, duration_days = $6, max_group_size = $7, difficulty = $8,
 			price_minor = $9, discount_minor = $10, currency = $11, start_lng = $12, start_lat = $13,
 			start_description = $14, time_zone = $15, version = $16, updated_at = $17,
-			cancellation_policy = $18, tax_rate_bp = $19
+			cancellation_policy = $18, tax_rate_bp = $19, booking_form = $20
 			WHERE id = $1`,
 			t.ID, t.Name, t.Slug, t.Summary, t.Description, t.DurationDays, t.MaxGroupSize,
 			string(t.Difficulty), t.PriceMinor, t.DiscountMinor, t.Currency,
 			t.StartLocation.Point.Lng, t.StartLocation.Point.Lat, t.StartLocation.Description,
-			t.TimeZone, t.Version, ts(t.UpdatedAt), policyArg(t.Policy), t.TaxRate)
+			t.TimeZone, t.Version, ts(t.UpdatedAt), policyArg(t.Policy), t.TaxRate, form)
 		if isUnique(err, slugIndex...) {
 			return tour.ErrSlugTaken
 		}
@@ -396,13 +400,20 @@ func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Ti
 		if c.Capacity != nil {
 			after.Capacity = *c.Capacity
 		}
+		if c.Prices != nil {
+			after.Prices = *c.Prices
+		}
 		if c.Cancel && !before.Cancelled() {
 			after.CancelledAt, after.Closed = now, true
 		}
+		prices, err := jsonArg(after.Prices)
+		if err != nil {
+			return err
+		}
 		if _, err := tx.tx.ExecContext(ctx, `UPDATE tour_start_dates SET start_time = $3, capacity = $4,
-			meeting_point = $5, closed = $6, cancelled_at = $7 WHERE tour_id = $1 AND start_date = $2`,
+			meeting_point = $5, closed = $6, cancelled_at = $7, prices = $8 WHERE tour_id = $1 AND start_date = $2`,
 			tourID, day(date), after.StartTime, after.Capacity, after.MeetingPoint, after.Closed,
-			tsNull(after.CancelledAt)); err != nil {
+			tsNull(after.CancelledAt), prices); err != nil {
 			return err
 		}
 		entry.Changes.Diff("startTime", before.StartTime, after.StartTime)
@@ -410,6 +421,7 @@ func (s *Store) UpdateDeparture(ctx context.Context, tourID string, date time.Ti
 		entry.Changes.Diff("meetingPoint", before.MeetingPoint, after.MeetingPoint)
 		entry.Changes.Diff("closed", before.Closed, after.Closed)
 		entry.Changes.Diff("cancelled", before.Cancelled(), after.Cancelled())
+		entry.Changes.Diff("prices", before.Prices, after.Prices)
 		return tx.addAudit(ctx, &entry, tourID)
 	})
 	if err != nil {
@@ -456,8 +468,9 @@ func (s *Store) DeleteDeparture(ctx context.Context, tourID string, date time.Ti
 func (s *Store) lockDeparture(ctx context.Context, tourID string, date time.Time) (tour.StartDate, error) {
 	var d tour.StartDate
 	err := s.tx.QueryRowContext(ctx, s.forUpdate(`SELECT start_date, start_time, capacity, meeting_point, closed,
-		cancelled_at FROM tour_start_dates WHERE tour_id = $1 AND start_date = $2`), tourID, day(date)).
-		Scan(timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, timeCol{&d.CancelledAt})
+		cancelled_at, prices FROM tour_start_dates WHERE tour_id = $1 AND start_date = $2`), tourID, day(date)).
+		Scan(timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, timeCol{&d.CancelledAt},
+			jsonCol[map[string]int64]{&d.Prices})
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, fmt.Errorf("departure: %w", tour.ErrNotFound)
 	}

@@ -40,18 +40,22 @@ func (s *Store) createTour(ctx context.Context, t *tour.Tour, entry *audit.Entry
 	for i := range t.StartDates {
 		fillDeparture(&t.StartDates[i], t.MaxGroupSize)
 	}
-	err := s.InTx(ctx, func(tx *Store) error {
+	form, err := jsonArg(formOf(t))
+	if err != nil {
+		return fmt.Errorf("create tour %q: %w", t.Slug, err)
+	}
+	err = s.InTx(ctx, func(tx *Store) error {
 		q := tx.tx
 		_, err := q.ExecContext(ctx, `INSERT INTO tours (id, name, slug, summary, description,
 			duration_days, max_group_size, difficulty, price_minor, discount_minor, currency,
 			ratings_average, ratings_count, cover_image, start_lng, start_lat, start_description, created_at,
-			status, version, time_zone, cancellation_policy, tax_rate_bp)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+			status, version, time_zone, cancellation_policy, tax_rate_bp, booking_form)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
 			t.ID, t.Name, t.Slug, t.Summary, t.Description,
 			t.DurationDays, t.MaxGroupSize, string(t.Difficulty), t.PriceMinor, t.DiscountMinor, t.Currency,
 			t.RatingsAverage, t.RatingsCount, t.CoverImage,
 			t.StartLocation.Point.Lng, t.StartLocation.Point.Lat, t.StartLocation.Description, ts(t.CreatedAt),
-			string(t.Status), t.Version, t.TimeZone, policyArg(t.Policy), t.TaxRate,
+			string(t.Status), t.Version, t.TimeZone, policyArg(t.Policy), t.TaxRate, form,
 		)
 		if isUnique(err, slugIndex...) {
 			return tour.ErrSlugTaken
@@ -98,10 +102,14 @@ func fillDeparture(d *tour.StartDate, maxGroupSize int) {
 
 // insertDeparture adds d unless the tour already departs that day, and says whether it did.
 func (s *Store) insertDeparture(ctx context.Context, tourID string, d tour.StartDate) (bool, error) {
+	prices, err := jsonArg(d.Prices)
+	if err != nil {
+		return false, err
+	}
 	res, err := s.tx.ExecContext(ctx, `INSERT INTO tour_start_dates
-		(tour_id, start_date, start_time, capacity, meeting_point, closed)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tour_id, start_date) DO NOTHING`,
-		tourID, day(d.Date), d.StartTime, d.Capacity, d.MeetingPoint, d.Closed)
+		(tour_id, start_date, start_time, capacity, meeting_point, closed, prices)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tour_id, start_date) DO NOTHING`,
+		tourID, day(d.Date), d.StartTime, d.Capacity, d.MeetingPoint, d.Closed, prices)
 	if err != nil {
 		return false, err
 	}
@@ -269,7 +277,7 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 			t.duration_days, t.max_group_size, t.difficulty, t.price_minor, t.discount_minor,
 			t.currency, t.ratings_average, t.ratings_count, t.cover_image,
 			t.start_lng, t.start_lat, t.start_description, t.created_at,
-			t.status, t.version, t.time_zone, t.updated_at, t.cancellation_policy, t.tax_rate_bp
+			t.status, t.version, t.time_zone, t.updated_at, t.cancellation_policy, t.tax_rate_bp, t.booking_form
 		FROM tours t`+where+` ORDER BY t.created_at, t.id`, args...)
 	if err != nil {
 		return nil, err
@@ -278,14 +286,16 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 	index := map[string]int{}
 	err = scanAll(rows, func() error {
 		var t tour.Tour
+		var form bookingForm
 		if err := rows.Scan(&t.ID, &t.Name, &t.Slug, &t.Summary, &t.Description,
 			&t.DurationDays, &t.MaxGroupSize, &t.Difficulty, &t.PriceMinor, &t.DiscountMinor,
 			&t.Currency, &t.RatingsAverage, &t.RatingsCount, &t.CoverImage,
 			&t.StartLocation.Point.Lng, &t.StartLocation.Point.Lat, &t.StartLocation.Description,
 			timeCol{&t.CreatedAt}, &t.Status, &t.Version, &t.TimeZone, timeCol{&t.UpdatedAt},
-			policyCol{&t.Policy}, &t.TaxRate); err != nil {
+			policyCol{&t.Policy}, &t.TaxRate, jsonCol[bookingForm]{&form}); err != nil {
 			return err
 		}
+		form.apply(&t)
 		t.Pictures, t.Locations, t.StartDates, t.Guides = []string{}, []tour.Location{}, []tour.StartDate{}, []tour.Guide{}
 		index[t.ID] = len(tours)
 		tours = append(tours, t)
@@ -338,13 +348,14 @@ func (s *Store) loadTours(ctx context.Context, f tourFilter, now time.Time) ([]t
 	var d tour.StartDate
 	where2, args2 := f.where(2)
 	if err := child("start dates", `SELECT sd.tour_id, sd.start_date, sd.start_time, sd.capacity,
-			sd.meeting_point, sd.closed, sd.cancelled_at, `+takenSum+`
+			sd.meeting_point, sd.closed, sd.cancelled_at, sd.prices, `+takenSum+`
 		FROM tour_start_dates sd JOIN tours t ON t.id = sd.tour_id
 		LEFT JOIN bookings b ON b.tour_id = sd.tour_id AND b.start_date = sd.start_date
 			AND `+holdsSeats+where2+`
-		GROUP BY sd.tour_id, sd.start_date, sd.start_time, sd.capacity, sd.meeting_point, sd.closed, sd.cancelled_at
+		GROUP BY sd.tour_id, sd.start_date, sd.start_time, sd.capacity, sd.meeting_point, sd.closed, sd.cancelled_at, sd.prices
 		ORDER BY sd.tour_id, sd.start_date`, append([]any{ts(now)}, args2...),
-		[]any{timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, timeCol{&d.CancelledAt}, &d.Taken},
+		[]any{timeCol{&d.Date}, &d.StartTime, &d.Capacity, &d.MeetingPoint, &d.Closed, timeCol{&d.CancelledAt},
+			jsonCol[map[string]int64]{&d.Prices}, &d.Taken},
 		func(t *tour.Tour) { t.StartDates = append(t.StartDates, d) }); err != nil {
 		return nil, err
 	}

@@ -155,3 +155,63 @@ func intNull(n int) any {
 	}
 	return n
 }
+
+// jsonArg is the argument form of a JSON column: v encoded, or '' when it is empty (a
+// nil or empty slice or map, or the zero value), which jsonCol scans back as the zero
+// value.
+func jsonArg[T any](v T) (string, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	switch string(b) {
+	case "null", "[]", "{}", `""`:
+		return "", nil
+	}
+	return string(b), nil
+}
+
+// jsonCol scans a JSON text column into *v; NULL and '' scan as the zero value.
+type jsonCol[T any] struct{ v *T }
+
+func (c jsonCol[T]) Scan(src any) error {
+	var raw []byte
+	switch s := src.(type) {
+	case nil:
+	case string:
+		raw = []byte(s)
+	case []byte:
+		raw = s
+	default:
+		return fmt.Errorf("scan JSON: unsupported type %T", src)
+	}
+	var zero T
+	*c.v = zero
+	if len(raw) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(raw, c.v); err != nil {
+		return fmt.Errorf("scan JSON: %w", err)
+	}
+	return nil
+}
+
+// bookingForm is how a tour's price categories, extras and questions are kept in its
+// booking_form column.
+type bookingForm struct {
+	Categories         []tour.PriceCategory  `json:"categories,omitempty"`
+	Extras             []tour.Extra          `json:"extras,omitempty"`
+	Travellers         tour.TravellerDetails `json:"travellers,omitempty"`
+	Questions          []tour.Question       `json:"questions,omitempty"`
+	AnswersCutoffHours int                   `json:"answersCutoffHours,omitempty"`
+}
+
+func formOf(t *tour.Tour) bookingForm {
+	return bookingForm{Categories: t.Categories, Extras: t.Extras, Travellers: t.Travellers,
+		Questions: t.Questions, AnswersCutoffHours: t.AnswersCutoffHours}
+}
+
+func (f bookingForm) apply(t *tour.Tour) {
+	t.Categories, t.Extras, t.Travellers, t.Questions, t.AnswersCutoffHours =
+		f.Categories, f.Extras, f.Travellers, f.Questions, f.AnswersCutoffHours
+}

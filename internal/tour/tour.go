@@ -73,6 +73,9 @@ type StartDate struct {
 	Capacity     int       // seats for sale; 0 reads as the tour's MaxGroupSize
 	MeetingPoint string
 	Closed       bool // taken off sale by an operator
+	// Prices are the departure's own prices per price category ID (high season, a
+	// special date); a category not named costs its usual price (Tour.PriceOn).
+	Prices map[string]int64
 	// CancelledAt is when an operator cancelled the departure (its bookings cancelled and
 	// refunded); zero while it runs. A cancelled departure is closed for good.
 	CancelledAt time.Time
@@ -140,9 +143,18 @@ type Tour struct {
 	TimeZone       string   // IANA name the departures' start times are in; "" is UTC
 	// Policy is the cancellation policy new bookings are made under; nil reads as
 	// DefaultPolicy when stored.
-	Policy    CancellationPolicy
-	CreatedAt time.Time
-	UpdatedAt time.Time // zero until edited in the back office
+	Policy CancellationPolicy
+	// What a booking buys and is asked (categories.go): nil Categories reads as one
+	// "Adult" category at the tour's price (PriceCategoriesOf).
+	Categories []PriceCategory
+	Extras     []Extra
+	Travellers TravellerDetails
+	Questions  []Question
+	// AnswersCutoffHours is how long before the local start answers can still be
+	// changed; 0 reads as DefaultAnswersCutoff.
+	AnswersCutoffHours int
+	CreatedAt          time.Time
+	UpdatedAt          time.Time // zero until edited in the back office
 }
 
 // UnitPriceMinor is what one participant pays.

@@ -1,0 +1,65 @@
+package booking
+
+import "tourbook/internal/tour"
+
+// What a booking bought and was told (issue #23), kept as it was sold: a later change to
+// the tour's categories, extras or questions never changes it.
+
+// Unit is how many travellers of one price category a booking has, at what price each.
+type Unit struct {
+	CategoryID string `json:"category"`
+	Name       string `json:"name"`
+	Count      int    `json:"count"`
+	PriceMinor int64  `json:"price"` // per traveller
+	TakesSeat  bool   `json:"takesSeat"`
+}
+
+// ExtraLine is an extra a booking added: Quantity of it at PriceMinor each.
+type ExtraLine struct {
+	ExtraID    string        `json:"extra"`
+	Name       string        `json:"name"`
+	Per        tour.ExtraPer `json:"per"`
+	Quantity   int           `json:"quantity"`
+	PriceMinor int64         `json:"price"` // each
+}
+
+// Traveller is one person travelling: the lead (the first) or each one, as the tour
+// asks (tour.TravellerDetails).
+type Traveller struct {
+	CategoryID string `json:"category"`
+	Name       string `json:"name"`
+	Phone      string `json:"phone,omitempty"`
+}
+
+// Answer is one answer to one of the tour's questions, with the question as it was
+// asked (its label and type), so a question edited or removed later leaves it as given.
+type Answer struct {
+	QuestionID string            `json:"question"`
+	Label      string            `json:"label"`
+	Type       tour.QuestionType `json:"type"`
+	// Traveller is the index in Booking.Travellers of the traveller it is about (1 is
+	// the first), or 0 for a question asked once per booking.
+	Traveller int    `json:"traveller,omitempty"`
+	Value     string `json:"value"`
+}
+
+// UnitsOf is what b bought per price category: its own units, or, for a booking made
+// before categories existed, its participants as that many of the default category at
+// an equal share of its price.
+func (b Booking) UnitsOf() []Unit {
+	if len(b.Units) > 0 {
+		return b.Units
+	}
+	n := max(b.Participants, 1)
+	return []Unit{{CategoryID: tour.DefaultCategoryID, Name: "Adult", Count: b.Participants,
+		PriceMinor: b.AmountMinor / int64(n), TakesSeat: true}}
+}
+
+// Travelling is how many people b has, seated or not.
+func (b Booking) Travelling() int {
+	n := 0
+	for _, u := range b.UnitsOf() {
+		n += u.Count
+	}
+	return n
+}
