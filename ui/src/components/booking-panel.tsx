@@ -1,9 +1,22 @@
 import { useId, useState } from 'react';
 import { bookTour } from '../api/bookings';
-import type { PolicyTier, StartDateOption } from '../props';
+import type { BookingForm, PolicyTier, StartDateOption } from '../props';
+import { formatAmount } from '../lib/money-format';
+import {
+  answerKey,
+  askedOf,
+  countsProblem,
+  detailsOf,
+  extrasParam,
+  totalMinor,
+  travellersOf,
+  unitsParam,
+  type Counts,
+} from '../lib/booking-order';
 import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
+import { QuestionInput } from './question-input';
 import { TermsCheckbox } from './terms-checkbox';
 
 const BOOK_TEXT = 'Book tour now!';
@@ -19,22 +32,34 @@ interface BookingPanelProps {
   policy: PolicyTier[];
   /** The version of the terms of booking to accept (a checkbox linking /terms); 0: none written, no box. */
   terms: number;
+  form: BookingForm;
 }
 
 /**
- * The booking call to action at the end of the tour page (SPEC.md §4 "Booking"). While
- * terms of booking are written, one checkbox accepts them; the checkout call names the
- * version accepted, and the server refuses it without (its message in the alert: the
- * page itself checks nothing, SPEC.md §5).
+ * The booking call to action at the end of the tour page (SPEC.md §4 "Booking"): the
+ * date, how many of each price category, the extras and a running total, then the
+ * travellers' details and the operator's questions as the tour asks them, the terms and
+ * the book button. While terms of booking are written, one checkbox accepts them; the
+ * checkout call names the version accepted. The server decides everything (its message
+ * in the alert, SPEC.md §5): the page only notes what the counts break, and its total
+ * is for display.
  */
-export function BookingPanel({ tourId, startDates, policy, terms }: BookingPanelProps) {
+export function BookingPanel({ tourId, startDates, policy, terms, form }: BookingPanelProps) {
   const { user } = useSession();
   const bookable = startDates.filter((d) => d.bookable);
   const [date, setDate] = useState(bookable[0]?.date ?? '');
-  const [participants, setParticipants] = useState('1');
+  const single = form.categories.length === 1;
+  // A tour of one category keeps SPEC.md's #participants; others count per category.
+  const [counts, setCounts] = useState<Counts>(() =>
+    Object.fromEntries(form.categories.map((c, i) => [c.id, String(i === 0 ? Math.max(c.min, 1) : c.min)])),
+  );
+  const [extras, setExtras] = useState<Counts>({});
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [phone, setPhone] = useState('');
+  const [answers, setAnswers] = useState<Record<string, string>>({});
   const [accepted, setAccepted] = useState(false);
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((day: string, count: number) => bookTour(tourId, day, count, accepted ? terms : 0), {
+  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0), {
     busyText: PROCESSING_TEXT,
     leaves: (leaving) => leaving,
   });
@@ -53,20 +78,45 @@ export function BookingPanel({ tourId, startDates, policy, terms }: BookingPanel
 
   const chosen = startDates.find((d) => d.date === date && d.bookable) ?? bookable[0]!;
   const maxSeats = Math.max(chosen.seatsLeft, 1);
+  const first = form.categories[0]!;
+  const slots = travellersOf(form, counts);
+  const problem = single ? '' : countsProblem(form, counts, chosen.seatsLeft);
+  const setCount = (id: string, text: string) => setCounts((c) => ({ ...c, [id]: text }));
 
   function chooseDate(next: string) {
     setDate(next);
     const option = startDates.find((d) => d.date === next);
-    if (option) {
-      const current = Number.parseInt(participants, 10);
-      setParticipants(String(clamp(Number.isFinite(current) ? current : 1, 1, Math.max(option.seatsLeft, 1))));
+    if (option && single) {
+      const current = Number.parseInt(counts[first.id] ?? '', 10);
+      setCount(first.id, String(clamp(Number.isFinite(current) ? current : 1, 1, Math.max(option.seatsLeft, 1))));
     }
   }
 
   function submit() {
-    const count = Number.parseInt(participants, 10);
-    void book.run(chosen.date, Number.isFinite(count) ? clamp(count, 1, maxSeats) : 1);
+    if (single && form.travellers === '' && form.questions.length === 0 && !extrasParam(form, extras)) {
+      const count = Number.parseInt(counts[first.id] ?? '', 10);
+      void book.run(chosen.date, Number.isFinite(count) ? clamp(count, 1, maxSeats) : 1);
+      return;
+    }
+    void book.run(chosen.date, {
+      units: unitsParam(form, counts),
+      extras: extrasParam(form, extras),
+      details: detailsOf(form, slots, names, phone, answers),
+    });
   }
+
+  const question = (q: BookingForm['questions'][number], traveller: number, slot?: (typeof slots)[number]) => {
+    const key = answerKey(q, slot);
+    return (
+      <QuestionInput
+        key={key}
+        id={`answer-${q.id}-${traveller}`}
+        question={q}
+        value={answers[key] ?? ''}
+        onChange={(v) => setAnswers((a) => ({ ...a, [key]: v }))}
+      />
+    );
+  };
 
   return (
     <div className="booking">
@@ -87,23 +137,125 @@ export function BookingPanel({ tourId, startDates, policy, terms }: BookingPanel
           ))}
         </select>
       </div>
-      <div className="form__group">
-        <label className="form__label" htmlFor="participants">
-          Participants
-        </label>
-        <input
-          id="participants"
-          className="form__input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={maxSeats}
-          step={1}
-          value={participants}
-          aria-describedby={hintId}
-          onChange={(e) => setParticipants(e.target.value)}
-        />
-      </div>
+      {form.categories.map((c, i) => {
+        const id = single ? 'participants' : `units-${c.id}`;
+        const price = chosen.prices[i] ?? 0;
+        return (
+          <div className="form__group" key={c.id}>
+            <label className="form__label" htmlFor={id}>
+              {single ? 'Participants' : c.ages ? `${c.name} (${c.ages})` : c.name}
+            </label>
+            <input
+              id={id}
+              className="form__input booking__count"
+              type="number"
+              inputMode="numeric"
+              min={single ? 1 : 0}
+              max={single ? maxSeats : c.max || undefined}
+              step={1}
+              value={counts[c.id]}
+              aria-describedby={single ? hintId : `${id}-price`}
+              onChange={(e) => setCount(c.id, e.target.value)}
+            />
+            {single ? null : (
+              <p className="form__hint" id={`${id}-price`}>
+                {price > 0 ? `${formatAmount(price, form.currency)} each` : 'Free'}
+                {c.takesSeat ? '' : ', no seat'}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {form.extras.map((e) => (
+        <div className="form__group" key={e.id}>
+          <label className="form__label" htmlFor={`extra-${e.id}`}>
+            {`${e.name} (${e.price} ${e.perTraveller ? 'per traveller' : 'per booking'})`}
+          </label>
+          <input
+            id={`extra-${e.id}`}
+            className="form__input booking__count"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={(e.perTraveller ? slots.length : e.max) || undefined}
+            step={1}
+            value={extras[e.id] ?? '0'}
+            aria-describedby={e.description ? `extra-${e.id}-about` : undefined}
+            onChange={(ev) => setExtras((x) => ({ ...x, [e.id]: ev.target.value }))}
+          />
+          {e.description ? (
+            <p className="form__hint" id={`extra-${e.id}-about`}>
+              {e.description}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <p className="booking__total" id="booking-total" aria-live="polite">
+        {'Total '}
+        <strong>{formatAmount(totalMinor(form, chosen, counts, extras), form.currency)}</strong>
+        {problem ? <span className="booking__problem">{` ${problem}`}</span> : null}
+      </p>
+      {slots.map((s, i) => {
+        const n = i + 1;
+        const asked = form.questions.filter((q) => askedOf(q, s.category.id));
+        const named = form.travellers === 'all' || (form.travellers === 'lead' && i === 0);
+        if (!named && asked.length === 0) return null;
+        const who = `Traveller ${n} (${s.category.name})`;
+        return (
+          <div className="booking__traveller" role="group" aria-labelledby={`traveller-${n}`} key={s.key}>
+            {form.travellers === 'all' ? (
+              <label className="form__label booking__who" id={`traveller-${n}`} htmlFor={`traveller-${n}-name`}>
+                {who}
+                <span aria-hidden="true"> *</span>
+              </label>
+            ) : (
+              <p className="booking__who" id={`traveller-${n}`}>
+                {form.travellers === 'lead' && i === 0 ? `Lead traveller (${s.category.name})` : who}
+              </p>
+            )}
+            {named ? (
+              <div className="form__group">
+                {form.travellers === 'lead' ? (
+                  <label className="form__label" htmlFor={`traveller-${n}-name`}>
+                    Name<span aria-hidden="true"> *</span>
+                  </label>
+                ) : null}
+                <input
+                  id={`traveller-${n}-name`}
+                  className="form__input"
+                  autoComplete={i === 0 ? 'name' : 'off'}
+                  aria-required="true"
+                  placeholder="Full name"
+                  value={names[s.key] ?? ''}
+                  onChange={(e) => setNames((m) => ({ ...m, [s.key]: e.target.value }))}
+                />
+              </div>
+            ) : null}
+            {form.travellers === 'lead' && i === 0 ? (
+              <div className="form__group">
+                <label className="form__label" htmlFor="traveller-1-phone">
+                  Phone<span aria-hidden="true"> *</span>
+                </label>
+                <input
+                  id="traveller-1-phone"
+                  className="form__input"
+                  type="tel"
+                  autoComplete="tel"
+                  aria-required="true"
+                  value={phone}
+                  onChange={(e) => setPhone(e.target.value)}
+                />
+              </div>
+            ) : null}
+            {asked.map((q) => question(q, n, s))}
+          </div>
+        );
+      })}
+      {form.questions.some((q) => !q.perTraveller) ? (
+        <div className="booking__traveller" role="group" aria-label="About the booking">
+          {form.questions.filter((q) => !q.perTraveller).map((q) => question(q, 0))}
+        </div>
+      ) : null}
       {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button
         id="book-tour"
