@@ -1405,6 +1405,9 @@ export const allFixtures: PageData[] = Object.values(fixtures);
 /** The tour page as a signed-out visitor sees it. */
 export const tourSignedOut: PageData<'tour'> = { ...fixtures.tour, user: null };
 
+/** A tour of price categories, an extra, every traveller's name and questions (issue #23). */
+export const tourFamily: PageData<'tour'> = { ...fixtures.tour, props: { ...fixtures.tour.props, tour: familyTourDetail } };
+
 /** /admin/tours/new */
 export const adminTourNew: PageData<'adminTour'> = { ...fixtures.adminTour, props: { ...adminTourProps, tour: null } };
 
@@ -1502,6 +1505,7 @@ export const variantFixtures: PageData[] = [
   resetPasswordExpired,
   myBookingAfterCancel,
   tourSignedOut,
+  tourFamily,
   adminTourNew,
   adminTourGuideView,
   adminToursGuideView,
