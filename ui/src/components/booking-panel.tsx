@@ -203,23 +203,18 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
         const who = `Traveller ${n} (${s.category.name})`;
         return (
           <div className="booking__traveller" role="group" aria-labelledby={`traveller-${n}`} key={s.key}>
-            {form.travellers === 'all' ? (
-              <label className="form__label booking__who" id={`traveller-${n}`} htmlFor={`traveller-${n}-name`}>
-                {who}
-                <span aria-hidden="true"> *</span>
-              </label>
-            ) : (
+            {form.travellers === 'all' ? null : (
               <p className="booking__who" id={`traveller-${n}`}>
-                {form.travellers === 'lead' && i === 0 ? `Lead traveller (${s.category.name})` : who}
+                {named ? `Lead traveller (${s.category.name})` : who}
               </p>
             )}
             {named ? (
               <div className="form__group">
-                {form.travellers === 'lead' ? (
-                  <label className="form__label" htmlFor={`traveller-${n}-name`}>
-                    Name<span aria-hidden="true"> *</span>
-                  </label>
-                ) : null}
+                {/* Every traveller's name: its label names the traveller, and the group. */}
+                <label className="form__label" id={form.travellers === 'all' ? `traveller-${n}` : undefined} htmlFor={`traveller-${n}-name`}>
+                  {form.travellers === 'all' ? who : 'Name'}
+                  <span aria-hidden="true"> *</span>
+                </label>
                 <input
                   id={`traveller-${n}-name`}
                   className="form__input"
