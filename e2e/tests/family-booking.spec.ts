@@ -59,7 +59,7 @@ for (const [device, viewport] of [
       await page.getByLabel('Child (Ages 4–11)').fill('1');
       await page.getByLabel('Infant (Ages 0–3)').fill('1');
       // The last departure's own adult price.
-      await expect(page.locator('#units-adult-price')).toHaveText('$1,690.00 each');
+      await expect(page.locator('#units-adult-hint')).toHaveText('$1,690.00 each');
       const total = formatMoney(2 * 169000 + 99000, tour.currency);
       await expect(page.locator('#booking-total')).toHaveText(`Total ${total}`);
       await expect(page.locator('.booking__problem')).toHaveCount(0);

@@ -138,57 +138,40 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
         </select>
       </div>
       {form.categories.map((c, i) => {
-        const id = single ? 'participants' : `units-${c.id}`;
         const price = chosen.prices[i] ?? 0;
-        return (
-          <div className="form__group" key={c.id}>
-            <label className="form__label" htmlFor={id}>
-              {single ? 'Participants' : c.ages ? `${c.name} (${c.ages})` : c.name}
-            </label>
-            <input
-              id={id}
-              className="form__input booking__count"
-              type="number"
-              inputMode="numeric"
-              min={single ? 1 : 0}
-              max={single ? maxSeats : c.max || undefined}
-              step={1}
-              value={counts[c.id]}
-              aria-describedby={single ? hintId : `${id}-price`}
-              onChange={(e) => setCount(c.id, e.target.value)}
-            />
-            {single ? null : (
-              <p className="form__hint" id={`${id}-price`}>
-                {price > 0 ? `${formatAmount(price, form.currency)} each` : 'Free'}
-                {c.takesSeat ? '' : ', no seat'}
-              </p>
-            )}
-          </div>
+        return single ? (
+          <CountField
+            key={c.id}
+            id="participants"
+            label="Participants"
+            min={1}
+            max={maxSeats}
+            value={counts[c.id]!}
+            describedBy={hintId}
+            onChange={(v) => setCount(c.id, v)}
+          />
+        ) : (
+          <CountField
+            key={c.id}
+            id={`units-${c.id}`}
+            label={c.ages ? `${c.name} (${c.ages})` : c.name}
+            max={c.max}
+            value={counts[c.id]!}
+            hint={`${price > 0 ? `${formatAmount(price, form.currency)} each` : 'Free'}${c.takesSeat ? '' : ', no seat'}`}
+            onChange={(v) => setCount(c.id, v)}
+          />
         );
       })}
       {form.extras.map((e) => (
-        <div className="form__group" key={e.id}>
-          <label className="form__label" htmlFor={`extra-${e.id}`}>
-            {`${e.name} (${e.price} ${e.perTraveller ? 'per traveller' : 'per booking'})`}
-          </label>
-          <input
-            id={`extra-${e.id}`}
-            className="form__input booking__count"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={(e.perTraveller ? slots.length : e.max) || undefined}
-            step={1}
-            value={extras[e.id] ?? '0'}
-            aria-describedby={e.description ? `extra-${e.id}-about` : undefined}
-            onChange={(ev) => setExtras((x) => ({ ...x, [e.id]: ev.target.value }))}
-          />
-          {e.description ? (
-            <p className="form__hint" id={`extra-${e.id}-about`}>
-              {e.description}
-            </p>
-          ) : null}
-        </div>
+        <CountField
+          key={e.id}
+          id={`extra-${e.id}`}
+          label={`${e.name} (${e.price} ${e.perTraveller ? 'per traveller' : 'per booking'})`}
+          max={e.perTraveller ? slots.length : e.max}
+          value={extras[e.id] ?? '0'}
+          hint={e.description}
+          onChange={(v) => setExtras((x) => ({ ...x, [e.id]: v }))}
+        />
       ))}
       <p className="booking__total" id="booking-total" aria-live="polite">
         {'Total '}
@@ -269,6 +252,48 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
       <p className="booking__policy" id="booking-policy">
         {`If you cancel: ${policy.map((t) => `${t.when.toLowerCase()}, ${t.refund.toLowerCase()}`).join('; ')}.`}
       </p>
+    </div>
+  );
+}
+
+interface CountFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: number;
+  /** 0: no bound. */
+  max: number;
+  /** Shown under the field as `${id}-hint` ("$990.00 each"). */
+  hint?: string;
+  /** The field's description elsewhere, instead of a hint. */
+  describedBy?: string;
+}
+
+/** A labelled count: of travellers of one category, or of an extra. */
+function CountField({ id, label, value, onChange, min = 0, max, hint, describedBy }: CountFieldProps) {
+  return (
+    <div className="form__group">
+      <label className="form__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="form__input booking__count"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max || undefined}
+        step={1}
+        value={value}
+        aria-describedby={describedBy ?? (hint ? `${id}-hint` : undefined)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint ? (
+        <p className="form__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
