@@ -63,3 +63,14 @@ func (b Booking) Travelling() int {
 	}
 	return n
 }
+
+// TravellerNames is the names given of travellers, in order, the unnamed left out.
+func TravellerNames(travellers []Traveller) []string {
+	names := []string{}
+	for _, t := range travellers {
+		if t.Name != "" {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}
