@@ -1,6 +1,11 @@
 package booking
 
-import "tourbook/internal/tour"
+import (
+	"strconv"
+	"strings"
+
+	"tourbook/internal/tour"
+)
 
 // What a booking bought and was told (issue #23), kept as it was sold: a later change to
 // the tour's categories, extras or questions never changes it.
@@ -73,4 +78,16 @@ func TravellerNames(travellers []Traveller) []string {
 		}
 	}
 	return names
+}
+
+// UnitsText is the travellers of units as people read them: "2 Adult · 1 Child",
+// categories with none left out.
+func UnitsText(units []Unit) string {
+	parts := make([]string, 0, len(units))
+	for _, u := range units {
+		if u.Count > 0 {
+			parts = append(parts, strconv.Itoa(u.Count)+" "+u.Name)
+		}
+	}
+	return strings.Join(parts, " · ")
 }
