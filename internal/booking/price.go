@@ -246,13 +246,14 @@ func ParseCounts(s, what string) (map[string]int, error) {
 		return nil, badRequest(fmt.Sprintf("The %s chosen are too many to read. Please reload the page and choose again.", what))
 	}
 	for _, pair := range strings.Split(s, ",") {
-		id, n, ok := strings.Cut(strings.TrimSpace(pair), ":")
+		id, n, ok := strings.Cut(pair, ":")
+		id, n = strings.TrimSpace(id), strings.TrimSpace(n)
 		if !ok || !validID(id) {
 			return nil, badRequest(fmt.Sprintf("The %s chosen could not be read: each must be an id and a number, like adult:2. Please reload the page and choose again.", what))
 		}
-		count, ok := parseCount(strings.TrimSpace(n))
+		count, ok := parseCount(n)
 		if !ok {
-			if strings.HasPrefix(strings.TrimSpace(n), "-") {
+			if strings.HasPrefix(n, "-") {
 				return nil, badRequest(fmt.Sprintf("The number for %s cannot be negative.", quoteID(id)))
 			}
 			return nil, badRequest(fmt.Sprintf("The number for %s must be a whole number from 0 to %d.", quoteID(id), maxCount))
