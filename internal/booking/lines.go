@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
 
@@ -90,4 +91,37 @@ func UnitsText(units []Unit) string {
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// LineItems is what a checkout lists for units and extras: one line per price
+// category with a count, one per extra, at their snapshotted prices.
+func LineItems(units []Unit, extras []ExtraLine) []payment.LineItem {
+	out := make([]payment.LineItem, 0, len(units)+len(extras))
+	for _, u := range units {
+		if u.Count > 0 {
+			out = append(out, payment.LineItem{Name: u.Name, UnitAmountMinor: u.PriceMinor, Quantity: u.Count})
+		}
+	}
+	for _, e := range extras {
+		if e.Quantity > 0 {
+			out = append(out, payment.LineItem{Name: e.Name, UnitAmountMinor: e.PriceMinor, Quantity: e.Quantity})
+		}
+	}
+	return out
+}
+
+// lineItems is what b's checkout lists: its units and extras, the lines of which add up
+// to its price. A booking made before categories existed whose price does not divide
+// evenly among its travellers is one line for all of them, so the checkout charges
+// exactly its price.
+func (b Booking) lineItems() []payment.LineItem {
+	lines := LineItems(b.UnitsOf(), b.Extras)
+	var total int64
+	for _, l := range lines {
+		total += l.AmountMinor()
+	}
+	if total != b.AmountMinor {
+		return []payment.LineItem{{Name: participantsText(b.Participants), UnitAmountMinor: b.AmountMinor, Quantity: 1}}
+	}
+	return lines
 }
