@@ -24,6 +24,7 @@ import (
 	"tourbook/internal/checkin"
 	"tourbook/internal/collect"
 	"tourbook/internal/config"
+	"tourbook/internal/details"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
@@ -455,6 +456,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
 		Receipts: receipts,
 		Terms:    site.Legal, // while terms are written, a checkout accepts their current version
+		Details: func(t tour.Tour, units []booking.Unit, given booking.Details) ([]booking.Traveller, []booking.Answer, error) {
+			return details.Check(t, units, details.Given(given))
+		},
 		// Stripe shows the picture on its checkout page: it needs an absolute URL.
 		ImageURL: func(t tour.Tour) string { return base + view.TourImageURL(t.CoverImage) },
 	})

@@ -184,7 +184,7 @@ func checkTrip(t *testing.T, trip ldTrip, tr tour.Tour, base string, now time.Ti
 		if err != nil || !starts.Equal(tr.StartsAt(d)) || o.ValidThrough != o.AvailabilityStarts {
 			t.Errorf("offer %d starts %q (%v), want %v", i, o.AvailabilityStarts, err, tr.StartsAt(d))
 		}
-		if o.Type != "Offer" || o.Price != money.Decimal(tr.UnitPriceMinor(), tr.Currency) ||
+		if o.Type != "Offer" || o.Price != money.Decimal(tr.PriceOn(d, tr.SeatCategory()), tr.Currency) ||
 			o.PriceCurrency != strings.ToUpper(tr.Currency) || o.Availability != web.Availability(tr, d) ||
 			o.InventoryLevel.Value != tr.SeatsLeft(d) {
 			t.Errorf("offer %d: %+v for %+v", i, o, d)
@@ -240,6 +240,9 @@ func TestTourStructuredData(t *testing.T) {
 		setCapacity(open[1], 4)
 		walkIn(open[1], 3)
 		tourOf(t, s.send(t, admin, "PATCH", "/api/v1/tours/"+tr.ID+"/departures/"+open[2], map[string]any{"closed": true}), 200)
+		// A departure's own price is its offer's.
+		tourOf(t, s.send(t, admin, "PATCH", "/api/v1/tours/"+tr.ID+"/departures/"+open[1],
+			map[string]any{"prices": map[string]int64{tr.SeatCategory().ID: 12300}}), 200)
 
 		if tr, err = s.Store.TourBySlug(ctx, slug, time.Now()); err != nil {
 			t.Fatal(err)

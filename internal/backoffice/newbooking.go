@@ -343,7 +343,17 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	if err := f.err(); err != nil {
 		return ob, err
 	}
-	ob.booking, ob.record.Travellers = b, names
+	// One traveller per seat, of the tour's first category, named as the operator gave
+	// them (the lead alone when no names were given).
+	category := t.PriceCategoriesOf()[0]
+	b.Travellers = make([]booking.Traveller, max(b.Participants, len(names)))
+	for i := range b.Travellers {
+		b.Travellers[i].CategoryID = category.ID
+		if i < len(names) {
+			b.Travellers[i].Name = names[i]
+		}
+	}
+	ob.booking = b
 	ob.confirm = in.SendConfirmation == nil || *in.SendConfirmation
 	return ob, nil
 }

@@ -140,9 +140,8 @@ type PaymentReceived struct {
 	ActorID     string
 }
 
-// NewBookingRecord is what one operator's booking writes besides the booking itself:
-// its travellers' names (the lead first) and the payment received, when there is one.
+// NewBookingRecord is what one operator's booking writes besides the booking itself
+// (whose Travellers name them, the lead first): the payment received, when there is one.
 type NewBookingRecord struct {
-	Travellers []string
-	Payment    *PaymentReceived
+	Payment *PaymentReceived
 }

@@ -288,7 +288,7 @@ func (p *fakeProvider) CreateCheckout(ctx context.Context, req payment.CheckoutR
 	}
 	id := fmt.Sprintf("cs_fake_%d", len(p.requests))
 	p.events[id] = payment.Event{Type: payment.EventCheckoutLookup, CheckoutID: id, BookingID: req.BookingID,
-		AmountTotal: req.UnitAmountMinor * int64(req.Quantity), Currency: req.Currency, URL: "https://pay.example/" + id}
+		AmountTotal: req.TotalMinor(), Currency: req.Currency, URL: "https://pay.example/" + id}
 	return payment.Checkout{ID: id, URL: "https://pay.example/" + id}, nil
 }
 
@@ -412,4 +412,19 @@ func (s *fakeStore) DueHolds(ctx context.Context, now time.Time) ([]Booking, err
 		}
 	}
 	return due, nil
+}
+
+// ExtrasHeld adds up the extras of the bookings holding seats, as the store does.
+func (s *fakeStore) ExtrasHeld(_ context.Context, tourID string, date, now time.Time) (map[string]int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	held := map[string]int{}
+	for _, b := range s.bookings {
+		if b.TourID == tourID && b.StartDate.Equal(date) && b.HoldsSeats(now) {
+			for _, e := range b.Extras {
+				held[e.ExtraID] += e.Quantity
+			}
+		}
+	}
+	return held, nil
 }

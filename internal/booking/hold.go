@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"tourbook/internal/fault"
 	"tourbook/internal/payment"
 	"tourbook/internal/tour"
 )
@@ -17,10 +18,25 @@ import (
 // Hold stores b as a Pending booking whose seats are held until b.HoldUntil, if the
 // departure still has them once its free seats (a hold that ran out) went to its waiting
 // list: it must be open for sale and the seats taken at now plus b.Participants within
-// its capacity, counted under its lock, else ErrNoSeats. A date the tour does not run on
-// is tour.ErrNotFound. When the hold is refused for want of seats, the offers, rolled
-// back with it, are made again on their own: they stand either way.
+// its capacity, counted under its lock, else ErrNoSeats. The extras b adds are held with
+// its seats: those held on the departure plus b's must be within each extra's stock,
+// else a conflict (*Error wrapping ErrNoStock) that says how many are left. A date the
+// tour does not run on is tour.ErrNotFound. When the hold is refused for want of seats,
+// the offers, rolled back with it, are made again on their own: they stand either way.
 func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
+	var extras []tour.Extra
+	if len(b.Extras) > 0 {
+		t, err := s.tours.TourByID(ctx, b.TourID, now)
+		if err != nil {
+			return fmt.Errorf("hold extras of tour %s: %w", b.TourID, err)
+		}
+		extras = t.Extras
+	}
+	return s.hold(ctx, b, extras, now)
+}
+
+// hold is Hold with the tour's extras (their stock) at hand.
+func (s *Service) hold(ctx context.Context, b *Booking, extras []tour.Extra, now time.Time) error {
 	err := s.inTx(ctx, func(tx Tx) error {
 		if err := s.offerIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
 			return err
@@ -31,6 +47,9 @@ func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
 		}
 		if dep.Closed || taken+b.Participants > dep.Capacity {
 			return ErrNoSeats
+		}
+		if err := checkStock(ctx, tx, b, extras, now); err != nil {
+			return err
 		}
 		return tx.CreateHold(ctx, b, now)
 	})
@@ -47,6 +66,52 @@ func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
 	}
 	s.seats()
 	return nil
+}
+
+// ErrNoStock: a departure has fewer of an extra left than asked for.
+var ErrNoStock = errors.New("not enough of an extra left")
+
+// checkStock refuses b's extras beyond what the departure has left of each: its stock
+// less what the bookings holding seats there hold. It runs under the departure's lock,
+// which every hold takes first, so two holds cannot both take the last one.
+func checkStock(ctx context.Context, tx Tx, b *Booking, extras []tour.Extra, now time.Time) error {
+	var held map[string]int
+	for _, line := range b.Extras {
+		e, ok := extraOf(extras, line.ExtraID)
+		if !ok || e.Stock <= 0 || line.Quantity <= 0 {
+			continue
+		}
+		if held == nil {
+			var err error
+			if held, err = tx.ExtrasHeld(ctx, b.TourID, b.StartDate, now); err != nil {
+				return err
+			}
+		}
+		left := max(0, e.Stock-held[e.ID])
+		if line.Quantity <= left {
+			continue
+		}
+		day := b.StartDate.Format(dateLayout)
+		msg := fmt.Sprintf("There are no %s left on %s.", lowerPlural(e.Name), day)
+		switch left {
+		case 0:
+		case 1:
+			msg = fmt.Sprintf("Only 1 %s is left on %s.", lowerFirst(e.Name), day)
+		default:
+			msg = fmt.Sprintf("Only %d %s are left on %s.", left, lowerPlural(e.Name), day)
+		}
+		return &Error{Kind: fault.Conflict, Message: msg, Err: ErrNoStock}
+	}
+	return nil
+}
+
+func extraOf(extras []tour.Extra, id string) (tour.Extra, bool) {
+	for _, e := range extras {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return tour.Extra{}, false
 }
 
 // cancelHold cancels a Pending booking and offers its seats to the waiting list; reason

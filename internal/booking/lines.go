@@ -1,6 +1,12 @@
 package booking
 
-import "tourbook/internal/tour"
+import (
+	"strconv"
+	"strings"
+
+	"tourbook/internal/payment"
+	"tourbook/internal/tour"
+)
 
 // What a booking bought and was told (issue #23), kept as it was sold: a later change to
 // the tour's categories, extras or questions never changes it.
@@ -62,4 +68,60 @@ func (b Booking) Travelling() int {
 		n += u.Count
 	}
 	return n
+}
+
+// TravellerNames is the names given of travellers, in order, the unnamed left out.
+func TravellerNames(travellers []Traveller) []string {
+	names := []string{}
+	for _, t := range travellers {
+		if t.Name != "" {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}
+
+// UnitsText is the travellers of units as people read them: "2 Adult · 1 Child",
+// categories with none left out.
+func UnitsText(units []Unit) string {
+	parts := make([]string, 0, len(units))
+	for _, u := range units {
+		if u.Count > 0 {
+			parts = append(parts, strconv.Itoa(u.Count)+" "+u.Name)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// LineItems is what a checkout lists for units and extras: one line per price
+// category with a count, one per extra, at their snapshotted prices.
+func LineItems(units []Unit, extras []ExtraLine) []payment.LineItem {
+	out := make([]payment.LineItem, 0, len(units)+len(extras))
+	for _, u := range units {
+		if u.Count > 0 {
+			out = append(out, payment.LineItem{Name: u.Name, UnitAmountMinor: u.PriceMinor, Quantity: u.Count})
+		}
+	}
+	for _, e := range extras {
+		if e.Quantity > 0 {
+			out = append(out, payment.LineItem{Name: e.Name, UnitAmountMinor: e.PriceMinor, Quantity: e.Quantity})
+		}
+	}
+	return out
+}
+
+// lineItems is what b's checkout lists: its units and extras, the lines of which add up
+// to its price. A booking made before categories existed whose price does not divide
+// evenly among its travellers is one line for all of them, so the checkout charges
+// exactly its price.
+func (b Booking) lineItems() []payment.LineItem {
+	lines := LineItems(b.UnitsOf(), b.Extras)
+	var total int64
+	for _, l := range lines {
+		total += l.AmountMinor()
+	}
+	if total != b.AmountMinor {
+		return []payment.LineItem{{Name: participantsText(b.Participants), UnitAmountMinor: b.AmountMinor, Quantity: 1}}
+	}
+	return lines
 }

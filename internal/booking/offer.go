@@ -58,17 +58,16 @@ func (s *Service) PayOffer(ctx context.Context, user account.User, entryID strin
 		return "", &Error{Kind: fault.Conflict, Message: "This tour can no longer be booked online.", Err: err}
 	}
 	req := payment.CheckoutRequest{
-		BookingID:       b.ID,
-		TourID:          t.ID,
-		UserID:          user.ID,
-		CustomerEmail:   user.Email,
-		TourName:        t.Name,
-		Description:     fmt.Sprintf("%s · %s", b.StartDate.Format(dateLayout), participantsText(b.Participants)),
-		StartDate:       b.StartDate.Format(time.DateOnly),
-		UnitAmountMinor: b.AmountMinor / int64(b.Participants),
-		Quantity:        b.Participants,
-		Currency:        b.Currency,
-		SuccessURL:      s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
+		BookingID:     b.ID,
+		TourID:        t.ID,
+		UserID:        user.ID,
+		CustomerEmail: user.Email,
+		TourName:      t.Name,
+		Description:   fmt.Sprintf("%s · %s", b.StartDate.Format(dateLayout), travellersText(b.UnitsOf())),
+		StartDate:     b.StartDate.Format(time.DateOnly),
+		Lines:         b.lineItems(),
+		Currency:      b.Currency,
+		SuccessURL:    s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
 		// Walking away from the checkout keeps the offer until its deadline.
 		CancelURL: s.baseURL + "/my-tours",
 		ExpiresAt: b.HoldUntil,

@@ -61,6 +61,9 @@ type Tx interface {
 	IssueTicket(ctx context.Context, bookingID string, now time.Time) error
 	// BookOffer marks booked the waiting-list entry whose offer the booking is.
 	BookOffer(ctx context.Context, bookingID string) error
+	// ExtrasHeld adds up, per extra id, the extras of the bookings that hold seats on a
+	// departure at now (HoldsSeats).
+	ExtrasHeld(ctx context.Context, tourID string, date, now time.Time) (map[string]int, error)
 	// ReleaseHolds cancels the user's open checkouts on the tour and returns them (their
 	// ID, StartDate, Provider and CheckoutID at least).
 	ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error)
@@ -135,6 +138,9 @@ type Options struct {
 	// Terms is the site's terms of booking (legal.Service), which a traveller must
 	// accept to open a checkout while any are written; nil: none asked.
 	Terms Terms
+	// Details checks who travels and their answers (details.Check); nil keeps one
+	// unnamed traveller per person and no answers.
+	Details DetailsChecker
 }
 
 // Terms says which version of the terms of booking a checkout must accept.
@@ -213,6 +219,7 @@ type Service struct {
 	notifier Notifier
 	receipts receipt.Issuer
 	terms    Terms
+	details  DetailsChecker
 }
 
 // NewService returns a booking service.
@@ -222,7 +229,10 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
 		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links, receipts: o.Receipts,
-		notifier: o.Notifier, terms: o.Terms,
+		notifier: o.Notifier, terms: o.Terms, details: o.Details,
+	}
+	if s.details == nil {
+		s.details = unnamedTravellers
 	}
 	if s.notifier == nil {
 		s.notifier = NoNotifier{}
@@ -271,11 +281,58 @@ const dateLayout = "2 January 2006"
 // Checkout is what a traveller asks for when they book a tour online.
 type Checkout struct {
 	TourID string
-	// Date is "" (the next date with room) or YYYY-MM-DD; Participants 0 means 1.
-	Date         string
+	// Date is "" (the next date with room) or YYYY-MM-DD.
+	Date string
+	// Units is how many travellers of each price category (category id → count), and
+	// Extras how many of each extra (extra id → quantity). Without Units, Participants
+	// books that many of the tour's first category (0 means 1), as before categories.
+	Units        map[string]int
+	Extras       map[string]int
 	Participants int
+	// Details is who travels and their answers, as sent; Options.Details checks them.
+	Details Details
 	// Terms is the version of the terms of booking the traveller accepted (0: none).
 	Terms int
+}
+
+// Details is what a traveller sent about who travels and their answers to the tour's
+// questions: details.Given's shape (package details checks it, and imports this one).
+type Details struct {
+	Travellers []Traveller `json:"travellers"`
+	Answers    []Answer    `json:"answers"`
+}
+
+// DetailsChecker checks the details sent for a booking of units of t and returns what
+// the booking keeps: one Traveller per traveller and the answers as asked. Its errors
+// are *fault.Error naming the traveller or question. details.Check is the site's.
+type DetailsChecker func(t tour.Tour, units []Unit, given Details) ([]Traveller, []Answer, error)
+
+// unnamedTravellers is the DetailsChecker of a service built without one: one traveller
+// per person, in the order of the units, with no name and no answers kept.
+func unnamedTravellers(_ tour.Tour, units []Unit, _ Details) ([]Traveller, []Answer, error) {
+	var out []Traveller
+	for _, u := range units {
+		for range u.Count {
+			out = append(out, Traveller{CategoryID: u.CategoryID})
+		}
+	}
+	return out, nil, nil
+}
+
+// unitsAsked is what a checkout asks for per category: its Units, or Participants (0
+// reads as 1) of the tour's first category.
+func unitsAsked(t tour.Tour, c Checkout) (map[string]int, error) {
+	if len(c.Units) > 0 {
+		return c.Units, nil
+	}
+	n := c.Participants
+	if n == 0 {
+		n = 1
+	}
+	if n < 1 || n > t.MaxGroupSize {
+		return nil, badRequest(fmt.Sprintf("Please choose between 1 and %d participants.", t.MaxGroupSize))
+	}
+	return map[string]int{t.PriceCategoriesOf()[0].ID: n}, nil
 }
 
 // StartCheckout is Open without terms accepted: for sites and tests with no terms of
@@ -290,7 +347,7 @@ func (s *Service) StartCheckout(ctx context.Context, user account.User, client, 
 // must accept their current version; the booking keeps which, and when.
 // Errors are *Error (400, 401, 404, 409, 502), *LimitError (429) or internal.
 func (s *Service) Open(ctx context.Context, user account.User, client string, c Checkout) (string, error) {
-	tourID, date, participants := c.TourID, c.Date, c.Participants
+	tourID, date := c.TourID, c.Date
 	if user.ID == "" {
 		return "", &Error{Kind: fault.Unauthorized, Message: "Please log in to book a tour."}
 	}
@@ -324,24 +381,35 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if err != nil {
 		return "", fmt.Errorf("load tour %q: %w", tourID, err)
 	}
-	if participants == 0 {
-		participants = 1
+	asked, err := unitsAsked(t, c)
+	if err != nil {
+		return "", err
 	}
-	if participants < 1 || participants > t.MaxGroupSize {
-		return "", badRequest(fmt.Sprintf("Please choose between 1 and %d participants.", t.MaxGroupSize))
+	// The rules are checked before a date is chosen for the seats asked; the quote is
+	// then worked out at that departure's own prices.
+	q, err := Price(t, tour.StartDate{}, asked, c.Extras)
+	if err != nil {
+		return "", err
 	}
-	start, err := pickDate(t, date, participants, now)
+	start, err := pickDate(t, date, q.Seats, now)
 	if err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
 		}
 		return "", err
 	}
-	unit := t.UnitPriceMinor()
-	if unit <= 0 {
+	if q, err = Price(t, start, asked, c.Extras); err != nil {
+		return "", err
+	}
+	if q.TotalMinor <= 0 {
 		// A free or mispriced tour cannot go through a card checkout.
 		return "", conflict("This tour cannot be booked online. Please contact us.")
 	}
+	travellers, answers, err := s.details(t, q.Units, c.Details)
+	if err != nil {
+		return "", err
+	}
+	participants := q.Seats
 	holdUntil, err := s.holdEnd(ctx, user.ID, t.ID, start.Date, now)
 	if err != nil {
 		return "", err
@@ -355,42 +423,49 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		UserID:       user.ID,
 		StartDate:    start.Date,
 		Participants: participants,
-		AmountMinor:  unit * int64(participants),
+		AmountMinor:  q.TotalMinor,
 		Currency:     strings.ToLower(t.Currency),
 		Provider:     s.provider.Name(),
 		Status:       Pending,
 		HoldUntil:    holdUntil,
 		// What the customer is shown at checkout is what they are held to.
-		Policy: t.Policy,
+		Policy:     t.Policy,
+		Units:      q.Units,
+		Extras:     q.Extras,
+		Travellers: travellers,
+		Answers:    answers,
 	}
 	if terms > 0 {
 		b.TermsVersion, b.TermsAcceptedAt = terms, now
 	}
-	if err := s.Hold(ctx, b, now); err != nil {
+	if err := s.hold(ctx, b, t.Extras, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
 			// Someone else took the seats since the tour was loaded.
 			return "", &Error{Kind: fault.Conflict, Err: err,
 				Message: fmt.Sprintf("Sorry, there are no longer %s left on %s.", seats(participants), start.Date.Format(dateLayout))}
 		}
+		var public *Error
+		if errors.As(err, &public) {
+			return "", public // an extra out of stock
+		}
 		return "", fmt.Errorf("hold seats on tour %s: %w", t.ID, err)
 	}
 
 	req := payment.CheckoutRequest{
-		BookingID:       b.ID,
-		TourID:          t.ID,
-		UserID:          user.ID,
-		CustomerEmail:   user.Email,
-		TourName:        t.Name,
-		Description:     fmt.Sprintf("%s · %s", start.Date.Format(dateLayout), participantsText(participants)),
-		StartDate:       start.Date.Format(time.DateOnly),
-		UnitAmountMinor: unit,
-		Quantity:        participants,
-		Currency:        b.Currency,
-		SuccessURL:      s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
-		CancelURL:       s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),
-		ExpiresAt:       b.HoldUntil,
-		Terms:           format.PolicyText(t.Policy),
+		BookingID:     b.ID,
+		TourID:        t.ID,
+		UserID:        user.ID,
+		CustomerEmail: user.Email,
+		TourName:      t.Name,
+		Description:   fmt.Sprintf("%s · %s", start.Date.Format(dateLayout), travellersText(q.Units)),
+		StartDate:     start.Date.Format(time.DateOnly),
+		Lines:         LineItems(q.Units, q.Extras),
+		Currency:      b.Currency,
+		SuccessURL:    s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
+		CancelURL:     s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),
+		ExpiresAt:     b.HoldUntil,
+		Terms:         format.PolicyText(t.Policy),
 	}
 	if s.imageURL != nil {
 		req.ImageURL = s.imageURL(t)
@@ -413,7 +488,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	}
 	s.counter.HoldPlaced()
 	s.log.Info("checkout started", "booking_id", b.ID, "tour_id", t.ID, "user_id", user.ID,
-		"start_date", req.StartDate, "participants", participants, "amount", b.AmountMinor,
+		"start_date", req.StartDate, "participants", participants, "travelling", q.Travelling(), "amount", b.AmountMinor,
 		"currency", b.Currency, "provider", s.provider.Name(), "checkout_id", co.ID)
 	return co.URL, nil
 }
@@ -550,6 +625,19 @@ func participantsText(n int) string {
 		return "1 participant"
 	}
 	return fmt.Sprintf("%d participants", n)
+}
+
+// travellersText says who travels for a checkout's description: "3 participants" when
+// all are of one category, else "2 Adults, 1 Child".
+func travellersText(units []Unit) string {
+	if len(units) == 1 {
+		return participantsText(units[0].Count)
+	}
+	parts := make([]string, len(units))
+	for i, u := range units {
+		parts[i] = count(u.Count, u.Name)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // acceptedTerms is the version of the terms of booking a checkout accepts: 0 while none

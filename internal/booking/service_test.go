@@ -116,13 +116,14 @@ func TestStartCheckoutDefaults(t *testing.T) {
 	want := payment.CheckoutRequest{
 		BookingID: b.ID, TourID: "t-forest", UserID: ann.ID, CustomerEmail: ann.Email,
 		TourName: "The Forest Hiker", Description: "15 June 2027 · 1 participant", StartDate: "2027-06-15",
-		ImageURL:        "https://tours.example/img/tours/the-forest-hiker.jpg",
-		UnitAmountMinor: 47000, Quantity: 1, Currency: "usd",
+		ImageURL:   "https://tours.example/img/tours/the-forest-hiker.jpg",
+		Lines:      []payment.LineItem{{Name: "Adult", UnitAmountMinor: 47000, Quantity: 1}},
+		Currency:   "usd",
 		SuccessURL: "https://tours.example/bookings/success?session_id={CHECKOUT_SESSION_ID}",
 		CancelURL:  "https://tours.example/tour/the-forest-hiker?checkout=cancelled&booking=000000000000000000000001",
 		ExpiresAt:  testNow.Add(30 * time.Minute),
 	}
-	if req != want {
+	if !reflect.DeepEqual(req, want) {
 		t.Fatalf("checkout request\n got %+v\nwant %+v", req, want)
 	}
 }
@@ -134,7 +135,8 @@ func TestStartCheckoutChoosesADateWithRoomForTheGroup(t *testing.T) {
 	if !b.StartDate.Equal(day("2027-07-20")) || b.AmountMinor != 3*47000 {
 		t.Fatalf("booking %+v", b)
 	}
-	if req := f.provider.lastRequest(); req.Quantity != 3 || req.UnitAmountMinor != 47000 || req.Description != "20 July 2027 · 3 participants" {
+	if req := f.provider.lastRequest(); !reflect.DeepEqual(req.Lines, []payment.LineItem{{Name: "Adult", UnitAmountMinor: 47000, Quantity: 3}}) ||
+		req.TotalMinor() != 3*47000 || req.Description != "20 July 2027 · 3 participants" {
 		t.Fatalf("request %+v", req)
 	}
 }

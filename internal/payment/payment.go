@@ -67,19 +67,21 @@ type Expirer interface {
 	ExpireCheckout(ctx context.Context, id string) error
 }
 
-// CheckoutRequest describes what the customer pays for. The amount is
-// UnitAmountMinor × Quantity, computed by the server.
+// CheckoutRequest describes what the customer pays for: its Lines (one per price
+// category with a count and one per extra), or, without lines, UnitAmountMinor ×
+// Quantity of TourName. Every amount is computed by the server.
 type CheckoutRequest struct {
 	BookingID       string
 	TourID          string
 	UserID          string
 	CustomerEmail   string
 	TourName        string
-	Description     string // start date and participants, e.g. "15 June 2027 · 3 participants"
+	Description     string // start date and travellers, e.g. "15 June 2027 · 2 Adults, 1 Child"
 	StartDate       string // YYYY-MM-DD, kept as metadata
 	ImageURL        string // absolute; optional
-	UnitAmountMinor int64
-	Quantity        int
+	Lines           []LineItem
+	UnitAmountMinor int64  // without Lines
+	Quantity        int    // without Lines
 	Currency        string // ISO 4217, lower case
 	SuccessURL      string // may contain PlaceholderCheckoutID
 	CancelURL       string
@@ -87,6 +89,34 @@ type CheckoutRequest struct {
 	// Terms is the cancellation policy in one sentence, which Stripe's checkout and the
 	// sandbox's show beside the pay button; "" for none.
 	Terms string
+}
+
+// LineItem is one line of a checkout: Quantity × UnitAmountMinor of Name ("Adult",
+// "Wetsuit rental").
+type LineItem struct {
+	Name            string `json:"name"`
+	UnitAmountMinor int64  `json:"unitAmount"`
+	Quantity        int    `json:"quantity"`
+}
+
+// AmountMinor is the line's amount.
+func (l LineItem) AmountMinor() int64 { return l.UnitAmountMinor * int64(l.Quantity) }
+
+// LineItems is what the checkout lists: its Lines, or one line of TourName.
+func (r CheckoutRequest) LineItems() []LineItem {
+	if len(r.Lines) > 0 {
+		return r.Lines
+	}
+	return []LineItem{{Name: r.TourName, UnitAmountMinor: r.UnitAmountMinor, Quantity: r.Quantity}}
+}
+
+// TotalMinor is what the checkout charges: the sum of its lines.
+func (r CheckoutRequest) TotalMinor() int64 {
+	var total int64
+	for _, l := range r.LineItems() {
+		total += l.AmountMinor()
+	}
+	return total
 }
 
 // Checkout is an opened hosted checkout.

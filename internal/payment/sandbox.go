@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -291,11 +292,17 @@ func validateRequest(req CheckoutRequest) error {
 	if req.BookingID == "" {
 		problems = append(problems, "booking id")
 	}
-	if req.UnitAmountMinor <= 0 {
-		problems = append(problems, "unit amount")
+	var total int64
+	for _, l := range req.LineItems() {
+		if l.UnitAmountMinor < 0 || l.Quantity < 1 || l.Name == "" ||
+			(l.UnitAmountMinor > 0 && int64(l.Quantity) > (math.MaxInt64-total)/l.UnitAmountMinor) {
+			problems = append(problems, "line item")
+			break
+		}
+		total += l.AmountMinor()
 	}
-	if req.Quantity < 1 {
-		problems = append(problems, "quantity")
+	if total <= 0 {
+		problems = append(problems, "amount")
 	}
 	if len(req.Currency) != 3 {
 		problems = append(problems, "currency")

@@ -29,6 +29,8 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 .brand{font-weight:700;color:#4b45c6;margin-bottom:1rem}.merchant{color:#697386;font-weight:400}
 h1{font-size:1.35rem;margin:.25rem 0}
 .desc,.unit,.email{color:#4f566b;margin:.25rem 0}
+.lines{width:100%;border-collapse:collapse;margin:.5rem 0 0}.lines th{text-align:left;font-weight:400}.lines td{text-align:right;white-space:nowrap}
+.lines th,.lines td{padding:.2rem 0;vertical-align:top}.lines .unit{display:block;font-size:.85rem}
 .terms{font-size:.85rem;color:#4f566b;background:#f6f8fa;border-radius:.35rem;padding:.5rem .7rem;margin:.75rem 0 0}
 .total{font-size:1.15rem;margin:.75rem 0 1rem;border-top:1px solid #e3e8ee;padding-top:.75rem;display:flex;justify-content:space-between}
 label{display:block;font-size:.875rem;font-weight:600;margin:.75rem 0 .25rem}
@@ -61,8 +63,7 @@ type sandboxPageData struct {
 	State       string // "form", "expired", "released", "paid", "missing", "unavailable"
 	TourName    string
 	Description string
-	Quantity    int
-	UnitAmount  string
+	Lines       []sandboxLine
 	Total       string
 	Email       string
 	Terms       string // the cancellation policy the customer agrees to by paying
@@ -73,6 +74,24 @@ type sandboxPageData struct {
 	PayAction   string
 	CancelURL   string
 	SuccessURL  string
+}
+
+// sandboxLine is one line of the order summary: "2 × Adult · €120.00 … €240.00".
+type sandboxLine struct {
+	Name       string
+	Quantity   int
+	UnitAmount string
+	Amount     string
+}
+
+func sandboxLines(req CheckoutRequest) []sandboxLine {
+	items := req.LineItems()
+	out := make([]sandboxLine, len(items))
+	for i, l := range items {
+		out[i] = sandboxLine{Name: l.Name, Quantity: l.Quantity,
+			UnitAmount: money.Format(l.UnitAmountMinor, req.Currency), Amount: money.Format(l.AmountMinor(), req.Currency)}
+	}
+	return out
 }
 
 // Handler serves the sandbox checkout pages; mount it at SandboxPath:
@@ -108,8 +127,7 @@ func (s *Sandbox) pageData(sess SandboxCheckout) sandboxPageData {
 		State:       "form",
 		TourName:    sess.Request.TourName,
 		Description: sess.Request.Description,
-		Quantity:    sess.Request.Quantity,
-		UnitAmount:  money.Format(sess.Request.UnitAmountMinor, sess.Request.Currency),
+		Lines:       sandboxLines(sess.Request),
 		Total:       money.Format(sess.amount(), sess.Request.Currency),
 		Email:       sess.Request.CustomerEmail,
 		Terms:       sess.Request.Terms,

@@ -27,7 +27,7 @@ func (c SandboxCheckout) Expired() bool { return !c.ExpiredAt.IsZero() && !c.Pai
 // Paid reports whether the checkout has been paid.
 func (c SandboxCheckout) Paid() bool { return c.PaymentRef != "" }
 
-func (c SandboxCheckout) amount() int64 { return c.Request.UnitAmountMinor * int64(c.Request.Quantity) }
+func (c SandboxCheckout) amount() int64 { return c.Request.TotalMinor() }
 
 // SandboxStore keeps the sandbox's checkouts and refunds. The site gives one backed by
 // its database, so that a checkout opened on one instance can be paid on another and an

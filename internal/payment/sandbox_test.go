@@ -155,7 +155,7 @@ func TestSandboxPageShowsTestModeAndAmount(t *testing.T) {
 	for _, want := range []string{
 		"TEST MODE — no real money",
 		"$1,491.00", // 3 × $497.00
-		"3 × $497.00",
+		"3 × The Forest &lt;Hiker&gt;", "$497.00 each",
 		"15 June 2027 · 3 participants",
 		"The Forest &lt;Hiker&gt;", // escaped
 		`href="https://tours.example/tour/the-forest-hiker?checkout=cancelled">Cancel and return`,

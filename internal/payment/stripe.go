@@ -77,7 +77,8 @@ func NewStripe(o StripeOptions) (*Stripe, error) {
 func (s *Stripe) Name() string { return "stripe" }
 
 // CreateCheckout implements Provider: a Checkout Session in payment mode with one
-// price_data line item, so no Stripe product catalogue has to be kept in sync.
+// price_data line item per line of the request (each price category with a count, each
+// extra).
 func (s *Stripe) CreateCheckout(ctx context.Context, req CheckoutRequest) (Checkout, error) {
 	if err := validateRequest(req); err != nil {
 		return Checkout{}, err
@@ -86,14 +87,29 @@ func (s *Stripe) CreateCheckout(ctx context.Context, req CheckoutRequest) (Check
 	if min := s.now().Add(minStripeExpiry); expires.Before(min) {
 		expires = min
 	}
-	product := &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{
-		Name: stripe.String(req.TourName),
-	}
-	if req.Description != "" {
-		product.Description = stripe.String(req.Description)
-	}
-	if req.ImageURL != "" {
-		product.Images = []*string{stripe.String(req.ImageURL)}
+	var lines []*stripe.CheckoutSessionCreateLineItemParams
+	for _, l := range req.LineItems() {
+		// One price_data line per category and extra, named with the tour, so no Stripe
+		// product catalogue has to be kept in sync.
+		name := l.Name
+		if len(req.Lines) > 0 {
+			name = req.TourName + " · " + l.Name
+		}
+		product := &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String(name)}
+		if req.Description != "" {
+			product.Description = stripe.String(req.Description)
+		}
+		if req.ImageURL != "" {
+			product.Images = []*string{stripe.String(req.ImageURL)}
+		}
+		lines = append(lines, &stripe.CheckoutSessionCreateLineItemParams{
+			Quantity: stripe.Int64(int64(l.Quantity)),
+			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
+				Currency:    stripe.String(strings.ToLower(req.Currency)),
+				UnitAmount:  stripe.Int64(l.UnitAmountMinor),
+				ProductData: product,
+			},
+		})
 	}
 	params := &stripe.CheckoutSessionCreateParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
@@ -101,14 +117,7 @@ func (s *Stripe) CreateCheckout(ctx context.Context, req CheckoutRequest) (Check
 		SuccessURL:        stripe.String(req.SuccessURL),
 		CancelURL:         stripe.String(req.CancelURL),
 		ExpiresAt:         stripe.Int64(expires.Unix()),
-		LineItems: []*stripe.CheckoutSessionCreateLineItemParams{{
-			Quantity: stripe.Int64(int64(req.Quantity)),
-			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
-				Currency:    stripe.String(strings.ToLower(req.Currency)),
-				UnitAmount:  stripe.Int64(req.UnitAmountMinor),
-				ProductData: product,
-			},
-		}},
+		LineItems:         lines,
 		Metadata: map[string]string{
 			"booking_id": req.BookingID,
 			"tour_id":    req.TourID,

@@ -2,6 +2,7 @@ package privacy
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -69,7 +70,12 @@ func (s *Service) export(ctx context.Context, u account.User) (Export, error) {
 	return x, nil
 }
 
-// nest puts each booking's travellers, payments and refunds under it.
+// jsonColumns are the booking columns that hold JSON text: the export gives their
+// values, not the text (” is none).
+var jsonColumns = []string{"units", "extras", "travellers", "answers"}
+
+// nest puts each booking's payments and refunds under it, and its travellers, answers,
+// units and extras as values.
 func nest(recs Records) []Record {
 	byBooking := func(list []Record) map[any][]Record {
 		m := map[any][]Record{}
@@ -80,7 +86,7 @@ func nest(recs Records) []Record {
 		}
 		return m
 	}
-	travellers, payments, refunds := byBooking(recs.Travellers), byBooking(recs.Payments), byBooking(recs.Refunds)
+	payments, refunds := byBooking(recs.Payments), byBooking(recs.Refunds)
 	out := make([]Record, 0, len(recs.Bookings))
 	for _, b := range recs.Bookings {
 		nb := Record{}
@@ -90,7 +96,15 @@ func nest(recs Records) []Record {
 		for _, k := range derived {
 			delete(nb, k)
 		}
-		nb["travellers"] = orEmpty(travellers[b["id"]])
+		for _, k := range jsonColumns {
+			var v any = []any{}
+			if text, ok := nb[k].(string); ok && text != "" {
+				if err := json.Unmarshal([]byte(text), &v); err != nil {
+					v = text // kept as written rather than lost
+				}
+			}
+			nb[k] = v
+		}
 		nb["payments"] = orEmpty(payments[b["id"]])
 		nb["refunds"] = orEmpty(refunds[b["id"]])
 		out = append(out, nb)

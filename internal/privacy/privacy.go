@@ -33,15 +33,15 @@ func PlaceholderEmail(id string) string { return "deleted-" + id + "@invalid" }
 // and PostgreSQL.
 type Record map[string]any
 
-// Records is what the store holds about one account, table by table; travellers,
-// payments and refunds name their booking in "booking_id".
+// Records is what the store holds about one account, table by table; payments and
+// refunds name their booking in "booking_id". A booking's travellers, answers, units and
+// extras are its own columns, JSON text (the export gives them as JSON values).
 type Records struct {
-	Bookings   []Record
-	Travellers []Record
-	Payments   []Record
-	Refunds    []Record
-	Reviews    []Record
-	Waitlist   []Record
+	Bookings []Record
+	Payments []Record
+	Refunds  []Record
+	Reviews  []Record
+	Waitlist []Record
 }
 
 // OpenBooking is a booking that keeps an account from being deleted while its departure

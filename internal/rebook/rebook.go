@@ -216,7 +216,13 @@ func plan(b booking.Booking, t tour.Tour, c Change, now time.Time) (Plan, error)
 		if c.Participants < 1 || c.Participants > t.MaxGroupSize {
 			return p, invalid("Please choose between 1 and %d travellers.", t.MaxGroupSize)
 		}
+		if !oneCategory(b) {
+			// Which traveller goes, at which of the booking's prices, is not the number's to say.
+			return p, invalid("This booking has travellers in several price categories (%s), so the number of travellers cannot be changed as one number. Please cancel and book again, or refund part of it.",
+				booking.UnitsText(b.UnitsOf()))
+		}
 		p.After.Participants = c.Participants
+		p.After.Units, p.After.Travellers, p.After.Answers = resized(b, c.Participants)
 		// The booking's own price per person: what the customer agreed to, not today's.
 		p.After.AmountMinor = b.AmountMinor * int64(c.Participants) / int64(b.Participants)
 		p.Changes = append(p.Changes, fmt.Sprintf("Travellers: %d → %d", b.Participants, c.Participants))
@@ -263,6 +269,38 @@ func plan(b booking.Booking, t tour.Tour, c Change, now time.Time) (Plan, error)
 	}
 	p.DueMinor = p.After.DueMinor()
 	return p, nil
+}
+
+// oneCategory reports whether every traveller of b is of one price category that takes
+// a seat, and b has no extras: then its number of travellers is its seats, and changing
+// it changes nothing else.
+func oneCategory(b booking.Booking) bool {
+	units := b.UnitsOf()
+	return len(units) == 1 && units[0].TakesSeat && len(b.Extras) == 0
+}
+
+// resized is b's units, travellers and answers for n travellers of its one category:
+// travellers added unnamed, those removed taking their answers with them.
+func resized(b booking.Booking, n int) ([]booking.Unit, []booking.Traveller, []booking.Answer) {
+	var units []booking.Unit
+	if len(b.Units) > 0 {
+		units = []booking.Unit{b.Units[0]}
+		units[0].Count = n
+	}
+	if len(b.Travellers) == 0 {
+		return units, nil, b.Answers
+	}
+	travellers := slices.Clone(b.Travellers[:min(n, len(b.Travellers))])
+	for len(travellers) < n {
+		travellers = append(travellers, booking.Traveller{CategoryID: b.UnitsOf()[0].CategoryID})
+	}
+	var answers []booking.Answer
+	for _, a := range b.Answers {
+		if a.Traveller <= n {
+			answers = append(answers, a)
+		}
+	}
+	return units, travellers, answers
 }
 
 func orNone(s string) string {

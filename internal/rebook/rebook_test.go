@@ -471,3 +471,68 @@ func TestSeatsFreedGoToTheWaitingList(t *testing.T) {
 		}
 	})
 }
+
+// paidWith is a paid booking of units, travellers and answers, as the checkout makes one.
+func (f *fixture) paidWith(t *testing.T, name string, units []booking.Unit, travellers []booking.Traveller, answers []booking.Answer) booking.Booking {
+	t.Helper()
+	u := storetest.AddUser(t, f.st, name, account.RoleUser)
+	b := booking.Booking{TourID: f.tour.ID, UserID: u.ID, StartDate: f.day, Currency: "usd", Provider: "sandbox",
+		HoldUntil: t0.Add(30 * time.Minute), Units: units, Travellers: travellers, Answers: answers}
+	for _, u := range units {
+		b.AmountMinor += u.PriceMinor * int64(u.Count)
+		if u.TakesSeat {
+			b.Participants += u.Count
+		}
+	}
+	if err := f.st.CreateHold(t.Context(), &b, t0); err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := f.bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: b.AmountMinor, Currency: "usd"}, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A booking of one category changes its number of travellers with its units, and the
+// travellers who go take their answers; one of several categories (which traveller
+// goes, at which price?) is refused with a sentence, and nothing changes.
+func TestChangeTravellersOfPriceCategories(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		adults := f.paidWith(t, "ann", []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 3, PriceMinor: 40000, TakesSeat: true}},
+			[]booking.Traveller{{CategoryID: "adult", Name: "Ann"}, {CategoryID: "adult", Name: "Bo"}, {CategoryID: "adult", Name: "Cy"}},
+			[]booking.Answer{{QuestionID: "diet", Label: "Diet", Type: tour.ShortText, Traveller: 2, Value: "vegan"},
+				{QuestionID: "diet", Label: "Diet", Type: tour.ShortText, Traveller: 3, Value: "none"},
+				{QuestionID: "hotel", Label: "Hotel", Type: tour.ShortText, Value: "Ritz"}})
+		if _, err := f.rebook.Apply(t.Context(), f.admin, adults.ID, rebook.Change{Participants: 2, Key: "k-adults"}); err != nil {
+			t.Fatal(err)
+		}
+		got := f.booking(t, adults.ID)
+		if got.Participants != 2 || got.AmountMinor != 80000 || len(got.Units) != 1 || got.Units[0].Count != 2 ||
+			len(got.Travellers) != 2 || got.Travellers[1].Name != "Bo" || len(got.Answers) != 2 ||
+			got.Answers[0].Value != "vegan" || got.Answers[1].Value != "Ritz" {
+			t.Errorf("after 3 → 2: %d seats, price %d, units %+v, travellers %+v, answers %+v",
+				got.Participants, got.AmountMinor, got.Units, got.Travellers, got.Answers)
+		}
+		if _, err := f.rebook.Apply(t.Context(), f.admin, adults.ID, rebook.Change{Participants: 3, Key: "k-adults-up"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.booking(t, adults.ID); len(got.Travellers) != 3 || got.Travellers[2] != (booking.Traveller{CategoryID: "adult"}) ||
+			got.Units[0].Count != 3 {
+			t.Errorf("after 2 → 3: units %+v, travellers %+v", got.Units, got.Travellers)
+		}
+
+		family := f.paidWith(t, "fay", []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 40000, TakesSeat: true},
+			{CategoryID: "child", Name: "Child", Count: 1, PriceMinor: 20000, TakesSeat: true}}, nil, nil)
+		_, err := f.rebook.Apply(t.Context(), f.admin, family.ID, rebook.Change{Participants: 2, Key: "k-family"})
+		var fe *fault.Error
+		if !errors.As(err, &fe) || fe.Kind != fault.Invalid || !strings.Contains(fe.Message, "several price categories (2 Adult · 1 Child)") {
+			t.Fatalf("changing the number of a family's travellers: %v", err)
+		}
+		if got := f.booking(t, family.ID); got.Participants != 3 || got.AmountMinor != 100000 {
+			t.Errorf("the refused change wrote %d seats at %d", got.Participants, got.AmountMinor)
+		}
+	})
+}

@@ -15,7 +15,7 @@ import (
 // searchVersion is the version of what refreshSearch folds into a booking's search
 // columns. Start-up folds again every booking of an older version: raise it with any
 // change below.
-const searchVersion = 3
+const searchVersion = 4
 
 // refreshSearch folds again the search columns of the bookings selected by where (on
 // bookings b), in the transaction, and says how many. What a booking is found by is read
@@ -23,13 +23,13 @@ const searchVersion = 3
 //   - its reference and its ticket's code;
 //   - its customer's name and email address (rewritten when the customer changes them:
 //     UpdateUserProfile);
-//   - phone numbers: none are stored yet.
+//   - its travellers' names and phones (booking.Travellers) and its contact's.
 //
 // A new field is one more column in the query and one more entry in names or phones
 // (then raise searchVersion).
 func (s *Store) refreshSearch(ctx context.Context, where string, args ...any) (int, error) {
 	rows, err := s.tx.QueryContext(ctx, `SELECT b.id, b.reference, COALESCE(k.code, ''), u.name, u.email,
-		b.contact_name, b.contact_email, b.contact_phone
+		b.contact_name, b.contact_email, b.contact_phone, b.travellers
 		FROM bookings b JOIN users u ON u.id = b.user_id LEFT JOIN tickets k ON k.booking_id = b.id
 		WHERE `+where, args...)
 	if err != nil {
@@ -42,24 +42,22 @@ func (s *Store) refreshSearch(ctx context.Context, where string, args ...any) (i
 	}
 	var list []row
 	var id, reference, code, name, email, contactName, contactEmail, contactPhone string
+	var travellers []booking.Traveller
 	if err := scanAll(rows, func() error {
-		if err := rows.Scan(&id, textCol{&reference}, &code, &name, &email, &contactName, &contactEmail, &contactPhone); err != nil {
+		if err := rows.Scan(&id, textCol{&reference}, &code, &name, &email, &contactName, &contactEmail, &contactPhone,
+			jsonCol[[]booking.Traveller]{&travellers}); err != nil {
 			return err
 		}
-		list = append(list, row{id: id, reference: reference, code: code,
-			names: []string{name, email, contactName, contactEmail}, phones: []string{contactPhone}})
+		r := row{id: id, reference: reference, code: code,
+			names: []string{name, email, contactName, contactEmail}, phones: []string{contactPhone}}
+		for _, t := range travellers {
+			r.names, r.phones = append(r.names, t.Name), append(r.phones, t.Phone)
+		}
+		r.doc = booking.NewSearchDoc(r.reference, r.code, r.names, r.phones)
+		list = append(list, r)
 		return nil
 	}); err != nil {
 		return 0, fmt.Errorf("search text of bookings: %w", err)
-	}
-	for i := range list {
-		// Each traveller's name too (New booking records them).
-		travellers, err := s.txStrings(ctx, `SELECT name FROM booking_travellers WHERE booking_id = $1 ORDER BY position`, list[i].id)
-		if err != nil {
-			return 0, fmt.Errorf("search text of booking %s: travellers: %w", list[i].id, err)
-		}
-		r := &list[i]
-		r.doc = booking.NewSearchDoc(r.reference, r.code, append(r.names, travellers...), r.phones)
 	}
 	for _, r := range list {
 		if _, err := s.tx.ExecContext(ctx, `UPDATE bookings SET search_names = $2, search_codes = $3,

@@ -266,8 +266,8 @@ func TestSearchQueryPlans(t *testing.T) {
 	}
 }
 
-// A booking taken by an operator is found by each traveller's name and by the lead's
-// phone, and by a contact changed later.
+// A booking is found by each traveller's name and phone and by the lead's phone, and by
+// a contact or travellers changed later.
 func TestSearchFindsTravellersAndContact(t *testing.T) {
 	eachEngine(t, func(t *testing.T, s *Store) {
 		ctx := t.Context()
@@ -275,10 +275,12 @@ func TestSearchFindsTravellersAndContact(t *testing.T) {
 		tr := addTour(t, s, "travellers", 50, []time.Time{day})
 		lead := named(t, s, "Inês Duarte", "ines@example.com")
 		b := booking.Booking{TourID: tr.ID, UserID: lead.ID, StartDate: day, Participants: 3, AmountMinor: 3000,
-			Currency: "usd", Source: booking.BankTransfer, Status: booking.AwaitingPayment, ContactPhone: "+351 912 345 678"}
-		must(t, s.CreateOfficeBooking(ctx, &b, backoffice.NewBookingRecord{Travellers: []string{"Inês Duarte", "Rui Duarte", "Søren Ålund"}},
+			Currency: "usd", Source: booking.BankTransfer, Status: booking.AwaitingPayment, ContactPhone: "+351 912 345 678",
+			Travellers: []booking.Traveller{{CategoryID: "adult", Name: "Inês Duarte"}, {CategoryID: "adult", Name: "Rui Duarte"},
+				{CategoryID: "adult", Name: "Søren Ålund", Phone: "+45 20 30 40 50"}}}
+		must(t, s.CreateOfficeBooking(ctx, &b, backoffice.NewBookingRecord{},
 			"Laura", t0, audit.Entry{ActorID: "op", ActorName: "Laura", Action: "booking.walk_in"}))
-		for _, q := range []string{"rui", "soren alund", "912 345 678"} {
+		for _, q := range []string{"rui", "soren alund", "912 345 678", "20 30 40 50"} {
 			if got := searchIDs(t, s, q); !slices.Equal(got, []string{b.ID}) {
 				t.Errorf("search %q found %v, want [%s]", q, got, b.ID)
 			}
@@ -291,6 +293,13 @@ func TestSearchFindsTravellersAndContact(t *testing.T) {
 		for q, want := range map[string][]string{"marta": {b.ID}, "933 000 111": {b.ID}, "912 345 678": nil} {
 			if got := searchIDs(t, s, q); !slices.Equal(got, append([]string{}, want...)) {
 				t.Errorf("after the contact changed, search %q found %v, want %v", q, got, want)
+			}
+		}
+		must(t, s.SetBookingDetails(ctx, b.ID, []booking.Traveller{{CategoryID: "adult", Name: "Inês Duarte"},
+			{CategoryID: "adult", Name: "Rita Duarte"}, {CategoryID: "adult", Name: "Søren Ålund"}}, nil))
+		for q, want := range map[string][]string{"rita": {b.ID}, "rui": nil, "20 30 40 50": nil} {
+			if got := searchIDs(t, s, q); !slices.Equal(got, append([]string{}, want...)) {
+				t.Errorf("after the travellers changed, search %q found %v, want %v", q, got, want)
 			}
 		}
 	})

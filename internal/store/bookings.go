@@ -97,7 +97,8 @@ func bookingLines(b *booking.Booking) ([4]string, error) {
 }
 
 // SetBookingDetails replaces the travellers and answers of a booking (the traveller
-// changing them before the cut-off; whether they may is the service's to decide).
+// changing them before the cut-off; whether they may is the service's to decide), and
+// what the booking is searched by with them.
 func (s *Store) SetBookingDetails(ctx context.Context, id string, travellers []booking.Traveller, answers []booking.Answer) error {
 	t, err := jsonArg(travellers)
 	if err != nil {
@@ -107,8 +108,15 @@ func (s *Store) SetBookingDetails(ctx context.Context, id string, travellers []b
 	if err != nil {
 		return err
 	}
-	res, err := s.writer().ExecContext(ctx, `UPDATE bookings SET travellers = $2, answers = $3 WHERE id = $1`, id, t, a)
-	return updated(res, err, "set details of booking "+id, booking.ErrNotFound)
+	return s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.tx.ExecContext(ctx, `UPDATE bookings SET travellers = $2, answers = $3 WHERE id = $1`, id, t, a)
+		if err := updated(res, err, "set details of booking "+id, booking.ErrNotFound); err != nil {
+			return err
+		}
+		// The travellers' names and phones are searched for (booking_search.go).
+		_, err = tx.refreshSearch(ctx, `b.id = $1`, id)
+		return err
+	})
 }
 
 // CreateHold stores b as a Pending booking whose seats are held until b.HoldUntil. Whether

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -92,8 +93,9 @@ func TestBookingFormRoundTrip(t *testing.T) {
 }
 
 // Migration 0027 gives every existing tour one category, "Adult", at what a participant
-// paid (price less discount), and leaves existing bookings reading as that many adults.
-func TestUpgrade0027GivesToursAnAdultCategory(t *testing.T) {
+// paid (price less discount), and leaves existing bookings reading as that many adults;
+// 0029 moves the names an operator's booking recorded into the booking's travellers.
+func TestUpgrade0027And0029(t *testing.T) {
 	t.Parallel()
 	for _, engine := range testdb.Engines() {
 		t.Run(engine, func(t *testing.T) {
@@ -114,7 +116,10 @@ func TestUpgrade0027GivesToursAnAdultCategory(t *testing.T) {
 				`INSERT INTO bookings (id, tour_id, user_id, start_date, participants, amount_minor, currency, status,
 					hold_until, created_at, paid_at, source, reference)
 					VALUES ('b1', 't1', 'u1', '2031-05-01', 2, 95400, 'eur', 'paid', '2026-01-01T00:30:00Z',
-						'2026-01-01T00:00:00Z', '2026-01-01T00:10:00Z', 'online', 'TB-AAAAAA')`,
+						'2026-01-01T00:00:00Z', '2026-01-01T00:10:00Z', 'online', 'TB-AAAAAA'),
+					('b2', 't1', 'u1', '2031-05-01', 2, 95400, 'eur', 'paid', '2026-01-01T00:30:00Z',
+						'2026-01-01T00:00:00Z', '2026-01-01T00:10:00Z', 'cash', 'TB-BBBBBB')`,
+				`INSERT INTO booking_travellers (booking_id, position, name) VALUES ('b2', 1, 'Rui'), ('b2', 0, 'Inês')`,
 			} {
 				if _, err := s.write.ExecContext(ctx, q); err != nil {
 					t.Fatalf("%s: %v", q, err)
@@ -132,6 +137,18 @@ func TestUpgrade0027GivesToursAnAdultCategory(t *testing.T) {
 			u := b.UnitsOf()
 			if len(u) != 1 || u[0].CategoryID != "adult" || u[0].Count != 2 || u[0].PriceMinor != 47700 || b.AmountMinor != 95400 {
 				t.Errorf("an old booking reads as %+v, amount %d; want 2 adults at 47700, 95400 in all", u, b.AmountMinor)
+			}
+			if b.Travellers != nil {
+				t.Errorf("a booking without named travellers has travellers %+v after the upgrade", b.Travellers)
+			}
+			b2, err := s.BookingByID(ctx, "b2")
+			must(t, err)
+			want2 := []booking.Traveller{{CategoryID: "adult", Name: "Inês"}, {CategoryID: "adult", Name: "Rui"}}
+			if !slices.Equal(b2.Travellers, want2) {
+				t.Errorf("an operator's booking has travellers %+v after the upgrade; want %+v", b2.Travellers, want2)
+			}
+			if names, err := s.BookingTravellers(ctx, "b2"); err != nil || !slices.Equal(names, []string{"Inês", "Rui"}) {
+				t.Errorf("BookingTravellers after the upgrade: %v, %v", names, err)
 			}
 		})
 	}

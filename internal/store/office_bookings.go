@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -16,7 +18,7 @@ import (
 // transaction.
 
 // CreateOfficeBooking writes b as the back office decided it (its Status, PaidAt,
-// PaidMinor, PayBy and HoldUntil are the service's), with its travellers, the payment
+// PaidMinor, PayBy, HoldUntil and Travellers are the service's), with the payment
 // received (rec.Payment, when not nil), a ticket when it is paid, a history line and the
 // audit entry. Whether the departure has the seats is the back office's to decide, under
 // LockDeparture in the same transaction. Sets ID when empty, and CreatedAt to now.
@@ -30,18 +32,6 @@ func (s *Store) CreateOfficeBooking(ctx context.Context, b *booking.Booking, rec
 	err := s.InTx(ctx, func(tx *Store) error {
 		if err := tx.insertBooking(ctx, b); err != nil {
 			return err
-		}
-		for i, name := range rec.Travellers {
-			if _, err := tx.tx.ExecContext(ctx, `INSERT INTO booking_travellers (booking_id, position, name)
-				VALUES ($1, $2, $3)`, b.ID, i, name); err != nil {
-				return fmt.Errorf("traveller %d: %w", i, err)
-			}
-		}
-		if len(rec.Travellers) > 0 {
-			// The travellers' names are searched for too (booking_search.go).
-			if _, err := tx.refreshSearch(ctx, `b.id = $1`, b.ID); err != nil {
-				return err
-			}
 		}
 		if p := rec.Payment; p != nil {
 			tx.ensureID(&p.ID)
@@ -76,26 +66,19 @@ func (s *Store) CreateOfficeBooking(ctx context.Context, b *booking.Booking, rec
 	return nil
 }
 
-// BookingTravellers lists the names of a booking's travellers, the lead first; none
-// for a booking made before names were kept, or online.
+// BookingTravellers lists the names of a booking's travellers that have one, the lead
+// first; none for a booking whose travellers were not named.
 func (s *Store) BookingTravellers(ctx context.Context, bookingID string) ([]string, error) {
-	rows, err := s.reader().QueryContext(ctx, `SELECT name FROM booking_travellers WHERE booking_id = $1
-		ORDER BY position`, bookingID)
+	var travellers []booking.Traveller
+	err := s.reader().QueryRowContext(ctx, `SELECT travellers FROM bookings WHERE id = $1`, bookingID).
+		Scan(jsonCol[[]booking.Traveller]{&travellers})
+	if errors.Is(err, sql.ErrNoRows) {
+		err = booking.ErrNotFound
+	}
 	if err != nil {
 		return nil, fmt.Errorf("travellers of booking %s: %w", bookingID, err)
 	}
-	names := []string{}
-	var name string
-	if err := scanAll(rows, func() error {
-		if err := rows.Scan(&name); err != nil {
-			return err
-		}
-		names = append(names, name)
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("travellers of booking %s: %w", bookingID, err)
-	}
-	return names, nil
+	return booking.TravellerNames(travellers), nil
 }
 
 // BookingPaymentsReceived lists what was received for a booking, oldest first.

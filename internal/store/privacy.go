@@ -23,8 +23,6 @@ func (s *Store) PersonalData(ctx context.Context, userID string) (privacy.Record
 	}{
 		{&r.Bookings, `SELECT b.*, t.name AS tour_name FROM bookings b JOIN tours t ON t.id = b.tour_id
 			WHERE b.user_id = $1 ORDER BY b.created_at, b.id`, []any{userID}},
-		{&r.Travellers, `SELECT bt.booking_id, bt.position, bt.name FROM booking_travellers bt
-			JOIN bookings b ON b.id = bt.booking_id WHERE b.user_id = $1 ORDER BY bt.booking_id, bt.position`, []any{userID}},
 		{&r.Payments, `SELECT p.booking_id, p.id, p.method, p.amount_minor, p.currency, p.status, p.reference,
 				p.received_on, p.created_at, p.updated_at
 			FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.user_id = $1 ORDER BY p.created_at, p.id`, []any{userID}},

@@ -10,16 +10,23 @@ import (
 // Changing a booking (internal/rebook): its departure, participants, price and the lead
 // traveller's contact are written as the service decided them, under its locks.
 
-// ChangeBooking writes b's departure day, participants, price (AmountMinor) and the
-// lead traveller's contact; everything else stays. Whether the departures have the
+// ChangeBooking writes b's departure day, participants, price (AmountMinor), the lead
+// traveller's contact, and its units, extras, travellers and answers; everything else
+// stays. Whether the departures have the
 // seats is the service's to decide, under LockDeparture in the same transaction.
 func (s *Store) ChangeBooking(ctx context.Context, b booking.Booking) error {
 	if err := s.needTx("change booking"); err != nil {
 		return err
 	}
+	lines, err := bookingLines(&b)
+	if err != nil {
+		return fmt.Errorf("change booking %s: %w", b.ID, err)
+	}
 	res, err := s.tx.ExecContext(ctx, `UPDATE bookings SET start_date = $2, participants = $3, amount_minor = $4,
-		contact_name = $5, contact_email = $6, contact_phone = $7 WHERE id = $1`,
-		b.ID, day(b.StartDate), b.Participants, b.AmountMinor, b.ContactName, b.ContactEmail, b.ContactPhone)
+		contact_name = $5, contact_email = $6, contact_phone = $7, units = $8, extras = $9, travellers = $10,
+		answers = $11 WHERE id = $1`,
+		b.ID, day(b.StartDate), b.Participants, b.AmountMinor, b.ContactName, b.ContactEmail, b.ContactPhone,
+		lines[0], lines[1], lines[2], lines[3])
 	if err := updated(res, err, "change booking "+b.ID, booking.ErrNotFound); err != nil {
 		return err
 	}

@@ -18,13 +18,17 @@ var _ payment.SandboxStore = (*Store)(nil)
 // CreateSandboxCheckout stores a new, unpaid sandbox checkout.
 func (s *Store) CreateSandboxCheckout(ctx context.Context, c payment.SandboxCheckout) error {
 	r := c.Request
-	_, err := s.writer().ExecContext(ctx, `INSERT INTO sandbox_checkouts (id, booking_id, tour_id, user_id,
+	lines, err := jsonArg(r.Lines)
+	if err != nil {
+		return fmt.Errorf("create sandbox checkout: %w", err)
+	}
+	_, err = s.writer().ExecContext(ctx, `INSERT INTO sandbox_checkouts (id, booking_id, tour_id, user_id,
 		customer_email, tour_name, description, start_date, image_url, unit_amount, quantity, currency,
-		success_url, cancel_url, form_token, created_at, expires_at, terms)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+		success_url, cancel_url, form_token, created_at, expires_at, terms, lines)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
 		c.ID, r.BookingID, r.TourID, r.UserID, r.CustomerEmail, r.TourName, r.Description, r.StartDate,
 		r.ImageURL, r.UnitAmountMinor, r.Quantity, r.Currency, r.SuccessURL, r.CancelURL, c.FormToken,
-		ts(c.CreatedAt), ts(r.ExpiresAt), r.Terms)
+		ts(c.CreatedAt), ts(r.ExpiresAt), r.Terms, lines)
 	if err != nil {
 		return fmt.Errorf("create sandbox checkout: %w", err)
 	}
@@ -33,13 +37,14 @@ func (s *Store) CreateSandboxCheckout(ctx context.Context, c payment.SandboxChec
 
 const sandboxCheckoutColumns = `id, booking_id, tour_id, user_id, customer_email, tour_name, description,
 	start_date, image_url, unit_amount, quantity, currency, success_url, cancel_url, form_token, created_at,
-	expires_at, COALESCE(payment_ref, ''), paid_at, terms, expired_at`
+	expires_at, COALESCE(payment_ref, ''), paid_at, terms, expired_at, lines`
 
 func sandboxCheckoutFields(c *payment.SandboxCheckout) []any {
 	r := &c.Request
 	return []any{&c.ID, &r.BookingID, &r.TourID, &r.UserID, &r.CustomerEmail, &r.TourName, &r.Description,
 		&r.StartDate, &r.ImageURL, &r.UnitAmountMinor, &r.Quantity, &r.Currency, &r.SuccessURL, &r.CancelURL,
-		&c.FormToken, timeCol{&c.CreatedAt}, timeCol{&r.ExpiresAt}, &c.PaymentRef, timeCol{&c.PaidAt}, &r.Terms, timeCol{&c.ExpiredAt}}
+		&c.FormToken, timeCol{&c.CreatedAt}, timeCol{&r.ExpiresAt}, &c.PaymentRef, timeCol{&c.PaidAt}, &r.Terms, timeCol{&c.ExpiredAt},
+		jsonCol[[]payment.LineItem]{&r.Lines}}
 }
 
 // SandboxCheckout returns a sandbox checkout (payment.ErrNotFound when there is none).

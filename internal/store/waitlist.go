@@ -181,12 +181,14 @@ func (s *Store) SettleOffers(ctx context.Context, tourID string, date, now time.
 }
 
 // OfferTour is what an offer needs of its tour, in any status: name, slug, zone,
-// price, status and cancellation policy.
+// price and price categories, status and cancellation policy.
 func (s *Store) OfferTour(ctx context.Context, tourID string) (tour.Tour, error) {
 	var t tour.Tour
+	var form bookingForm
 	err := s.reader().QueryRowContext(ctx, `SELECT id, name, slug, time_zone, price_minor, discount_minor, currency, status,
-		cancellation_policy FROM tours WHERE id = $1`, tourID).Scan(&t.ID, &t.Name, &t.Slug, &t.TimeZone, &t.PriceMinor,
-		&t.DiscountMinor, &t.Currency, &t.Status, policyCol{&t.Policy})
+		cancellation_policy, booking_form FROM tours WHERE id = $1`, tourID).Scan(&t.ID, &t.Name, &t.Slug, &t.TimeZone, &t.PriceMinor,
+		&t.DiscountMinor, &t.Currency, &t.Status, policyCol{&t.Policy}, jsonCol[bookingForm]{&form})
+	form.apply(&t)
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, fmt.Errorf("tour %s: %w", tourID, tour.ErrNotFound)
 	}
@@ -222,6 +224,9 @@ func (s *Store) HoldOffer(ctx context.Context, h *waitlist.Hold) error {
 	b := &booking.Booking{TourID: h.TourID, UserID: h.UserID, StartDate: tour.Day(h.StartDate), Participants: h.Participants,
 		AmountMinor: h.AmountMinor, Currency: h.Currency, Status: booking.Pending, HoldUntil: h.HoldUntil,
 		CreatedAt: h.At.UTC().Truncate(time.Microsecond), Policy: h.Policy}
+	if c := h.Category; c.ID != "" {
+		b.Units = []booking.Unit{{CategoryID: c.ID, Name: c.Name, Count: h.Participants, PriceMinor: c.PriceMinor, TakesSeat: true}}
+	}
 	s.ensureID(&b.ID)
 	if err := s.insertBooking(ctx, b); err != nil {
 		return fmt.Errorf("offer seats to entry %s: %w", h.EntryID, err)

@@ -110,6 +110,18 @@ func (t Tour) PriceCategoriesOf() []PriceCategory {
 	return []PriceCategory{{ID: DefaultCategoryID, Name: "Adult", PriceMinor: t.UnitPriceMinor(), TakesSeat: true}}
 }
 
+// SeatCategory is the first of the tour's price categories that takes a seat: the one a
+// number of seats alone is booked in (a waiting list's offer, `participants=N`).
+func (t Tour) SeatCategory() PriceCategory {
+	cats := t.PriceCategoriesOf()
+	for _, c := range cats {
+		if c.TakesSeat {
+			return c
+		}
+	}
+	return cats[0]
+}
+
 // Category is the tour's price category with id.
 func (t Tour) Category(id string) (PriceCategory, bool) {
 	for _, c := range t.PriceCategoriesOf() {

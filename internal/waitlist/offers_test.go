@@ -3,6 +3,7 @@ package waitlist_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -589,6 +590,32 @@ func TestWalkInDoesNotJumpTheList(t *testing.T) {
 		must(t, e.walkIn(tr, u["dave"], d, 2, now))
 		if got := e.entry(erin.ID); got.Status != waitlist.Waiting {
 			t.Errorf("erin is %s, want waiting", got.Status)
+		}
+	})
+}
+
+// A tour sold in price categories offers its seats as travellers of its first category
+// that takes a seat, at the departure's own price for it.
+func TestOfferInPriceCategories(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		d := date(2031, 6, 1)
+		e, tr, u := departure(t, st, "categories", 3, d, "ann", "carol")
+		tr.Categories = []tour.PriceCategory{
+			{ID: "infant", Name: "Infant", PriceMinor: 0},
+			{ID: "adult", Name: "Adult", PriceMinor: 40000, TakesSeat: true},
+		}
+		must(t, st.UpdateTour(t.Context(), &tr, tr.Version, t0, audit.Entry{ActorID: "op", Action: "tour.update", ObjectType: "tour"}))
+		must(t, e.updateDeparture(tr, d, catalog.DepartureChange{Prices: &map[string]int64{"adult": 45000}}, t0))
+		annB := e.paid(tr, u["ann"], d, 3, t0)
+		entry := e.mustJoin(tr, u["carol"], d, 2, t0)
+		must(t, e.closeBooking(annB, t0))
+		offer := e.entry(entry.ID)
+		b, err := st.BookingByID(t.Context(), offer.BookingID)
+		must(t, err)
+		want := []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 45000, TakesSeat: true}}
+		if b.AmountMinor != 90000 || !slices.Equal(b.Units, want) {
+			t.Errorf("the offer holds %d at %d as %+v; want 2 adults at the departure's 45000", b.Participants, b.AmountMinor, b.Units)
 		}
 	})
 }

@@ -291,7 +291,7 @@ func (s *Service) OfferIn(ctx context.Context, tx Tx, tourID string, date, now t
 		return err
 	}
 	deadline, open := OfferDeadline(now, tour.StartsAt(dep.Date, dep.StartTime, t.Zone()))
-	if !open || dep.Closed || t.Status != tour.Published || t.UnitPriceMinor() <= 0 {
+	if !open || dep.Closed || t.Status != tour.Published || t.PriceOn(dep, t.SeatCategory()) <= 0 {
 		return nil
 	}
 	taken, err := tx.SeatsTaken(ctx, tourID, date, now)
@@ -322,8 +322,12 @@ func (s *Service) OfferIn(ctx context.Context, tx Tx, tourID string, date, now t
 
 // makeOffer holds the seats of one waiting entry and drafts the traveller's email.
 func (s *Service) makeOffer(ctx context.Context, tx Tx, t tour.Tour, dep tour.StartDate, e Entry, deadline, now time.Time) error {
+	// The seats are offered as travellers of the first category that takes one, at the
+	// departure's price for it.
+	c := t.SeatCategory()
+	c.PriceMinor = t.PriceOn(dep, c)
 	h := Hold{EntryID: e.ID, TourID: t.ID, UserID: e.UserID, StartDate: dep.Date, Participants: e.Participants,
-		AmountMinor: t.UnitPriceMinor() * int64(e.Participants), Currency: strings.ToLower(t.Currency),
+		Category: c, AmountMinor: c.PriceMinor * int64(e.Participants), Currency: strings.ToLower(t.Currency),
 		HoldUntil: deadline, At: now,
 		// The policy in force when the seats are offered is what the traveller agrees to.
 		Policy: t.Policy}

@@ -103,6 +103,9 @@ type Hold struct {
 	UserID       string
 	StartDate    time.Time
 	Participants int
+	// Category is the price category the seats are offered in (the tour's first that
+	// takes a seat), at its price on the departure: AmountMinor is Participants of it.
+	Category     tour.PriceCategory
 	AmountMinor  int64
 	Currency     string
 	HoldUntil    time.Time // the offer's deadline

@@ -163,7 +163,9 @@ func TourStructuredData(t tour.Tour, seller business.Profile, base, path string,
 				Geo: ldGeo{Type: "GeoCoordinates", Latitude: l.Point.Lat, Longitude: l.Point.Lng}},
 		})
 	}
-	price := money.Decimal(t.UnitPriceMinor(), t.Currency)
+	// A departure's offer is what one traveller of the first category that takes a seat
+	// pays on it (its own price, when it has one).
+	seat := t.SeatCategory()
 	currency := strings.ToUpper(t.Currency)
 	for _, d := range t.StartDates {
 		if d.Closed || t.Started(d, now) {
@@ -171,7 +173,7 @@ func TourStructuredData(t tour.Tour, seller business.Profile, base, path string,
 		}
 		starts := t.StartsAt(d).Format(time.RFC3339)
 		trip.Offers = append(trip.Offers, ldOffer{
-			Type: "Offer", Price: price, PriceCurrency: currency,
+			Type: "Offer", Price: money.Decimal(t.PriceOn(d, seat), t.Currency), PriceCurrency: currency,
 			Availability: Availability(t, d), AvailabilityStarts: starts,
 			// A departure is sold until it starts.
 			ValidThrough: starts, URL: pageURL,
