@@ -16,6 +16,11 @@ interface QuestionInputProps {
 export function QuestionInput({ id, question: q, value, onChange }: QuestionInputProps) {
   const helpId = q.help ? `${id}-help` : undefined;
   const common = { id, 'aria-describedby': helpId, 'aria-required': q.required || undefined };
+  const help = q.help ? (
+    <p className="form__hint" id={helpId}>
+      {q.help}
+    </p>
+  ) : null;
   const label = (
     <>
       {q.label}
@@ -42,7 +47,7 @@ export function QuestionInput({ id, question: q, value, onChange }: QuestionInpu
             <span>{q.type === 'yesno' ? (o === 'yes' ? 'Yes' : 'No') : o}</span>
           </label>
         ))}
-        {q.help ? <p className="form__hint" id={helpId}>{q.help}</p> : null}
+        {help}
       </fieldset>
     );
   }
@@ -76,7 +81,7 @@ export function QuestionInput({ id, question: q, value, onChange }: QuestionInpu
         {label}
       </label>
       {control}
-      {q.help ? <p className="form__hint" id={helpId}>{q.help}</p> : null}
+      {help}
     </div>
   );
 }
