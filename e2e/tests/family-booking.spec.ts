@@ -4,9 +4,9 @@
 // test card on the sandbox's checkout, and finds the booking on /my-tours.
 import type { Page } from '@playwright/test';
 import { formatMoney, listTours, signedInUser, type TourJSON } from '../lib/api';
-import { acceptTerms, fillCard, SAMPLE_TERMS_VERSION, TEST_CARD } from '../lib/checkout';
+import { acceptTerms, bookThroughGate, fillCard, SAMPLE_TERMS_VERSION, TEST_CARD } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
-import { expectAlert, gate, pauseClock, waitForHydration } from '../lib/page';
+import { expectAlert, pauseClock, waitForHydration } from '../lib/page';
 
 /** The sample tour sold to adults, children and infants (internal/seed's FamilyTourSlug). */
 const FAMILY_TOUR = 'icefields-parkway-explorer';
@@ -73,28 +73,14 @@ for (const [device, viewport] of [
       }
       await page.getByRole('textbox', { name: 'Pick-up hotel' }).fill('Banff Springs Hotel');
       await acceptTerms(page);
-      const book = page.locator('#book-tour');
       // Every field fits the screen, a phone's too.
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      // The call is held until 'Processing...' is seen.
-      const held = gate();
-      const calls: string[] = [];
-      await page.route('**/api/v1/bookings/checkout-session/**', async (route) => {
-        calls.push(route.request().url());
-        await held.opened;
-        await route.fallback();
-      });
-      await book.click();
-      await expect(book).toHaveText('Processing...');
-      await expect.poll(() => calls.length, { message: 'the checkout call is in flight' }).toBe(1);
-      held.open();
-
       // The call names the units, the details and the terms, never an amount.
-      const url = new URL(calls[0]!);
+      const url = await bookThroughGate(page);
       expect(url.pathname).toBe(`/api/v1/bookings/checkout-session/${tour.id}`);
       expect(url.searchParams.get('date')).toBe(date);
       expect(url.searchParams.get('units')).toBe('adult:2,child:1,infant:1');
