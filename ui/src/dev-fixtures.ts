@@ -465,8 +465,8 @@ export const newBookingProps: PageProps['adminNewBooking'] = {
       maxGroupSize: 10,
       today: '2027-05-03',
       departures: [
-        { date: '2027-06-15', label: 'Tue 15 June 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 6, closed: false },
-        { date: '2027-07-20', label: 'Tue 20 July 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 1, closed: true },
+        { date: '2027-06-15', label: 'Tue 15 June 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 6, unitPriceMinor: 49700, closed: false },
+        { date: '2027-07-20', label: 'Tue 20 July 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 1, unitPriceMinor: 59700, closed: true },
       ],
     },
     {

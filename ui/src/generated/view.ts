@@ -1039,6 +1039,8 @@ export interface NewBookingDeparture {
   /** "08:30 GMT (Atlantic/Reykjavik)". */
   startTimeLabel: string;
   left: number;
+  /** The price per person on this departure (its own, else the tour's), minor units. */
+  unitPriceMinor: number;
   /** Off sale online; the office may still book it. */
   closed: boolean;
 }
@@ -1051,7 +1053,10 @@ export interface NewBookingTour {
   currency: string;
   /** Digits after the decimal point of the currency (2, or 0 for yen). */
   currencyDigits: number;
-  /** The price per person, in minor units and formatted ("$497.00"). */
+  /**
+   * The price per person, in minor units and formatted ("$497.00"): the tour's first
+   * price category's, which the form books.
+   */
   unitPriceMinor: number;
   unitPrice: string;
   maxGroupSize: number;
