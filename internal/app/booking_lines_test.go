@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"tourbook/internal/account"
-	"tourbook/internal/booking"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
 )
@@ -24,23 +22,7 @@ func TestBackOfficeBookingShowsWhatWasBought(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := storetest.AddUser(t, s.Store, "berg", account.RoleUser)
-		now := time.Now()
-		b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: 3,
-			AmountMinor: 2*49700 + 25000 + 2*1500, Currency: "usd", Provider: "sandbox", HoldUntil: now.Add(30 * time.Minute),
-			Units: []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 49700, TakesSeat: true},
-				{CategoryID: "child", Name: "Child", Count: 1, PriceMinor: 25000, TakesSeat: true},
-				{CategoryID: "infant", Name: "Infant", Count: 1}},
-			Extras: []booking.ExtraLine{{ExtraID: "wetsuit", Name: "Wetsuit", Per: tour.PerTraveller, Quantity: 2, PriceMinor: 1500}},
-			Travellers: []booking.Traveller{{CategoryID: "adult", Name: "Ingrid Berg", Phone: "+47 912 34 567"},
-				{CategoryID: "adult", Name: "Olav Berg"}, {CategoryID: "child", Name: "Sol <b>Berg</b>"}, {CategoryID: "infant", Name: "Liv Berg"}},
-			Answers: []booking.Answer{
-				{QuestionID: "hotel", Label: "Pick-up hotel", Type: tour.ShortText, Value: "Hotel Norge"},
-				{QuestionID: "diet", Label: "Dietary needs", Type: tour.Choices, Traveller: 3, Value: "Nuts\nGluten"},
-				{QuestionID: "swim", Label: "Can swim?", Type: tour.YesNo, Traveller: 1, Value: "yes"}}}
-		if err := s.Store.CreateHold(t.Context(), &b, now); err != nil {
-			t.Fatal(err)
-		}
+		b := storetest.AddFamilyHold(t, s.Store, tour.Tour{ID: tr.ID}, day, time.Now(), "berg")
 		admin := s.client(t)
 		s.login(t, admin, "laura@example.com")
 		page := s.get(t, admin, "/admin/bookings/"+b.ID)

@@ -6,12 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"tourbook/internal/account"
 	"tourbook/internal/booking"
 	"tourbook/internal/receipt"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
-	"tourbook/internal/tour"
 )
 
 // A family's receipt keeps what the booking bought, one line per price category and per
@@ -22,18 +20,7 @@ func TestReceiptKeepsWhatWasBought(t *testing.T) {
 		ctx := context.Background()
 		day := time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)
 		tr := storetest.AddTour(t, st, "fjords", 10, day)
-		u := storetest.AddUser(t, st, "ingrid", account.RoleUser)
-		b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: 3,
-			AmountMinor: 2*49700 + 25000 + 2*1500, Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute),
-			Units: []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 49700, TakesSeat: true},
-				{CategoryID: "child", Name: "Child", Count: 1, PriceMinor: 25000, TakesSeat: true},
-				{CategoryID: "infant", Name: "Infant", Count: 1}},
-			Extras: []booking.ExtraLine{{ExtraID: "wetsuit", Name: "Wetsuit", Per: tour.PerTraveller, Quantity: 2, PriceMinor: 1500}},
-			Travellers: []booking.Traveller{{CategoryID: "adult", Name: "Ingrid Berg"}, {CategoryID: "adult", Name: "Olav Berg"},
-				{CategoryID: "child", Name: "Sol Berg"}, {CategoryID: "infant", Name: "Liv Berg"}}}
-		if err := st.CreateHold(ctx, &b, t0); err != nil {
-			t.Fatal(err)
-		}
+		b := storetest.AddFamilyHold(t, st, tr, day, t0, "ingrid")
 		if _, _, err := instance(st).RecordPayment(ctx, b.ID, booking.Payment{Ref: "pi_1", AmountMinor: b.AmountMinor, Currency: "usd"}, t0, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +36,7 @@ func TestReceiptKeepsWhatWasBought(t *testing.T) {
 		}
 		r := docs[0]
 		if !reflect.DeepEqual(r.Details.Lines, want) || r.Details.BookingTotalMinor != 127400 || r.Details.Participants != 3 ||
-			!reflect.DeepEqual(r.Details.Travellers, []string{"Ingrid Berg", "Olav Berg", "Sol Berg", "Liv Berg"}) {
+			!reflect.DeepEqual(r.Details.Travellers, []string{"Ingrid Berg", "Olav Berg", "Sol <b>Berg</b>", "Liv Berg"}) {
 			t.Errorf("receipt details %+v", r.Details)
 		}
 		if r.AmountMinor != 127400 || r.TaxMinor != receipt.IncludedTax(127400, r.TaxRate) {

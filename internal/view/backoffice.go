@@ -649,7 +649,7 @@ func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBooking
 		Changeable:      rebook.Changeable(b.Booking),
 		Paid:            money.Format(b.PaidMinor, b.Currency),
 		ContactName:     b.ContactName, ContactEmail: b.ContactEmail, ContactPhone: b.ContactPhone,
-		Travelling:      b.Travelling(), SeatsLabel: b.SeatsText(), Lines: NewBookingLines(b.Booking),
+		Travelling: b.Travelling(), SeatsLabel: b.SeatsText(), Lines: NewBookingLines(b.Booking),
 	}
 	out.TravellerDetails, out.Answers = NewAdminTravellers(b.Booking)
 	if due := b.DueMinor(); due > 0 {
