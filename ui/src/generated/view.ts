@@ -290,7 +290,13 @@ export interface AdminBookingRow {
   date: string;
   customerName: string;
   customerEmail: string;
+  /** Seats taken. */
   participants: number;
+  /**
+   * "4 travellers · 3 seats" when some travel without a seat (an infant on a lap); ""
+   * when every traveller has one.
+   */
+  seatsLabel: string;
   /** Formatted amount, e.g. "$994.00". */
   amount: string;
   status: BookingStatus;
@@ -352,7 +358,25 @@ export interface AdminBookingDetail {
     name: string;
     email: string;
   };
+  /** Seats taken. */
   participants: number;
+  /** How many travel, seated or not. */
+  travelling: number;
+  /** "4 travellers · 3 seats", or "3 travellers" when every traveller has a seat. */
+  seatsLabel: string;
+  /**
+   * What the booking bought, one line per price category, then per extra (a booking
+   * made before categories: that many adults).
+   */
+  lines: BookingLine[];
+  /**
+   * Every traveller, the lead first, with their category, name and answers, as given
+   * at checkout or on /my-tours; empty for a booking that has none (made before the
+   * tour asked, or by an operator: Travellers has their names).
+   */
+  travellerDetails: AdminTraveller[];
+  /** The answers to the questions asked once per booking. */
+  answers: AnswerView[];
   /** Formatted amount paid (or asked, while pending) */
   amount: string;
   amountMinor: number;
@@ -407,6 +431,36 @@ export interface AdminBookingDetail {
    * paid, or awaiting payment (changes only).
    */
   changeable: boolean;
+}
+
+/** BookingLine is one line of what a booking bought: "2 × Adult at $497.00 = $994.00". */
+export interface BookingLine {
+  name: string;
+  quantity: number;
+  /** Formatted: the price of one, and of them all. */
+  price: string;
+  amount: string;
+  /** An extra (a wetsuit, a single room) rather than travellers of a price category. */
+  extra: boolean;
+}
+
+/** AdminTraveller is one traveller of a booking, as the back office reads them. */
+export interface AdminTraveller {
+  /** 1 for the lead, then in the order of the price categories. */
+  number: number;
+  /** The price category's name: "Adult", "Child". */
+  category: string;
+  /** "" when the tour did not ask for it. */
+  name: string;
+  phone: string;
+  answers: AnswerView[];
+}
+
+/** AnswerView is an answer as a person reads it, under the question as it was asked. */
+export interface AnswerView {
+  label: string;
+  /** "Yes", "No", several choices joined by ", "; the text as given otherwise. */
+  value: string;
 }
 
 /** ManifestRow is one booking on a departure's manifest. */
@@ -985,6 +1039,8 @@ export interface NewBookingDeparture {
   /** "08:30 GMT (Atlantic/Reykjavik)". */
   startTimeLabel: string;
   left: number;
+  /** The price per person on this departure (its own, else the tour's), minor units. */
+  unitPriceMinor: number;
   /** Off sale online; the office may still book it. */
   closed: boolean;
 }
@@ -997,7 +1053,10 @@ export interface NewBookingTour {
   currency: string;
   /** Digits after the decimal point of the currency (2, or 0 for yen). */
   currencyDigits: number;
-  /** The price per person, in minor units and formatted ("$497.00"). */
+  /**
+   * The price per person, in minor units and formatted ("$497.00"): the tour's first
+   * price category's, which the form books.
+   */
   unitPriceMinor: number;
   unitPrice: string;
   maxGroupSize: number;
