@@ -49,7 +49,7 @@ func (b Booking) Items() []Item {
 // TravellersText says who travels on b: "3 travellers" for one price category, "4
 // travellers: 2 × Adult, 1 × Child, 1 × Infant" for several.
 func (b Booking) TravellersText() string {
-	head := count(b.Travelling(), "traveller", "travellers")
+	head := count(b.Travelling(), "traveller")
 	var parts []string
 	for _, u := range b.UnitsOf() {
 		if u.Count > 0 {
@@ -65,17 +65,9 @@ func (b Booking) TravellersText() string {
 // SeatsText is the travellers and seats of b when they differ ("4 travellers · 3
 // seats"), else the travellers alone ("3 travellers").
 func (b Booking) SeatsText() string {
-	travellers := count(b.Travelling(), "traveller", "travellers")
+	travellers := count(b.Travelling(), "traveller")
 	if b.Participants == b.Travelling() {
 		return travellers
 	}
-	return travellers + " · " + count(b.Participants, "seat", "seats")
-}
-
-// count is "1 seat", "3 seats".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return travellers + " · " + count(b.Participants, "seat")
 }

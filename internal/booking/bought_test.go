@@ -7,8 +7,8 @@ import (
 	"tourbook/internal/tour"
 )
 
-// family is 2 adults, a child and an infant on a lap, with two wetsuits and a single room.
-func family() Booking {
+// familyBooking is 2 adults, a child and an infant on a lap, with two wetsuits and a single room.
+func familyBooking() Booking {
 	return Booking{Participants: 3, AmountMinor: 2*49700 + 25000 + 2*1500 + 8000, Currency: "eur",
 		Units: []Unit{
 			{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 49700, TakesSeat: true},
@@ -23,7 +23,7 @@ func family() Booking {
 }
 
 func TestItems(t *testing.T) {
-	b := family()
+	b := familyBooking()
 	want := []Item{
 		{Name: "Adult", Quantity: 2, PriceMinor: 49700},
 		{Name: "Child", Quantity: 1, PriceMinor: 25000},
