@@ -32,6 +32,36 @@ type TourJSON struct {
 	TimeZone        string          `json:"timeZone"`
 	StartDates      []StartDateJSON `json:"startDates"`
 	Guides          []GuideJSON     `json:"guides"`
+	// PriceCategories are what a traveller may be booked as, in the tour's order; the
+	// first one's price is price less priceDiscount.
+	PriceCategories []PriceCategoryJSON `json:"priceCategories"`
+	Extras          []ExtraJSON         `json:"extras"`
+}
+
+// PriceCategoryJSON is one price category: its price in minor units (a departure may
+// have its own: StartDateJSON.Prices); 0 ages, min and max are no bound.
+type PriceCategoryJSON struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Price     int64  `json:"price"`
+	MinAge    int    `json:"minAge"`
+	MaxAge    int    `json:"maxAge"`
+	TakesSeat bool   `json:"takesSeat"`
+	Min       int    `json:"min"`
+	Max       int    `json:"max"`
+	// Another category's id this one is booked only alongside; "" none.
+	OnlyWith string `json:"onlyWith"`
+}
+
+// ExtraJSON is an optional item a booking may add, per booking or per traveller; stock
+// is per departure, 0 no limit.
+type ExtraJSON struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Price       int64  `json:"price"`
+	Per         string `json:"per"`
+	Stock       int    `json:"stock"`
 }
 
 type PointJSON struct {
@@ -48,6 +78,9 @@ type StartDateJSON struct {
 	MeetingPoint string `json:"meetingPoint"`
 	SeatsLeft    int    `json:"seatsLeft"`
 	Bookable     bool   `json:"bookable"`
+	// Prices is what one traveller of each price category pays on this departure, by
+	// category id: the departure's own price where it has one, else the category's.
+	Prices map[string]int64 `json:"prices"`
 }
 
 type GuideJSON struct {
@@ -68,6 +101,16 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 		ImageCover: view.TourImageURL(t.CoverImage), Images: []string{},
 		StartLocation: point(t.StartLocation), Locations: []PointJSON{},
 		TimeZone: t.Zone().String(), StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
+		PriceCategories: []PriceCategoryJSON{}, Extras: []ExtraJSON{},
+	}
+	cats := t.PriceCategoriesOf()
+	for _, c := range cats {
+		j.PriceCategories = append(j.PriceCategories, PriceCategoryJSON{ID: c.ID, Name: c.Name, Price: c.PriceMinor,
+			MinAge: c.MinAge, MaxAge: c.MaxAge, TakesSeat: c.TakesSeat, Min: c.Min, Max: c.Max, OnlyWith: c.OnlyWith})
+	}
+	for _, e := range t.Extras {
+		j.Extras = append(j.Extras, ExtraJSON{ID: e.ID, Name: e.Name, Description: e.Description, Price: e.PriceMinor,
+			Per: string(e.Per), Stock: e.Stock})
 	}
 	for _, p := range t.Pictures {
 		j.Images = append(j.Images, view.TourImageURL(p))
@@ -78,12 +121,21 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 	for _, d := range t.NotEnded(now) {
 		j.StartDates = append(j.StartDates, StartDateJSON{Date: d.Date.Format(time.DateOnly),
 			StartTime: t.StartsAt(d).Format("15:04"), MeetingPoint: d.MeetingPoint,
-			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now)})
+			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now), Prices: pricesOn(t, cats, d)})
 	}
 	for _, g := range t.Guides {
 		j.Guides = append(j.Guides, GuideJSON{Name: g.Name, Role: g.Role, Photo: view.UserPhotoURL(g.Photo)})
 	}
 	return j
+}
+
+// pricesOn is each category's price on departure d, by id.
+func pricesOn(t tour.Tour, cats []tour.PriceCategory, d tour.StartDate) map[string]int64 {
+	out := make(map[string]int64, len(cats))
+	for _, c := range cats {
+		out[c.ID] = t.PriceOn(d, c)
+	}
+	return out
 }
 
 // ListTours is GET /api/v1/tours.
