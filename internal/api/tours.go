@@ -34,34 +34,8 @@ type TourJSON struct {
 	Guides          []GuideJSON     `json:"guides"`
 	// PriceCategories are what a traveller may be booked as, in the tour's order; the
 	// first one's price is price less priceDiscount.
-	PriceCategories []PriceCategoryJSON `json:"priceCategories"`
-	Extras          []ExtraJSON         `json:"extras"`
-}
-
-// PriceCategoryJSON is one price category: its price in minor units (a departure may
-// have its own: StartDateJSON.Prices); 0 ages, min and max are no bound.
-type PriceCategoryJSON struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Price     int64  `json:"price"`
-	MinAge    int    `json:"minAge"`
-	MaxAge    int    `json:"maxAge"`
-	TakesSeat bool   `json:"takesSeat"`
-	Min       int    `json:"min"`
-	Max       int    `json:"max"`
-	// Another category's id this one is booked only alongside; "" none.
-	OnlyWith string `json:"onlyWith"`
-}
-
-// ExtraJSON is an optional item a booking may add, per booking or per traveller; stock
-// is per departure, 0 no limit.
-type ExtraJSON struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	Price       int64  `json:"price"`
-	Per         string `json:"per"`
-	Stock       int    `json:"stock"`
+	PriceCategories []view.CategoryView `json:"priceCategories"`
+	Extras          []view.ExtraView    `json:"extras"`
 }
 
 type PointJSON struct {
@@ -101,17 +75,9 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 		ImageCover: view.TourImageURL(t.CoverImage), Images: []string{},
 		StartLocation: point(t.StartLocation), Locations: []PointJSON{},
 		TimeZone: t.Zone().String(), StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
-		PriceCategories: []PriceCategoryJSON{}, Extras: []ExtraJSON{},
+		PriceCategories: view.NewCategoryViews(t), Extras: view.NewExtraViews(t),
 	}
 	cats := t.PriceCategoriesOf()
-	for _, c := range cats {
-		j.PriceCategories = append(j.PriceCategories, PriceCategoryJSON{ID: c.ID, Name: c.Name, Price: c.PriceMinor,
-			MinAge: c.MinAge, MaxAge: c.MaxAge, TakesSeat: c.TakesSeat, Min: c.Min, Max: c.Max, OnlyWith: c.OnlyWith})
-	}
-	for _, e := range t.Extras {
-		j.Extras = append(j.Extras, ExtraJSON{ID: e.ID, Name: e.Name, Description: e.Description, Price: e.PriceMinor,
-			Per: string(e.Per), Stock: e.Stock})
-	}
 	for _, p := range t.Pictures {
 		j.Images = append(j.Images, view.TourImageURL(p))
 	}

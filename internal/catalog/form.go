@@ -248,22 +248,8 @@ func checkCategories(t *tour.Tour, f *fault.Fields) {
 		if !f.Has(key + ".price") {
 			checkPrice(f, key+".price", label, c.PriceMinor, t.Currency)
 		}
-		if !f.Has(key+".minAge") && (c.MinAge < 0 || c.MinAge > maxAge) {
-			f.Add(key+".minAge", "%s: the minimum age must be between 0 and %d.", label, maxAge)
-		}
-		if !f.Has(key+".maxAge") && (c.MaxAge < 0 || c.MaxAge > maxAge) {
-			f.Add(key+".maxAge", "%s: the maximum age must be between 0 and %d.", label, maxAge)
-		} else if c.MaxAge > 0 && c.MinAge > c.MaxAge {
-			f.Add(key+".maxAge", "%s: the maximum age cannot be below the minimum age (%d).", label, c.MinAge)
-		}
-		if !f.Has(key+".min") && (c.Min < 0 || c.Min > maxPerBooking) {
-			f.Add(key+".min", "%s: the minimum per booking must be between 0 and %d.", label, maxPerBooking)
-		}
-		if !f.Has(key+".max") && (c.Max < 0 || c.Max > maxPerBooking) {
-			f.Add(key+".max", "%s: the maximum per booking must be between 0 and %d (0 is no limit).", label, maxPerBooking)
-		} else if c.Max > 0 && c.Min > c.Max {
-			f.Add(key+".max", "%s: the maximum per booking cannot be below the minimum (%d).", label, c.Min)
-		}
+		checkBounds(f, label, key+".minAge", key+".maxAge", c.MinAge, c.MaxAge, maxAge, "minimum age", "maximum age")
+		checkBounds(f, label, key+".min", key+".max", c.Min, c.Max, maxPerBooking, "minimum per booking", "maximum per booking")
 		if c.ID != "" {
 			if j, dup := seen[c.ID]; dup {
 				f.Add(key+".id", "%s: the id %q is already price category %d's; each needs its own.", label, c.ID, j+1)
@@ -308,6 +294,19 @@ func checkCategories(t *tour.Tour, f *fault.Fields) {
 				k = next
 			}
 		}
+	}
+}
+
+// checkBounds keeps a row's lower and upper bound (the ages, or how many per booking)
+// from 0 to top, the upper one, when set (0 is none), not below the lower.
+func checkBounds(f *fault.Fields, label, lowKey, highKey string, low, high, top int, lowName, highName string) {
+	if !f.Has(lowKey) && (low < 0 || low > top) {
+		f.Add(lowKey, "%s: the %s must be between 0 and %d.", label, lowName, top)
+	}
+	if !f.Has(highKey) && (high < 0 || high > top) {
+		f.Add(highKey, "%s: the %s must be between 0 and %d (0 is no limit).", label, highName, top)
+	} else if high > 0 && low > high {
+		f.Add(highKey, "%s: the %s cannot be below the %s (%d).", label, highName, lowName, low)
 	}
 }
 

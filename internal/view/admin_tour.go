@@ -113,8 +113,8 @@ type AdminTour struct {
 	CancellationPolicy []AdminTier `json:"cancellationPolicy"`
 	// What a booking buys and is asked (issue #23). The first category's price is the
 	// tour's price less its discount.
-	PriceCategories []AdminCategory `json:"priceCategories"`
-	Extras          []AdminExtra    `json:"extras"`
+	PriceCategories []CategoryView `json:"priceCategories"`
+	Extras          []ExtraView    `json:"extras"`
 	// Whose details a booking asks for: nobody (""), the lead traveller or everyone.
 	Travellers tour.TravellerDetails `json:"travellers"`
 	Questions  []AdminQuestion       `json:"questions"`
@@ -123,8 +123,9 @@ type AdminTour struct {
 	AnswersCutoffHours int `json:"answersCutoffHours"`
 }
 
-// AdminCategory is a price category as the editor holds it (tour.PriceCategory).
-type AdminCategory struct {
+// CategoryView is a price category (tour.PriceCategory) as the tour editor and the
+// public tours API show it.
+type CategoryView struct {
 	// Lower-case letters, digits and '-'; never changes once booked.
 	ID   string `json:"id"`
 	Name string `json:"name"`
@@ -140,8 +141,9 @@ type AdminCategory struct {
 	OnlyWith string `json:"onlyWith"`
 }
 
-// AdminExtra is an optional item a booking may add (tour.Extra).
-type AdminExtra struct {
+// ExtraView is an optional item a booking may add (tour.Extra), as the tour editor and
+// the public tours API show it.
+type ExtraView struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
 	Description string `json:"description"`
@@ -238,16 +240,8 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 			Description: t.StartLocation.Description},
 		Locations: []AdminStop{}, Guides: []string{}, Pictures: []AdminPicture{}, Departures: []AdminDeparture{},
 		PublicURL: "/tour/" + t.Slug, CancellationPolicy: []AdminTier{},
-		PriceCategories: []AdminCategory{}, Extras: []AdminExtra{}, Travellers: t.Travellers,
+		PriceCategories: NewCategoryViews(t), Extras: NewExtraViews(t), Travellers: t.Travellers,
 		Questions: []AdminQuestion{}, AnswersCutoffHours: t.AnswersCutoffHours,
-	}
-	for _, c := range t.PriceCategoriesOf() {
-		a.PriceCategories = append(a.PriceCategories, AdminCategory{ID: c.ID, Name: c.Name, Price: c.PriceMinor,
-			MinAge: c.MinAge, MaxAge: c.MaxAge, TakesSeat: c.TakesSeat, Min: c.Min, Max: c.Max, OnlyWith: c.OnlyWith})
-	}
-	for _, e := range t.Extras {
-		a.Extras = append(a.Extras, AdminExtra{ID: e.ID, Name: e.Name, Description: e.Description, Price: e.PriceMinor,
-			Per: e.Per, Stock: e.Stock})
 	}
 	for _, q := range t.Questions {
 		a.Questions = append(a.Questions, AdminQuestion{ID: q.ID, Label: q.Label, Help: q.Help, Type: q.Type,
@@ -295,6 +289,26 @@ func NewGuideOptions(users []account.User) []GuideOption {
 	out := make([]GuideOption, 0, len(users))
 	for _, u := range users {
 		out = append(out, GuideOption{ID: u.ID, Name: u.Name, RoleLabel: RoleLabel(string(u.Role))})
+	}
+	return out
+}
+
+// NewCategoryViews is a tour's price categories (Tour.PriceCategoriesOf), in order.
+func NewCategoryViews(t tour.Tour) []CategoryView {
+	out := []CategoryView{}
+	for _, c := range t.PriceCategoriesOf() {
+		out = append(out, CategoryView{ID: c.ID, Name: c.Name, Price: c.PriceMinor, MinAge: c.MinAge, MaxAge: c.MaxAge,
+			TakesSeat: c.TakesSeat, Min: c.Min, Max: c.Max, OnlyWith: c.OnlyWith})
+	}
+	return out
+}
+
+// NewExtraViews is a tour's extras, in order.
+func NewExtraViews(t tour.Tour) []ExtraView {
+	out := []ExtraView{}
+	for _, e := range t.Extras {
+		out = append(out, ExtraView{ID: e.ID, Name: e.Name, Description: e.Description, Price: e.PriceMinor,
+			Per: e.Per, Stock: e.Stock})
 	}
 	return out
 }

@@ -224,8 +224,8 @@ export interface AdminTour {
    * What a booking buys and is asked (issue #23). The first category's price is the
    * tour's price less its discount.
    */
-  priceCategories: AdminCategory[];
-  extras: AdminExtra[];
+  priceCategories: CategoryView[];
+  extras: ExtraView[];
   /** Whose details a booking asks for: nobody (""), the lead traveller or everyone. */
   travellers: TravellerDetails;
   questions: AdminQuestion[];
@@ -236,8 +236,11 @@ export interface AdminTour {
   answersCutoffHours: number;
 }
 
-/** AdminCategory is a price category as the editor holds it (tour.PriceCategory). */
-export interface AdminCategory {
+/**
+ * CategoryView is a price category (tour.PriceCategory) as the tour editor and the
+ * public tours API show it.
+ */
+export interface CategoryView {
   /** Lower-case letters, digits and '-'; never changes once booked. */
   id: string;
   name: string;
@@ -253,8 +256,11 @@ export interface AdminCategory {
   onlyWith: string;
 }
 
-/** AdminExtra is an optional item a booking may add (tour.Extra). */
-export interface AdminExtra {
+/**
+ * ExtraView is an optional item a booking may add (tour.Extra), as the tour editor and
+ * the public tours API show it.
+ */
+export interface ExtraView {
   id: string;
   name: string;
   description: string;

@@ -19,9 +19,10 @@ import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { CategoryInput, ExtraInput, QuestionInput, TourInput } from '../../api/admin';
 import type { FieldErrors } from '../../lib/field-errors';
 import { fromMinorUnits } from '../../lib/number-input';
-import type { AdminCategory, AdminExtra, AdminQuestion, AdminTour, ExtraPer, QuestionType, TravellerDetails } from '../../props';
+import type { CategoryView, ExtraView, AdminQuestion, AdminTour, ExtraPer, QuestionType, TravellerDetails } from '../../props';
 import { FieldError, fieldAria } from '../field-error';
 import { AdminTable } from './admin-table';
+import { RowCheckbox, RowInput, RowSelect } from './row-fields';
 
 /** A price category as typed: numbers stay text until the server reads them. */
 export interface CategoryDraft {
@@ -80,6 +81,11 @@ export const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
   { value: 'phone', label: 'Phone number' },
 ];
 
+const PER: { value: ExtraPer; label: string }[] = [
+  { value: 'booking', label: 'Booking' },
+  { value: 'traveller', label: 'Traveller' },
+];
+
 const TRAVELLERS: { value: TravellerDetails; label: string }[] = [
   { value: '', label: 'Nothing: the buyer\u2019s account is enough' },
   { value: 'lead', label: 'The lead traveller\u2019s name and phone' },
@@ -97,7 +103,7 @@ function bound(n: number): string {
   return n === 0 ? '' : String(n);
 }
 
-function categoryDraft(c: AdminCategory): CategoryDraft {
+function categoryDraft(c: CategoryView): CategoryDraft {
   return {
     key: newKey('category'),
     id: c.id,
@@ -112,7 +118,7 @@ function categoryDraft(c: AdminCategory): CategoryDraft {
   };
 }
 
-function extraDraft(e: AdminExtra): ExtraDraft {
+function extraDraft(e: ExtraView): ExtraDraft {
   return { key: newKey('extra'), id: e.id, name: e.name, description: e.description, price: fromMinorUnits(e.price), per: e.per, stock: bound(e.stock) };
 }
 
@@ -189,53 +195,6 @@ function patch<T extends { key: string }>(list: T[], key: string, change: Partia
   return list.map((r) => (r.key === key ? { ...r, ...change } : r));
 }
 
-interface CellProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  error: string | undefined;
-  /** "short" for numbers, "wide" for names */
-  size?: 'short' | 'wide';
-  inputMode?: 'numeric' | 'decimal';
-  placeholder?: string;
-}
-
-/** One text field of a row, labelled for screen readers (the column says it). */
-function Cell({ id, label, value, onChange, disabled, error, size, inputMode, placeholder }: CellProps) {
-  return (
-    <td>
-      <label className="visually-hidden" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={size ? `form__input admin-table__input admin-table__input--${size}` : 'form__input admin-table__input'}
-        type="text"
-        inputMode={inputMode}
-        disabled={disabled}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        {...fieldAria(id, error)}
-      />
-      <FieldError fieldId={id} message={error} />
-    </td>
-  );
-}
-
-function CheckCell({ id, label, checked, onChange, disabled }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; disabled: boolean }) {
-  return (
-    <td>
-      <label className="checkbox">
-        <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
-        <span className="visually-hidden">{label}</span>
-      </label>
-    </td>
-  );
-}
-
 /** Up, down and remove for a row named `what` ("price category 2"). */
 function RowActions({ what, first, last, onMove, onRemove }: { what: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
   return (
@@ -292,6 +251,12 @@ export function BookingFormEditor({ canEdit, currency, draft, setDraft, errors }
     setDraft((d) => ({ ...d, [key]: next(d[key]) }));
   const cur = currency.toUpperCase();
   const categoryOptions = draft.categories.filter((c) => c.id !== '');
+  /** Whom a category may be booked only with: anyone, or another category (a saved choice stays even if gone). */
+  const onlyWithOptions = (c: CategoryDraft) => [
+    { value: '', label: 'Anyone' },
+    ...(c.onlyWith === '' || categoryOptions.some((o) => o.id === c.onlyWith) ? [] : [{ value: c.onlyWith, label: c.onlyWith }]),
+    ...categoryOptions.filter((o) => o.key !== c.key).map((o) => ({ value: o.id, label: o.name || o.id })),
+  ];
 
   return (
     <section className="admin-section" aria-labelledby="prices-title">
@@ -318,38 +283,23 @@ export function BookingFormEditor({ canEdit, currency, draft, setDraft, errors }
             const up = (change: Partial<CategoryDraft>) => set('categories', (all) => patch(all, c.key, change));
             return (
               <tr>
-                <Cell id={`category-name-${n}`} label={`Price category ${n}: name`} size="wide" disabled={off} value={c.name} onChange={(name) => up({ name })} error={errors[`${k}.name`]} />
-                <Cell id={`category-id-${n}`} label={`Price category ${n}: id`} disabled={off} value={c.id} placeholder="from the name" onChange={(id) => up({ id })} error={errors[`${k}.id`]} />
-                <Cell id={`category-price-${n}`} label={`Price category ${n}: price`} size="short" inputMode="decimal" disabled={off} value={c.price} onChange={(price) => up({ price })} error={errors[`${k}.price`]} />
-                <Cell id={`category-min-age-${n}`} label={`Price category ${n}: minimum age`} size="short" inputMode="numeric" disabled={off} value={c.minAge} onChange={(minAge) => up({ minAge })} error={errors[`${k}.minAge`]} />
-                <Cell id={`category-max-age-${n}`} label={`Price category ${n}: maximum age`} size="short" inputMode="numeric" disabled={off} value={c.maxAge} onChange={(maxAge) => up({ maxAge })} error={errors[`${k}.maxAge`]} />
-                <CheckCell id={`category-seat-${n}`} label={`Price category ${n}: takes a seat`} disabled={off} checked={c.takesSeat} onChange={(takesSeat) => up({ takesSeat })} />
-                <Cell id={`category-min-${n}`} label={`Price category ${n}: minimum per booking`} size="short" inputMode="numeric" disabled={off} value={c.min} onChange={(min) => up({ min })} error={errors[`${k}.min`]} />
-                <Cell id={`category-max-${n}`} label={`Price category ${n}: maximum per booking`} size="short" inputMode="numeric" disabled={off} value={c.max} onChange={(max) => up({ max })} error={errors[`${k}.max`]} />
-                <td>
-                  <label className="visually-hidden" htmlFor={`category-only-with-${n}`}>
-                    {`Price category ${n}: only with`}
-                  </label>
-                  <select
-                    id={`category-only-with-${n}`}
-                    className="form__input admin-table__input"
-                    disabled={off}
-                    value={c.onlyWith}
-                    onChange={(e) => up({ onlyWith: e.target.value })}
-                    {...fieldAria(`category-only-with-${n}`, errors[`${k}.onlyWith`])}
-                  >
-                    <option value="">Anyone</option>
-                    {categoryOptions.some((o) => o.id === c.onlyWith) || c.onlyWith === '' ? null : <option value={c.onlyWith}>{c.onlyWith}</option>}
-                    {categoryOptions
-                      .filter((o) => o.key !== c.key)
-                      .map((o) => (
-                        <option key={o.key} value={o.id}>
-                          {o.name || o.id}
-                        </option>
-                      ))}
-                  </select>
-                  <FieldError fieldId={`category-only-with-${n}`} message={errors[`${k}.onlyWith`]} />
-                </td>
+                <RowInput id={`category-name-${n}`} label={`Price category ${n}: name`} size="wide" disabled={off} value={c.name} onChange={(name) => up({ name })} error={errors[`${k}.name`]} />
+                <RowInput id={`category-id-${n}`} label={`Price category ${n}: id`} disabled={off} value={c.id} placeholder="from the name" onChange={(id) => up({ id })} error={errors[`${k}.id`]} />
+                <RowInput id={`category-price-${n}`} label={`Price category ${n}: price`} size="short" inputMode="decimal" disabled={off} value={c.price} onChange={(price) => up({ price })} error={errors[`${k}.price`]} />
+                <RowInput id={`category-min-age-${n}`} label={`Price category ${n}: minimum age`} size="short" inputMode="numeric" disabled={off} value={c.minAge} onChange={(minAge) => up({ minAge })} error={errors[`${k}.minAge`]} />
+                <RowInput id={`category-max-age-${n}`} label={`Price category ${n}: maximum age`} size="short" inputMode="numeric" disabled={off} value={c.maxAge} onChange={(maxAge) => up({ maxAge })} error={errors[`${k}.maxAge`]} />
+                <RowCheckbox id={`category-seat-${n}`} label={`Price category ${n}: takes a seat`} disabled={off} checked={c.takesSeat} onChange={(takesSeat) => up({ takesSeat })} />
+                <RowInput id={`category-min-${n}`} label={`Price category ${n}: minimum per booking`} size="short" inputMode="numeric" disabled={off} value={c.min} onChange={(min) => up({ min })} error={errors[`${k}.min`]} />
+                <RowInput id={`category-max-${n}`} label={`Price category ${n}: maximum per booking`} size="short" inputMode="numeric" disabled={off} value={c.max} onChange={(max) => up({ max })} error={errors[`${k}.max`]} />
+                <RowSelect
+                  id={`category-only-with-${n}`}
+                  label={`Price category ${n}: only with`}
+                  disabled={off}
+                  value={c.onlyWith}
+                  onChange={(onlyWith) => up({ onlyWith })}
+                  options={onlyWithOptions(c)}
+                  error={errors[`${k}.onlyWith`]}
+                />
                 {canEdit ? (
                   <RowActions
                     what={`price category ${n}`}
@@ -392,28 +342,12 @@ export function BookingFormEditor({ canEdit, currency, draft, setDraft, errors }
             const up = (change: Partial<ExtraDraft>) => set('extras', (all) => patch(all, x.key, change));
             return (
               <tr>
-                <Cell id={`extra-name-${n}`} label={`Extra ${n}: name`} size="wide" disabled={off} value={x.name} onChange={(name) => up({ name })} error={errors[`${k}.name`]} />
-                <Cell id={`extra-id-${n}`} label={`Extra ${n}: id`} disabled={off} value={x.id} placeholder="from the name" onChange={(id) => up({ id })} error={errors[`${k}.id`]} />
-                <Cell id={`extra-description-${n}`} label={`Extra ${n}: description`} size="wide" disabled={off} value={x.description} onChange={(description) => up({ description })} error={errors[`${k}.description`]} />
-                <Cell id={`extra-price-${n}`} label={`Extra ${n}: price`} size="short" inputMode="decimal" disabled={off} value={x.price} onChange={(price) => up({ price })} error={errors[`${k}.price`]} />
-                <td>
-                  <label className="visually-hidden" htmlFor={`extra-per-${n}`}>
-                    {`Extra ${n}: price per`}
-                  </label>
-                  <select
-                    id={`extra-per-${n}`}
-                    className="form__input admin-table__input"
-                    disabled={off}
-                    value={x.per}
-                    onChange={(e) => up({ per: e.target.value as ExtraPer })}
-                    {...fieldAria(`extra-per-${n}`, errors[`${k}.per`])}
-                  >
-                    <option value="booking">Booking</option>
-                    <option value="traveller">Traveller</option>
-                  </select>
-                  <FieldError fieldId={`extra-per-${n}`} message={errors[`${k}.per`]} />
-                </td>
-                <Cell id={`extra-stock-${n}`} label={`Extra ${n}: stock per departure`} size="short" inputMode="numeric" disabled={off} value={x.stock} onChange={(stock) => up({ stock })} error={errors[`${k}.stock`]} />
+                <RowInput id={`extra-name-${n}`} label={`Extra ${n}: name`} size="wide" disabled={off} value={x.name} onChange={(name) => up({ name })} error={errors[`${k}.name`]} />
+                <RowInput id={`extra-id-${n}`} label={`Extra ${n}: id`} disabled={off} value={x.id} placeholder="from the name" onChange={(id) => up({ id })} error={errors[`${k}.id`]} />
+                <RowInput id={`extra-description-${n}`} label={`Extra ${n}: description`} size="wide" disabled={off} value={x.description} onChange={(description) => up({ description })} error={errors[`${k}.description`]} />
+                <RowInput id={`extra-price-${n}`} label={`Extra ${n}: price`} size="short" inputMode="decimal" disabled={off} value={x.price} onChange={(price) => up({ price })} error={errors[`${k}.price`]} />
+                <RowSelect id={`extra-per-${n}`} label={`Extra ${n}: price per`} disabled={off} value={x.per} onChange={(per) => up({ per })} options={PER} error={errors[`${k}.per`]} />
+                <RowInput id={`extra-stock-${n}`} label={`Extra ${n}: stock per departure`} size="short" inputMode="numeric" disabled={off} value={x.stock} onChange={(stock) => up({ stock })} error={errors[`${k}.stock`]} />
                 {canEdit ? (
                   <RowActions
                     what={`extra ${n}`}
@@ -498,28 +432,9 @@ export function BookingFormEditor({ canEdit, currency, draft, setDraft, errors }
             const up = (change: Partial<QuestionDraft>) => set('questions', (all) => patch(all, q.key, change));
             return (
               <tr>
-                <Cell id={`question-label-${n}`} label={`Question ${n}: question`} size="wide" disabled={off} value={q.label} onChange={(label) => up({ label })} error={errors[`${k}.label`]} />
-                <Cell id={`question-help-${n}`} label={`Question ${n}: help text`} size="wide" disabled={off} value={q.help} onChange={(help) => up({ help })} error={errors[`${k}.help`]} />
-                <td>
-                  <label className="visually-hidden" htmlFor={`question-type-${n}`}>
-                    {`Question ${n}: type`}
-                  </label>
-                  <select
-                    id={`question-type-${n}`}
-                    className="form__input admin-table__input"
-                    disabled={off}
-                    value={q.type}
-                    onChange={(e) => up({ type: e.target.value as QuestionType })}
-                    {...fieldAria(`question-type-${n}`, errors[`${k}.type`])}
-                  >
-                    {QUESTION_TYPES.map((t) => (
-                      <option key={t.value} value={t.value}>
-                        {t.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError fieldId={`question-type-${n}`} message={errors[`${k}.type`]} />
-                </td>
+                <RowInput id={`question-label-${n}`} label={`Question ${n}: question`} size="wide" disabled={off} value={q.label} onChange={(label) => up({ label })} error={errors[`${k}.label`]} />
+                <RowInput id={`question-help-${n}`} label={`Question ${n}: help text`} size="wide" disabled={off} value={q.help} onChange={(help) => up({ help })} error={errors[`${k}.help`]} />
+                <RowSelect id={`question-type-${n}`} label={`Question ${n}: type`} disabled={off} value={q.type} onChange={(type) => up({ type })} options={QUESTION_TYPES} error={errors[`${k}.type`]} />
                 <td>
                   {isChoice(q.type) ? (
                     <>
@@ -541,8 +456,8 @@ export function BookingFormEditor({ canEdit, currency, draft, setDraft, errors }
                   )}
                   <FieldError fieldId={`question-options-${n}`} message={errors[`${k}.options`]} />
                 </td>
-                <CheckCell id={`question-required-${n}`} label={`Question ${n}: required`} disabled={off} checked={q.required} onChange={(required) => up({ required })} />
-                <CheckCell id={`question-per-traveller-${n}`} label={`Question ${n}: asked of each traveller`} disabled={off} checked={q.perTraveller} onChange={(perTraveller) => up({ perTraveller })} />
+                <RowCheckbox id={`question-required-${n}`} label={`Question ${n}: required`} disabled={off} checked={q.required} onChange={(required) => up({ required })} />
+                <RowCheckbox id={`question-per-traveller-${n}`} label={`Question ${n}: asked of each traveller`} disabled={off} checked={q.perTraveller} onChange={(perTraveller) => up({ perTraveller })} />
                 <td>
                   {q.perTraveller ? (
                     <fieldset className="admin-table__choices">

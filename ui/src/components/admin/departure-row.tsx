@@ -5,7 +5,7 @@ import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
 import { newBookingUrl } from '../../lib/new-booking-url';
-import type { AdminCategory, AdminDeparture } from '../../props';
+import type { CategoryView, AdminDeparture } from '../../props';
 import { fromMinorUnits } from '../../lib/number-input';
 import { FieldError, fieldAria } from '../field-error';
 import { StatusBadge } from '../status-badge';
@@ -17,7 +17,7 @@ interface DepartureRowProps {
   tourId: string;
   departure: AdminDeparture;
   /** The tour's price categories, each with its usual price */
-  categories: AdminCategory[];
+  categories: CategoryView[];
   canEdit: boolean;
   run: RunTourCall;
 }
@@ -30,7 +30,7 @@ interface Draft {
   prices: Record<string, string>;
 }
 
-function draftOf(d: AdminDeparture, categories: AdminCategory[]): Draft {
+function draftOf(d: AdminDeparture, categories: CategoryView[]): Draft {
   const prices: Record<string, string> = {};
   for (const c of categories) {
     const own = d.prices[c.id];
@@ -40,7 +40,7 @@ function draftOf(d: AdminDeparture, categories: AdminCategory[]): Draft {
 }
 
 /** Only what was changed is sent: the server checks each field it is given. */
-function changesOf(draft: Draft, d: AdminDeparture, categories: AdminCategory[]): DepartureChanges {
+function changesOf(draft: Draft, d: AdminDeparture, categories: CategoryView[]): DepartureChanges {
   const changes: DepartureChanges = {};
   if (draft.startTime !== d.startTime) changes.startTime = draft.startTime;
   if (draft.capacity !== String(d.capacity)) changes.capacity = numberOrText(draft.capacity);
