@@ -232,6 +232,7 @@ export const forestHikerAdmin: AdminTour = {
       closed: false,
       past: true,
       hasBookings: true,
+      prices: {},
     },
     {
       date: '2027-06-15',
@@ -247,6 +248,7 @@ export const forestHikerAdmin: AdminTour = {
       closed: false,
       past: false,
       hasBookings: true,
+      prices: {},
     },
     {
       date: '2027-10-06',
@@ -262,6 +264,7 @@ export const forestHikerAdmin: AdminTour = {
       closed: true,
       past: false,
       hasBookings: false,
+      prices: {},
     },
   ],
   publicUrl: '/tour/the-forest-hiker',
@@ -270,6 +273,16 @@ export const forestHikerAdmin: AdminTour = {
     { daysBefore: 7, percent: 50 },
     { daysBefore: 0, percent: 0 },
   ],
+  priceCategories: [
+    { id: 'adult', name: 'Adult', price: 39700, minAge: 0, maxAge: 0, takesSeat: true, min: 0, max: 0, onlyWith: '' },
+    { id: 'child', name: 'Child', price: 19900, minAge: 6, maxAge: 15, takesSeat: true, min: 0, max: 0, onlyWith: 'adult' },
+  ],
+  extras: [{ id: 'bear-spray', name: 'Bear spray', description: '', price: 2500, per: 'booking', stock: 0 }],
+  travellers: 'lead',
+  questions: [
+    { id: 'q1', label: 'Dietary needs', help: 'Allergies too', type: 'text', options: [], required: false, perTraveller: true, categories: [] },
+  ],
+  answersCutoffHours: 0,
 };
 
 const adminTourProps: PageProps['adminTour'] = {

@@ -11,8 +11,14 @@ export type Difficulty = 'easy' | 'medium' | 'difficult';
 /** EmailStatus is where an email is in its life. */
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
+/** ExtraPer says what an extra's price is for. */
+export type ExtraPer = 'booking' | 'traveller';
+
 /** PaymentStatus of a Payment. */
 export type PaymentStatus = 'pending' | 'received' | 'expired';
+
+/** QuestionType is the kind of answer a question takes. */
+export type QuestionType = 'text' | 'longtext' | 'choice' | 'choices' | 'yesno' | 'date' | 'number' | 'phone';
 
 /** RefundStatus of a refund through the provider. */
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'owed';
@@ -22,6 +28,9 @@ export type Role = 'user' | 'guide' | 'lead-guide' | 'admin';
 
 /** TourStatus says where a tour is seen: only Published tours are on the public site. */
 export type TourStatus = 'draft' | 'published' | 'archived';
+
+/** TravellerDetails says whose details a booking asks for. */
+export type TravellerDetails = '' | 'lead' | 'all';
 
 /** AdminEmailRow is one email of the outbox in the back office's list (no bodies). */
 export interface AdminEmailRow {
@@ -155,6 +164,11 @@ export interface AdminDeparture {
   past: boolean;
   /** Has bookings, so it cannot be deleted. */
   hasBookings: boolean;
+  /**
+   * The departure's own prices by price category id, in minor units; a category not
+   * named costs its usual price.
+   */
+  prices: Record<string, number>;
 }
 
 /** AdminPicture is one of a tour's pictures in the editor. */
@@ -206,6 +220,71 @@ export interface AdminTour {
   publicUrl: string;
   /** CancellationPolicy is the tiers, the furthest from departure first. */
   cancellationPolicy: AdminTier[];
+  /**
+   * What a booking buys and is asked (issue #23). The first category's price is the
+   * tour's price less its discount.
+   */
+  priceCategories: CategoryView[];
+  extras: ExtraView[];
+  /** Whose details a booking asks for: nobody (""), the lead traveller or everyone. */
+  travellers: TravellerDetails;
+  questions: AdminQuestion[];
+  /**
+   * Hours before the local start until which travellers may change their answers; 0
+   * is the usual 48.
+   */
+  answersCutoffHours: number;
+}
+
+/**
+ * CategoryView is a price category (tour.PriceCategory) as the tour editor and the
+ * public tours API show it.
+ */
+export interface CategoryView {
+  /** Lower-case letters, digits and '-'; never changes once booked. */
+  id: string;
+  name: string;
+  /** Minor units. */
+  price: number;
+  /** 0 is no bound, for the ages and for the minimum and maximum per booking. */
+  minAge: number;
+  maxAge: number;
+  takesSeat: boolean;
+  min: number;
+  max: number;
+  /** Another category's id, booked only alongside it; "" none. */
+  onlyWith: string;
+}
+
+/**
+ * ExtraView is an optional item a booking may add (tour.Extra), as the tour editor and
+ * the public tours API show it.
+ */
+export interface ExtraView {
+  id: string;
+  name: string;
+  description: string;
+  /** Minor units. */
+  price: number;
+  /** "booking" or "traveller". */
+  per: ExtraPer;
+  /** Per departure; 0 is no limit. */
+  stock: number;
+}
+
+/** AdminQuestion is one of the operator's questions (tour.Question). */
+export interface AdminQuestion {
+  id: string;
+  label: string;
+  help: string;
+  /** text, longtext, choice, choices, yesno, date, number, phone. */
+  type: QuestionType;
+  /** The choices of a choice or choices question. */
+  options: string[];
+  required: boolean;
+  perTraveller: boolean;
+  /** The price category ids a per-traveller question is asked of; none: everyone. */
+  categories: string[];
 }
 
 /**
