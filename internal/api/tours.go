@@ -32,6 +32,10 @@ type TourJSON struct {
 	TimeZone        string          `json:"timeZone"`
 	StartDates      []StartDateJSON `json:"startDates"`
 	Guides          []GuideJSON     `json:"guides"`
+	// PriceCategories are what a traveller may be booked as, in the tour's order; the
+	// first one's price is price less priceDiscount.
+	PriceCategories []view.CategoryView `json:"priceCategories"`
+	Extras          []view.ExtraView    `json:"extras"`
 }
 
 type PointJSON struct {
@@ -48,6 +52,9 @@ type StartDateJSON struct {
 	MeetingPoint string `json:"meetingPoint"`
 	SeatsLeft    int    `json:"seatsLeft"`
 	Bookable     bool   `json:"bookable"`
+	// Prices is what one traveller of each price category pays on this departure, by
+	// category id: the departure's own price where it has one, else the category's.
+	Prices map[string]int64 `json:"prices"`
 }
 
 type GuideJSON struct {
@@ -68,7 +75,9 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 		ImageCover: view.TourImageURL(t.CoverImage), Images: []string{},
 		StartLocation: point(t.StartLocation), Locations: []PointJSON{},
 		TimeZone: t.Zone().String(), StartDates: []StartDateJSON{}, Guides: []GuideJSON{},
+		PriceCategories: view.NewCategoryViews(t), Extras: view.NewExtraViews(t),
 	}
+	cats := t.PriceCategoriesOf()
 	for _, p := range t.Pictures {
 		j.Images = append(j.Images, view.TourImageURL(p))
 	}
@@ -78,12 +87,21 @@ func newTourJSON(t tour.Tour, now time.Time) TourJSON {
 	for _, d := range t.NotEnded(now) {
 		j.StartDates = append(j.StartDates, StartDateJSON{Date: d.Date.Format(time.DateOnly),
 			StartTime: t.StartsAt(d).Format("15:04"), MeetingPoint: d.MeetingPoint,
-			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now)})
+			SeatsLeft: t.SeatsLeft(d), Bookable: t.Bookable(d, now), Prices: pricesOn(t, cats, d)})
 	}
 	for _, g := range t.Guides {
 		j.Guides = append(j.Guides, GuideJSON{Name: g.Name, Role: g.Role, Photo: view.UserPhotoURL(g.Photo)})
 	}
 	return j
+}
+
+// pricesOn is each category's price on departure d, by id.
+func pricesOn(t tour.Tour, cats []tour.PriceCategory, d tour.StartDate) map[string]int64 {
+	out := make(map[string]int64, len(cats))
+	for _, c := range cats {
+		out[c.ID] = t.PriceOn(d, c)
+	}
+	return out
 }
 
 // ListTours is GET /api/v1/tours.

@@ -24,7 +24,7 @@ func TestBookingEmails(t *testing.T) {
 		}
 		m := mails[0]
 		if m.Kind != "bookingConfirmation" || m.IdemKey != "booking-paid:"+b.ID || !strings.Contains(m.Subject, tr.Name) ||
-			!strings.Contains(m.Text, "2 people") && !strings.Contains(m.Text, "2 participants") {
+			!strings.Contains(m.Text, "Travellers:") || !strings.Contains(m.Text, "2 × Adult at ") {
 			t.Errorf("confirmation %q %q:\n%s", m.Kind, m.Subject, m.Text)
 		}
 		// The calendar file, then the receipt.

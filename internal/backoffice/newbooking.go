@@ -226,14 +226,19 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 		names = append(names, ob.name) // a walk-in without names: the lead's alone
 	}
 
-	// The price.
+	// The price: the form books N travellers of the tour's first price category (issue
+	// #23), at the departure's own price when it has one.
 	var price, list int64
+	var first tour.PriceCategory
+	if known {
+		first = t.PriceCategoriesOf()[0]
+	}
 	currency := strings.ToLower(t.Currency)
 	// The amounts as typed, read by the site's rules in the tour's currency.
 	override, overridden := amountField(&f, "priceMinor", "Total price", in.PriceMinor, currency)
 	discount, _ := amountField(&f, "discountMinor", "Discount", in.DiscountMinor, currency)
 	if known && in.Participants >= 1 && !f.has("priceMinor") && !f.has("discountMinor") {
-		list = t.UnitPriceMinor() * int64(in.Participants)
+		list = t.PriceOn(dep, first) * int64(in.Participants)
 		price = list
 		discounts := 0
 		if overridden {
@@ -281,6 +286,12 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	today := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 	b := booking.Booking{TourID: t.ID, StartDate: dep.Date, Participants: in.Participants, AmountMinor: price,
 		Currency: currency, Policy: t.Policy, ContactPhone: phone, Notes: notes, PriceNote: priceNote}
+	if known && in.Participants >= 1 {
+		// Every traveller the operator books takes a seat (Participants counts them),
+		// at the category's price; a price agreed apart is the booking's total.
+		b.Units = []booking.Unit{{CategoryID: first.ID, Name: first.Name, Count: in.Participants,
+			PriceMinor: t.PriceOn(dep, first), TakesSeat: true}}
+	}
 	method := booking.Source(in.PaymentMethod)
 	payment := in.Payment
 	switch {

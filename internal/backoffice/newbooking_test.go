@@ -377,3 +377,46 @@ func TestNewBookingDaysAreTheTours(t *testing.T) {
 		}
 	})
 }
+
+// The New booking form books N travellers of the tour's first price category, at the
+// departure's own price: the booking keeps them as its units, and its confirmation
+// lists them.
+func TestNewBookingIsOfTheFirstCategory(t *testing.T) {
+	t.Parallel()
+	w := emailWriter(t)
+	st := storetest.SQLite(t)
+	ctx := t.Context()
+	f := newWalkInFixture(t, st)
+	f.withMailer(w)
+	tr, err := st.TourByIDAnyStatus(ctx, f.tour.ID, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Categories = []tour.PriceCategory{{ID: "person", Name: "Person", PriceMinor: 45000, TakesSeat: true},
+		{ID: "child", Name: "Child", PriceMinor: 20000, TakesSeat: true}}
+	entry := audit.Entry{ActorID: f.admin.ID, Action: "tour.update", ObjectType: "tour"}
+	if err := st.UpdateTour(ctx, &tr, tr.Version, t0, entry); err != nil {
+		t.Fatal(err)
+	}
+	prices := map[string]int64{"person": 55000}
+	if _, _, err := st.UpdateDeparture(ctx, tr.ID, f.day, catalog.DepartureChange{Prices: &prices}, t0, entry); err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.office.RecordWalkIn(ctx, f.admin, tr.ID, f.day.Format(time.DateOnly), backoffice.WalkIn{
+		Email: "kari@example.com", Name: "Kari Nordmann", Participants: 2, Payment: backoffice.PayLater, PayBy: "2031-05-01", Key: "k-cat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.BookingByID(ctx, b.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.AmountMinor != 110000 || got.Participants != 2 || len(got.Units) != 1 || got.Units[0].CategoryID != "person" ||
+		got.Units[0].Count != 2 || got.Units[0].PriceMinor != 55000 || !got.Units[0].TakesSeat {
+		t.Fatalf("booking %d for %d: units %+v", got.AmountMinor, got.Participants, got.Units)
+	}
+	sent := emailsTo(t, st, "kari@example.com")
+	if len(sent) != 1 || !strings.Contains(sent[0].Text, "2 × Person at $550.00") || !strings.Contains(sent[0].Text, "$1,100.00") {
+		t.Fatalf("confirmation: %+v", sent)
+	}
+}

@@ -48,7 +48,7 @@ func (s *Service) hold(ctx context.Context, b *Booking, extras []tour.Extra, now
 		if dep.Closed || taken+b.Participants > dep.Capacity {
 			return ErrNoSeats
 		}
-		if err := checkStock(ctx, tx, b, extras, now); err != nil {
+		if err := CheckStock(ctx, tx, b, extras, now); err != nil {
 			return err
 		}
 		return tx.CreateHold(ctx, b, now)
@@ -71,10 +71,16 @@ func (s *Service) hold(ctx context.Context, b *Booking, extras []tour.Extra, now
 // ErrNoStock: a departure has fewer of an extra left than asked for.
 var ErrNoStock = errors.New("not enough of an extra left")
 
-// checkStock refuses b's extras beyond what the departure has left of each: its stock
-// less what the bookings holding seats there hold. It runs under the departure's lock,
-// which every hold takes first, so two holds cannot both take the last one.
-func checkStock(ctx context.Context, tx Tx, b *Booking, extras []tour.Extra, now time.Time) error {
+// StockReader adds up the extras held on a departure (the store, in a transaction).
+type StockReader interface {
+	ExtrasHeld(ctx context.Context, tourID string, date, now time.Time) (map[string]int, error)
+}
+
+// CheckStock refuses b's extras beyond what its departure has left of each (extras are
+// the tour's, with their stock): the stock less what the bookings holding seats there
+// hold, b itself not among them. It runs under the departure's lock, which every hold
+// and move takes first, so two cannot both take the last one.
+func CheckStock(ctx context.Context, tx StockReader, b *Booking, extras []tour.Extra, now time.Time) error {
 	var held map[string]int
 	for _, line := range b.Extras {
 		e, ok := extraOf(extras, line.ExtraID)

@@ -17,6 +17,7 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
 	"tourbook/internal/fault"
+	"tourbook/internal/money"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
 )
@@ -57,9 +58,13 @@ type DepartureChange struct {
 	Capacity     *int    `json:"capacity"`
 	MeetingPoint *string `json:"meetingPoint"`
 	Closed       *bool   `json:"closed"`
-	// Prices replaces the departure's own prices per price category (an empty map
-	// clears them); nil leaves them.
-	Prices *map[string]int64 `json:"prices"`
+	// Prices replaces the departure's own prices per price category id, in minor units
+	// (an empty map clears them); nil leaves them. A request gives them as PriceInput.
+	Prices *map[string]int64 `json:"-"`
+	// PriceInput is the request's "prices": per price category id, an amount (minor units
+	// as a number, or what a person typed); a blank one is the category's usual price.
+	// The service reads it into Prices.
+	PriceInput *map[string]money.Amount `json:"prices"`
 	// Cancel marks the departure cancelled (and closed) for good; only the catalogue's
 	// MarkCancelled sets it, never a request's body.
 	Cancel bool `json:"-"`
@@ -80,6 +85,10 @@ type Store interface {
 	ReorderTourPictures(ctx context.Context, id string, files []string, now time.Time, entry audit.Entry) error
 	AddDepartures(ctx context.Context, tourID string, list []tour.StartDate, entry audit.Entry) (int, error)
 	DeleteDeparture(ctx context.Context, tourID string, date time.Time, entry audit.Entry) error
+	// SoldCategories is the ids of the price categories that the tour's bookings hold:
+	// paid for once, or holding seats at now (a booking made before categories holds
+	// tour.DefaultCategoryID).
+	SoldCategories(ctx context.Context, tourID string, now time.Time) (map[string]bool, error)
 }
 
 // Tx is what the service writes in one transaction, with the waiting list's offers on
@@ -249,6 +258,7 @@ func (s *Service) Create(ctx context.Context, actor account.User, in TourInput) 
 	}
 	var fields fault.Fields
 	in.apply(&t, &fields)
+	syncFirstPrice(&t, tour.Tour{}, in)
 	ids, err := s.guideIDs(ctx)
 	if err != nil {
 		return tour.Tour{}, err
@@ -283,6 +293,12 @@ func (s *Service) Update(ctx context.Context, actor account.User, id string, ver
 	t := before
 	var fields fault.Fields
 	in.apply(&t, &fields)
+	syncFirstPrice(&t, before, in)
+	if in.PriceCategories != nil {
+		if err := s.keepSold(ctx, before, t.Categories, &fields); err != nil {
+			return tour.Tour{}, err
+		}
+	}
 	ids, err := s.guideIDs(ctx)
 	if err != nil {
 		return tour.Tour{}, err
@@ -301,6 +317,44 @@ func (s *Service) Update(ctx context.Context, actor account.User, id string, ver
 	}
 	s.changed()
 	return s.Tour(ctx, actor, id)
+}
+
+// keepSold notes in f each price category of before that cats leaves out (removed, or
+// its id changed) although a booking holds it: a sold category's id never changes, so
+// the bookings, the manifest and the reports keep meaning the same travellers. Its
+// name and price may change; the bookings keep what they were sold.
+func (s *Service) keepSold(ctx context.Context, before tour.Tour, cats []tour.PriceCategory, f *fault.Fields) error {
+	kept := map[string]bool{}
+	for _, c := range cats {
+		kept[strings.TrimSpace(c.ID)] = true
+	}
+	var gone []tour.PriceCategory
+	for _, c := range before.PriceCategoriesOf() {
+		if !kept[c.ID] {
+			gone = append(gone, c)
+		}
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	sold, err := s.store.SoldCategories(ctx, before.ID, s.now())
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, c := range gone {
+		if sold[c.ID] {
+			names = append(names, fmt.Sprintf("%q (id %s)", c.Name, c.ID))
+		}
+	}
+	switch len(names) {
+	case 0:
+	case 1:
+		f.Add("priceCategories", "Price categories: %s has been booked, so it cannot be removed and its id cannot change. You can still rename it or change its price.", names[0])
+	default:
+		f.Add("priceCategories", "Price categories: %s have been booked, so they cannot be removed and their ids cannot change. You can still rename them or change their prices.", listOf(names))
+	}
+	return nil
 }
 
 // slugField is err, except that a slug another tour has is said next to the form's

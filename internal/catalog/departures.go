@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
 	"tourbook/internal/account"
 	"tourbook/internal/fault"
 	"tourbook/internal/input"
+	"tourbook/internal/money"
 	"tourbook/internal/plaintext"
 	"tourbook/internal/tour"
 )
@@ -221,6 +224,9 @@ func (s *Service) UpdateDeparture(ctx context.Context, actor account.User, id, d
 	if c, err = checkChange(c); err != nil {
 		return tour.Tour{}, err
 	}
+	if err := s.readPrices(ctx, actor, id, &c); err != nil {
+		return tour.Tour{}, err
+	}
 	if err := s.updateDepartures(ctx, id, []time.Time{d}, c, actor, "departure.update", nil); err != nil {
 		return tour.Tour{}, err
 	}
@@ -250,6 +256,61 @@ func checkChange(c DepartureChange) (DepartureChange, error) {
 		c.MeetingPoint = &mp
 	}
 	return c, nil
+}
+
+// readPrices reads a change's own prices (PriceInput, or Prices given by Go callers)
+// into Prices, checked against the tour's price categories: only its categories' ids,
+// each price from 0 to the highest; a blank one left out (the category's usual price).
+func (s *Service) readPrices(ctx context.Context, actor account.User, id string, c *DepartureChange) error {
+	if c.PriceInput == nil && c.Prices == nil {
+		return nil
+	}
+	t, err := s.Tour(ctx, actor, id)
+	if err != nil {
+		return err
+	}
+	in := map[string]money.Amount{}
+	if c.PriceInput != nil {
+		in = *c.PriceInput
+	} else {
+		for k, v := range *c.Prices {
+			in[k] = money.MinorAmount(v)
+		}
+	}
+	var f fault.Fields
+	prices := map[string]int64{}
+	for _, k := range slices.Sorted(maps.Keys(in)) {
+		a := in[k]
+		cat, ok := t.Category(k)
+		if !ok {
+			f.Add("prices", "Own prices: %q is not one of the tour's price categories (%s).", k, categoryIDs(t))
+			continue
+		}
+		if a.Blank() {
+			continue
+		}
+		key, label := "prices."+k, "Own price for "+cat.Name
+		var v int64
+		labelledAmount(&f, key, label, a, t.Currency, false, &v)
+		if !f.Has(key) {
+			checkPrice(&f, key, "Own price for "+cat.Name, v, t.Currency)
+		}
+		prices[k] = v
+	}
+	if err := f.Err(); err != nil {
+		return err
+	}
+	c.Prices, c.PriceInput = &prices, nil
+	return nil
+}
+
+// categoryIDs lists a tour's price category ids for a message: "adult, child".
+func categoryIDs(t tour.Tour) string {
+	var ids []string
+	for _, c := range t.PriceCategoriesOf() {
+		ids = append(ids, c.ID)
+	}
+	return strings.Join(ids, ", ")
 }
 
 // SeriesChange changes every departure of a tour From..To (both included) on the chosen
@@ -283,8 +344,11 @@ func (s *Service) UpdateSeries(ctx context.Context, actor account.User, id strin
 	if err != nil {
 		return tour.Tour{}, Updated{}, err
 	}
-	if c.StartTime == nil && c.Capacity == nil && c.MeetingPoint == nil && c.Closed == nil {
-		return tour.Tour{}, Updated{}, invalid("Please choose what to change: the start time, the capacity, the meeting point, or closing or reopening for sale.")
+	if err := s.readPrices(ctx, actor, id, &c); err != nil {
+		return tour.Tour{}, Updated{}, err
+	}
+	if c.StartTime == nil && c.Capacity == nil && c.MeetingPoint == nil && c.Closed == nil && c.Prices == nil {
+		return tour.Tour{}, Updated{}, invalid("Please choose what to change: the start time, the capacity, the meeting point, the prices, or closing or reopening for sale.")
 	}
 	t, err := s.Tour(ctx, actor, id)
 	if err != nil {

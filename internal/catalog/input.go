@@ -39,6 +39,15 @@ type TourInput struct {
 	Guides        *[]string     `json:"guides"`
 	// CancellationPolicy replaces the refund tiers, in any order (they are sorted).
 	CancellationPolicy *[]TierInput `json:"cancellationPolicy"`
+	// What a booking buys and is asked (issue #23; form.go): each replaces the whole list.
+	// Given price categories set the price to the first one's and the discount to 0,
+	// unless the first category's price is unchanged and price or priceDiscount is given
+	// too: then those set the first category's price (syncFirstPrice).
+	PriceCategories    *[]CategoryInput `json:"priceCategories"`
+	Extras             *[]ExtraInput    `json:"extras"`
+	Travellers         *string          `json:"travellers"`
+	Questions          *[]QuestionInput `json:"questions"`
+	AnswersCutoffHours *input.Number    `json:"answersCutoffHours"`
 }
 
 // TierInput is one refund tier: cancelling at least DaysBefore days before the
@@ -71,6 +80,8 @@ var labels = map[string]string{
 	"timeZone": "Time zone", "taxRate": "Tax rate (%)", "startLocation.description": "Start location's place",
 	"startLocation.lng": "Start location's longitude", "startLocation.lat": "Start location's latitude",
 	"locations": "Stops", "guides": "Guides", "cancellationPolicy": "Cancellation policy",
+	"priceCategories": "Price categories", "extras": "Extras", "travellers": "Traveller details",
+	"questions": "Questions", "answersCutoffHours": "Answers can be changed until (hours before departure)",
 }
 
 // stopKey is the key of field of the i-th stop (from 0), and its label ("Stop 2's day").
@@ -114,7 +125,11 @@ func number[T int | float64](f *fault.Fields, key, label string, n input.Number,
 
 // amount reads an amount field in t's currency, noting in f what is wrong with it.
 func amount(f *fault.Fields, key string, a money.Amount, currency string, optional bool, dst *int64) {
-	label := labels[key]
+	labelledAmount(f, key, labels[key], a, currency, optional, dst)
+}
+
+// labelledAmount is amount for a field labelled label.
+func labelledAmount(f *fault.Fields, key, label string, a money.Amount, currency string, optional bool, dst *int64) {
 	v, err := a.Minor(currency, optional)
 	switch {
 	case err == nil:
@@ -196,6 +211,7 @@ func (in TourInput) apply(t *tour.Tour, f *fault.Fields) {
 			t.Guides[i] = tour.Guide{UserID: id}
 		}
 	}
+	in.applyForm(t, cur, f)
 }
 
 // taxRate reads a tax rate in percent, with at most two decimals, as basis points.
@@ -236,6 +252,11 @@ func fieldsOf(before, after tour.Tour) audit.Changes {
 	c.Diff("locations", stops(before.Locations), stops(after.Locations))
 	c.Diff("guides", guideIDs(before.Guides), guideIDs(after.Guides))
 	c.Diff("cancellationPolicy", tiers(before.Policy), tiers(after.Policy))
+	c.Diff("priceCategories", before.PriceCategoriesOf(), after.PriceCategoriesOf())
+	c.Diff("extras", nonNil(before.Extras), nonNil(after.Extras))
+	c.Diff("travellers", before.Travellers, after.Travellers)
+	c.Diff("questions", nonNil(before.Questions), nonNil(after.Questions))
+	c.Diff("answersCutoffHours", before.AnswersCutoffHours, after.AnswersCutoffHours)
 	return c
 }
 
@@ -275,4 +296,12 @@ func guideIDs(gs []tour.Guide) []string {
 		out = append(out, g.UserID)
 	}
 	return out
+}
+
+// nonNil is list, or an empty one for nil, so that nil and empty compare equal.
+func nonNil[T any](list []T) []T {
+	if list == nil {
+		return []T{}
+	}
+	return list
 }

@@ -161,6 +161,7 @@ func validate(t *tour.Tour, guides map[string]bool, f *fault.Fields) error {
 		plaintext.Field(f, key, label, &l.Description, maxPlaceLen, true, false)
 	}
 	checkPolicy(f, t.Policy)
+	checkForm(t, f)
 	seen := map[string]bool{}
 	for _, g := range t.Guides {
 		if !guides[g.UserID] {

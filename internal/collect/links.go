@@ -71,7 +71,7 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 		// its webhook must never be taken for the booking's own checkout.
 		BookingID: p.ID, TourID: row.TourID, UserID: row.UserID, CustomerEmail: row.CustomerEmail,
 		TourName:    row.TourName,
-		Description: fmt.Sprintf("%s · %s · payment of what is due", format.Date(row.StartDate), participants(row.Participants)),
+		Description: fmt.Sprintf("%s · %s · payment of what is due", format.Date(row.StartDate), row.TravellersText()),
 		StartDate:   row.StartDate.Format(time.DateOnly), UnitAmountMinor: p.AmountMinor, Quantity: 1, Currency: p.Currency,
 		SuccessURL: s.baseURL + LinkReturnPath + "?session_id=" + payment.PlaceholderCheckoutID,
 		CancelURL:  s.baseURL + "/", ExpiresAt: expires, Terms: format.PolicyText(row.Policy),
@@ -134,13 +134,6 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 	}
 	s.log.Info("payment link sent", "booking_id", id, "payment_id", p.ID, "checkout_id", co.ID, "amount", p.AmountMinor, "by", actor.ID)
 	return s.detail(ctx, id)
-}
-
-func participants(n int) string {
-	if n == 1 {
-		return "1 participant"
-	}
-	return fmt.Sprintf("%d participants", n)
 }
 
 // FulfilLink records a paid checkout when it is a payment link's (booking.Links): false

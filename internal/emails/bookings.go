@@ -95,12 +95,12 @@ func (e *Bookings) confirmation(ctx context.Context, t tour.Tour, d tour.StartDa
 			payBy = format.Date(b.PayBy)
 		}
 	}
-	m, err := e.w.Render(ctx, "bookingConfirmation", u, map[string]any{
+	m, err := e.w.Render(ctx, "bookingConfirmation", u, withBought(b, map[string]any{
 		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),
-		"date": format.Date(d.Date), "startTime": format.StartTime(t, d), "participants": b.Participants,
+		"date": format.Date(d.Date), "startTime": format.StartTime(t, d),
 		"amount": money.Format(b.AmountMinor, b.Currency), "meetingPoint": d.MeetingPoint,
 		"bookingUrl": bookingURL(site, b), "due": due, "payBy": payBy,
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}
@@ -163,11 +163,11 @@ func (e *Bookings) PaymentLink(ctx context.Context, b booking.Booking, amountMin
 	if err != nil {
 		return nil, fmt.Errorf("payment link of booking %s: %w", b.ID, err)
 	}
-	m, err := e.w.Render(ctx, "paymentLink", u, map[string]any{
+	m, err := e.w.Render(ctx, "paymentLink", u, withBought(b, map[string]any{
 		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
-		"participants": b.Participants, "amount": money.Format(amountMinor, b.Currency), "payUrl": payURL,
+		"amount": money.Format(amountMinor, b.Currency), "payUrl": payURL,
 		"expires": format.Moment(expires, t.Zone()), "bookingUrl": bookingURL(e.w.Site(ctx), b),
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}
@@ -212,12 +212,12 @@ func (e *Bookings) changed(ctx context.Context, b booking.Booking, c changedMail
 	if changes == nil {
 		changes = []string{}
 	}
-	m, err := e.w.Render(ctx, "bookingChanged", u, map[string]any{
+	m, err := e.w.Render(ctx, "bookingChanged", u, withBought(b, map[string]any{
 		"name": u.Name, "tourName": t.Name, "date": format.Date(d.Date), "startTime": format.StartTime(t, d),
-		"participants": b.Participants, "changes": strings.Join(changes, "; "), "refunded": amount(c.refunded),
+		"changes": strings.Join(changes, "; "), "refunded": amount(c.refunded),
 		"due": amount(c.due), "message": string(c.message), "returnedBy": returnedBy(b.Source), "bookingUrl": bookingURL(site, b),
 		"calendarFile": calendarFile(c.moved),
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +264,7 @@ func (e *Bookings) ics(t tour.Tour, d tour.StartDate, b booking.Booking, site Si
 	return calendar.ICS("-//"+site.Name+"//Bookings//EN", calendar.Event{
 		UID: "booking-" + b.ID + "@" + host, Sequence: seq, Start: start, End: end,
 		Summary:     t.Name,
-		Description: fmt.Sprintf("%d %s. %s", b.Participants, plural(b.Participants), bookingURL(site, b)),
+		Description: b.TravellersText() + ". " + bookingURL(site, b),
 		Location:    place, URL: bookingURL(site, b), Stamp: e.now(), Cancelled: cancelled,
 		Organizer: calendar.Organizer{Name: site.Name, Email: site.ContactEmail},
 	})
@@ -290,11 +290,23 @@ func bookingURL(site Site, b booking.Booking) string {
 	return site.URL + "/my-tours/" + url.PathEscape(b.ID)
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return "participant"
+// withBought adds to a booking email's props what b bought (email-props.ts
+// BookingLines): "participants", how many travel, seated or not; "travellers", one line
+// per price category, and "extras", one per extra ("" for none), each "2 × Adult at
+// €497.00" and joined by "\n".
+func withBought(b booking.Booking, props map[string]any) map[string]any {
+	var travellers, extras []string
+	for _, it := range b.Items() {
+		if it.Extra {
+			extras = append(extras, it.Text(b.Currency))
+		} else {
+			travellers = append(travellers, it.Text(b.Currency))
+		}
 	}
-	return "participants"
+	props["participants"] = b.Travelling()
+	props["travellers"] = strings.Join(travellers, "\n")
+	props["extras"] = strings.Join(extras, "\n")
+	return props
 }
 
 // Reminder is the email two days before a departure.

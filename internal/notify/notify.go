@@ -175,11 +175,8 @@ func (s *Service) news(ctx context.Context, kind Kind, key, bookingID, what stri
 
 // Line is a news as one sentence, in the tour's words.
 func Line(kind Kind, b backoffice.BookingRow, what string) string {
-	travellers := fmt.Sprintf("%d travellers", b.Participants)
-	if b.Participants == 1 {
-		travellers = "1 traveller"
-	}
-	about := fmt.Sprintf("%s, %s, %s on %s", b.CustomerName, travellers, b.TourName, format.Date(b.StartDate))
+	// "4 travellers · 3 seats" when an infant travels on a lap, else "2 travellers".
+	about := fmt.Sprintf("%s, %s, %s on %s", b.CustomerName, b.SeatsText(), b.TourName, format.Date(b.StartDate))
 	switch kind {
 	case New:
 		how := "paid online"

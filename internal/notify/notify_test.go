@@ -35,6 +35,12 @@ func TestLine(t *testing.T) {
 	if got := Line(New, b, ""); got != "New booking: Zoë Ångström, 3 travellers, The Forest Hiker on Tue 15 June 2027 (paid online)" {
 		t.Errorf("online: %q", got)
 	}
+	// An infant on a lap travels without a seat: the operator reads both.
+	b.Units = []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 2, TakesSeat: true},
+		{CategoryID: "child", Name: "Child", Count: 1, TakesSeat: true}, {CategoryID: "infant", Name: "Infant", Count: 1}}
+	if got := Line(New, b, ""); got != "New booking: Zoë Ångström, 4 travellers · 3 seats, The Forest Hiker on Tue 15 June 2027 (paid online)" {
+		t.Errorf("a family: %q", got)
+	}
 }
 
 // TestOnlyAdminsSetTheMode: the setting is the admins'; an unknown mode is refused with

@@ -62,6 +62,7 @@ type Store interface {
 // refund.Tx, since a change that lowers the price begins its refund in it.
 type Tx interface {
 	refund.Tx
+	booking.StockReader
 	ChangeBooking(ctx context.Context, b booking.Booking) error
 }
 
@@ -474,6 +475,12 @@ func (s *Service) apply(ctx context.Context, actor account.User, id string, c Ch
 		}
 		if err := s.takeSeats(ctx, tx, p, now); err != nil {
 			return p, err
+		}
+		if p.Moved {
+			// Its extras move with its seats, within the new departure's stock.
+			if err := booking.CheckStock(ctx, tx, &p.After, t.Extras, now); err != nil {
+				return p, err
+			}
 		}
 		if err := tx.ChangeBooking(ctx, p.After); err != nil {
 			return p, err

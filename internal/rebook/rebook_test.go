@@ -473,11 +473,15 @@ func TestSeatsFreedGoToTheWaitingList(t *testing.T) {
 }
 
 // paidWith is a paid booking of units, travellers and answers, as the checkout makes one.
-func (f *fixture) paidWith(t *testing.T, name string, units []booking.Unit, travellers []booking.Traveller, answers []booking.Answer) booking.Booking {
+func (f *fixture) paidWith(t *testing.T, name string, units []booking.Unit, travellers []booking.Traveller, answers []booking.Answer,
+	extras ...booking.ExtraLine) booking.Booking {
 	t.Helper()
 	u := storetest.AddUser(t, f.st, name, account.RoleUser)
 	b := booking.Booking{TourID: f.tour.ID, UserID: u.ID, StartDate: f.day, Currency: "usd", Provider: "sandbox",
-		HoldUntil: t0.Add(30 * time.Minute), Units: units, Travellers: travellers, Answers: answers}
+		HoldUntil: t0.Add(30 * time.Minute), Units: units, Travellers: travellers, Answers: answers, Extras: extras}
+	for _, e := range extras {
+		b.AmountMinor += e.PriceMinor * int64(e.Quantity)
+	}
 	for _, u := range units {
 		b.AmountMinor += u.PriceMinor * int64(u.Count)
 		if u.TakesSeat {
@@ -533,6 +537,41 @@ func TestChangeTravellersOfPriceCategories(t *testing.T) {
 		}
 		if got := f.booking(t, family.ID); got.Participants != 3 || got.AmountMinor != 100000 {
 			t.Errorf("the refused change wrote %d seats at %d", got.Participants, got.AmountMinor)
+		}
+	})
+}
+
+// A booking's extras move with it, within the stock of the departure it moves to.
+func TestMoveTakesItsExtrasWithinTheStock(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		f.tour.Extras = []tour.Extra{{ID: "wetsuit", Name: "Wetsuit", PriceMinor: 1500, Per: tour.PerTraveller, Stock: 2}}
+		if err := st.UpdateTour(t.Context(), &f.tour, f.tour.Version, t0, audit.Entry{ActorID: "op", Action: "tour.update", ObjectType: "tour"}); err != nil {
+			t.Fatal(err)
+		}
+		adult := []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 1, PriceMinor: 40000, TakesSeat: true}}
+		suits := func(n int) []booking.ExtraLine {
+			return []booking.ExtraLine{{ExtraID: "wetsuit", Name: "Wetsuit", Per: tour.PerTraveller, Quantity: n, PriceMinor: 1500}}
+		}
+		mover := f.paidWith(t, "mo", adult, nil, nil, suits(1)...)
+		other := f.paidWith(t, "ola", adult, nil, nil, suits(1)...)
+		if _, err := f.rebook.Apply(t.Context(), f.admin, other.ID, rebook.Change{Date: f.day2.Format(time.DateOnly), Key: "k-ola"}); err != nil {
+			t.Fatal(err)
+		}
+		// One wetsuit left on day2: mo's moves.
+		if _, err := f.rebook.Apply(t.Context(), f.admin, mover.ID, rebook.Change{Date: f.day2.Format(time.DateOnly), Key: "k-mo"}); err != nil {
+			t.Fatal(err)
+		}
+		// None left on day2 for a third.
+		third := f.paidWith(t, "tia", adult, nil, nil, suits(1)...)
+		_, err := f.rebook.Apply(t.Context(), f.admin, third.ID, rebook.Change{Date: f.day2.Format(time.DateOnly), Key: "k-tia"})
+		var fe *fault.Error
+		if !errors.As(err, &fe) || !errors.Is(err, booking.ErrNoStock) || fe.Message != "There are no wetsuits left on 8 June 2031." {
+			t.Fatalf("moving to a departure without wetsuits left: %v", err)
+		}
+		if got := f.booking(t, third.ID); !got.StartDate.Equal(f.day) {
+			t.Errorf("the refused move moved the booking to %s", got.StartDate.Format(time.DateOnly))
 		}
 	})
 }

@@ -68,11 +68,36 @@ func PDF(d Document) ([]byte, error) {
 	row("Booking", d.Details.BookingReference)
 	row("Tour", d.Details.Tour)
 	row("Departure", d.Details.Departure)
-	row("Participants", fmt.Sprint(d.Details.Participants))
+	if len(d.Details.Lines) == 0 {
+		row("Participants", fmt.Sprint(d.Details.Participants))
+	}
 	if len(d.Details.Travellers) > 0 {
 		row("Travellers", strings.Join(d.Details.Travellers, "\n"))
 	}
 	pdf.Ln(6)
+
+	// What the booking bought, one line per price category and per extra.
+	if len(d.Details.Lines) > 0 {
+		cols := []float64{text - 95, 20, 35, 40}
+		cells := func(border string, values ...string) {
+			for i, v := range values {
+				align := "R"
+				if i == 0 {
+					align = "L"
+				}
+				pdf.CellFormat(cols[i], 7, v, border, 0, align, false, 0, "")
+			}
+			pdf.Ln(-1)
+		}
+		pdf.SetTextColor(90, 90, 90)
+		cells("B", "Item", "Quantity", "Unit price", "Amount")
+		pdf.SetTextColor(0, 0, 0)
+		for _, l := range d.Details.Lines {
+			cells("", fit(pdf, l.Description, cols[0]-2), fmt.Sprint(l.Quantity), money.Format(l.UnitMinor, d.Currency), money.Format(l.AmountMinor, d.Currency))
+		}
+		cells("T", "Booking total", "", "", money.Format(d.Details.BookingTotalMinor, d.Currency))
+		pdf.Ln(6)
+	}
 
 	// The money.
 	what := "Paid"
@@ -114,4 +139,16 @@ func lines(s string) []string {
 		}
 	}
 	return out
+}
+
+// fit is s cut, with "…", to what width (mm) holds in pdf's current font.
+func fit(pdf *fpdf.Fpdf, s string, width float64) string {
+	if pdf.GetStringWidth(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && pdf.GetStringWidth(string(r)+"…") > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
 }

@@ -3,6 +3,7 @@ package receipt
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/json"
 	"io"
 	"regexp"
 	"strings"
@@ -131,5 +132,66 @@ func BenchmarkPDF(b *testing.B) {
 		if _, err := PDF(d); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A receipt lists what the booking bought, one line per price category and per extra
+// with its quantity, unit price and amount, then the booking's total; the tax is on the
+// amount paid, as before.
+func TestPDFListsWhatWasBought(t *testing.T) {
+	d := sampleDocument()
+	d.AmountMinor, d.TaxMinor = 135400, 27080
+	d.Details.Participants = 3
+	d.Details.Lines = []Line{
+		{Description: "Adult", Quantity: 2, UnitMinor: 49700, AmountMinor: 99400},
+		{Description: "Child", Quantity: 1, UnitMinor: 25000, AmountMinor: 25000},
+		{Description: "Infant", Quantity: 1, UnitMinor: 0, AmountMinor: 0},
+		{Description: "Wetsuit", Quantity: 2, UnitMinor: 1500, AmountMinor: 3000},
+		{Description: "Single room with a view of the fjord and the glacier beyond the town", Quantity: 1, UnitMinor: 8000, AmountMinor: 8000},
+	}
+	d.Details.BookingTotalMinor = 135400
+	pdf, err := PDF(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf)
+	want := strings.Join([]string{"Item", "Quantity", "Unit price", "Amount",
+		"Adult", "2", "€497.00", "€994.00",
+		"Child", "1", "€250.00", "€250.00",
+		"Infant", "1", "€0.00", "€0.00",
+		"Wetsuit", "2", "€15.00", "€30.00",
+		"Single room with a view of the fjord and the …", "1", "€80.00", "€80.00", // cut to its column
+		"Booking total", "€1,354.00"}, "\n")
+	if !strings.Contains(text, want) {
+		t.Errorf("the PDF does not list the lines; it shows:\n%s", text)
+	}
+	for _, want := range []string{"Paid, tax included", "€1,354.00", "Of which tax (25 %)", "€270.80"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the PDF does not show %q", want)
+		}
+	}
+	if strings.Contains(text, "Participants") {
+		t.Error("a receipt with lines still prints the participants")
+	}
+}
+
+// A receipt issued before price categories (its details stored without lines) prints as
+// it did: its participants, no table.
+func TestPDFOfAReceiptBeforeCategories(t *testing.T) {
+	var details Details
+	stored := `{"seller":{"name":"Fjord & Fell Tours AS"},"customer":{"name":"Ann"},"bookingReference":"TB-7KQ4M2",
+		"tour":"The Northern Lights","departure":"Tue 15 June 2027","participants":2,"issued":"Thu 4 March 2027"}`
+	if err := json.Unmarshal([]byte(stored), &details); err != nil {
+		t.Fatal(err)
+	}
+	d := sampleDocument()
+	d.Details = details
+	pdf, err := PDF(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf)
+	if !strings.Contains(text, "Participants\n2\n") || strings.Contains(text, "Booking total") || strings.Contains(text, "Unit price") {
+		t.Errorf("an old receipt prints:\n%s", text)
 	}
 }

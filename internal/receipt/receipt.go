@@ -88,16 +88,31 @@ type Party struct {
 	Email     string `json:"email,omitempty"`
 }
 
+// Line is one line of what the booking bought: Quantity travellers of a price category
+// ("Adult"), or of an extra ("Wetsuit"), at UnitMinor each.
+type Line struct {
+	Description string `json:"description"`
+	Quantity    int    `json:"quantity"`
+	UnitMinor   int64  `json:"unitPrice"`
+	AmountMinor int64  `json:"amount"`
+}
+
 // Details are what a document says besides its number and money, copied when it is
 // issued.
 type Details struct {
-	Seller           Party    `json:"seller"`
-	Customer         Party    `json:"customer"`
-	BookingReference string   `json:"bookingReference"`
-	Tour             string   `json:"tour"`
-	Departure        string   `json:"departure"` // "Tue 15 June 2027, 09:00 CEST (Europe/Oslo)"
-	Participants     int      `json:"participants"`
-	Travellers       []string `json:"travellers,omitempty"`
+	Seller           Party  `json:"seller"`
+	Customer         Party  `json:"customer"`
+	BookingReference string `json:"bookingReference"`
+	Tour             string `json:"tour"`
+	Departure        string `json:"departure"` // "Tue 15 June 2027, 09:00 CEST (Europe/Oslo)"
+	// Participants is the booking's seats.
+	Participants int      `json:"participants"`
+	Travellers   []string `json:"travellers,omitempty"`
+	// Lines are what the booking bought, one per price category and per extra, and
+	// BookingTotalMinor its price when the document was issued. A document issued before
+	// price categories has none (it prints its participants).
+	Lines             []Line `json:"lines,omitempty"`
+	BookingTotalMinor int64  `json:"bookingTotal,omitempty"`
 	// Issued is the issue time as the site's zone reads it.
 	Issued string `json:"issued"`
 }
@@ -167,6 +182,9 @@ type Facts struct {
 	StartTime                   string    // "09:00"; "" when the departure is gone
 	Participants                int
 	Travellers                  []string
+	// Lines are what the booking bought, and BookingTotalMinor its price.
+	Lines             []Line
+	BookingTotalMinor int64
 }
 
 // Tx is what issuing writes in the payment's or refund's transaction (*store.Store
@@ -293,14 +311,16 @@ func (s *Service) details(p business.Profile, f Facts, at time.Time) Details {
 		seller.Name = p.Name
 	}
 	return Details{
-		Seller:           seller,
-		Customer:         Party{Name: f.CustomerName, Email: f.CustomerEmail},
-		BookingReference: f.Reference,
-		Tour:             f.TourName,
-		Departure:        departure(f),
-		Participants:     f.Participants,
-		Travellers:       f.Travellers,
-		Issued:           format.DayIn(at, s.zone),
+		Seller:            seller,
+		Customer:          Party{Name: f.CustomerName, Email: f.CustomerEmail},
+		BookingReference:  f.Reference,
+		Tour:              f.TourName,
+		Departure:         departure(f),
+		Participants:      f.Participants,
+		Travellers:        f.Travellers,
+		Lines:             f.Lines,
+		BookingTotalMinor: f.BookingTotalMinor,
+		Issued:            format.DayIn(at, s.zone),
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
+	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/tour"
 )
@@ -461,6 +462,35 @@ func (s *Store) DeleteDeparture(ctx context.Context, tourID string, date time.Ti
 		return fmt.Errorf("delete departure %s of tour %s: %w", day(date), tourID, err)
 	}
 	return nil
+}
+
+// SoldCategories is the ids of the price categories the bookings of a tour hold: those
+// paid for once (even if since refunded or cancelled) and those holding seats at now. A
+// booking made before categories holds tour.DefaultCategoryID.
+func (s *Store) SoldCategories(ctx context.Context, tourID string, now time.Time) (map[string]bool, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT DISTINCT b.units FROM bookings b
+		WHERE b.tour_id = $2 AND (b.paid_at IS NOT NULL OR `+holdsSeats+`)`, ts(now), tourID)
+	if err != nil {
+		return nil, fmt.Errorf("sold categories of tour %s: %w", tourID, err)
+	}
+	sold := map[string]bool{}
+	var units []booking.Unit
+	err = scanAll(rows, func() error {
+		if err := rows.Scan(jsonCol[[]booking.Unit]{&units}); err != nil {
+			return err
+		}
+		if len(units) == 0 {
+			sold[tour.DefaultCategoryID] = true
+		}
+		for _, u := range units {
+			sold[u.CategoryID] = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sold categories of tour %s: %w", tourID, err)
+	}
+	return sold, nil
 }
 
 // lockDeparture reads and locks (on PostgreSQL) one departure; tour.ErrNotFound when the

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"tourbook/internal/booking"
 	"tourbook/internal/receipt"
 )
 
@@ -145,12 +146,14 @@ func (s *Store) ReceiptFacts(ctx context.Context, bookingID string) (receipt.Fac
 	var f receipt.Facts
 	var contactName, contactEmail, userName, userEmail string
 	var startTime sql.NullString
+	var b booking.Booking
 	err := s.reader().QueryRowContext(ctx, `SELECT b.id, COALESCE(b.reference, ''), b.user_id, b.contact_name, b.contact_email, u.name, u.email,
-			t.name, t.tax_rate_bp, t.time_zone, b.start_date, sd.start_time, b.participants
+			t.name, t.tax_rate_bp, t.time_zone, b.start_date, sd.start_time, b.participants, b.amount_minor, b.units, b.extras, b.travellers
 		FROM bookings b JOIN users u ON u.id = b.user_id JOIN tours t ON t.id = b.tour_id
 		LEFT JOIN tour_start_dates sd ON sd.tour_id = b.tour_id AND sd.start_date = b.start_date
 		WHERE b.id = $1`, bookingID).Scan(&f.BookingID, &f.Reference, &f.UserID, &contactName, &contactEmail, &userName, &userEmail,
-		&f.TourName, &f.TaxRate, &f.TimeZone, timeCol{&f.StartDate}, &startTime, &f.Participants)
+		&f.TourName, &f.TaxRate, &f.TimeZone, timeCol{&f.StartDate}, &startTime, &b.Participants, &b.AmountMinor,
+		jsonCol[[]booking.Unit]{&b.Units}, jsonCol[[]booking.ExtraLine]{&b.Extras}, jsonCol[[]booking.Traveller]{&b.Travellers})
 	if errors.Is(err, sql.ErrNoRows) {
 		err = receipt.ErrNotFound
 	}
@@ -164,8 +167,20 @@ func (s *Store) ReceiptFacts(ctx context.Context, bookingID string) (receipt.Fac
 	if contactEmail != "" {
 		f.CustomerEmail = contactEmail
 	}
+	f.Participants, f.BookingTotalMinor = b.Participants, b.AmountMinor
+	for _, it := range b.Items() {
+		f.Lines = append(f.Lines, receipt.Line{Description: it.Name, Quantity: it.Quantity, UnitMinor: it.PriceMinor, AmountMinor: it.AmountMinor()})
+	}
+	// The names an operator took with the booking, else those given at checkout.
 	if f.Travellers, err = s.BookingTravellers(ctx, bookingID); err != nil {
 		return f, err
+	}
+	if len(f.Travellers) == 0 {
+		for _, t := range b.Travellers {
+			if t.Name != "" {
+				f.Travellers = append(f.Travellers, t.Name)
+			}
+		}
 	}
 	return f, nil
 }

@@ -156,7 +156,7 @@ func intNull(n int) any {
 	return n
 }
 
-// jsonArg is the argument form of a JSON column: v encoded, or '' when it is empty (a
+// jsonArg is the argument form of a JSON column: v encoded, or ” when it is empty (a
 // nil or empty slice or map, or the zero value), which jsonCol scans back as the zero
 // value.
 func jsonArg[T any](v T) (string, error) {
@@ -171,7 +171,7 @@ func jsonArg[T any](v T) (string, error) {
 	return string(b), nil
 }
 
-// jsonCol scans a JSON text column into *v; NULL and '' scan as the zero value.
+// jsonCol scans a JSON text column into *v; NULL and ” scan as the zero value.
 type jsonCol[T any] struct{ v *T }
 
 func (c jsonCol[T]) Scan(src any) error {

@@ -59,6 +59,9 @@ type AdminDeparture struct {
 	Past bool `json:"past"`
 	// Has bookings, so it cannot be deleted.
 	HasBookings bool `json:"hasBookings"`
+	// The departure's own prices by price category id, in minor units; a category not
+	// named costs its usual price.
+	Prices map[string]int64 `json:"prices"`
 }
 
 // AdminPicture is one of a tour's pictures in the editor.
@@ -108,6 +111,63 @@ type AdminTour struct {
 	PublicURL string `json:"publicUrl"`
 	// CancellationPolicy is the tiers, the furthest from departure first.
 	CancellationPolicy []AdminTier `json:"cancellationPolicy"`
+	// What a booking buys and is asked (issue #23). The first category's price is the
+	// tour's price less its discount.
+	PriceCategories []CategoryView `json:"priceCategories"`
+	Extras          []ExtraView    `json:"extras"`
+	// Whose details a booking asks for: nobody (""), the lead traveller or everyone.
+	Travellers tour.TravellerDetails `json:"travellers"`
+	Questions  []AdminQuestion       `json:"questions"`
+	// Hours before the local start until which travellers may change their answers; 0
+	// is the usual 48.
+	AnswersCutoffHours int `json:"answersCutoffHours"`
+}
+
+// CategoryView is a price category (tour.PriceCategory) as the tour editor and the
+// public tours API show it.
+type CategoryView struct {
+	// Lower-case letters, digits and '-'; never changes once booked.
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Minor units.
+	Price int64 `json:"price"`
+	// 0 is no bound, for the ages and for the minimum and maximum per booking.
+	MinAge    int  `json:"minAge"`
+	MaxAge    int  `json:"maxAge"`
+	TakesSeat bool `json:"takesSeat"`
+	Min       int  `json:"min"`
+	Max       int  `json:"max"`
+	// Another category's id, booked only alongside it; "" none.
+	OnlyWith string `json:"onlyWith"`
+}
+
+// ExtraView is an optional item a booking may add (tour.Extra), as the tour editor and
+// the public tours API show it.
+type ExtraView struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Minor units.
+	Price int64 `json:"price"`
+	// "booking" or "traveller".
+	Per tour.ExtraPer `json:"per"`
+	// Per departure; 0 is no limit.
+	Stock int `json:"stock"`
+}
+
+// AdminQuestion is one of the operator's questions (tour.Question).
+type AdminQuestion struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Help  string `json:"help"`
+	// text, longtext, choice, choices, yesno, date, number, phone.
+	Type tour.QuestionType `json:"type"`
+	// The choices of a choice or choices question.
+	Options      []string `json:"options"`
+	Required     bool     `json:"required"`
+	PerTraveller bool     `json:"perTraveller"`
+	// The price category ids a per-traveller question is asked of; none: everyone.
+	Categories []string `json:"categories"`
 }
 
 // AdminTier is a refund tier: cancelling at least DaysBefore days before the departure's
@@ -180,6 +240,13 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 			Description: t.StartLocation.Description},
 		Locations: []AdminStop{}, Guides: []string{}, Pictures: []AdminPicture{}, Departures: []AdminDeparture{},
 		PublicURL: "/tour/" + t.Slug, CancellationPolicy: []AdminTier{},
+		PriceCategories: NewCategoryViews(t), Extras: NewExtraViews(t), Travellers: t.Travellers,
+		Questions: []AdminQuestion{}, AnswersCutoffHours: t.AnswersCutoffHours,
+	}
+	for _, q := range t.Questions {
+		a.Questions = append(a.Questions, AdminQuestion{ID: q.ID, Label: q.Label, Help: q.Help, Type: q.Type,
+			Options: nonNilStrings(q.Options), Required: q.Required, PerTraveller: q.PerTraveller,
+			Categories: nonNilStrings(q.Categories)})
 	}
 	for _, tier := range t.Policy {
 		a.CancellationPolicy = append(a.CancellationPolicy, AdminTier(tier))
@@ -202,7 +269,7 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 			StartTime: startTimeOf(d), StartTimeLabel: StartTimeLabel(t, d),
 			Capacity: t.CapacityOf(d), Taken: d.Taken, SeatsLeft: t.SeatsLeft(d),
 			MeetingPoint: d.MeetingPoint, Closed: d.Closed, Cancelled: d.Cancelled(), ManifestURL: ManifestURL(t.ID, d.Date),
-			Past: t.Started(d, now), HasBookings: d.Bookings > 0,
+			Past: t.Started(d, now), HasBookings: d.Bookings > 0, Prices: ownPrices(d),
 		})
 	}
 	return a
@@ -224,4 +291,40 @@ func NewGuideOptions(users []account.User) []GuideOption {
 		out = append(out, GuideOption{ID: u.ID, Name: u.Name, RoleLabel: RoleLabel(string(u.Role))})
 	}
 	return out
+}
+
+// NewCategoryViews is a tour's price categories (Tour.PriceCategoriesOf), in order.
+func NewCategoryViews(t tour.Tour) []CategoryView {
+	out := []CategoryView{}
+	for _, c := range t.PriceCategoriesOf() {
+		out = append(out, CategoryView{ID: c.ID, Name: c.Name, Price: c.PriceMinor, MinAge: c.MinAge, MaxAge: c.MaxAge,
+			TakesSeat: c.TakesSeat, Min: c.Min, Max: c.Max, OnlyWith: c.OnlyWith})
+	}
+	return out
+}
+
+// NewExtraViews is a tour's extras, in order.
+func NewExtraViews(t tour.Tour) []ExtraView {
+	out := []ExtraView{}
+	for _, e := range t.Extras {
+		out = append(out, ExtraView{ID: e.ID, Name: e.Name, Description: e.Description, Price: e.PriceMinor,
+			Per: e.Per, Stock: e.Stock})
+	}
+	return out
+}
+
+// ownPrices is a departure's own prices, never nil.
+func ownPrices(d tour.StartDate) map[string]int64 {
+	out := make(map[string]int64, len(d.Prices))
+	for k, v := range d.Prices {
+		out[k] = v
+	}
+	return out
+}
+
+func nonNilStrings(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
 }

@@ -72,7 +72,11 @@ type AdminBookingRow struct {
 	Date          string `json:"date"`
 	CustomerName  string `json:"customerName"`
 	CustomerEmail string `json:"customerEmail"`
-	Participants  int    `json:"participants"`
+	// Seats taken.
+	Participants int `json:"participants"`
+	// "4 travellers · 3 seats" when some travel without a seat (an infant on a lap); ""
+	// when every traveller has one.
+	SeatsLabel string `json:"seatsLabel"`
 	// Formatted amount, e.g. "$994.00".
 	Amount      string         `json:"amount"`
 	Status      booking.Status `json:"status"`
@@ -134,7 +138,21 @@ type AdminBookingDetail struct {
 		Name  string `json:"name"`
 		Email string `json:"email"`
 	} `json:"customer"`
+	// Seats taken.
 	Participants int `json:"participants"`
+	// How many travel, seated or not.
+	Travelling int `json:"travelling"`
+	// "4 travellers · 3 seats", or "3 travellers" when every traveller has a seat.
+	SeatsLabel string `json:"seatsLabel"`
+	// What the booking bought, one line per price category, then per extra (a booking
+	// made before categories: that many adults).
+	Lines []BookingLine `json:"lines"`
+	// Every traveller, the lead first, with their category, name and answers, as given
+	// at checkout or on /my-tours; empty for a booking that has none (made before the
+	// tour asked, or by an operator: Travellers has their names).
+	TravellerDetails []AdminTraveller `json:"travellerDetails"`
+	// The answers to the questions asked once per booking.
+	Answers []AnswerView `json:"answers"`
 	// Formatted amount paid (or asked, while pending)
 	Amount      string `json:"amount"`
 	AmountMinor int64  `json:"amountMinor"`
@@ -183,6 +201,91 @@ type AdminBookingDetail struct {
 	// May be changed (travellers, date, contact) and refunded while it stays active:
 	// paid, or awaiting payment (changes only).
 	Changeable bool `json:"changeable"`
+}
+
+// BookingLine is one line of what a booking bought: "2 × Adult at $497.00 = $994.00".
+type BookingLine struct {
+	Name     string `json:"name"`
+	Quantity int    `json:"quantity"`
+	// Formatted: the price of one, and of them all.
+	Price  string `json:"price"`
+	Amount string `json:"amount"`
+	// An extra (a wetsuit, a single room) rather than travellers of a price category.
+	Extra bool `json:"extra"`
+}
+
+// AdminTraveller is one traveller of a booking, as the back office reads them.
+type AdminTraveller struct {
+	// 1 for the lead, then in the order of the price categories.
+	Number int `json:"number"`
+	// The price category's name: "Adult", "Child".
+	Category string `json:"category"`
+	// "" when the tour did not ask for it.
+	Name    string       `json:"name"`
+	Phone   string       `json:"phone"`
+	Answers []AnswerView `json:"answers"`
+}
+
+// AnswerView is an answer as a person reads it, under the question as it was asked.
+type AnswerView struct {
+	Label string `json:"label"`
+	// "Yes", "No", several choices joined by ", "; the text as given otherwise.
+	Value string `json:"value"`
+}
+
+// NewBookingLines is what b bought, line by line.
+func NewBookingLines(b booking.Booking) []BookingLine {
+	out := []BookingLine{}
+	for _, it := range b.Items() {
+		out = append(out, BookingLine{Name: it.Name, Quantity: it.Quantity, Price: money.Format(it.PriceMinor, b.Currency),
+			Amount: money.Format(it.AmountMinor(), b.Currency), Extra: it.Extra})
+	}
+	return out
+}
+
+// NewAdminTravellers is b's travellers with their answers, and the answers given once for
+// the booking.
+func NewAdminTravellers(b booking.Booking) ([]AdminTraveller, []AnswerView) {
+	category := map[string]string{}
+	for _, u := range b.UnitsOf() {
+		category[u.CategoryID] = u.Name
+	}
+	people := make([]AdminTraveller, len(b.Travellers))
+	for i, t := range b.Travellers {
+		name := category[t.CategoryID]
+		if name == "" {
+			name = t.CategoryID
+		}
+		people[i] = AdminTraveller{Number: i + 1, Category: name, Name: t.Name, Phone: t.Phone, Answers: []AnswerView{}}
+	}
+	once := []AnswerView{}
+	for _, a := range b.Answers {
+		v := AnswerView{Label: a.Label, Value: AnswerText(a)}
+		switch {
+		case a.Traveller == 0:
+			once = append(once, v)
+		case a.Traveller <= len(people):
+			people[a.Traveller-1].Answers = append(people[a.Traveller-1].Answers, v)
+		}
+	}
+	return people, once
+}
+
+// AnswerText is an answer as a person reads it: "Yes" or "No", several choices joined by
+// ", ", the value as given otherwise.
+func AnswerText(a booking.Answer) string {
+	switch a.Type {
+	case tour.YesNo:
+		switch a.Value {
+		case "yes":
+			return "Yes"
+		case "no":
+			return "No"
+		}
+	case tour.Choices:
+		return strings.Join(strings.Split(a.Value, "\n"), ", ")
+	}
+	return a.Value
 }
 
 // ManifestRow is one booking on a departure's manifest.
@@ -517,10 +620,19 @@ func FormatAmounts(byCurrency map[string]int64) string {
 func NewAdminBookingRow(r backoffice.BookingRow, loc *time.Location) AdminBookingRow {
 	return AdminBookingRow{
 		ID: r.ID, Reference: r.Reference, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
-		CustomerEmail: r.CustomerEmail, Participants: r.Participants, Amount: money.Format(r.AmountMinor, r.Currency),
-		Status: r.Status, StatusLabel: StatusLabel(r.Status), SourceLabel: SourceLabel(r.Source),
-		CreatedAt: FormatTime(r.CreatedAt, loc),
+		CustomerEmail: r.CustomerEmail, Participants: r.Participants, SeatsLabel: seatsLabel(r.Booking),
+		Amount: money.Format(r.AmountMinor, r.Currency), Status: r.Status, StatusLabel: StatusLabel(r.Status),
+		SourceLabel: SourceLabel(r.Source), CreatedAt: FormatTime(r.CreatedAt, loc),
 	}
+}
+
+// seatsLabel is "4 travellers · 3 seats" for a booking some of whose travellers have no
+// seat, "" otherwise.
+func seatsLabel(b booking.Booking) string {
+	if b.Travelling() == b.Participants {
+		return ""
+	}
+	return b.SeatsText()
 }
 
 func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBookingDetail {
@@ -537,7 +649,9 @@ func NewAdminBookingDetail(d backoffice.Detail, loc *time.Location) AdminBooking
 		Changeable:      rebook.Changeable(b.Booking),
 		Paid:            money.Format(b.PaidMinor, b.Currency),
 		ContactName:     b.ContactName, ContactEmail: b.ContactEmail, ContactPhone: b.ContactPhone,
+		Travelling: b.Travelling(), SeatsLabel: b.SeatsText(), Lines: NewBookingLines(b.Booking),
 	}
+	out.TravellerDetails, out.Answers = NewAdminTravellers(b.Booking)
 	if due := b.DueMinor(); due > 0 {
 		out.Due = money.Format(due, b.Currency)
 	}

@@ -17,6 +17,8 @@ type NewBookingDeparture struct {
 	// "08:30 GMT (Atlantic/Reykjavik)".
 	StartTimeLabel string `json:"startTimeLabel"`
 	Left           int    `json:"left"`
+	// The price per person on this departure (its own, else the tour's), minor units.
+	UnitPriceMinor int64 `json:"unitPriceMinor"`
 	// Off sale online; the office may still book it.
 	Closed bool `json:"closed"`
 }
@@ -29,7 +31,8 @@ type NewBookingTour struct {
 	Currency string `json:"currency"`
 	// Digits after the decimal point of the currency (2, or 0 for yen).
 	CurrencyDigits int `json:"currencyDigits"`
-	// The price per person, in minor units and formatted ("$497.00").
+	// The price per person, in minor units and formatted ("$497.00"): the tour's first
+	// price category's, which the form books.
 	UnitPriceMinor int64                 `json:"unitPriceMinor"`
 	UnitPrice      string                `json:"unitPrice"`
 	MaxGroupSize   int                   `json:"maxGroupSize"`
@@ -54,13 +57,14 @@ func NewNewBookingProps(tours []tour.Tour, tourID, date string, now time.Time) N
 		if strings.Contains(money.Decimal(1, cur), ".") {
 			digits = 2
 		}
+		first := t.PriceCategoriesOf()[0]
 		nt := NewBookingTour{ID: t.ID, Name: t.Name, Currency: cur, CurrencyDigits: digits,
-			UnitPriceMinor: t.UnitPriceMinor(), UnitPrice: money.Format(t.UnitPriceMinor(), cur),
+			UnitPriceMinor: first.PriceMinor, UnitPrice: money.Format(first.PriceMinor, cur),
 			MaxGroupSize: t.MaxGroupSize, Today: now.In(t.Zone()).Format(time.DateOnly), Departures: make([]NewBookingDeparture, 0, len(t.StartDates))}
 		for _, d := range t.StartDates {
 			day := d.Date.Format(time.DateOnly)
 			nt.Departures = append(nt.Departures, NewBookingDeparture{Date: day, Label: FormatDate(d.Date),
-				StartTimeLabel: StartTimeLabel(t, d), Left: t.SeatsLeft(d), Closed: d.Closed})
+				StartTimeLabel: StartTimeLabel(t, d), Left: t.SeatsLeft(d), UnitPriceMinor: t.PriceOn(d, first), Closed: d.Closed})
 			if t.ID == tourID && day == date {
 				p.Date = date
 			}

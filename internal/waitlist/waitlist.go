@@ -105,13 +105,13 @@ type Hold struct {
 	Participants int
 	// Category is the price category the seats are offered in (the tour's first that
 	// takes a seat), at its price on the departure: AmountMinor is Participants of it.
-	Category     tour.PriceCategory
-	AmountMinor  int64
-	Currency     string
-	HoldUntil    time.Time // the offer's deadline
-	Policy       tour.CancellationPolicy
-	At           time.Time // when the offer is made
-	BookingID    string    // set by the store
+	Category    tour.PriceCategory
+	AmountMinor int64
+	Currency    string
+	HoldUntil   time.Time // the offer's deadline
+	Policy      tour.CancellationPolicy
+	At          time.Time // when the offer is made
+	BookingID   string    // set by the store
 }
 
 // OfferCheckout is the checkout opened at the payment provider to pay an offer.

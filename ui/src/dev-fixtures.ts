@@ -280,6 +280,7 @@ export const forestHikerAdmin: AdminTour = {
       closed: false,
       past: true,
       hasBookings: true,
+      prices: {},
     },
     {
       date: '2027-06-15',
@@ -295,6 +296,7 @@ export const forestHikerAdmin: AdminTour = {
       closed: false,
       past: false,
       hasBookings: true,
+      prices: {},
     },
     {
       date: '2027-10-06',
@@ -310,6 +312,7 @@ export const forestHikerAdmin: AdminTour = {
       closed: true,
       past: false,
       hasBookings: false,
+      prices: {},
     },
   ],
   publicUrl: '/tour/the-forest-hiker',
@@ -318,6 +321,16 @@ export const forestHikerAdmin: AdminTour = {
     { daysBefore: 7, percent: 50 },
     { daysBefore: 0, percent: 0 },
   ],
+  priceCategories: [
+    { id: 'adult', name: 'Adult', price: 39700, minAge: 0, maxAge: 0, takesSeat: true, min: 0, max: 0, onlyWith: '' },
+    { id: 'child', name: 'Child', price: 19900, minAge: 6, maxAge: 15, takesSeat: true, min: 0, max: 0, onlyWith: 'adult' },
+  ],
+  extras: [{ id: 'bear-spray', name: 'Bear spray', description: '', price: 2500, per: 'booking', stock: 0 }],
+  travellers: 'lead',
+  questions: [
+    { id: 'q1', label: 'Dietary needs', help: 'Allergies too', type: 'text', options: [], required: false, perTraveller: true, categories: [] },
+  ],
+  answersCutoffHours: 0,
 };
 
 const adminTourProps: PageProps['adminTour'] = {
@@ -437,6 +450,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       customerName: 'Laura Wilson',
       customerEmail: 'laura@example.com',
       participants: 2,
+      seatsLabel: '',
       amount: '$794.00',
       status: 'paid',
       statusLabel: 'Paid',
@@ -451,6 +465,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       customerName: 'Ben Hadley',
       customerEmail: 'ben@example.com',
       participants: 3,
+      seatsLabel: '4 travellers · 3 seats',
       amount: '$1,191.00',
       status: 'refund_due',
       statusLabel: 'Refund due',
@@ -465,6 +480,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       customerName: 'Aarav Lynn',
       customerEmail: 'aarav@example.com',
       participants: 1,
+      seatsLabel: '',
       amount: '$497.00',
       status: 'refunded',
       statusLabel: 'Refunded',
@@ -479,6 +495,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       customerName: 'Lisa Brown',
       customerEmail: 'lisa@example.com',
       participants: 2,
+      seatsLabel: '',
       amount: '$994.00',
       status: 'pending',
       statusLabel: 'Awaiting payment',
@@ -509,8 +526,8 @@ export const newBookingProps: PageProps['adminNewBooking'] = {
       maxGroupSize: 10,
       today: '2027-05-03',
       departures: [
-        { date: '2027-06-15', label: 'Tue 15 June 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 6, closed: false },
-        { date: '2027-07-20', label: 'Tue 20 July 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 1, closed: true },
+        { date: '2027-06-15', label: 'Tue 15 June 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 6, unitPriceMinor: 49700, closed: false },
+        { date: '2027-07-20', label: 'Tue 20 July 2027', startTimeLabel: '09:00 MDT (America/Edmonton)', left: 1, unitPriceMinor: 59700, closed: true },
       ],
     },
     {
@@ -577,6 +594,11 @@ export const paidBooking: AdminBookingDetail = {
   },
   customer: { id: 'u-5c8a1d5b', name: 'Laura Wilson', email: 'laura@example.com' },
   participants: 2,
+  travelling: 2,
+  seatsLabel: '2 travellers',
+  lines: [{ name: 'Adult', quantity: 2, price: '$397.00', amount: '$794.00', extra: false }],
+  travellerDetails: [],
+  answers: [],
   amount: '$794.00',
   amountMinor: 79400,
   refunded: '$100.00',
@@ -633,6 +655,22 @@ export const refundDueBooking: AdminBookingDetail = {
   reference: 'TB-H3WX9P',
   customer: { id: 'u-5c8a1d6c', name: 'Ben Hadley', email: 'ben@example.com' },
   participants: 3,
+  // A family: the infant travels on a lap, without a seat.
+  travelling: 4,
+  seatsLabel: '4 travellers · 3 seats',
+  lines: [
+    { name: 'Adult', quantity: 2, price: '$497.00', amount: '$994.00', extra: false },
+    { name: 'Child', quantity: 1, price: '$167.00', amount: '$167.00', extra: false },
+    { name: 'Infant', quantity: 1, price: '$0.00', amount: '$0.00', extra: false },
+    { name: 'Wetsuit', quantity: 2, price: '$15.00', amount: '$30.00', extra: true },
+  ],
+  travellerDetails: [
+    { number: 1, category: 'Adult', name: 'Ben Hadley', phone: '+1 403 555 0100', answers: [{ label: 'Dietary needs', value: 'Vegetarian' }] },
+    { number: 2, category: 'Adult', name: 'Maya Hadley', phone: '', answers: [{ label: 'Dietary needs', value: 'None' }] },
+    { number: 3, category: 'Child', name: 'Leo Hadley', phone: '', answers: [{ label: 'Dietary needs', value: 'Nuts, Gluten' }] },
+    { number: 4, category: 'Infant', name: 'Ivy Hadley', phone: '', answers: [] },
+  ],
+  answers: [{ label: 'Pick-up hotel', value: 'Fairmont Banff Springs' }],
   amount: '$1,191.00',
   amountMinor: 119100,
   refunded: '$0.00',

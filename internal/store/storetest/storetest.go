@@ -113,3 +113,29 @@ func AddPaid(t testing.TB, st *store.Store, bookings *booking.Service, tr tour.T
 	}
 	return b
 }
+
+// AddFamilyHold holds a family's seats on tr's departure on day, for 30 minutes from now,
+// for a new traveller name: 2 adults at 497.00 and a child at 250.00 with a seat each,
+// an infant on a lap (4 travellers, 3 seats), two wetsuits at 15.00 (1,274.00 in all),
+// every traveller named, and answers: a pick-up hotel for the booking, the lead's "can
+// swim?" and the child's dietary needs (two choices).
+func AddFamilyHold(t testing.TB, st *store.Store, tr tour.Tour, day, now time.Time, name string) booking.Booking {
+	t.Helper()
+	u := AddUser(t, st, name, account.RoleUser)
+	b := booking.Booking{TourID: tr.ID, UserID: u.ID, StartDate: day, Participants: 3,
+		AmountMinor: 2*49700 + 25000 + 2*1500, Currency: "usd", Provider: "sandbox", HoldUntil: now.Add(30 * time.Minute),
+		Units: []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 49700, TakesSeat: true},
+			{CategoryID: "child", Name: "Child", Count: 1, PriceMinor: 25000, TakesSeat: true},
+			{CategoryID: "infant", Name: "Infant", Count: 1}},
+		Extras: []booking.ExtraLine{{ExtraID: "wetsuit", Name: "Wetsuit", Per: tour.PerTraveller, Quantity: 2, PriceMinor: 1500}},
+		Travellers: []booking.Traveller{{CategoryID: "adult", Name: "Ingrid Berg", Phone: "+47 912 34 567"},
+			{CategoryID: "adult", Name: "Olav Berg"}, {CategoryID: "child", Name: "Sol <b>Berg</b>"}, {CategoryID: "infant", Name: "Liv Berg"}},
+		Answers: []booking.Answer{
+			{QuestionID: "hotel", Label: "Pick-up hotel", Type: tour.ShortText, Value: "Hotel Norge"},
+			{QuestionID: "swim", Label: "Can swim?", Type: tour.YesNo, Traveller: 1, Value: "yes"},
+			{QuestionID: "diet", Label: "Dietary needs", Type: tour.Choices, Traveller: 3, Value: "Nuts\nGluten"}}}
+	if err := st.CreateHold(context.Background(), &b, now); err != nil {
+		t.Fatalf("hold a family's seats for %s: %v", name, err)
+	}
+	return b
+}

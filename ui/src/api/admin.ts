@@ -1,7 +1,7 @@
 // The back office's calls (docs/admin.md). They only talk to the server: the pages decide
 // which alert to show, because every call answers with the tour and each page section has
 // its own words for what just happened (lib/tour-answer.ts).
-import type { AdminDeparture, AdminTour, Difficulty, TourStatus } from '../props';
+import type { AdminDeparture, AdminTour, Difficulty, ExtraPer, QuestionType, TourStatus, TravellerDetails } from '../props';
 import { request, type ApiResponse } from './client';
 
 /**
@@ -46,6 +46,54 @@ export interface TourInput {
   guides: string[];
   /** Refund tiers, in any order: the server sorts them. Left out on create: the usual 30/7-day policy */
   cancellationPolicy?: TierInput[];
+  /**
+   * The price categories, each replacing the whole list. The first one's price is the
+   * tour's price: the server keeps them equal, the one that changed setting the other.
+   */
+  priceCategories?: CategoryInput[];
+  extras?: ExtraInput[];
+  travellers?: TravellerDetails;
+  questions?: QuestionInput[];
+  /** Empty or 0: the usual 48 hours */
+  answersCutoffHours?: NumberField;
+}
+
+/** A price category as typed; an empty id is made from the name by the server. */
+export interface CategoryInput {
+  id: string;
+  name: string;
+  price: TypedAmount;
+  /** Empty: no bound (the ages, and the minimum and maximum per booking) */
+  minAge: NumberField;
+  maxAge: NumberField;
+  takesSeat: boolean;
+  min: NumberField;
+  max: NumberField;
+  /** Another category's id, or "" */
+  onlyWith: string;
+}
+
+export interface ExtraInput {
+  id: string;
+  name: string;
+  description: string;
+  price: TypedAmount;
+  per: ExtraPer;
+  /** Per departure; empty: no limit */
+  stock: NumberField;
+}
+
+/** A question as typed; a new one has no id and is given one, an existing one sends its own back. */
+export interface QuestionInput {
+  id: string;
+  label: string;
+  help: string;
+  type: QuestionType;
+  /** A choice question's options; none for the other types */
+  options: string[];
+  required: boolean;
+  perTraveller: boolean;
+  categories: string[];
 }
 
 export interface TierInput {
@@ -90,6 +138,8 @@ export interface DepartureChanges {
   capacity?: NumberField;
   meetingPoint?: string;
   closed?: boolean;
+  /** The departure's own price per category id, as typed; "" is the category's usual price, {} clears them all */
+  prices?: Record<string, TypedAmount>;
 }
 
 type TourResponse = Promise<ApiResponse<TourAnswer>>;

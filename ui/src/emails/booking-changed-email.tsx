@@ -3,6 +3,7 @@
 // operator's message to customers (never an internal note), and the new calendar file
 // when the date changed.
 import { moneyBack } from './booking-cancelled-email';
+import { boughtFacts } from './email-format';
 import { notice } from './email-notice';
 import type { BookingChangedProps } from './email-props';
 
@@ -15,7 +16,6 @@ export const bookingChanged = notice<BookingChangedProps>(({ props }) => {
       ? `We have refunded ${props.refunded} for your booking of ${props.tourName} on ${props.date}. Your booking stays as it is.`
       : `Your booking of ${props.tourName} on ${props.date} stays as it is, with ${props.refunded} given back to you.`
     : `Your booking of ${props.tourName} has changed. Here is what changed:`;
-  const people = props.participants === 1 ? '1 person' : `${props.participants} people`;
   return {
     subject: refundOnly
       ? byCard
@@ -49,7 +49,7 @@ export const bookingChanged = notice<BookingChangedProps>(({ props }) => {
           { label: 'Tour', value: props.tourName },
           { label: 'Date', value: props.date },
           { label: 'Start time', value: props.startTime },
-          { label: 'Travellers', value: people },
+          ...boughtFacts(props),
         ],
       },
       { button: 'See your booking', href: props.bookingUrl },

@@ -1,5 +1,5 @@
 // bookingConfirmation: the booking's details; the Go side attaches the calendar file (.ics).
-import { participantsText } from './email-format';
+import { boughtFacts } from './email-format';
 import { notice } from './email-notice';
 import type { BookingConfirmationProps } from './email-props';
 import type { Fact } from './email-template';
@@ -10,7 +10,7 @@ export const bookingConfirmation = notice<BookingConfirmationProps>(({ props }) 
     { label: 'Tour', value: props.tourName, href: props.tourUrl },
     { label: 'Date', value: props.date },
     { label: 'Start time', value: props.startTime },
-    { label: 'Participants', value: participantsText(props.participants) },
+    ...boughtFacts(props),
     { label: 'Total', value: props.amount },
   ];
   if (props.meetingPoint !== '') facts.push({ label: 'Meeting point', value: props.meetingPoint });

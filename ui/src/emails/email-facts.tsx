@@ -1,5 +1,6 @@
 // A details table (label, value) for bookings; plain-text.ts writes the same facts as
 // aligned lines.
+import { Fragment } from 'react';
 import type { Fact } from './email-template';
 import { useEmailColours } from './email-colours';
 import { colors, fontFamily, linkStyle, textStyle } from './email-styles';
@@ -40,6 +41,12 @@ export function EmailFacts({ facts }: { facts: readonly Fact[] }) {
                   {f.value}
                 </a>
               )}
+              {(f.more ?? []).map((line, i) => (
+                <Fragment key={i}>
+                  <br />
+                  {line}
+                </Fragment>
+              ))}
             </td>
           </tr>
         ))}

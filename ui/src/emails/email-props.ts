@@ -97,7 +97,15 @@ export interface BookingConfirmationProps {
   date: string;
   /** Formatted start time, e.g. "9:00 AM" */
   startTime: string;
+  /** How many people travel, seated or not (an infant on a lap counts) */
   participants: number;
+  /**
+   * What the booking bought, one line per price category, "2 × Adult at €497.00", joined
+   * by "\n" (a booking made before categories reads as that many adults)
+   */
+  travellers: string;
+  /** One line per extra, "2 × Wetsuit at €15.00", joined by "\n"; "" for none */
+  extras: string;
   /** Formatted total, e.g. "$994.00" */
   amount: string;
   /** "" when the tour has none */
@@ -131,7 +139,15 @@ export interface PaymentLinkProps {
   tourName: string;
   date: string;
   startTime: string;
+  /** How many people travel, seated or not (an infant on a lap counts) */
   participants: number;
+  /**
+   * What the booking bought, one line per price category, "2 × Adult at €497.00", joined
+   * by "\n" (a booking made before categories reads as that many adults)
+   */
+  travellers: string;
+  /** One line per extra, "2 × Wetsuit at €15.00", joined by "\n"; "" for none */
+  extras: string;
   /** Formatted amount due, e.g. "€2,580.00" */
   amount: string;
   /** The provider's checkout for exactly that amount */
@@ -147,7 +163,15 @@ export interface BookingChangedProps {
   /** The departure's date as it now is */
   date: string;
   startTime: string;
+  /** How many people travel, seated or not (an infant on a lap counts) */
   participants: number;
+  /**
+   * What the booking bought, one line per price category, "2 × Adult at €497.00", joined
+   * by "\n" (a booking made before categories reads as that many adults)
+   */
+  travellers: string;
+  /** One line per extra, "2 × Wetsuit at €15.00", joined by "\n"; "" for none */
+  extras: string;
   /** What changed, "Travellers: 3 → 2" each, joined by "; "; "" for a refund alone */
   changes: string;
   /** Formatted amount given back with this change, or "" */
@@ -277,6 +301,8 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     startTime: 'string',
     participants: 'number',
+    travellers: 'string',
+    extras: 'string',
     amount: 'string',
     meetingPoint: 'string',
     bookingUrl: 'string',
@@ -298,6 +324,8 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     startTime: 'string',
     participants: 'number',
+    travellers: 'string',
+    extras: 'string',
     changes: 'string',
     refunded: 'string',
     due: 'string',
@@ -342,6 +370,8 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     startTime: 'string',
     participants: 'number',
+    travellers: 'string',
+    extras: 'string',
     amount: 'string',
     payUrl: 'string',
     expires: 'string',

@@ -22,4 +22,6 @@ export interface Fact {
   value: string;
   /** Makes the value a link in the HTML; the text writes the URL out under the value. */
   href?: string;
+  /** Further lines of the value, each on its own line under it ("1 × Child at $250.00"). */
+  more?: readonly string[];
 }

@@ -1,9 +1,10 @@
 // paymentLink: what a booking owes, and a button to pay exactly that online, until when.
+import { boughtFacts, participantsText } from './email-format';
 import { notice } from './email-notice';
 import type { PaymentLinkProps } from './email-props';
 
 export const paymentLink = notice<PaymentLinkProps>(({ props }) => {
-  const people = props.participants === 1 ? '1 person' : `${props.participants} people`;
+  const people = participantsText(props.participants);
   const due = `Your booking of ${props.tourName} on ${props.date} (${people}) has ${props.amount} to pay. You can pay it online with the button below until ${props.expires}.`;
   return {
     subject: `Pay ${props.amount} for ${props.tourName}`,
@@ -17,7 +18,7 @@ export const paymentLink = notice<PaymentLinkProps>(({ props }) => {
           { label: 'Tour', value: props.tourName },
           { label: 'Date', value: props.date },
           { label: 'Start time', value: props.startTime },
-          { label: 'Participants', value: String(props.participants) },
+          ...boughtFacts(props),
           { label: 'Amount due', value: props.amount },
           { label: 'Link valid until', value: props.expires },
           { label: 'Your booking', value: 'See your booking', href: props.bookingUrl },

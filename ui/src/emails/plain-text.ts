@@ -49,7 +49,8 @@ export function factsText(facts: readonly Fact[]): string {
       const label = `${f.label}:`;
       // The label takes the place of the first line's indent.
       const value = label + ' '.repeat(labelWidth - length(label)) + wrap(f.value, textWidth, pad, pad).slice(pad.length);
-      return f.href === undefined ? value : `${value}\n${pad}${f.href}`;
+      const more = (f.more ?? []).map((line) => `\n${wrap(line, textWidth, pad, pad)}`).join('');
+      return (f.href === undefined ? value : `${value}\n${pad}${f.href}`) + more;
     })
     .join('\n');
 }

@@ -32,11 +32,7 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   welcome: () => [],
   emailChanged: () => ['nothing in this email can undo the change'],
   signupAttempt: () => ['no new account was made'],
-  bookingConfirmation: (d) => [
-    d.kind === 'bookingConfirmation' && d.props.participants === 1 ? '1 person' : '2 people',
-    'calendar file',
-    'attached',
-  ],
+  bookingConfirmation: () => ['Travellers', 'calendar file', 'attached'],
   bookingCancelled: (d) => {
     if (d.kind !== 'bookingCancelled' || d.props.refunded === '') return ['No payment was refunded'];
     if (d.props.returnedBy === 'bank transfer') return [`We will transfer ${d.props.refunded} to you`];
@@ -44,8 +40,8 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   },
   bookingChanged: (d) =>
     d.kind === 'bookingChanged' && d.props.due !== ''
-      ? ['Travellers: 3 → 4', 'is still to pay', '4 people']
-      : ['Date: Saturday, 12 June 2027 → Monday, 14 June 2027', 'We have refunded', 'calendar file attached', '2 people'],
+      ? ['Travellers: 3 → 4', 'is still to pay']
+      : ['Date: Saturday, 12 June 2027 → Monday, 14 June 2027', 'We have refunded', 'calendar file attached'],
   reminder: () => [],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
@@ -181,6 +177,28 @@ describe('renderEmail', () => {
     expect(cancelled.text).not.toContain('Reason');
     expect(cancelled.html).not.toContain('Reason');
     expect(cancelled.text).not.toContain('We have refunded');
+  });
+
+  it('lists what a booking bought, one line per price category and per extra, then the total', () => {
+    const { html, text } = renderEmail(emailFixtures.find((d) => d.kind === 'bookingConfirmation')!);
+    expect(text).toContain(
+      [
+        'Travellers:        2 × Adult at $497.00',
+        '                   1 × Child at $250.00',
+        '                   1 × Infant at $0.00',
+        'Extras:            2 × Wetsuit at $15.00',
+        '                   1 × Single room at $80.00',
+        'Total:             $1,354.00',
+      ].join('\n'),
+    );
+    const rows = [...parse(html).querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerHTML));
+    expect(rows).toContainEqual(['Travellers', '2 × Adult at $497.00<br>1 × Child at $250.00<br>1 × Infant at $0.00']);
+    expect(rows).toContainEqual(['Extras', '2 × Wetsuit at $15.00<br>1 × Single room at $80.00']);
+    expect(rows).toContainEqual(['Total', '$1,354.00']);
+    // Without extras there is no Extras line.
+    const single = renderEmail(emailVariantFixtures.find((d) => d.kind === 'bookingConfirmation')!);
+    expect(single.text).toContain('Travellers:        1 × Adult at $497.00\n');
+    expect(single.text + single.html).not.toContain('Extras');
   });
 
   it('never says a card was refunded when the operator pays the money back', () => {

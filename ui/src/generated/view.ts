@@ -11,6 +11,9 @@ export type Difficulty = 'easy' | 'medium' | 'difficult';
 /** EmailStatus is where an email is in its life. */
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
+/** ExtraPer says what an extra's price is for. */
+export type ExtraPer = 'booking' | 'traveller';
+
 /** PaymentStatus of a Payment. */
 export type PaymentStatus = 'pending' | 'received' | 'expired';
 
@@ -161,6 +164,11 @@ export interface AdminDeparture {
   past: boolean;
   /** Has bookings, so it cannot be deleted. */
   hasBookings: boolean;
+  /**
+   * The departure's own prices by price category id, in minor units; a category not
+   * named costs its usual price.
+   */
+  prices: Record<string, number>;
 }
 
 /** AdminPicture is one of a tour's pictures in the editor. */
@@ -212,6 +220,71 @@ export interface AdminTour {
   publicUrl: string;
   /** CancellationPolicy is the tiers, the furthest from departure first. */
   cancellationPolicy: AdminTier[];
+  /**
+   * What a booking buys and is asked (issue #23). The first category's price is the
+   * tour's price less its discount.
+   */
+  priceCategories: CategoryView[];
+  extras: ExtraView[];
+  /** Whose details a booking asks for: nobody (""), the lead traveller or everyone. */
+  travellers: TravellerDetails;
+  questions: AdminQuestion[];
+  /**
+   * Hours before the local start until which travellers may change their answers; 0
+   * is the usual 48.
+   */
+  answersCutoffHours: number;
+}
+
+/**
+ * CategoryView is a price category (tour.PriceCategory) as the tour editor and the
+ * public tours API show it.
+ */
+export interface CategoryView {
+  /** Lower-case letters, digits and '-'; never changes once booked. */
+  id: string;
+  name: string;
+  /** Minor units. */
+  price: number;
+  /** 0 is no bound, for the ages and for the minimum and maximum per booking. */
+  minAge: number;
+  maxAge: number;
+  takesSeat: boolean;
+  min: number;
+  max: number;
+  /** Another category's id, booked only alongside it; "" none. */
+  onlyWith: string;
+}
+
+/**
+ * ExtraView is an optional item a booking may add (tour.Extra), as the tour editor and
+ * the public tours API show it.
+ */
+export interface ExtraView {
+  id: string;
+  name: string;
+  description: string;
+  /** Minor units. */
+  price: number;
+  /** "booking" or "traveller". */
+  per: ExtraPer;
+  /** Per departure; 0 is no limit. */
+  stock: number;
+}
+
+/** AdminQuestion is one of the operator's questions (tour.Question). */
+export interface AdminQuestion {
+  id: string;
+  label: string;
+  help: string;
+  /** text, longtext, choice, choices, yesno, date, number, phone. */
+  type: QuestionType;
+  /** The choices of a choice or choices question. */
+  options: string[];
+  required: boolean;
+  perTraveller: boolean;
+  /** The price category ids a per-traveller question is asked of; none: everyone. */
+  categories: string[];
 }
 
 /**
@@ -296,7 +369,13 @@ export interface AdminBookingRow {
   date: string;
   customerName: string;
   customerEmail: string;
+  /** Seats taken. */
   participants: number;
+  /**
+   * "4 travellers · 3 seats" when some travel without a seat (an infant on a lap); ""
+   * when every traveller has one.
+   */
+  seatsLabel: string;
   /** Formatted amount, e.g. "$994.00". */
   amount: string;
   status: BookingStatus;
@@ -358,7 +437,25 @@ export interface AdminBookingDetail {
     name: string;
     email: string;
   };
+  /** Seats taken. */
   participants: number;
+  /** How many travel, seated or not. */
+  travelling: number;
+  /** "4 travellers · 3 seats", or "3 travellers" when every traveller has a seat. */
+  seatsLabel: string;
+  /**
+   * What the booking bought, one line per price category, then per extra (a booking
+   * made before categories: that many adults).
+   */
+  lines: BookingLine[];
+  /**
+   * Every traveller, the lead first, with their category, name and answers, as given
+   * at checkout or on /my-tours; empty for a booking that has none (made before the
+   * tour asked, or by an operator: Travellers has their names).
+   */
+  travellerDetails: AdminTraveller[];
+  /** The answers to the questions asked once per booking. */
+  answers: AnswerView[];
   /** Formatted amount paid (or asked, while pending) */
   amount: string;
   amountMinor: number;
@@ -413,6 +510,36 @@ export interface AdminBookingDetail {
    * paid, or awaiting payment (changes only).
    */
   changeable: boolean;
+}
+
+/** BookingLine is one line of what a booking bought: "2 × Adult at $497.00 = $994.00". */
+export interface BookingLine {
+  name: string;
+  quantity: number;
+  /** Formatted: the price of one, and of them all. */
+  price: string;
+  amount: string;
+  /** An extra (a wetsuit, a single room) rather than travellers of a price category. */
+  extra: boolean;
+}
+
+/** AdminTraveller is one traveller of a booking, as the back office reads them. */
+export interface AdminTraveller {
+  /** 1 for the lead, then in the order of the price categories. */
+  number: number;
+  /** The price category's name: "Adult", "Child". */
+  category: string;
+  /** "" when the tour did not ask for it. */
+  name: string;
+  phone: string;
+  answers: AnswerView[];
+}
+
+/** AnswerView is an answer as a person reads it, under the question as it was asked. */
+export interface AnswerView {
+  label: string;
+  /** "Yes", "No", several choices joined by ", "; the text as given otherwise. */
+  value: string;
 }
 
 /** ManifestRow is one booking on a departure's manifest. */
@@ -991,6 +1118,8 @@ export interface NewBookingDeparture {
   /** "08:30 GMT (Atlantic/Reykjavik)". */
   startTimeLabel: string;
   left: number;
+  /** The price per person on this departure (its own, else the tour's), minor units. */
+  unitPriceMinor: number;
   /** Off sale online; the office may still book it. */
   closed: boolean;
 }
@@ -1003,7 +1132,10 @@ export interface NewBookingTour {
   currency: string;
   /** Digits after the decimal point of the currency (2, or 0 for yen). */
   currencyDigits: number;
-  /** The price per person, in minor units and formatted ("$497.00"). */
+  /**
+   * The price per person, in minor units and formatted ("$497.00"): the tour's first
+   * price category's, which the form books.
+   */
   unitPriceMinor: number;
   unitPrice: string;
   maxGroupSize: number;

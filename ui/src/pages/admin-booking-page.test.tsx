@@ -69,6 +69,37 @@ describe('AdminBookingPage: details', () => {
     expect(within(refunds[1]!).getByText('Succeeded').className).toBe('status status--refund-succeeded');
   });
 
+  it('lists what a family bought, its travellers with their categories and answers, and the answers for the booking', () => {
+    render(<App data={adminBookingRefundDue} />);
+    expect(screen.getByText('4 travellers · 3 seats', { selector: '#booking-travelling' })).toBeTruthy();
+    expect(screen.getByText('3', { selector: '#booking-participants' })).toBeTruthy();
+    const bought = within(screen.getByRole('table', { name: 'Travellers and extras of this booking' })).getAllByRole('row');
+    expect(bought.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['Item', 'Quantity', 'Unit price', 'Amount'],
+      ['Adult', '2', '$497.00', '$994.00'],
+      ['Child', '1', '$167.00', '$167.00'],
+      ['Infant', '1', '$0.00', '$0.00'],
+      ['Wetsuit (extra)', '2', '$15.00', '$30.00'],
+    ]);
+    const people = within(document.getElementById('booking-traveller-details')!).getAllByRole('listitem');
+    expect(people.map((li) => li.textContent)).toEqual([
+      'Ben Hadley · Adult · +1 403 555 0100Dietary needsVegetarian',
+      'Maya Hadley · AdultDietary needsNone',
+      'Leo Hadley · ChildDietary needsNuts, Gluten',
+      'Ivy Hadley · Infant',
+    ]);
+    expect(within(people[0]!).getByRole('link', { name: '+1 403 555 0100' }).getAttribute('href')).toBe('tel:+14035550100');
+    expect(document.getElementById('booking-answers')?.textContent).toBe('Pick-up hotelFairmont Banff Springs');
+  });
+
+  it('shows no travellers section for a booking without details, and its seats alone when every traveller has one', () => {
+    render(<App data={fixtures.adminBooking} />);
+    expect(screen.getByRole('table', { name: 'Travellers and extras of this booking' })).toBeTruthy();
+    expect(screen.getByText('2 travellers', { selector: '#booking-seats' })).toBeTruthy();
+    expect(document.getElementById('booking-travelling')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Travellers and answers' })).toBeNull();
+  });
+
   it('offers a refund of what is left, in major units, and no resolve for a paid booking', () => {
     render(<App data={fixtures.adminBooking} />);
     expect(value('Refund amount')).toBe('694.00');

@@ -12,13 +12,16 @@
 // #change-contact-email, #change-contact-phone, #change-note, #change-booking-submit,
 // #change-dialog (-confirm, -cancel, -summary); #refund-booking (form),
 // #refund-only-amount, #refund-only-reason, #refund-booking-submit, #refund-dialog
-// (-confirm, -cancel); #cancel-dialog (-confirm, -cancel); #booking-due.
+// (-confirm, -cancel); #cancel-dialog (-confirm, -cancel); #booking-due; #bought-table and
+// #booking-seats (what was bought), #booking-answers and #booking-traveller-details.
 import { useState } from 'react';
 import { AdminNav } from '../components/admin/admin-nav';
+import { BookingBought } from '../components/admin/booking-bought';
 import { BookingDetails } from '../components/admin/booking-details';
 import { BookingHistory } from '../components/admin/booking-history';
 import { BookingPayments } from '../components/admin/booking-payments';
 import { BookingRefunds } from '../components/admin/booking-refunds';
+import { BookingTravellers } from '../components/admin/booking-travellers';
 import { CancelBookingForm } from '../components/admin/cancel-booking-form';
 import { ChangeBookingForm } from '../components/admin/change-booking-form';
 import { RefundBookingForm } from '../components/admin/refund-booking-form';
@@ -48,6 +51,8 @@ export function AdminBookingPage({ booking: initialBooking, collect: initialColl
         </h2>
         <BookingDetails booking={booking} />
       </section>
+      <BookingBought booking={booking} />
+      <BookingTravellers booking={booking} />
       <BookingPayments booking={booking} collect={collect} onChanged={moneyChanged} />
       <BookingHistory history={booking.history} />
       <BookingRefunds refunds={booking.refunds} />

@@ -19,6 +19,9 @@ describe('AdminBookingsPage', () => {
     expect(first.getByText('$794.00')).toBeTruthy();
     expect(first.getByText('Mon 3 May 2027, 14:05 UTC')).toBeTruthy();
     expect(within(rows[1]!).getByText('Refund due').className).toBe('status status--refund_due');
+    // Travellers counted as seats, and both where some travel without one.
+    expect(first.getByText('2')).toBeTruthy();
+    expect(within(rows[1]!).getByText('4 travellers · 3 seats')).toBeTruthy();
     expect(within(rows[2]!).getByText('Refunded').className).toBe('status status--refunded');
     expect(within(rows[2]!).getByText('Cash')).toBeTruthy();
   });

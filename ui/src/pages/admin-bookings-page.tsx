@@ -39,7 +39,7 @@ export function AdminBookingsPage({ bookings, filters, tours, paging, message }:
       filters={{ id: 'booking-filter', label: 'Filter bookings', fields, submitText: 'Filter', submitId: 'filter-submit', keep: ['q'] }}
       id="bookings"
       caption="Bookings, newest first"
-      columns={['Customer', 'Reference', 'Tour', 'Departure', 'Participants', 'Amount', 'Status', 'Source', 'Booked']}
+      columns={['Customer', 'Reference', 'Tour', 'Departure', 'Travellers', 'Amount', 'Status', 'Source', 'Booked']}
       rows={bookings}
       row={(booking) => (
         <tr>
@@ -52,7 +52,7 @@ export function AdminBookingsPage({ bookings, filters, tours, paging, message }:
           </td>
           <td>{booking.tourName}</td>
           <td>{booking.date}</td>
-          <td className="admin-table__number">{booking.participants}</td>
+          <td className="admin-table__number">{booking.seatsLabel === '' ? booking.participants : booking.seatsLabel}</td>
           <td className="admin-table__number">{booking.amount}</td>
           <td>
             <StatusBadge status={booking.status} label={booking.statusLabel} />

@@ -35,6 +35,12 @@ describe('AdminNewBookingPage', () => {
     expect((screen.getByLabelText('Send confirmation (the customer gets the booking by email with its calendar file)') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('prices a departure with its own price at that price', () => {
+    render(<App data={fixtures.adminNewBooking} />);
+    fireEvent.change(screen.getByLabelText('Departure'), { target: { value: '2027-07-20' } });
+    expect(screen.getByText('Tour price: 597.00 USD for 1 traveller')).toBeTruthy();
+  });
+
   it('asks a name for each traveller, the lead the customer, and saves a booking paid later once', async () => {
     const fetch = mockFetch(jsonResponse({ status: 'success', data: { bookingId: 'b-1', url: '/admin/bookings/b-1' } }, 201));
     render(<App data={fixtures.adminNewBooking} />);

@@ -41,9 +41,15 @@ export function BookingDetails({ booking }: { booking: AdminBookingDetail }) {
         </dd>
       </div>
       <div>
-        <dt>Participants</dt>
+        <dt>Seats</dt>
         <dd id="booking-participants">{booking.participants}</dd>
       </div>
+      {booking.travelling !== booking.participants ? (
+        <div>
+          <dt>Travellers</dt>
+          <dd id="booking-travelling">{booking.seatsLabel}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Amount</dt>
         <dd id="booking-amount">{booking.amount}</dd>

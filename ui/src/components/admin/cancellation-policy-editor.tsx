@@ -1,9 +1,10 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { TierInput } from '../../api/admin';
 import type { FieldErrors } from '../../lib/field-errors';
-import { FieldError, fieldAria } from '../field-error';
+import { FieldError } from '../field-error';
 import type { AdminTier } from '../../props';
 import { AdminTable } from './admin-table';
+import { RowInput } from './row-fields';
 
 /** A refund tier as typed. */
 export interface TierDraft {
@@ -36,42 +37,6 @@ function valuesOf(tiers: TierDraft[]): string {
 /** Whether the tiers as typed are the saved ones. */
 export function sameTiers(tiers: TierDraft[], saved: AdminTier[]): boolean {
   return valuesOf(tiers) === valuesOf(tierDraftsOf(saved));
-}
-
-interface TierCellProps {
-  id: string;
-  label: string;
-  max: number;
-  disabled: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  /** The server's message about this field after the last save */
-  error: string | undefined;
-}
-
-/** One whole-number field of a tier, labelled for screen readers (the column says it). */
-function TierCell({ id, label, max, disabled, value, onChange, error }: TierCellProps) {
-  return (
-    <td>
-      <label className="visually-hidden" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="form__input"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={max}
-        step={1}
-        disabled={disabled}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...fieldAria(id, error)}
-      />
-      <FieldError fieldId={id} message={error} />
-    </td>
-  );
 }
 
 interface CancellationPolicyEditorProps {
@@ -112,10 +77,10 @@ export function CancellationPolicyEditor({ canEdit, tiers, setTiers, errors }: C
         rowKey={(tier) => tier.key}
         row={(tier, i) => (
           <tr>
-            <TierCell id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} max={365} disabled={!canEdit}
+            <RowInput id={`policy-days-${i + 1}`} label={`Tier ${i + 1}: days before departure`} number={{ min: 0, max: 365 }} disabled={!canEdit}
               value={tier.daysBefore} onChange={(daysBefore) => update(tier.key, { daysBefore })}
               error={errors[`cancellationPolicy.${i}.daysBefore`]} />
-            <TierCell id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} max={100} disabled={!canEdit}
+            <RowInput id={`policy-percent-${i + 1}`} label={`Tier ${i + 1}: refund percent`} number={{ min: 0, max: 100 }} disabled={!canEdit}
               value={tier.percent} onChange={(percent) => update(tier.key, { percent })}
               error={errors[`cancellationPolicy.${i}.percent`]} />
             {canEdit ? (

@@ -5,7 +5,9 @@ import { numberOrText } from '../../lib/number-input';
 import type { RunTourCall } from '../../lib/tour-answer';
 import { useSubmit } from '../../lib/use-submit';
 import { newBookingUrl } from '../../lib/new-booking-url';
-import type { AdminDeparture } from '../../props';
+import type { CategoryView, AdminDeparture } from '../../props';
+import { fromMinorUnits } from '../../lib/number-input';
+import { FieldError, fieldAria } from '../field-error';
 import { StatusBadge } from '../status-badge';
 
 const HAS_BOOKINGS = 'This departure has bookings: close it instead';
@@ -14,6 +16,8 @@ const STATUS_LABELS = { open: 'Open', closed: 'Closed', cancelled: 'Cancelled', 
 interface DepartureRowProps {
   tourId: string;
   departure: AdminDeparture;
+  /** The tour's price categories, each with its usual price */
+  categories: CategoryView[];
   canEdit: boolean;
   run: RunTourCall;
 }
@@ -22,18 +26,29 @@ interface Draft {
   startTime: string;
   capacity: string;
   meetingPoint: string;
+  /** The departure's own price per category id, as typed; "" is the category's usual price */
+  prices: Record<string, string>;
 }
 
-function draftOf(d: AdminDeparture): Draft {
-  return { startTime: d.startTime, capacity: String(d.capacity), meetingPoint: d.meetingPoint };
+function draftOf(d: AdminDeparture, categories: CategoryView[]): Draft {
+  const prices: Record<string, string> = {};
+  for (const c of categories) {
+    const own = d.prices[c.id];
+    prices[c.id] = own === undefined ? '' : fromMinorUnits(own);
+  }
+  return { startTime: d.startTime, capacity: String(d.capacity), meetingPoint: d.meetingPoint, prices };
 }
 
 /** Only what was changed is sent: the server checks each field it is given. */
-function changesOf(draft: Draft, d: AdminDeparture): DepartureChanges {
+function changesOf(draft: Draft, d: AdminDeparture, categories: CategoryView[]): DepartureChanges {
   const changes: DepartureChanges = {};
   if (draft.startTime !== d.startTime) changes.startTime = draft.startTime;
   if (draft.capacity !== String(d.capacity)) changes.capacity = numberOrText(draft.capacity);
   if (draft.meetingPoint !== d.meetingPoint) changes.meetingPoint = draft.meetingPoint;
+  // The own prices go whole, blank ones left out (the category's usual price).
+  if (JSON.stringify(draft.prices) !== JSON.stringify(draftOf(d, categories).prices)) {
+    changes.prices = Object.fromEntries(Object.entries(draft.prices).filter(([, v]) => v.trim() !== ''));
+  }
   return changes;
 }
 
@@ -43,15 +58,15 @@ function changesOf(draft: Draft, d: AdminDeparture): DepartureChanges {
  * reopen them for sale, or delete them. A cancelled departure reads "Cancelled" and is
  * never reopened.
  */
-export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowProps) {
-  const [draft, setDraft] = useState(() => draftOf(departure));
-  const current = JSON.stringify(draftOf(departure));
+export function DepartureRow({ tourId, departure, categories, canEdit, run }: DepartureRowProps) {
+  const [draft, setDraft] = useState(() => draftOf(departure, categories));
+  const current = JSON.stringify(draftOf(departure, categories));
   const [saved, setSaved] = useState(current);
 
   // New values from the server (this row's save, or another tab's) replace the fields.
   if (saved !== current) {
     setSaved(current);
-    setDraft(draftOf(departure));
+    setDraft(draftOf(departure, categories));
   }
 
   const { date, label } = departure;
@@ -65,7 +80,7 @@ export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowPr
 
   function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    void change.run(updateDeparture(tourId, date, changesOf(draft, departure)), 'Departure updated');
+    void change.run(updateDeparture(tourId, date, changesOf(draft, departure, categories)), 'Departure updated');
   }
 
   return (
@@ -127,6 +142,36 @@ export function DepartureRow({ tourId, departure, canEdit, run }: DepartureRowPr
         ) : (
           departure.meetingPoint
         )}
+      </td>
+      <td>
+        {categories.map((c) => {
+          const id = `price-${date}-${c.id}`;
+          const error = change.errors[`prices.${c.id}`];
+          const own = departure.prices[c.id];
+          return editable ? (
+            <div key={c.id} className="departure-row__price">
+              <label className="admin-table__sub" htmlFor={id}>
+                {c.name}
+              </label>
+              <input
+                id={id}
+                form={formId}
+                className="form__input admin-table__input admin-table__input--short"
+                type="text"
+                inputMode="decimal"
+                aria-label={`Own price for ${c.name} on ${label}`}
+                placeholder={fromMinorUnits(c.price)}
+                value={draft.prices[c.id] ?? ''}
+                onChange={(e) => setDraft({ ...draft, prices: { ...draft.prices, [c.id]: e.target.value } })}
+                {...fieldAria(id, error)}
+              />
+              <FieldError fieldId={id} message={error} />
+            </div>
+          ) : own === undefined ? null : (
+            <div key={c.id} className="admin-table__sub">{`${c.name}: ${fromMinorUnits(own)}`}</div>
+          );
+        })}
+        <FieldError fieldId={`prices-${date}`} message={change.errors.prices} />
       </td>
       <td>
         <StatusBadge status={status} label={STATUS_LABELS[status]} />

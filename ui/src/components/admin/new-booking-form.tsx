@@ -71,7 +71,7 @@ export function NewBookingForm({ tours, tour: initialTour, date: initialDate }: 
   const n = Number(count);
   const people = Number.isInteger(n) && n >= 1 ? Math.min(n, 50) : 1;
   const names = Array.from({ length: people }, (_, i) => travellers[i] ?? '');
-  const listPrice = tour ? tour.unitPriceMinor * people : 0;
+  const listPrice = (departure?.unitPriceMinor ?? tour?.unitPriceMinor ?? 0) * people;
 
   const setTraveller = (i: number, value: string) =>
     setTravellers((list) => {

@@ -23,10 +23,10 @@ export function TourDepartures({ tour, canEdit, run }: { tour: AdminTour; canEdi
       <AdminTable
         id="departures"
         caption="Departures by date, each with its manifest"
-        columns={['Date', 'Start time', 'Capacity', 'Taken', 'Seats left', 'Meeting point', 'Status', canEdit && 'Actions']}
+        columns={['Date', 'Start time', 'Capacity', 'Taken', 'Seats left', 'Meeting point', { label: 'Own prices', title: 'Blank: the category\'s usual price' }, 'Status', canEdit && 'Actions']}
         rows={tour.departures}
         rowKey={(departure) => departure.date}
-        row={(departure) => <DepartureRow tourId={tour.id} departure={departure} canEdit={canEdit} run={run} />}
+        row={(departure) => <DepartureRow tourId={tour.id} departure={departure} categories={tour.priceCategories} canEdit={canEdit} run={run} />}
         empty="No departures yet."
       />
       {canEdit ? (

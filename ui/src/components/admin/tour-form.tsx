@@ -5,6 +5,7 @@ import type { RunTourCall } from '../../lib/tour-answer';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useSubmit } from '../../lib/use-submit';
 import type { AdminTour, GuideOption } from '../../props';
+import { BookingFormEditor, bookingFormInput, bookingFormOf, sameBookingForm, type BookingFormDraft } from './booking-form-editor';
 import { CancellationPolicyEditor, sameTiers, tierDraftsOf, tierInput, type TierDraft } from './cancellation-policy-editor';
 import { StopEditor, sameStops, stopDraftsOf, stopInput } from './stop-editor';
 import type { StopDraft } from './stop-row';
@@ -12,11 +13,13 @@ import { detailsInput, detailsOf, TourDetailsFields, type DetailsDraft } from '.
 
 const SAVING_TEXT = 'Saving...';
 
-/** What the operator edits together and saves with one Save: the details, the stops, the policy. */
+/** What the operator edits together and saves with one Save: the details, the stops, the policy, the prices and questions. */
 interface TourDraft {
   details: DetailsDraft;
   stops: StopDraft[];
   tiers: TierDraft[];
+  /** null until the tour exists */
+  form: BookingFormDraft | null;
 }
 
 /** The draft of a tour as saved; stops keep the rows' keys (no marker churn on the map). */
@@ -25,18 +28,29 @@ function draftOf(tour: AdminTour | null, currencies: string[], stopKeys: string[
     details: detailsOf(tour, currencies),
     stops: tour ? stopDraftsOf(tour.locations, stopKeys) : [],
     tiers: tour ? tierDraftsOf(tour.cancellationPolicy) : [],
+    form: tour ? bookingFormOf(tour) : null,
   };
 }
 
 /** The whole tour as the API takes it: one call, checked all at once, saved in one transaction. */
 function inputOf(draft: TourDraft): TourInput {
-  return { ...detailsInput(draft.details), locations: draft.stops.map(stopInput), cancellationPolicy: draft.tiers.map(tierInput) };
+  return {
+    ...detailsInput(draft.details),
+    locations: draft.stops.map(stopInput),
+    cancellationPolicy: draft.tiers.map(tierInput),
+    ...(draft.form ? bookingFormInput(draft.form) : {}),
+  };
 }
 
 /** Whether anything typed differs from the tour as last saved. */
 function changed(draft: TourDraft, tour: AdminTour | null, currencies: string[]): boolean {
   if (JSON.stringify(draft.details) !== JSON.stringify(detailsOf(tour, currencies))) return true;
-  return tour !== null && (!sameStops(draft.stops, tour.locations) || !sameTiers(draft.tiers, tour.cancellationPolicy));
+  return (
+    tour !== null &&
+    (!sameStops(draft.stops, tour.locations) ||
+      !sameTiers(draft.tiers, tour.cancellationPolicy) ||
+      (draft.form !== null && !sameBookingForm(draft.form, tour)))
+  );
 }
 
 interface TourFormProps {
@@ -64,6 +78,10 @@ export function TourForm({ tour, guides, timeZones, currencies, canEdit, run }: 
     return (next) =>
       setDraft((d) => ({ ...d, [key]: typeof next === 'function' ? (next as (prev: TourDraft[K]) => TourDraft[K])(d[key]) : next }));
   }
+
+  /** The prices and questions' setter: they exist once the tour does. */
+  const setForm: Dispatch<SetStateAction<BookingFormDraft>> = (next) =>
+    setDraft((d) => (d.form ? { ...d, form: typeof next === 'function' ? next(d.form) : next } : d));
 
   const save = useSubmit(
     async () => {
@@ -112,6 +130,15 @@ export function TourForm({ tour, guides, timeZones, currencies, canEdit, run }: 
             setTiers={setPart('tiers')}
             errors={save.errors}
           />
+          {draft.form ? (
+            <BookingFormEditor
+              canEdit={canEdit}
+              currency={draft.details.currency}
+              draft={draft.form}
+              setDraft={setForm}
+              errors={save.errors}
+            />
+          ) : null}
         </>
       ) : null}
       {canEdit ? (

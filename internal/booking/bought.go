@@ -1,0 +1,73 @@
+package booking
+
+import (
+	"fmt"
+	"strings"
+
+	"tourbook/internal/money"
+)
+
+// What a booking says it bought, as its emails, receipts and the back office print it
+// (issue #23): one item per price category, then one per extra.
+
+// Item is one printed line of what a booking bought: Quantity travellers of a price
+// category, or Quantity of an extra, at PriceMinor each.
+type Item struct {
+	Name       string
+	Quantity   int
+	PriceMinor int64
+	// Extra: an extra (a wetsuit, a single room) rather than travellers.
+	Extra bool
+}
+
+// AmountMinor is what the item comes to.
+func (i Item) AmountMinor() int64 { return int64(i.Quantity) * i.PriceMinor }
+
+// Text is the item as a person reads it: "2 × Adult at €497.00".
+func (i Item) Text(currency string) string {
+	return fmt.Sprintf("%d × %s at %s", i.Quantity, i.Name, money.Format(i.PriceMinor, currency))
+}
+
+// Items is what b bought: its travellers per price category (UnitsOf: a booking made
+// before categories existed reads as that many adults), then its extras. A category or
+// an extra of none is left out.
+func (b Booking) Items() []Item {
+	var out []Item
+	for _, u := range b.UnitsOf() {
+		if u.Count > 0 {
+			out = append(out, Item{Name: u.Name, Quantity: u.Count, PriceMinor: u.PriceMinor})
+		}
+	}
+	for _, e := range b.Extras {
+		if e.Quantity > 0 {
+			out = append(out, Item{Name: e.Name, Quantity: e.Quantity, PriceMinor: e.PriceMinor, Extra: true})
+		}
+	}
+	return out
+}
+
+// TravellersText says who travels on b: "3 travellers" for one price category, "4
+// travellers: 2 × Adult, 1 × Child, 1 × Infant" for several.
+func (b Booking) TravellersText() string {
+	head := count(b.Travelling(), "traveller")
+	var parts []string
+	for _, u := range b.UnitsOf() {
+		if u.Count > 0 {
+			parts = append(parts, fmt.Sprintf("%d × %s", u.Count, u.Name))
+		}
+	}
+	if len(parts) < 2 {
+		return head
+	}
+	return head + ": " + strings.Join(parts, ", ")
+}
+
+// SeatsText is the travellers and seats of b when they differ ("4 travellers · 3
+// seats"), else the travellers alone ("3 travellers").
+func (b Booking) SeatsText() string {
+	travellers := count(b.Travelling(), "traveller")
+	if b.Participants == b.Travelling() {
+		return travellers
+	}
+	return travellers + " · " + count(b.Participants, "seat")
+}
