@@ -3,7 +3,7 @@
 // checkout itself in detail).
 import { expect, type Page } from '@playwright/test';
 import { formatMoney, type TourJSON } from './api';
-import { expectAlert, pauseClock, waitForHydration } from './page';
+import { expectAlert, gate, pauseClock, waitForHydration } from './page';
 
 /** The sandbox's card that pays (and can be refunded), as in Stripe's test mode. */
 export const TEST_CARD = '4242 4242 4242 4242';
@@ -17,6 +17,28 @@ export const SAMPLE_TERMS_VERSION = 1;
  */
 export async function acceptTerms(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'I accept the terms of booking' }).check();
+}
+
+/**
+ * Clicks the tour page's book button with the checkout call held: 'Processing...' on the
+ * disabled button while the call is in flight, then lets the call go on. Returns its URL.
+ */
+export async function bookThroughGate(page: Page): Promise<URL> {
+  const held = gate();
+  const calls: string[] = [];
+  await page.route('**/api/v1/bookings/checkout-session/**', async (route) => {
+    calls.push(route.request().url());
+    await held.opened;
+    await route.fallback();
+  });
+  const book = page.locator('#book-tour');
+  await book.click();
+  await expect(book).toHaveText('Processing...');
+  await expect(book).toBeDisabled();
+  await expect.poll(() => calls.length, { message: 'the checkout call is in flight' }).toBe(1);
+  await expect(book).toHaveText('Processing...');
+  held.open();
+  return new URL(calls[0]!);
 }
 
 /** Fills the sandbox checkout's card form and clicks "Pay …". */

@@ -224,6 +224,14 @@ func buildTour(st sampleTour, i int, ids map[string]string, now time.Time) tour.
 	for _, email := range st.guides {
 		t.Guides = append(t.Guides, tour.Guide{UserID: ids[email]})
 	}
+	if f := st.family; f != nil {
+		t.Categories, t.Extras, t.Travellers, t.Questions = f.categories, f.extras, f.travellers, f.questions
+		t.StartDates[len(t.StartDates)-1].Prices = map[string]int64{tour.DefaultCategoryID: f.lastAdultPrice}
+		// Listed after the others (tours are listed in the order they were made): the
+		// browser tests that book "the first tour with seats" by participants=N keep
+		// booking tours of one price.
+		t.CreatedAt = t.CreatedAt.Add(time.Second)
+	}
 	return t
 }
 

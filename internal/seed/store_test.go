@@ -2,6 +2,8 @@ package seed
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"tourbook/internal/legal"
 	"tourbook/internal/review"
 	"tourbook/internal/store/storetest"
+	"tourbook/internal/tour"
 )
 
 // TestLoadOnRealStore runs Load's database side against SQLite: the store accepts every
@@ -91,5 +94,69 @@ func TestLoadOnRealStore(t *testing.T) {
 	}
 	if entries, _ := st.AuditLog(ctx, audit.Filter{ObjectType: "setting"}); len(entries) != 0 {
 		t.Errorf("audit entries %+v", entries)
+	}
+}
+
+// TestFamilyTourOnRealStore: the sample family tour is stored with its price categories,
+// extra, traveller details, questions and a departure of its own adult price, and is
+// listed after the tours of one price (the browser tests that book "the first tour with
+// seats" by participants=N rely on that).
+func TestFamilyTourOnRealStore(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.SQLite(t)
+	if err := load(ctx, st, noImages, fakeHash, testNow); err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	tours, err := st.ListTours(ctx, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := tours[len(tours)-1]; last.Slug != FamilyTourSlug {
+		t.Errorf("the last tour listed is %s, want the family tour", last.Slug)
+	}
+	for _, tr := range tours[:len(tours)-1] {
+		if len(tr.Categories) != 0 || len(tr.Questions) != 0 || tr.Travellers != tour.AskNobody {
+			t.Errorf("%s: categories %+v, questions %+v, travellers %q: want one price, as before", tr.Slug, tr.Categories, tr.Questions, tr.Travellers)
+		}
+	}
+	f, err := st.TourBySlug(ctx, FamilyTourSlug, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range f.PriceCategoriesOf() {
+		got = append(got, fmt.Sprintf("%s %s %d ages %d-%d seat %v with %q", c.ID, c.Name, c.PriceMinor, c.MinAge, c.MaxAge, c.TakesSeat, c.OnlyWith))
+	}
+	want := []string{
+		`adult Adult 149000 ages 0-0 seat true with ""`,
+		`child Child 99000 ages 4-11 seat true with "adult"`,
+		`infant Infant 0 ages 0-3 seat false with "adult"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("categories\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if adult, _ := f.Category(tour.DefaultCategoryID); adult.PriceMinor != f.UnitPriceMinor() {
+		t.Errorf("adult price %d, the tour's price per person %d", adult.PriceMinor, f.UnitPriceMinor())
+	}
+	if e, ok := f.Extra("ice-cleats"); !ok || e.Per != tour.PerTraveller || e.Stock != 6 || e.PriceMinor != 2500 {
+		t.Errorf("extra %+v %v", e, ok)
+	}
+	if f.Travellers != tour.AskAll || len(f.Questions) != 2 {
+		t.Fatalf("travellers %q, questions %+v", f.Travellers, f.Questions)
+	}
+	diet, hotel := f.Questions[0], f.Questions[1]
+	if diet.Label != "Dietary needs" || diet.Type != tour.OneChoice || !diet.Required || !diet.PerTraveller || len(diet.Options) < 2 {
+		t.Errorf("dietary needs %+v", diet)
+	}
+	if hotel.Label != "Pick-up hotel" || hotel.Type != tour.ShortText || hotel.Required || hotel.PerTraveller {
+		t.Errorf("pick-up hotel %+v", hotel)
+	}
+	adult, _ := f.Category(tour.DefaultCategoryID)
+	var prices []int64
+	for _, d := range f.StartDates {
+		prices = append(prices, f.PriceOn(d, adult))
+	}
+	if !slices.Equal(prices, []int64{149000, 149000, 169000}) {
+		t.Errorf("adult prices per departure %v, want the last one's own", prices)
 	}
 }

@@ -18,6 +18,44 @@ type sampleTour struct {
 	stops                            []tour.Location
 	guides                           []string // emails; the lead guide first
 	look                             palette
+	// family, when set, is what the tour sells and asks beyond one price per person.
+	family *familyForm
+}
+
+// familyForm is the sample family tour's booking form (issue #23): price categories,
+// an extra, every traveller's name and the operator's questions, and the adult price of
+// its last departure, which differs from the usual.
+type familyForm struct {
+	categories     []tour.PriceCategory
+	extras         []tour.Extra
+	travellers     tour.TravellerDetails
+	questions      []tour.Question
+	lastAdultPrice int64
+}
+
+// FamilyTourSlug is the sample tour sold to adults, children and infants, which asks
+// every traveller's name and a dietary need.
+const FamilyTourSlug = "icefields-parkway-explorer"
+
+// familyTour: adults at the tour's price, children of 4 to 11 only with an adult,
+// infants up to 3 free on a lap; ice cleats to rent; a high-season last departure.
+func familyTour() *familyForm {
+	return &familyForm{
+		categories: []tour.PriceCategory{
+			{ID: tour.DefaultCategoryID, Name: "Adult", PriceMinor: 149000, TakesSeat: true},
+			{ID: "child", Name: "Child", PriceMinor: 99000, MinAge: 4, MaxAge: 11, TakesSeat: true, OnlyWith: tour.DefaultCategoryID},
+			{ID: "infant", Name: "Infant", PriceMinor: 0, MaxAge: 3, TakesSeat: false, OnlyWith: tour.DefaultCategoryID},
+		},
+		extras: []tour.Extra{{ID: "ice-cleats", Name: "Ice cleats", Description: "Strap-on spikes for the glacier walk, in every size.",
+			PriceMinor: 2500, Per: tour.PerTraveller, Stock: 6}},
+		travellers: tour.AskAll,
+		questions: []tour.Question{
+			{ID: "diet", Label: "Dietary needs", Type: tour.OneChoice, Required: true, PerTraveller: true,
+				Options: []string{"None", "Vegetarian", "Vegan", "Gluten-free", "Nut allergy"}},
+			{ID: "hotel", Label: "Pick-up hotel", Help: "Where in Banff we collect you on the first morning.", Type: tour.ShortText},
+		},
+		lastAdultPrice: 169000,
+	}
 }
 
 func stop(lng, lat float64, day int, description string) tour.Location {
@@ -150,7 +188,7 @@ func sampleTours() []sampleTour {
 		},
 		{
 			name:    "Icefields Parkway Explorer",
-			slug:    "icefields-parkway-explorer",
+			slug:    FamilyTourSlug,
 			summary: "Turquoise lakes and glaciers on the road from Banff to Jasper.",
 			description: "The Icefields Parkway may be the most beautiful road in North America, and we take it slowly. From Banff we visit Lake Louise and Moraine Lake early, before the buses, then stop at Peyto Lake, whose glacial flour turns the water an improbable blue.\n" +
 				"At the Columbia Icefield we walk onto the Athabasca Glacier with a glacier guide before continuing to Jasper, where elk wander through town and the night sky is a dark-sky preserve. Walks are short and gentle, which makes this a good first tour for families.",
@@ -167,6 +205,7 @@ func sampleTours() []sampleTour {
 			guides: []string{"ingrid@example.com", "kwame@example.com", "finlay@example.com"},
 			look: palette{sky: [2]color.RGBA{rgb(0x4a90c2), rgb(0xdaeef6)}, sun: rgb(0xfffbe6),
 				ridges: [3]color.RGBA{rgb(0xa3bccd), rgb(0x3f6d7a), rgb(0x193737)}, terrain: peaks, snow: true},
+			family: familyTour(),
 		},
 		{
 			name:    "Norwegian Fjords on Foot",

@@ -134,7 +134,7 @@ func tourPage(tb testing.TB, name string) []byte {
 		locations = append(locations, map[string]any{"coordinates": []float64{-116.214531 + float64(i)/10, 51.417611 - float64(i)/20}, "day": i + 1, "description": fmt.Sprintf("Stop %d: Lake Louise & the glacier", i+1)})
 	}
 	for i := range 6 {
-		dates = append(dates, map[string]any{"date": fmt.Sprintf("2027-%02d-15", i+4), "label": fmt.Sprintf("Tue 15 Month %d 2027", i+4), "seatsLeft": 25 - i*4, "bookable": i != 2})
+		dates = append(dates, map[string]any{"date": fmt.Sprintf("2027-%02d-15", i+4), "label": fmt.Sprintf("Tue 15 Month %d 2027", i+4), "seatsLeft": 25 - i*4, "bookable": i != 2, "prices": []int64{49700}})
 	}
 	for i := range 8 {
 		reviews = append(reviews, map[string]any{"id": fmt.Sprintf("r%d", i), "text": "Cras mollis nisi parturient mi nec aliquet suspendisse sagittis eros condimentum scelerisque taciti mattis praesent feugiat eu nascetur a tincidunt", "rating": 1 + i%5, "userName": fmt.Sprintf("Reviewer %d", i), "userPhoto": fmt.Sprintf("/img/users/user-%d.jpg", i)})
@@ -142,6 +142,8 @@ func tourPage(tb testing.TB, name string) []byte {
 	t["locations"], t["startDates"], t["reviews"] = locations, dates, reviews
 	t["cancellationPolicy"] = []map[string]any{{"when": "30 days or more before departure", "refund": "Full refund"},
 		{"when": "Less than 30 days before departure", "refund": "No refund"}}
+	t["booking"] = map[string]any{"currency": "usd", "extras": []any{}, "travellers": "", "questions": []any{},
+		"categories": []map[string]any{{"id": "adult", "name": "Adult", "price": "$497", "ages": "", "takesSeat": true, "min": 0, "max": 0, "onlyWith": ""}}}
 	return pageData(tb, "tour", nil, map[string]any{"tour": t, "waitlist": []any{}, "waitlistDates": []string{},
 		"reviewing": nil, "reviewLimits": map[string]int{"minText": 10, "maxText": 2000}})
 }

@@ -113,6 +113,9 @@ type StartDateOption struct {
 	SeatsLeft    int    `json:"seatsLeft"`
 	// False for past or full dates.
 	Bookable bool `json:"bookable"`
+	// Prices is what one traveller of each price category pays on this date, in minor
+	// units, in the order of the tour's BookingForm.Categories: the running total's.
+	Prices []int64 `json:"prices"`
 }
 
 // Guide is one of a tour's guides on its page.
@@ -162,6 +165,9 @@ type TourDetail struct {
 	ReviewPageSize int `json:"reviewPageSize"`
 	// CancellationPolicy is the policy new bookings are made under.
 	CancellationPolicy []PolicyTier `json:"cancellationPolicy"`
+	// Booking is what the booking panel asks beyond the date: how many of each price
+	// category, extras, the travellers' details and the operator's questions.
+	Booking BookingForm `json:"booking"`
 }
 
 // PolicyTier is one line of a cancellation policy (format.Policy).
@@ -327,6 +333,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		TourCard: NewTourCard(t, now), Description: t.Description, TimeZone: loc.String(),
 		Pictures: []Picture{}, Guides: []Guide{}, Locations: []TourLocation{},
 		StartDates: []StartDateOption{}, Reviews: []Review{}, CancellationPolicy: NewPolicyTiers(t.Policy),
+		Booking: NewBookingForm(t, now),
 	}
 	for _, p := range t.Pictures {
 		d.Pictures = append(d.Pictures, Picture{Src: TourImageURL(p), SrcSet: TourImageSrcSet(p)})
@@ -341,7 +348,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 		d.StartDates = append(d.StartDates, StartDateOption{
 			Date: sd.Date.Format(time.DateOnly), Label: FormatDate(sd.Date),
 			StartTime: StartTimeLabel(t, sd), MeetingPoint: sd.MeetingPoint,
-			SeatsLeft: t.SeatsLeft(sd), Bookable: t.Bookable(sd, now),
+			SeatsLeft: t.SeatsLeft(sd), Bookable: t.Bookable(sd, now), Prices: departurePrices(t, sd),
 		})
 	}
 	for _, r := range t.Reviews {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -106,19 +107,21 @@ func TestTourProps(t *testing.T) {
 	if got := d.Locations[0].Coordinates; got != [2]float64{7.7491, 46.0207} {
 		t.Errorf("coordinates %v, want [lng, lat]", got)
 	}
+	// One price category (the tour's price per person) on every date.
+	one := []int64{44900}
 	want := []view.StartDateOption{
-		{Date: "2027-03-09", Label: "Tue 9 March 2027", StartTime: "20:00 CET (Europe/Zurich)", SeatsLeft: 4},
-		{Date: "2027-03-10", Label: "Wed 10 March 2027", StartTime: "15:30 CET (Europe/Zurich)", SeatsLeft: 4},
-		{Date: "2027-03-11", Label: "Thu 11 March 2027", StartTime: "07:15 CET (Europe/Zurich)", SeatsLeft: 0},
-		{Date: "2027-03-12", Label: "Fri 12 March 2027", StartTime: "09:00 CET (Europe/Zurich)", SeatsLeft: 4},
+		{Date: "2027-03-09", Label: "Tue 9 March 2027", StartTime: "20:00 CET (Europe/Zurich)", SeatsLeft: 4, Prices: one},
+		{Date: "2027-03-10", Label: "Wed 10 March 2027", StartTime: "15:30 CET (Europe/Zurich)", SeatsLeft: 4, Prices: one},
+		{Date: "2027-03-11", Label: "Thu 11 March 2027", StartTime: "07:15 CET (Europe/Zurich)", SeatsLeft: 0, Prices: one},
+		{Date: "2027-03-12", Label: "Fri 12 March 2027", StartTime: "09:00 CET (Europe/Zurich)", SeatsLeft: 4, Prices: one},
 		// After the switch to summer time on 28 March: CEST.
-		{Date: "2027-04-02", Label: "Fri 2 April 2027", StartTime: "09:00 CEST (Europe/Zurich)", MeetingPoint: "Zermatt station", SeatsLeft: 3, Bookable: true},
+		{Date: "2027-04-02", Label: "Fri 2 April 2027", StartTime: "09:00 CEST (Europe/Zurich)", MeetingPoint: "Zermatt station", SeatsLeft: 3, Bookable: true, Prices: one},
 	}
 	if len(d.StartDates) != len(want) {
 		t.Fatalf("%d start dates, want %d", len(d.StartDates), len(want))
 	}
 	for i, w := range want {
-		if d.StartDates[i] != w {
+		if !reflect.DeepEqual(d.StartDates[i], w) {
 			t.Errorf("start date %d = %+v, want %+v", i, d.StartDates[i], w)
 		}
 	}

@@ -121,7 +121,7 @@ export const forestHikerDetail: TourDetail = {
     { coordinates: [-117.490309, 51.261937], day: 5, description: 'Glacier <b>National</b> Park & "Lakes"' },
   ],
   startDates: [
-    { date: '2027-04-25', label: 'Sun 25 April 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 0, bookable: false },
+    { date: '2027-04-25', label: 'Sun 25 April 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 0, bookable: false, prices: [39700] },
     {
       date: '2027-06-15',
       label: 'Tue 15 June 2027',
@@ -129,8 +129,17 @@ export const forestHikerDetail: TourDetail = {
       meetingPoint: 'Banff visitor centre',
       seatsLeft: 7,
       bookable: true,
+      prices: [39700],
     },
-    { date: '2027-10-06', label: 'Wed 6 October 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 25, bookable: true },
+    {
+      date: '2027-10-06',
+      label: 'Wed 6 October 2027',
+      startTime: '09:00 MDT (America/Edmonton)',
+      meetingPoint: '',
+      seatsLeft: 25,
+      bookable: true,
+      prices: [39700],
+    },
   ],
   reviews: [
     {
@@ -162,6 +171,45 @@ export const forestHikerDetail: TourDetail = {
     { when: '7 to 29 days before departure', refund: '50% refund' },
     { when: 'Less than 7 days before departure', refund: 'No refund' },
   ],
+  booking: {
+    currency: 'usd',
+    categories: [{ id: 'adult', name: 'Adult', price: '$397', ages: '', takesSeat: true, min: 0, max: 0, onlyWith: '' }],
+    extras: [],
+    travellers: '',
+    questions: [],
+  },
+};
+
+/**
+ * A family tour (issue #23): adults, children only with an adult, infants on a lap; a
+ * wetsuit per traveller; every traveller's name, a dietary need each and a pick-up hotel.
+ * Its October date has its own adult price.
+ */
+export const familyTourDetail: TourDetail = {
+  ...forestHikerDetail,
+  id: 't-5c88fa8f',
+  slug: 'the-family-coast',
+  name: 'The Family Coast',
+  startDates: [
+    { ...forestHikerDetail.startDates[1]!, prices: [9900, 4900, 0] },
+    { ...forestHikerDetail.startDates[2]!, prices: [12900, 4900, 0] },
+  ],
+  booking: {
+    currency: 'eur',
+    categories: [
+      { id: 'adult', name: 'Adult', price: 'from €99', ages: '', takesSeat: true, min: 0, max: 0, onlyWith: '' },
+      { id: 'child', name: 'Child', price: '€49', ages: 'Ages 4–11', takesSeat: true, min: 0, max: 0, onlyWith: 'adult' },
+      { id: 'infant', name: 'Infant', price: 'Free', ages: 'Ages 0–3', takesSeat: false, min: 0, max: 2, onlyWith: 'adult' },
+    ],
+    extras: [
+      { id: 'wetsuit', name: 'Wetsuit', description: 'Sizes from 4 years', perTraveller: true, priceMinor: 1500, price: '€15', max: 6 },
+    ],
+    travellers: 'all',
+    questions: [
+      { id: 'diet', label: 'Dietary needs', type: 'choice', options: ['None', 'Vegetarian', 'Vegan', 'Gluten-free'], required: true, perTraveller: true },
+      { id: 'hotel', label: 'Pick-up hotel', help: 'Where we collect you, if not at the harbour', type: 'text', required: false, perTraveller: false },
+    ],
+  },
 };
 
 /** Back-office users: the operator and a guide (who sees the back office read-only). */
@@ -1395,6 +1443,9 @@ export const allFixtures: PageData[] = Object.values(fixtures);
 /** The tour page as a signed-out visitor sees it. */
 export const tourSignedOut: PageData<'tour'> = { ...fixtures.tour, user: null };
 
+/** A tour of price categories, an extra, every traveller's name and questions (issue #23). */
+export const tourFamily: PageData<'tour'> = { ...fixtures.tour, props: { ...fixtures.tour.props, tour: familyTourDetail } };
+
 /** /admin/tours/new */
 export const adminTourNew: PageData<'adminTour'> = { ...fixtures.adminTour, props: { ...adminTourProps, tour: null } };
 
@@ -1492,6 +1543,7 @@ export const variantFixtures: PageData[] = [
   resetPasswordExpired,
   myBookingAfterCancel,
   tourSignedOut,
+  tourFamily,
   adminTourNew,
   adminTourGuideView,
   adminToursGuideView,

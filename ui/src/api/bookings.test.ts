@@ -14,6 +14,19 @@ describe('bookTour', () => {
     );
   });
 
+  it('builds the checkout path of units, extras and details (issue #23)', () => {
+    const details = { travellers: [{ category: 'adult', name: 'Ann & Co', phone: '' }], answers: [{ question: 'q', traveller: 1, value: 'a\nb' }] };
+    const url = new URL(checkoutPath('t/1', '2027-06-15', { units: 'adult:2,child:1', extras: 'boots:2', details }, 3), 'http://x');
+    expect(url.pathname).toBe('/api/v1/bookings/checkout-session/t%2F1');
+    expect([...url.searchParams.keys()]).toEqual(['date', 'units', 'extras', 'details', 'terms']);
+    expect(url.searchParams.get('units')).toBe('adult:2,child:1');
+    expect(url.searchParams.get('extras')).toBe('boots:2');
+    expect(JSON.parse(url.searchParams.get('details')!)).toEqual(details);
+    expect(checkoutPath('t-1', '2027-06-15', { units: 'adult:1', extras: '', details: null })).toBe(
+      '/api/v1/bookings/checkout-session/t-1?date=2027-06-15&units=adult%3A1',
+    );
+  });
+
   it('calls the checkout session with credentials and goes to session.url', async () => {
     // The server's answer: {status, session: {url}} (SPEC.md §3 "its response carries session.url").
     const fetch = mockFetch(jsonResponse({ status: 'success', session: { url: 'https://pay.example/cs_1' } }));

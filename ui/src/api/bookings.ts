@@ -1,21 +1,39 @@
 // SPEC.md §7 #5: create a checkout session for a tour and leave for the provider's page.
 import { showAlert } from '../lib/alert';
+import type { DetailsGiven } from '../lib/booking-order';
 import { navigate } from '../lib/navigate';
 import { apiPath, errorMessage, request, type ApiResponse } from './client';
 
 /** The checkout call's answer: {status, session: {url}} (SPEC.md §3, "session.url"). */
 export type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
 
+/**
+ * What a booking of categories sends (issue #23): the units ("adult:2,child:1"), the
+ * extras ("boots:2", "" for none) and the travellers' details and answers (JSON, null
+ * when the tour asks none). A plain number is `participants=N`: N of the first category.
+ */
+export interface Order {
+  units: string;
+  extras: string;
+  details: DetailsGiven | null;
+}
+
 /** `terms` is the version of the terms of booking accepted; 0 sends none. */
-export function checkoutPath(tourId: string, date: string, participants: number, terms = 0): string {
-  const query = new URLSearchParams({ date, participants: String(participants) });
+export function checkoutPath(tourId: string, date: string, order: number | Order, terms = 0): string {
+  const query = new URLSearchParams({ date });
+  if (typeof order === 'number') query.set('participants', String(order));
+  else {
+    query.set('units', order.units);
+    if (order.extras) query.set('extras', order.extras);
+    if (order.details) query.set('details', JSON.stringify(order.details));
+  }
   if (terms > 0) query.set('terms', String(terms));
   return `/api/v1/bookings/checkout-session/${encodeURIComponent(tourId)}?${query.toString()}`;
 }
 
 /** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
-export async function bookTour(tourId: string, date: string, participants: number, terms = 0): Promise<boolean> {
-  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, participants, terms)));
+export async function bookTour(tourId: string, date: string, order: number | Order, terms = 0): Promise<boolean> {
+  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, order, terms)));
 }
 
 /**

@@ -1336,6 +1336,11 @@ export interface StartDateOption {
   seatsLeft: number;
   /** False for past or full dates. */
   bookable: boolean;
+  /**
+   * Prices is what one traveller of each price category pays on this date, in minor
+   * units, in the order of the tour's BookingForm.Categories: the running total's.
+   */
+  prices: number[];
 }
 
 /** Guide is one of a tour's guides on its page. */
@@ -1388,6 +1393,11 @@ export interface TourDetail extends TourCard {
   reviewPageSize: number;
   /** CancellationPolicy is the policy new bookings are made under. */
   cancellationPolicy: PolicyTier[];
+  /**
+   * Booking is what the booking panel asks beyond the date: how many of each price
+   * category, extras, the travellers' details and the operator's questions.
+   */
+  booking: BookingForm;
 }
 
 /** PolicyTier is one line of a cancellation policy (format.Policy). */
@@ -1682,6 +1692,73 @@ export interface LogoURLs {
   header: string;
   email: string;
   favicon: string;
+}
+
+/** CategoryOption is one price category on the tour page and in the booking panel. */
+export interface CategoryOption {
+  /** ID is what the checkout call's units name ("adult"). */
+  id: string;
+  name: string;
+  /**
+   * Price per person before a date is chosen: the next bookable departure's ("$1,490"),
+   * "from $990" when the bookable departures differ (the lowest), "Free" at no cost.
+   */
+  price: string;
+  /** Ages is the age range as people read it ("Ages 4–11", "Ages 12+"), "" for none. */
+  ages: string;
+  /** TakesSeat is false for travellers who take no seat (an infant on a lap). */
+  takesSeat: boolean;
+  /** Min and Max bound how many of the category one booking has; 0 is no bound. */
+  min: number;
+  max: number;
+  /** OnlyWith is the ID of the category this one is booked only alongside, "" for none. */
+  onlyWith: string;
+}
+
+/** ExtraOption is an extra the booking panel offers. */
+export interface ExtraOption {
+  id: string;
+  name: string;
+  description: string;
+  /** PerTraveller: each is for one traveller (at most one each); else once per booking. */
+  perTraveller: boolean;
+  /** PriceMinor is one's price in minor units, for the running total. */
+  priceMinor: number;
+  /** Price is one's price as people read it, e.g. "$25". */
+  price: string;
+  /** Max is the most one booking may take (its stock per departure), 0 for no limit. */
+  max: number;
+}
+
+/** QuestionField is one of the operator's questions as the booking panel asks it. */
+export interface QuestionField {
+  id: string;
+  label: string;
+  help?: string;
+  type: QuestionType;
+  /** Options are the choices of a "choice" or "choices" question. */
+  options?: string[];
+  required: boolean;
+  /**
+   * PerTraveller asks it of every traveller (of Categories' travellers, when named)
+   * rather than once per booking.
+   */
+  perTraveller: boolean;
+  categories?: string[];
+}
+
+/** BookingForm is what the booking panel asks of a tour beyond the date. */
+export interface BookingForm {
+  /** Currency of every price (ISO 4217, as stored: "usd"). */
+  currency: string;
+  categories: CategoryOption[];
+  extras: ExtraOption[];
+  /**
+   * Travellers is whose details are asked: "" nobody's, "lead" the lead traveller's
+   * name and phone, "all" every traveller's name.
+   */
+  travellers: TravellerDetails;
+  questions: QuestionField[];
 }
 
 /**

@@ -3,11 +3,13 @@
 // Go parser when the form is saved, and both are tested against the same table
 // (internal/money/testdata/parse-cases.json). The README's "Typing amounts" spells the rules.
 
+import { formatAmount, SYMBOLS, ZERO_DECIMAL } from './money-format';
+
+export { formatAmount };
+
 export type AmountError = 'not-amount' | 'decimals' | 'too-large';
 export type ParsedAmount = { minor: number } | { error: AmountError };
 
-const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
-const SYMBOLS: Record<string, string> = { usd: '$', eur: '€', gbp: '£', jpy: '¥' };
 const SEPARATORS = new Set(['.', ',', ' ', '\u00a0', '\u202f', "'", '’']);
 const MAX_DIGITS = 15;
 
@@ -89,20 +91,6 @@ export function parseAmount(text: string, currency: string): ParsedAmount {
   if (digits.length > MAX_DIGITS) return { error: 'too-large' };
   const n = Number(digits);
   return { minor: negative ? -n : n };
-}
-
-function group(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Minor units as the site writes them, as internal/money's Format does: 129000 in "eur" is "€1,290.00". */
-export function formatAmount(minor: number, currency: string): string {
-  const cur = currency.toLowerCase();
-  const abs = Math.abs(minor);
-  let s = ZERO_DECIMAL.has(cur) ? group(abs) : `${group(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-  const symbol = SYMBOLS[cur];
-  s = symbol ? `${symbol}${s}` : `${cur.toUpperCase()} ${s}`;
-  return minor < 0 ? `-${s}` : s;
 }
 
 /** What the field understood, "= €1,290.00", or null when it holds no amount (the server's message says why on saving). */

@@ -78,6 +78,17 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
               <dd>{tour.nextDate ?? 'No upcoming dates'}</dd>
             </div>
             <div className="facts__item">
+              <dt>Price per person</dt>
+              {/* Each category's price before a date is chosen: "from" when the dates differ. */}
+              <dd id="tour-prices">
+                {tour.booking.categories.length === 1
+                  ? tour.booking.categories[0]!.price
+                  : tour.booking.categories.map((c) => (
+                      <span key={c.id} className="facts__price">{`${c.name}${c.ages ? ` (${c.ages})` : ''}: ${c.price}`}</span>
+                    ))}
+              </dd>
+            </div>
+            <div className="facts__item">
               <dt>Difficulty</dt>
               <dd>{difficultyLabel(tour.difficulty)}</dd>
             </div>
@@ -196,7 +207,12 @@ export function TourPage({ tour, waitlist, waitlistDates, reviewing, reviewLimit
         <p className="cta__text">
           {`${plural(tour.durationDays, 'day', 'days')}. 1 adventure. Infinite memories. Make it yours today!`}
         </p>
-        <BookingPanel tourId={tour.id} startDates={tour.startDates} policy={tour.cancellationPolicy} terms={termsVersion} />
+        <BookingPanel
+          tourId={tour.id}
+          startDates={tour.startDates} policy={tour.cancellationPolicy}
+          terms={termsVersion}
+          form={tour.booking}
+        />
         <WaitlistPanel
           tourId={tour.id}
           startDates={tour.startDates}
