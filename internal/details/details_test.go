@@ -129,17 +129,27 @@ func TestCheckRefuses(t *testing.T) {
 		"long text too long": {tour.AskAll, func(g *Given) {
 			g.Answers = append(g.Answers, booking.Answer{QuestionID: "notes", Value: strings.Repeat("y", 2001)})
 		}, "Anything else must be at most 2000 characters (it has 2001)."},
-		"a choice twice": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "gear", Value: "Boots\nBoots"}) },
+		"a choice twice": {tour.AskAll, func(g *Given) {
+			g.Answers = append(g.Answers, booking.Answer{QuestionID: "gear", Value: "Boots\nBoots"})
+		},
 			"Gear to rent: each option can be chosen once."},
 		"a choice not offered": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "gear", Value: "Boots\nSki"}) },
 			"Gear to rent: please choose among the options."},
-		"yes or no": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "swim", Traveller: 1, Value: "maybe"}) },
+		"yes or no": {tour.AskAll, func(g *Given) {
+			g.Answers = append(g.Answers, booking.Answer{QuestionID: "swim", Traveller: 1, Value: "maybe"})
+		},
 			"Can swim (traveller 1, Adult): please answer yes or no."},
-		"not a real date": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "born", Traveller: 4, Value: "2026-02-30"}) },
+		"not a real date": {tour.AskAll, func(g *Given) {
+			g.Answers = append(g.Answers, booking.Answer{QuestionID: "born", Traveller: 4, Value: "2026-02-30"})
+		},
 			"Date of birth (traveller 4, Infant): please give a date, e.g. 2027-06-12."},
-		"not a number": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "weight", Traveller: 1, Value: "1e3"}) },
+		"not a number": {tour.AskAll, func(g *Given) {
+			g.Answers = append(g.Answers, booking.Answer{QuestionID: "weight", Traveller: 1, Value: "1e3"})
+		},
 			"Weight (kg) (traveller 1, Adult): please give a number, e.g. 72 or 72.5."},
-		"a number too big": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "weight", Traveller: 1, Value: "1000000001"}) },
+		"a number too big": {tour.AskAll, func(g *Given) {
+			g.Answers = append(g.Answers, booking.Answer{QuestionID: "weight", Traveller: 1, Value: "1000000001"})
+		},
 			"Weight (kg) (traveller 1, Adult): please give a number between -1,000,000,000 and 1,000,000,000."},
 		"a bad phone": {tour.AskAll, func(g *Given) { g.Answers = append(g.Answers, booking.Answer{QuestionID: "sos", Value: "12"}) },
 			"Emergency phone: the phone number does not look right: use digits, spaces and + ( ) -, e.g. +44 20 7946 0958."},
