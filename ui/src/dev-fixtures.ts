@@ -653,6 +653,7 @@ export const refundedBooking: AdminBookingDetail = {
 };
 
 const adminCheckInProps: PageProps['adminCheckIn'] = {
+  categories: '4 Adult',
   tour: { id: 't-5c88fa8c', name: 'The Forest Hiker' },
   departure: {
     date: '2027-06-15',
@@ -720,6 +721,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       },
       phone: '',
       notes: '',
+      travellers: [],
     },
     {
       bookingId: 'b-7e21c0a5',
@@ -734,6 +736,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       checkIn: null,
       phone: '+351 912 345 678',
       notes: 'One vegetarian; <b>bring</b> a rain cover',
+      travellers: [],
     },
   ],
   apart: [
@@ -749,6 +752,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       checkIn: null,
       phone: '',
       notes: '',
+      travellers: [],
     },
     {
       bookingId: 'b-7e21c0a2',
@@ -762,12 +766,15 @@ const adminManifestProps: PageProps['adminManifest'] = {
       checkIn: null,
       phone: '',
       notes: '',
+      travellers: [],
     },
   ],
   guides: ['Kwame Mensah', 'Miyu Tanaka'],
   bookings: 2,
   travellers: 6,
   checkedIn: 2,
+  categories: '3 Adult',
+  columns: [],
   csvUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/manifest.csv',
   checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/check-in',
   canManage: true,
@@ -1092,6 +1099,24 @@ export const myBooking: MyBooking = {
     tier: '7 to 29 days before departure',
     until: 'Tue 8 June 2027',
   },
+  units: [{ name: 'Adult', count: 2, price: '$397.00' }],
+  extras: [],
+  details: {
+    ask: '',
+    travellers: [
+      { index: 1, categoryId: 'adult', category: 'Adult', name: '', phone: '', seat: true },
+      { index: 2, categoryId: 'adult', category: 'Adult', name: '', phone: '', seat: true },
+    ],
+    answers: [],
+    questions: [],
+    missing: [],
+    editable: true,
+    editUrl: '/api/v1/my-bookings/b-1/details',
+    cutoff: 'Sun 13 June 2027, 09:00 MDT (America/Edmonton)',
+    maxName: 100,
+    maxText: 200,
+    maxLongText: 2000,
+  },
 };
 
 /** The same booking after its traveller cancelled it. */
@@ -1245,6 +1270,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           statusLabel: 'Paid',
           tourUrl: '/tour/the-forest-hiker',
           ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' },
+          detailsNeeded: 'Details needed by Sun 13 June 2027',
         },
         {
           id: 'b-2',
@@ -1258,6 +1284,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           // Taken off sale since it was booked: still listed, without a link to its page.
           tourUrl: '',
           ticket: null,
+          detailsNeeded: '',
         },
       ],
     },
