@@ -91,10 +91,12 @@ func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
 			queued++
 		}
 	}
+	n, err := s.detailsReminders(ctx, now, tours)
+	queued += n
 	if queued > 0 {
 		s.queued()
 	}
-	return queued, nil
+	return queued, err
 }
 
 func startTimeOf(t tour.Tour, day time.Time) string {

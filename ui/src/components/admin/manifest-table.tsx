@@ -57,7 +57,7 @@ export function ManifestTable({ rows, apart = false }: { rows: ManifestRow[]; ap
             <code>{row.reference}</code>
           </td>
         </tr>
-        {row.travellers.map((t) => (
+        {showsTravellers(row) && row.travellers.map((t) => (
           <TravellerRow key={t.index} bookingId={row.bookingId} traveller={t} apart={apart} span={span} />
         ))}
         </>
@@ -65,6 +65,15 @@ export function ManifestTable({ rows, apart = false }: { rows: ManifestRow[]; ap
       empty={apart ? undefined : 'No bookings on this departure yet.'}
     />
   );
+}
+
+/**
+ * Whether a booking's travellers say more than its row: names beyond the lead's,
+ * answers, or more than one category. A walk-in of three adults stays one row.
+ */
+function showsTravellers(row: ManifestRow): boolean {
+  const t = row.travellers;
+  return t.some((x, i) => (i > 0 && x.name !== '') || x.answers.length > 0) || new Set(t.map((x) => x.categoryId)).size > 1;
 }
 
 /**
