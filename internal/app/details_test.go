@@ -294,4 +294,3 @@ func TestDetailsReminder(t *testing.T) {
 		}
 	})
 }
-

@@ -158,7 +158,7 @@ func NewAdminManifestProps(m checkin.Manifest, now time.Time, canManage bool) Ad
 		Guides: append([]string{}, m.Guides...), Bookings: m.Totals.Bookings, Travellers: m.Totals.Travellers,
 		CheckedIn: m.Totals.CheckedIn, CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
 		CheckInURL: CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: canManage,
-		Waitlist: make([]ManifestWaitlistRow, 0, len(m.Waitlist)),
+		Waitlist:   make([]ManifestWaitlistRow, 0, len(m.Waitlist)),
 		Categories: checkin.CategoriesText(m.Categories()), Columns: NewManifestColumns(m),
 	}
 	for _, e := range m.Waitlist {
