@@ -215,6 +215,12 @@ func TestMissing(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Missing of an old booking = %q, want %q", got, want)
 	}
+	// Booked online before the tour asked names: the customer leads, the second is unnamed.
+	tr.Travellers = tour.AskAll
+	online := booking.Booking{Participants: 2, Answers: diets()[:2]}
+	if got := Missing(tr, online); !reflect.DeepEqual(got, []string{"The name of traveller 2 (Adult)"}) {
+		t.Errorf("Missing of an online booking = %q", got)
+	}
 	if m := Missing(tour.Tour{}, old); len(m) != 0 {
 		t.Errorf("a tour asking nothing: %q", m)
 	}

@@ -28,20 +28,23 @@ func TravellersOf(b booking.Booking) []booking.Traveller {
 // Missing lists what b still lacks of what the tour t asks now, by the label a person
 // reads: the names and phone asked ("The name of traveller 2 (Child)") and the required
 // questions not answered ("Dietary needs (traveller 2, Child)"). A question added after
-// the booking was made, or a booking taken by phone, is how it comes to lack them.
+// the booking was made, or a booking taken by phone, is how it comes to lack them. A
+// booking that names nobody has its customer as the lead: their name is not missing.
 func Missing(t tour.Tour, b booking.Booking) []string {
 	travellers := TravellersOf(b)
+	// Named by nobody yet: the lead is the customer, whose account has a name.
+	customerLeads := len(b.Travellers) == 0
 	var out []string
 	for i, tr := range travellers {
 		switch {
 		case t.Travellers == tour.AskLead && i == 0:
-			if tr.Name == "" {
+			if tr.Name == "" && !customerLeads {
 				out = append(out, nameLabel(t, tr.CategoryID, i))
 			}
 			if tr.Phone == "" {
 				out = append(out, phoneLabel(t, tr.CategoryID, i))
 			}
-		case t.Travellers == tour.AskAll && tr.Name == "":
+		case t.Travellers == tour.AskAll && tr.Name == "" && !(i == 0 && customerLeads):
 			out = append(out, nameLabel(t, tr.CategoryID, i))
 		}
 	}

@@ -125,8 +125,9 @@ func NewAnswerLine(a booking.Answer) AnswerLine {
 }
 
 // NewBookingDetails are b's travellers and answers on tour t at now, editable by its
-// traveller until the cut-off.
-func NewBookingDetails(t tour.Tour, b booking.Booking, now time.Time) BookingDetails {
+// traveller until the cut-off; customer is the account's name, the lead of a booking
+// that names nobody yet.
+func NewBookingDetails(t tour.Tour, b booking.Booking, customer string, now time.Time) BookingDetails {
 	d := BookingDetails{Ask: t.Travellers, Travellers: []TravellerLine{}, Answers: []AnswerLine{}, Questions: []DetailsQuestion{},
 		Missing: details.Missing(t, b), Editable: details.Changeable(t, b, now), Cutoff: details.CutoffText(t, b),
 		MaxName: details.MaxName, MaxText: details.MaxText, MaxLongText: details.MaxLongText}
@@ -141,6 +142,9 @@ func NewBookingDetails(t tour.Tour, b booking.Booking, now time.Time) BookingDet
 		seats[u.CategoryID] = u.TakesSeat
 	}
 	for i, tr := range details.TravellersOf(b) {
+		if i == 0 && tr.Name == "" && len(b.Travellers) == 0 {
+			tr.Name = customer
+		}
 		name := tr.CategoryID
 		if c, ok := t.Category(tr.CategoryID); ok {
 			name = c.Name

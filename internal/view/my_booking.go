@@ -125,7 +125,7 @@ func NewMyBooking(o refund.Own) MyBooking {
 		m.MeetingPoint = t.StartLocation.Description
 	}
 	m.Units, m.Extras = NewBookingUnits(o.Booking), NewBookingExtras(o.Booking)
-	m.Details = NewBookingDetails(t, o.Booking, o.At)
+	m.Details = NewBookingDetails(t, o.Booking, o.CustomerName, o.At)
 	if o.Status == booking.Paid {
 		m.CalendarURL = MyBookingURL(o.ID) + "/calendar.ics"
 	}
