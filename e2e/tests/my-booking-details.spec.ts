@@ -38,8 +38,9 @@ function daysAhead(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-test('a traveller gives the names and answers a tour asks, then changes an answer', async ({ page, context, newContext, server }) => {
+test('a traveller gives the names and answers a tour asks, then changes an answer', async ({ page, context, newContext, server, guard }) => {
   test.slow(); // a tour made from scratch and two saves
+  guard.allowConsole(/the server responded with a status of 400/); // the refused change at the end
   const adminContext = await newContext();
   const admin = adminContext.request;
   await logIn(admin, ADMIN);
@@ -99,8 +100,7 @@ test('a traveller gives the names and answers a tour asks, then changes an answe
   await page.reload();
   await waitForHydration(page);
   await expect(page.locator('#traveller-2')).toContainText('Vegan');
-  await expect(page.locator('#traveller-1')).toContainText('Pick-up hotel');
-  await expect(page.locator('#traveller-1')).toContainText('Hotel Norge');
+  await expect(page.locator('#booking-answers')).toHaveText('The bookingPick-up hotelHotel Norge');
 
   // A wrong answer is refused with the question named, and nothing changes.
   await page.locator('#traveller-2-name').fill('');

@@ -87,7 +87,7 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
 
       <ol id="details-list" className="details-list">
         {byTraveller(0).length > 0 ? (
-          <li className="details-list__item">
+          <li className="details-list__item" id="booking-answers">
             <strong>The booking</strong>
             <AnswerList answers={byTraveller(0)} />
           </li>

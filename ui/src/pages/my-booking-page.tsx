@@ -4,7 +4,8 @@
 // #my-ticket, #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
 // #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome; an unpaid booking
 // whose seats are held: #unpaid, #continue-payment, #release-seats; its receipts: #receipts,
-// #receipt-{id}; who travels: #booking-units, #booking-extras, #traveller-details (its
+// #receipt-{id}; who travels: #booking-units, #booking-extras, #traveller-details (#traveller-{n},
+// #booking-answers; its
 // form #details-form, #traveller-{n}-name, #answer-{question}-{n}, #save-details),
 // #details-missing, #details-closed.
 import { useState } from 'react';
