@@ -3,15 +3,12 @@ package app
 import (
 	"encoding/csv"
 	"html"
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"tourbook/internal/audit"
 	"tourbook/internal/booking"
-	"tourbook/internal/emails"
 	"tourbook/internal/tour"
 )
 
@@ -251,7 +248,6 @@ func TestManifestListsEveryTraveller(t *testing.T) {
 func TestDetailsReminder(t *testing.T) {
 	t.Parallel()
 	eachEngineWithMail(t, nil, func(t *testing.T, s *testSite, sink *mailSink) {
-		ctx := t.Context()
 		now := time.Now()
 		due := now.AddDate(0, 0, 4)   // cut-off in two days: inside the 72 hours
 		early := now.AddDate(0, 0, 8) // cut-off in six days: not yet
@@ -260,19 +256,7 @@ func TestDetailsReminder(t *testing.T) {
 		paidFamily(t, s, tr, "hannah@example.com", early, nil, nil)
 		paidFamily(t, s, tr, "grace@example.com", due, familyTravellers(), familyAnswers())
 
-		writer := emails.New(s.engine, emails.Site{Name: "Tourbook", URL: s.URL})
-		run := func() {
-			sched := emails.NewSchedule(s.Store, emails.NewBookings(writer, s.Store, func() time.Time { return now }),
-				func() time.Time { return now }, slog.New(slog.DiscardHandler), func() {})
-			if _, err := sched.RunOnce(ctx); err != nil {
-				t.Error(err)
-			}
-		}
-		var wg sync.WaitGroup
-		wg.Go(run)
-		wg.Go(run)
-		wg.Wait()
-		run()
+		runSchedule(t, s, now)
 		s.runSender(t)
 
 		var got []string

@@ -47,15 +47,8 @@ func (s *Schedule) detailsReminders(ctx context.Context, now time.Time, tours ma
 	}
 	queued := 0
 	for _, b := range list {
-		t, ok := tours[b.TourID]
-		if !ok {
-			if t, err = s.store.TourByIDAnyStatus(ctx, b.TourID, now); err != nil {
-				s.log.Warn("details reminders: tour", "tour_id", b.TourID, "error", err)
-				continue
-			}
-			tours[b.TourID] = t
-		}
-		if len(t.Questions) == 0 && t.Travellers == tour.AskNobody {
+		t, ok := s.tourOf(ctx, tours, b.TourID, now)
+		if !ok || len(t.Questions) == 0 && t.Travellers == tour.AskNobody {
 			continue
 		}
 		cutoff := t.AnswersCutoffAt(details.DepartureOf(t, b.StartDate))
@@ -67,11 +60,7 @@ func (s *Schedule) detailsReminders(ctx context.Context, now time.Time, tours ma
 			continue
 		}
 		msg, err := s.mail.DetailsReminder(ctx, b, missing)
-		if err != nil {
-			s.log.Error("details reminder", "booking_id", b.ID, "error", err)
-			continue
-		}
-		fresh, err := s.store.EnqueueEmail(ctx, msg)
+		fresh, err := s.enqueue(ctx, b, msg, err)
 		if err != nil {
 			return queued, err
 		}
