@@ -1119,6 +1119,35 @@ export const myBooking: MyBooking = {
   },
 };
 
+/** A family booking on a tour asking every name, a dietary need of adults and children and a pick-up hotel. */
+export const familyBooking: MyBooking = {
+  ...myBooking,
+  participants: 3,
+  units: [
+    { name: 'Adult', count: 2, price: '$397.00' },
+    { name: 'Infant', count: 1, price: '$0.00' },
+  ],
+  extras: [{ name: 'Wetsuit', quantity: 2, price: '$15.00' }],
+  details: {
+    ...myBooking.details,
+    ask: 'all',
+    travellers: [
+      { index: 1, categoryId: 'adult', category: 'Adult', name: 'Ann Berg', phone: '', seat: true },
+      { index: 2, categoryId: 'adult', category: 'Adult', name: 'Tom Berg', phone: '', seat: true },
+      { index: 3, categoryId: 'infant', category: 'Infant', name: '', phone: '', seat: false },
+    ],
+    answers: [
+      { questionId: 'diet', label: 'Dietary needs', type: 'choice', traveller: 1, value: 'None', text: 'None' },
+      { questionId: 'gear', label: 'Gear', type: 'choices', traveller: 0, value: 'Boots\nPoles', text: 'Boots, Poles' },
+    ],
+    questions: [
+      { id: 'gear', label: 'Gear', help: 'We bring what you tick.', type: 'choices', options: ['Boots', 'Poles'], required: false, perTraveller: false, categories: [] },
+      { id: 'diet', label: 'Dietary needs', help: '', type: 'choice', options: ['None', 'Vegan'], required: true, perTraveller: true, categories: ['adult'] },
+    ],
+    missing: ['The name of traveller 3 (Infant)', 'Dietary needs (traveller 2, Adult)'],
+  },
+};
+
 /** The same booking after its traveller cancelled it. */
 export const myBookingCancelled: MyBooking = {
   ...myBooking,
@@ -1477,7 +1506,11 @@ export const resetPasswordExpired: PageData<'resetPassword'> = {
 /** /my-tours/{id} after the traveller cancelled. */
 export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled, ticket: null, receipts: [] } };
 
+/** A family's booking whose tour asks names and questions: the details form. */
+export const myBookingFamily: PageData<'myBooking'> = { ...fixtures.myBooking, props: { ...fixtures.myBooking.props, booking: familyBooking } };
+
 export const variantFixtures: PageData[] = [
+  myBookingFamily,
   resetPasswordExpired,
   myBookingAfterCancel,
   tourSignedOut,

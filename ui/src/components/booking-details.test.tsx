@@ -1,40 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../app';
-import { fixtures, myBooking } from '../dev-fixtures';
+import { familyBooking as family, fixtures } from '../dev-fixtures';
 import type { MyBooking } from '../props';
 import { currentAlert, flush, jsonResponse, mockFetch } from '../test/helpers';
 
 const origin = window.location.origin;
-
-/** A family booking on a tour asking every name, a dietary need of adults and children and a pick-up hotel. */
-const family: MyBooking = {
-  ...myBooking,
-  participants: 3,
-  units: [
-    { name: 'Adult', count: 2, price: '$397.00' },
-    { name: 'Infant', count: 1, price: '$0.00' },
-  ],
-  extras: [{ name: 'Wetsuit', quantity: 2, price: '$15.00' }],
-  details: {
-    ...myBooking.details,
-    ask: 'all',
-    travellers: [
-      { index: 1, categoryId: 'adult', category: 'Adult', name: 'Ann Berg', phone: '', seat: true },
-      { index: 2, categoryId: 'adult', category: 'Adult', name: 'Tom Berg', phone: '', seat: true },
-      { index: 3, categoryId: 'infant', category: 'Infant', name: '', phone: '', seat: false },
-    ],
-    answers: [
-      { questionId: 'diet', label: 'Dietary needs', type: 'choice', traveller: 1, value: 'None', text: 'None' },
-      { questionId: 'gear', label: 'Gear', type: 'choices', traveller: 0, value: 'Boots\nPoles', text: 'Boots, Poles' },
-    ],
-    questions: [
-      { id: 'gear', label: 'Gear', help: 'We bring what you tick.', type: 'choices', options: ['Boots', 'Poles'], required: false, perTraveller: false, categories: [] },
-      { id: 'diet', label: 'Dietary needs', help: '', type: 'choice', options: ['None', 'Vegan'], required: true, perTraveller: true, categories: ['adult'] },
-    ],
-    missing: ['The name of traveller 3 (Infant)', 'Dietary needs (traveller 2, Adult)'],
-  },
-};
 
 function page(booking: MyBooking) {
   return { ...fixtures.myBooking, props: { ...fixtures.myBooking.props, booking } };
