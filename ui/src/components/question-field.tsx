@@ -61,10 +61,10 @@ export function QuestionField({ id, question: q, label, value, onChange, maxText
         onChange(q.options.filter((o) => chosen.has(o)).join('\n'));
       };
       return (
-        <fieldset id={id} className="form__group" aria-describedby={hintId}>
+        <fieldset id={id} className="form__group question-field__choices" aria-describedby={hintId}>
           <legend className="form__label">{shown}</legend>
           {q.options.map((option, n) => (
-            <label key={option} className="form__checkbox">
+            <label key={option} className="checkbox">
               <input id={`${id}-${n}`} type="checkbox" checked={chosen.has(option)} onChange={(e) => toggle(option, e.target.checked)} /> {option}
             </label>
           ))}
