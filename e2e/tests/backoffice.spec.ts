@@ -23,7 +23,7 @@ const NOT_GUIDED = 'The Matterhorn Glacier Trek';
 const REFUND_TOUR = 'Norwegian Fjords on Foot';
 const MANIFEST_TOUR = "Japan's Old Post Roads";
 
-const CSV_HEADER = 'Booking,Name,Email,Participants,Status,Paid by,Tour,Date,Start,Arrived,Checked in,Phone,Notes';
+const CSV_HEADER = 'Booking,Name,Email,Seat,Status,Paid by,Tour,Date,Start,Arrived,Checked in,Phone,Notes,Traveller,Category';
 const NOT_CANCELLABLE = 'This booking is not paid, so there is nothing to cancel or refund. Reload the page to see its state.';
 
 /** The tour's last departure, which must have `seats` seats left. */
@@ -341,7 +341,10 @@ test('a lead guide prints a manifest', async ({ page, context, request }) => {
   expect(lines.at(-1), 'the file ends with a line break').toBe('');
   expect(lines.slice(0, -1)).toEqual([
     CSV_HEADER,
-    [bookingId, customer.name, customer.email, '3', 'Paid', 'Cash', tour.name, date, start, '', '', '', ''].map(csvCell).join(','),
+    // One row per traveller: the walk-in's three, its customer leading.
+    [bookingId, customer.name, customer.email, '1', 'Paid', 'Cash', tour.name, date, start, '', '', '', '', '1 of 3', 'Adult'].map(csvCell).join(','),
+    [bookingId, '', customer.email, '1', 'Paid', 'Cash', tour.name, date, start, '', '', '', '', '2 of 3', 'Adult'].map(csvCell).join(','),
+    [bookingId, '', customer.email, '1', 'Paid', 'Cash', tour.name, date, start, '', '', '', '', '3 of 3', 'Adult'].map(csvCell).join(','),
   ]);
   expect(page.url(), 'the download leaves the page where it was').toContain(manifestPath(tour.id, date));
 });

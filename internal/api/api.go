@@ -58,6 +58,8 @@ type Handler struct {
 
 	// MailQueued wakes the email outbox's sender after a resend (mail.Sender.Wake); nil: none.
 	MailQueued func()
+	// Details changes a traveller's own booking's names and answers.
+	Details Details
 }
 
 // TourStore is what the tour endpoints read.

@@ -543,6 +543,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Log:      log, Now: now,
 	}
 	ah.MailQueued = site.Mailer.Wake // a resent email goes out now, not at the next tick
+	ah.Details = details.NewService(st, details.Options{Now: now, Logger: log,
+		Tx: inTx(st, func(tx *store.Store) details.Tx { return tx })})
 	site.Handler, err = server.New(server.Deps{
 		Config: cfg, Log: log, Web: wh, API: ah, Auth: accounts, Sandbox: sandbox,
 		Assets: ui.Client(), TourPictures: buckets["tours"], UserPhotos: buckets["users"], Brand: buckets["brand"], Pages: pages,

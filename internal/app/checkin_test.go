@@ -421,8 +421,10 @@ func TestManifestCountsTravellersComing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(records) != 3 || records[1][1] != "Traveller ana" || records[1][9] != "3" || records[2][1] != "Traveller ben" ||
-			strings.Join(records[0][11:], ",") != "Phone,Notes" {
+		// One row per traveller: Ana's three, then Ben's two; a booking's arrivals on its lead's row.
+		if len(records) != 6 || records[1][1] != "Traveller ana" || records[1][9] != "3" || records[2][9] != "" ||
+			records[4][1] != "Traveller ben" || records[4][13] != "1 of 2" ||
+			strings.Join(records[0][11:], ",") != "Phone,Notes,Traveller,Category" {
 			t.Errorf("CSV: %v", records)
 		}
 	})

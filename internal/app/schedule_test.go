@@ -40,20 +40,7 @@ func TestScheduledEmails(t *testing.T) {
 			paid[d] = payDirectly(t, s, tr, u, d, now.AddDate(0, 0, -30))
 		}
 
-		writer := emails.New(s.engine, emails.Site{Name: "Tourbook", URL: s.URL})
-		run := func() {
-			sched := emails.NewSchedule(s.Store, emails.NewBookings(writer, s.Store, func() time.Time { return now }),
-				func() time.Time { return now }, slog.New(slog.DiscardHandler), func() {})
-			if _, err := sched.RunOnce(ctx); err != nil {
-				t.Error(err)
-			}
-		}
-		// Two instances at once, then again: one email per booking.
-		var wg sync.WaitGroup
-		wg.Go(run)
-		wg.Go(run)
-		wg.Wait()
-		run()
+		runSchedule(t, s, now)
 
 		kinds := map[string]int{}
 		for _, m := range s.outbox(t, "hannah@example.com") {
@@ -72,6 +59,25 @@ func TestScheduledEmails(t *testing.T) {
 			}
 		}
 	})
+}
+
+// runSchedule runs the scheduled emails at now as two instances at once, then once more:
+// each email must still be queued once per booking.
+func runSchedule(t *testing.T, s *testSite, now time.Time) {
+	t.Helper()
+	writer := emails.New(s.engine, emails.Site{Name: "Tourbook", URL: s.URL})
+	run := func() {
+		sched := emails.NewSchedule(s.Store, emails.NewBookings(writer, s.Store, func() time.Time { return now }),
+			func() time.Time { return now }, slog.New(slog.DiscardHandler), func() {})
+		if _, err := sched.RunOnce(t.Context()); err != nil {
+			t.Error(err)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(run)
+	wg.Go(run)
+	wg.Wait()
+	run()
 }
 
 // payDirectly makes a paid booking of u on day through the store and the booking

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"tourbook/internal/account"
@@ -193,8 +192,8 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 		f.add("name", "The customer's name must be at most %d characters, without control characters.", account.MaxNameLen)
 	}
 	phone := strings.TrimSpace(in.Phone)
-	if phone != "" && !validPhone(phone) {
-		f.add("phone", "The phone number does not look right: use digits, spaces and + ( ) -, e.g. +44 20 7946 0958.")
+	if phone != "" && !plaintext.IsPhone(phone) {
+		f.add("phone", "The phone number does not look right: %s.", plaintext.PhoneHint)
 	}
 
 	// The travellers.
@@ -367,21 +366,6 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	ob.booking = b
 	ob.confirm = in.SendConfirmation == nil || *in.SendConfirmation
 	return ob, nil
-}
-
-// validPhone: digits with the usual separators, 6 to 20 digits.
-func validPhone(p string) bool {
-	digits := 0
-	for _, r := range p {
-		switch {
-		case unicode.IsDigit(r) && r < utf8.RuneSelf:
-			digits++
-		case strings.ContainsRune(" +()-./", r):
-		default:
-			return false
-		}
-	}
-	return digits >= 6 && digits <= 20 && len(p) <= 40
 }
 
 // keyedID is the id of the booking the operator actor's form with key makes: the same

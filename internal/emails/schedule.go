@@ -56,13 +56,9 @@ func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
 	tours := map[string]tour.Tour{}
 	queued := 0
 	for _, b := range list {
-		t, ok := tours[b.TourID]
+		t, ok := s.tourOf(ctx, tours, b.TourID, now)
 		if !ok {
-			if t, err = s.store.TourByIDAnyStatus(ctx, b.TourID, now); err != nil {
-				s.log.Warn("scheduled emails: tour", "tour_id", b.TourID, "error", err)
-				continue
-			}
-			tours[b.TourID] = t
+			continue
 		}
 		dep := tour.StartDate{Date: b.StartDate, StartTime: startTimeOf(t, b.StartDate)}
 		start := t.StartsAt(dep)
@@ -79,11 +75,7 @@ func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
 			continue
 		}
 		msg, err := write(ctx, b)
-		if err != nil {
-			s.log.Error("scheduled email", "booking_id", b.ID, "error", err)
-			continue
-		}
-		fresh, err := s.store.EnqueueEmail(ctx, msg)
+		fresh, err := s.enqueue(ctx, b, msg, err)
 		if err != nil {
 			return queued, err
 		}
@@ -91,10 +83,36 @@ func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
 			queued++
 		}
 	}
+	n, err := s.detailsReminders(ctx, now, tours)
+	queued += n
 	if queued > 0 {
 		s.queued()
 	}
-	return queued, nil
+	return queued, err
+}
+
+// tourOf is the tour id, read once per run (tours); false when it cannot be read.
+func (s *Schedule) tourOf(ctx context.Context, tours map[string]tour.Tour, id string, now time.Time) (tour.Tour, bool) {
+	if t, ok := tours[id]; ok {
+		return t, true
+	}
+	t, err := s.store.TourByIDAnyStatus(ctx, id, now)
+	if err != nil {
+		s.log.Warn("scheduled emails: tour", "tour_id", id, "error", err)
+		return t, false
+	}
+	tours[id] = t
+	return t, true
+}
+
+// enqueue queues msg, the email written for b (writeErr: it could not be, which is
+// logged and skipped), and says whether it is new: its key keeps one per booking.
+func (s *Schedule) enqueue(ctx context.Context, b booking.Booking, msg *tbmail.Message, writeErr error) (bool, error) {
+	if writeErr != nil {
+		s.log.Error("scheduled email", "booking_id", b.ID, "error", writeErr)
+		return false, nil
+	}
+	return s.store.EnqueueEmail(ctx, msg)
 }
 
 func startTimeOf(t tour.Tour, day time.Time) string {

@@ -27,6 +27,9 @@ type Own struct {
 	// Ended: the departure is over (tour.Tour.EndsAt): a paid booking's traveller may
 	// review the tour.
 	Ended bool
+	// At is when it was read: what the page says of the quote and of the details'
+	// cut-off is at this moment.
+	At time.Time
 }
 
 // selfCancelKey is the idempotency key of a traveller's own cancellation: one per
@@ -50,7 +53,7 @@ func (s *Service) OwnBooking(ctx context.Context, customer account.User, id stri
 	}
 	dep := departureOf(t, row.StartDate)
 	return Own{BookingRow: row, Tour: t, Departure: dep, Quote: booking.QuoteCancellation(row.Booking, t, dep, now),
-		Ended: !now.Before(t.EndsAt(dep.Date))}, nil
+		Ended: !now.Before(t.EndsAt(dep.Date)), At: now}, nil
 }
 
 // CancelOwn cancels customer's own booking and refunds what its policy gives at this

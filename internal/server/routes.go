@@ -183,6 +183,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/my-bookings/{id}/release", http.HandlerFunc(a.ReleaseHold))
 	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
 	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))
+	api.handle("PATCH", "/api/v1/my-bookings/{id}/details", http.HandlerFunc(a.ChangeMyBookingDetails))
 	api.handle("GET", "/api/v1/tours/{id}/reviews", d.Pages.WrapKeyed(http.HandlerFunc(a.TourReviews), a.TourReviewsKey))
 	api.handle("POST", "/api/v1/tours/{id}/reviews", http.HandlerFunc(a.CreateReview))
 	api.handle("PATCH", "/api/v1/reviews/{id}", http.HandlerFunc(a.UpdateMyReview))

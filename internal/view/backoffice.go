@@ -304,6 +304,9 @@ type ManifestRow struct {
 	// The lead traveller's phone for the day and the office's notes; "" when none.
 	Phone string `json:"phone"`
 	Notes string `json:"notes"`
+	// Travellers are who travels, one each (a booking made without names: its
+	// categories' travellers, the customer leading), with their answers.
+	Travellers []ManifestTraveller `json:"travellers"`
 }
 
 // ManifestWaitlistRow is one entry of a departure's waiting list, for operators.
@@ -493,6 +496,10 @@ type AdminManifestProps struct {
 	Bookings   int `json:"bookings"`
 	Travellers int `json:"travellers"`
 	CheckedIn  int `json:"checkedIn"`
+	// Travellers above counts seats; Categories counts everyone coming by category: "2 Adult · 1 Child · 1 Infant".
+	Categories string `json:"categories"`
+	// Columns are the questions answered, one column each.
+	Columns []ManifestColumn `json:"columns"`
 	// "/admin/tours/{id}/departures/{date}/manifest.csv".
 	CSVURL string `json:"csvUrl"`
 	// "/admin/tours/{id}/departures/{date}/check-in".

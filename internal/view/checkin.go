@@ -67,6 +67,8 @@ type AdminCheckInProps struct {
 	Rows  []CheckInRow `json:"rows"`
 	// Participants of paid bookings.
 	Travellers int `json:"travellers"`
+	// Categories counts who is coming by category: "2 Adult · 1 Child · 1 Infant".
+	Categories string `json:"categories"`
 	// Of those, checked in as arrived.
 	Arrived int `json:"arrived"`
 }
@@ -126,6 +128,7 @@ func NewAdminCheckInProps(m checkin.Manifest, now time.Time) AdminCheckInProps {
 			CheckIn: ManifestCheckIn(m, b), Phone: b.ContactPhone})
 	}
 	p.Travellers, p.Arrived = m.Totals.Travellers, m.Totals.CheckedIn
+	p.Categories = checkin.CategoriesText(m.Categories())
 	return p
 }
 
@@ -143,7 +146,8 @@ func NewTicketView(k ticket.Ticket) *TicketView {
 func NewManifestRow(m checkin.Manifest, r backoffice.BookingRow) ManifestRow {
 	return ManifestRow{BookingID: r.ID, Reference: r.Reference, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
 		Participants: r.Participants, Status: r.Status, StatusLabel: StatusLabel(r.Status),
-		SourceLabel: SourceLabel(r.Source), CheckIn: ManifestCheckIn(m, r), Phone: r.ContactPhone, Notes: r.Notes}
+		SourceLabel: SourceLabel(r.Source), CheckIn: ManifestCheckIn(m, r), Phone: r.ContactPhone, Notes: r.Notes,
+		Travellers: NewManifestTravellers(checkin.TravellersOf(r))}
 }
 
 // NewAdminManifestProps are the props of the manifest m, seen at now.
@@ -154,7 +158,8 @@ func NewAdminManifestProps(m checkin.Manifest, now time.Time, canManage bool) Ad
 		Guides: append([]string{}, m.Guides...), Bookings: m.Totals.Bookings, Travellers: m.Totals.Travellers,
 		CheckedIn: m.Totals.CheckedIn, CSVURL: ManifestURL(m.Tour.ID, m.Departure.Date) + "/manifest.csv",
 		CheckInURL: CheckInURL(m.Tour.ID, m.Departure.Date), CanManage: canManage,
-		Waitlist: make([]ManifestWaitlistRow, 0, len(m.Waitlist)),
+		Waitlist:   make([]ManifestWaitlistRow, 0, len(m.Waitlist)),
+		Categories: checkin.CategoriesText(m.Categories()), Columns: NewManifestColumns(m),
 	}
 	for _, e := range m.Waitlist {
 		p.Waitlist = append(p.Waitlist, NewManifestWaitlistRow(e, m.Tour))

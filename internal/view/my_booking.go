@@ -82,6 +82,11 @@ type MyBooking struct {
 	// held: back to its open checkout, and the form that lets the seats go.
 	ContinueURL string `json:"continueUrl"`
 	ReleaseURL  string `json:"releaseUrl"`
+	// Units are the booking's categories and counts, Extras what it added.
+	Units  []BookingUnit  `json:"units"`
+	Extras []BookingExtra `json:"extras"`
+	// Details are who travels and their answers, with the form to change them.
+	Details BookingDetails `json:"details"`
 }
 
 // MyBookingProps are the props of /my-tours/{id}.
@@ -119,6 +124,8 @@ func NewMyBooking(o refund.Own) MyBooking {
 	if m.MeetingPoint == "" {
 		m.MeetingPoint = t.StartLocation.Description
 	}
+	m.Units, m.Extras = NewBookingUnits(o.Booking), NewBookingExtras(o.Booking)
+	m.Details = NewBookingDetails(t, o.Booking, o.CustomerName, o.At)
 	if o.Status == booking.Paid {
 		m.CalendarURL = MyBookingURL(o.ID) + "/calendar.ics"
 	}

@@ -197,6 +197,9 @@ type BookingRow struct {
 	// Ticket is the ticket of a paid booking, for the traveller to show at the
 	// departure; nil otherwise.
 	Ticket *TicketView `json:"ticket"`
+	// DetailsNeeded: "Details needed by Fri 11 June 2027" while required names or
+	// answers are missing and can still be given on the booking's page; "" otherwise.
+	DetailsNeeded string `json:"detailsNeeded"`
 }
 
 // OverviewProps are the props of /, the tours' overview.
@@ -363,6 +366,7 @@ func NewBookingRow(b booking.Booking, t tour.Tour, now time.Time) BookingRow {
 		ID: b.ID, Reference: b.Reference, Tour: NewTourCard(t, now), Date: FormatDate(b.StartDate),
 		Participants: b.Participants, Amount: money.Format(b.AmountMinor, b.Currency),
 		Status: b.Status, StatusLabel: travellerStatusLabel(b), TourURL: tourURLOnSale(t),
+		DetailsNeeded: DetailsNeeded(t, b, now),
 	}
 }
 

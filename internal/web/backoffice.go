@@ -283,8 +283,10 @@ func (h *Handler) AdminManifest(w http.ResponseWriter, r *http.Request) {
 }
 
 // AdminManifestCSV is the manifest as a CSV file for a spreadsheet, the bookings coming
-// only (a sum of its participants is the departure's travellers): UTF-8 with a byte
-// order mark (so Excel reads the accents), every cell quoted where needed, and cells a
+// only, one row per traveller (a sum of its Seat column is the departure's seats): the
+// booking's check-in on its lead's row, then each traveller's category and one column
+// per question (the booking's own answers on the lead's row). UTF-8 with a byte order
+// mark (so Excel reads the accents), every cell quoted where needed, and cells a
 // spreadsheet would run as a formula (= + - @, tab, carriage return) made text.
 func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 	_, m, ok := h.manifest(w, r)
@@ -293,18 +295,38 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	date := m.Departure.Date.Format(time.DateOnly)
 	start := view.StartTimeLabel(m.Tour, m.Departure)
+	columns := m.Columns()
+	header := []string{"Booking", "Name", "Email", "Seat", "Status", "Paid by", "Tour", "Date", "Start", "Arrived",
+		"Checked in", "Phone", "Notes", "Traveller", "Category"}
+	for _, c := range columns {
+		header = append(header, SafeCell(c.Label))
+	}
 	rows := make([][]string, 0, len(m.Coming))
 	for _, b := range m.Coming {
 		arrived, checked := "", ""
 		if c := view.ManifestCheckIn(m, b); c != nil {
 			arrived, checked = fmt.Sprint(c.Arrived), SafeCell(c.At+" by "+c.By)
 		}
-		rows = append(rows, []string{b.ID, SafeCell(b.CustomerName), SafeCell(b.CustomerEmail), fmt.Sprint(b.Participants),
-			view.StatusLabel(b.Status), view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked,
-			SafeCell(b.ContactPhone), SafeCell(b.Notes)})
+		for _, tr := range checkin.TravellersOf(b) {
+			seat := "0"
+			if tr.Seat {
+				seat = "1"
+			}
+			row := []string{b.ID, SafeCell(tr.Name), SafeCell(b.CustomerEmail), seat, view.StatusLabel(b.Status),
+				view.SourceLabel(b.Source), SafeCell(m.Tour.Name), date, start, arrived, checked, SafeCell(tr.Phone),
+				SafeCell(b.Notes), fmt.Sprintf("%d of %d", tr.Index, tr.Of), SafeCell(tr.Category)}
+			answers := map[string]string{}
+			for _, a := range tr.Answers {
+				answers[a.QuestionID] = checkin.AnswerText(a)
+			}
+			for _, c := range columns {
+				row = append(row, SafeCell(answers[c.QuestionID]))
+			}
+			rows = append(rows, row)
+			arrived, checked = "", "" // the booking's, on its lead's row only
+		}
 	}
-	h.writeCSV(w, r, fmt.Sprintf("manifest-%s-%s.csv", m.Tour.Slug, date), []string{"Booking", "Name", "Email", "Participants",
-		"Status", "Paid by", "Tour", "Date", "Start", "Arrived", "Checked in", "Phone", "Notes"}, rows)
+	h.writeCSV(w, r, fmt.Sprintf("manifest-%s-%s.csv", m.Tour.Slug, date), header, rows)
 }
 
 // writeCSV answers with a CSV file for a spreadsheet, named name: UTF-8 with a byte

@@ -739,6 +739,7 @@ export const refundedBooking: AdminBookingDetail = {
 };
 
 const adminCheckInProps: PageProps['adminCheckIn'] = {
+  categories: '4 Adult',
   tour: { id: 't-5c88fa8c', name: 'The Forest Hiker' },
   departure: {
     date: '2027-06-15',
@@ -806,6 +807,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       },
       phone: '',
       notes: '',
+      travellers: [],
     },
     {
       bookingId: 'b-7e21c0a5',
@@ -820,6 +822,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       checkIn: null,
       phone: '+351 912 345 678',
       notes: 'One vegetarian; <b>bring</b> a rain cover',
+      travellers: [],
     },
   ],
   apart: [
@@ -835,6 +838,7 @@ const adminManifestProps: PageProps['adminManifest'] = {
       checkIn: null,
       phone: '',
       notes: '',
+      travellers: [],
     },
     {
       bookingId: 'b-7e21c0a2',
@@ -848,12 +852,15 @@ const adminManifestProps: PageProps['adminManifest'] = {
       checkIn: null,
       phone: '',
       notes: '',
+      travellers: [],
     },
   ],
   guides: ['Kwame Mensah', 'Miyu Tanaka'],
   bookings: 2,
   travellers: 6,
   checkedIn: 2,
+  categories: '3 Adult',
+  columns: [],
   csvUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/manifest.csv',
   checkInUrl: '/admin/tours/t-5c88fa8c/departures/2027-06-15/check-in',
   canManage: true,
@@ -1178,6 +1185,53 @@ export const myBooking: MyBooking = {
     tier: '7 to 29 days before departure',
     until: 'Tue 8 June 2027',
   },
+  units: [{ name: 'Adult', count: 2, price: '$397.00' }],
+  extras: [],
+  details: {
+    ask: '',
+    travellers: [
+      { index: 1, categoryId: 'adult', category: 'Adult', name: '', phone: '', seat: true },
+      { index: 2, categoryId: 'adult', category: 'Adult', name: '', phone: '', seat: true },
+    ],
+    answers: [],
+    questions: [],
+    missing: [],
+    editable: true,
+    editUrl: '/api/v1/my-bookings/b-1/details',
+    cutoff: 'Sun 13 June 2027, 09:00 MDT (America/Edmonton)',
+    maxName: 100,
+    maxText: 200,
+    maxLongText: 2000,
+  },
+};
+
+/** A family booking on a tour asking every name, a dietary need of adults and children and a pick-up hotel. */
+export const familyBooking: MyBooking = {
+  ...myBooking,
+  participants: 3,
+  units: [
+    { name: 'Adult', count: 2, price: '$397.00' },
+    { name: 'Infant', count: 1, price: '$0.00' },
+  ],
+  extras: [{ name: 'Wetsuit', quantity: 2, price: '$15.00' }],
+  details: {
+    ...myBooking.details,
+    ask: 'all',
+    travellers: [
+      { index: 1, categoryId: 'adult', category: 'Adult', name: 'Ann Berg', phone: '', seat: true },
+      { index: 2, categoryId: 'adult', category: 'Adult', name: 'Tom Berg', phone: '', seat: true },
+      { index: 3, categoryId: 'infant', category: 'Infant', name: '', phone: '', seat: false },
+    ],
+    answers: [
+      { questionId: 'diet', label: 'Dietary needs', type: 'choice', traveller: 1, value: 'None', text: 'None' },
+      { questionId: 'gear', label: 'Gear', type: 'choices', traveller: 0, value: 'Boots\nPoles', text: 'Boots, Poles' },
+    ],
+    questions: [
+      { id: 'gear', label: 'Gear', help: 'We bring what you tick.', type: 'choices', options: ['Boots', 'Poles'], required: false, perTraveller: false, categories: [] },
+      { id: 'diet', label: 'Dietary needs', help: '', type: 'choice', options: ['None', 'Vegan'], required: true, perTraveller: true, categories: ['adult'] },
+    ],
+    missing: ['The name of traveller 3 (Infant)', 'Dietary needs (traveller 2, Adult)'],
+  },
 };
 
 /** The same booking after its traveller cancelled it. */
@@ -1331,6 +1385,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           statusLabel: 'Paid',
           tourUrl: '/tour/the-forest-hiker',
           ticket: { code: '7KQ4-M2XD-9TWP', qrUrl: '/my-tours/b-1/ticket.svg', checked: '' },
+          detailsNeeded: 'Details needed by Sun 13 June 2027',
         },
         {
           id: 'b-2',
@@ -1344,6 +1399,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
           // Taken off sale since it was booked: still listed, without a link to its page.
           tourUrl: '',
           ticket: null,
+          detailsNeeded: '',
         },
       ],
     },
@@ -1539,7 +1595,11 @@ export const resetPasswordExpired: PageData<'resetPassword'> = {
 /** /my-tours/{id} after the traveller cancelled. */
 export const myBookingAfterCancel: PageData<'myBooking'> = { ...fixtures.myBooking, props: { booking: myBookingCancelled, ticket: null, receipts: [] } };
 
+/** A family's booking whose tour asks names and questions: the details form. */
+export const myBookingFamily: PageData<'myBooking'> = { ...fixtures.myBooking, props: { ...fixtures.myBooking.props, booking: familyBooking } };
+
 export const variantFixtures: PageData[] = [
+  myBookingFamily,
   resetPasswordExpired,
   myBookingAfterCancel,
   tourSignedOut,

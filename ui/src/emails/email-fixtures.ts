@@ -120,6 +120,19 @@ export const emailFixtures: EmailData[] = [
     },
   },
   {
+    kind: 'detailsReminder',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      reference: 'TB-7KQ4M2',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      cutoff: 'Thu 10 June 2027, 09:00 MDT (America/Edmonton)',
+      missing: 'The name of traveller 2 (Child)\nDietary needs (traveller 3, Child)',
+      bookingUrl: 'https://tours.example/my-tours/64f1c2a9',
+    },
+  },
+  {
     kind: 'waitlistOffer',
     site: emailSite,
     props: {

@@ -199,6 +199,19 @@ export interface ReminderProps {
   bookingUrl: string;
 }
 
+export interface DetailsReminderProps {
+  name: string;
+  /** The booking's reference, "TB-7KQ4M2" */
+  reference: string;
+  tourName: string;
+  date: string;
+  /** When the details can no longer be changed, in the tour's time */
+  cutoff: string;
+  /** What is missing, one per line ("Dietary needs (traveller 2, Child)") */
+  missing: string;
+  bookingUrl: string;
+}
+
 export interface ReviewRequestProps {
   name: string;
   tourName: string;
@@ -255,6 +268,7 @@ export interface EmailPropsByKind {
   bookingCancelled: BookingCancelledProps;
   bookingChanged: BookingChangedProps;
   reminder: ReminderProps;
+  detailsReminder: DetailsReminderProps;
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
   waitlistCancelled: WaitlistCancelledProps;
@@ -341,6 +355,15 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     startTime: 'string',
     meetingPoint: 'string',
+    bookingUrl: 'string',
+  },
+  detailsReminder: {
+    name: 'string',
+    reference: 'string',
+    tourName: 'string',
+    date: 'string',
+    cutoff: 'string',
+    missing: 'string',
     bookingUrl: 'string',
   },
   reviewRequest: { name: 'string', tourName: 'string', reviewUrl: 'string' },

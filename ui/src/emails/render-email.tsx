@@ -19,6 +19,7 @@ import { emailChanged } from './email-changed-email';
 import { passwordReset } from './password-reset-email';
 import { paymentLink } from './payment-link-email';
 import { reminder } from './reminder-email';
+import { detailsReminder } from './details-reminder-email';
 import { reviewRequest } from './review-request-email';
 import { signupAttempt } from './signup-attempt-email';
 import { waitlistCancelled } from './waitlist-cancelled-email';
@@ -35,6 +36,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   bookingCancelled,
   bookingChanged,
   reminder,
+  detailsReminder,
   waitlistOffer,
   waitlistCancelled,
   bookingNotice,

@@ -558,6 +558,11 @@ export interface ManifestRow {
   /** The lead traveller's phone for the day and the office's notes; "" when none. */
   phone: string;
   notes: string;
+  /**
+   * Travellers are who travels, one each (a booking made without names: its
+   * categories' travellers, the customer leading), with their answers.
+   */
+  travellers: ManifestTraveller[];
 }
 
 /** ManifestWaitlistRow is one entry of a departure's waiting list, for operators. */
@@ -731,6 +736,10 @@ export interface AdminManifestProps {
   bookings: number;
   travellers: number;
   checkedIn: number;
+  /** Travellers above counts seats; Categories counts everyone coming by category: "2 Adult · 1 Child · 1 Infant". */
+  categories: string;
+  /** Columns are the questions answered, one column each. */
+  columns: ManifestColumn[];
   /** "/admin/tours/{id}/departures/{date}/manifest.csv". */
   csvUrl: string;
   /** "/admin/tours/{id}/departures/{date}/check-in". */
@@ -899,6 +908,8 @@ export interface AdminCheckInProps {
   rows: CheckInRow[];
   /** Participants of paid bookings. */
   travellers: number;
+  /** Categories counts who is coming by category: "2 Adult · 1 Child · 1 Infant". */
+  categories: string;
   /** Of those, checked in as arrived. */
   arrived: number;
 }
@@ -976,6 +987,100 @@ export interface DashboardOwed {
 export interface DashboardCollect {
   awaiting: DashboardAwaiting[];
   owed: DashboardOwed[];
+}
+
+/** BookingUnit is how many travellers of one price category a booking has: "2 × Adult". */
+export interface BookingUnit {
+  name: string;
+  count: number;
+  /** Formatted price of one. */
+  price: string;
+}
+
+/** BookingExtra is an extra a booking added. */
+export interface BookingExtra {
+  name: string;
+  quantity: number;
+  /** Formatted price of one. */
+  price: string;
+}
+
+/** TravellerLine is one traveller of a booking. */
+export interface TravellerLine {
+  /** Index is their place on the booking, 1 the lead. */
+  index: number;
+  /** CategoryID and Category are their price category's id and name ("Child"). */
+  categoryId: string;
+  category: string;
+  name: string;
+  phone: string;
+  /** Seat: whether they take a seat (an infant on a lap does not). */
+  seat: boolean;
+}
+
+/** AnswerLine is one answer as given, with its question as it was asked. */
+export interface AnswerLine {
+  questionId: string;
+  label: string;
+  type: 'text' | 'longtext' | 'choice' | 'choices' | 'yesno' | 'date' | 'number' | 'phone';
+  /** Traveller is the index of the traveller it is about, 0 for the booking. */
+  traveller: number;
+  /** Value as stored: several choices on lines of their own, yes/no as "yes"/"no". */
+  value: string;
+  /** Text is the value as a person reads it: "Boots, Poles", "Yes". */
+  text: string;
+}
+
+/** DetailsQuestion is one of the tour's questions as the details form asks it. */
+export interface DetailsQuestion {
+  id: string;
+  label: string;
+  help: string;
+  type: 'text' | 'longtext' | 'choice' | 'choices' | 'yesno' | 'date' | 'number' | 'phone';
+  options: string[];
+  required: boolean;
+  perTraveller: boolean;
+  /**
+   * Categories are the ids of the categories a per-traveller question is asked of;
+   * empty: all.
+   */
+  categories: string[];
+}
+
+/** BookingDetails are a booking's travellers and answers, and the form to change them. */
+export interface BookingDetails {
+  /**
+   * Ask is whose names the tour asks: "" nobody, "lead" the lead's name and phone,
+   * "all" every traveller's name.
+   */
+  ask: '' | 'lead' | 'all';
+  travellers: TravellerLine[];
+  answers: AnswerLine[];
+  /** Questions are the tour's questions as it asks them now. */
+  questions: DetailsQuestion[];
+  /** Missing are the labels of the required names and answers not given yet. */
+  missing: string[];
+  /** Editable until the cut-off; EditURL is the PATCH call, "" when not editable. */
+  editable: boolean;
+  editUrl: string;
+  /** Cutoff is when changes end, in the tour's time: "Fri 11 June 2027, 09:00 CEST (Europe/Oslo)". */
+  cutoff: string;
+  /** Limits of the form's fields. */
+  maxName: number;
+  maxText: number;
+  maxLongText: number;
+}
+
+/** ManifestTraveller is one traveller of a manifest's booking. */
+export interface ManifestTraveller extends TravellerLine {
+  /** Answers about them (the lead's also the booking's), in the manifest's columns. */
+  answers: AnswerLine[];
+}
+
+/** ManifestColumn is a question the manifest shows answers to. */
+export interface ManifestColumn {
+  questionId: string;
+  label: string;
 }
 
 /** LegalPageProps are the props of /terms, /privacy, /imprint and /terms/v/{n}. */
@@ -1098,6 +1203,11 @@ export interface MyBooking {
    */
   continueUrl: string;
   releaseUrl: string;
+  /** Units are the booking's categories and counts, Extras what it added. */
+  units: BookingUnit[];
+  extras: BookingExtra[];
+  /** Details are who travels and their answers, with the form to change them. */
+  details: BookingDetails;
 }
 
 /** MyBookingProps are the props of /my-tours/{id}. */
@@ -1429,6 +1539,11 @@ export interface BookingRow {
    * departure; nil otherwise.
    */
   ticket: TicketView | null;
+  /**
+   * DetailsNeeded: "Details needed by Fri 11 June 2027" while required names or
+   * answers are missing and can still be given on the booking's page; "" otherwise.
+   */
+  detailsNeeded: string;
 }
 
 /** OverviewProps are the props of /, the tours' overview. */

@@ -18,7 +18,7 @@ import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import type { CheckInRow, CheckInTicket, PageProps } from '../props';
 
-export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: initialRows }: PageProps['adminCheckIn']) {
+export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: initialRows, categories }: PageProps['adminCheckIn']) {
   const [code, setCode] = useState('');
   const [rows, setRows] = useState<CheckInRow[]>(initialRows);
   const [current, setCurrent] = useState<{ ticket: CheckInTicket; fresh: boolean } | null>(null);
@@ -119,6 +119,11 @@ export function AdminCheckInPage({ tour, departure, manifestUrl, opens, rows: in
       <p id="check-in-count" className="check-in__count">
         {`${arrived} of ${plural(travellers, 'traveller', 'travellers')} arrived`}
       </p>
+      {categories !== '' ? (
+        <p id="check-in-categories" className="check-in__categories">
+          {categories}
+        </p>
+      ) : null}
       {opens !== '' ? (
         <p id="check-in-opens" className="check-in__notice" role="note">
           {opens}

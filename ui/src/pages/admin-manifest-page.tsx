@@ -44,6 +44,13 @@ function afterCancel(rows: ManifestRow[], apart: ManifestRow[], results: CancelR
   return [coming, gone];
 }
 
+/** Who is coming by category, as the server writes it: "2 Adult · 1 Child · 1 Infant". */
+function categoryCounts(rows: ManifestRow[]): string {
+  const counts = new Map<string, number>();
+  for (const row of rows) for (const t of row.travellers) counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
+  return [...counts].map(([name, n]) => `${n} ${name}`).join(' · ');
+}
+
 export function AdminManifestPage({
   tour,
   departure,
@@ -57,6 +64,7 @@ export function AdminManifestPage({
   waitlist,
   waiting,
   moveTo,
+  categories,
 }: PageProps['adminManifest']) {
   const { site } = useSession();
   // A cancellation answers with each booking's outcome: the page shows it without a reload.
@@ -64,6 +72,8 @@ export function AdminManifestPage({
   const [cancelled, setCancelled] = useState(departure.cancelled);
   const bookings = rows.length;
   const travellers = rows.reduce((n, row) => n + row.participants, 0);
+  // Counted by the server; again here once a cancellation changed the rows.
+  const byCategory = rows === initialRows ? categories : categoryCounts(rows);
   const status = cancelled ? 'cancelled' : departure.past ? 'past' : departure.closed ? 'closed' : 'open';
   function onCancelled(results: CancelResult[]) {
     setLists(afterCancel(rows, apart, results));
@@ -105,6 +115,12 @@ export function AdminManifestPage({
           <dt>Travellers</dt>
           <dd id="manifest-travellers">{travellers}</dd>
         </div>
+        {byCategory !== '' ? (
+          <div>
+            <dt>By category</dt>
+            <dd id="manifest-categories">{byCategory}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Checked in</dt>
           <dd id="manifest-checked-in">{`${checkedIn} of ${travellers}`}</dd>

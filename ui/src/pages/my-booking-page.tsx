@@ -4,8 +4,12 @@
 // #my-ticket, #policy (the booking's policy), #no-policy, #cancel-quote, #cancel-until,
 // #cancel-my-booking, #confirm-cancel, #cancel-refusal, #cancel-outcome; an unpaid booking
 // whose seats are held: #unpaid, #continue-payment, #release-seats; its receipts: #receipts,
-// #receipt-{id}.
+// #receipt-{id}; who travels: #booking-units, #booking-extras, #traveller-details (#traveller-{n},
+// #booking-answers; its
+// form #details-form, #traveller-{n}-name, #answer-{question}-{n}, #save-details),
+// #details-missing, #details-closed.
 import { useState } from 'react';
+import { BookingDetails } from '../components/booking-details';
 import { CancelMyBooking } from '../components/cancel-my-booking';
 import { CancellationPolicy } from '../components/cancellation-policy';
 import { ReceiptLinks } from '../components/receipt-links';
@@ -66,6 +70,18 @@ export function MyBookingPage({ booking: initial, ticket, receipts }: PageProps[
             <dt>Participants</dt>
             <dd>{plural(booking.participants, 'person', 'people')}</dd>
           </div>
+          {booking.units.length > 1 || booking.units.some((u) => u.name !== 'Adult') ? (
+            <div className="facts__item">
+              <dt>Travellers</dt>
+              <dd id="booking-units">{booking.units.map((u) => `${u.count} × ${u.name} (${u.price})`).join(', ')}</dd>
+            </div>
+          ) : null}
+          {booking.extras.length > 0 ? (
+            <div className="facts__item">
+              <dt>Extras</dt>
+              <dd id="booking-extras">{booking.extras.map((e) => `${e.quantity} × ${e.name} (${e.price})`).join(', ')}</dd>
+            </div>
+          ) : null}
           <div className="facts__item">
             <dt>Amount</dt>
             <dd>{booking.amount}</dd>
@@ -131,6 +147,9 @@ export function MyBookingPage({ booking: initial, ticket, receipts }: PageProps[
           <Ticket ticket={ticket} tourName={booking.tour.name} />
         </section>
       ) : null}
+
+      {/* Keyed by the booking's details: a saved change starts the form from what was kept. */}
+      <BookingDetails key={JSON.stringify(booking.details.travellers) + JSON.stringify(booking.details.answers)} booking={booking} onChange={setBooking} />
 
       <ReceiptLinks receipts={receipts} className="my-booking__section" />
 

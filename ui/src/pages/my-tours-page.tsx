@@ -46,6 +46,14 @@ export function MyToursPage({ bookings, waitlist, termsVersion }: PageProps['myT
                   </dd>
                 </div>
               </dl>
+              {booking.detailsNeeded ? (
+                <p className="my-tours__needed" id={`details-needed-${booking.id}`}>
+                  <a href={`/my-tours/${encodeURIComponent(booking.id)}#traveller-details`}>
+                    {booking.detailsNeeded}
+                    <span className="visually-hidden">{` for ${booking.tour.name} on ${booking.date}`}</span>
+                  </a>
+                </p>
+              ) : null}
               {booking.ticket ? <Ticket ticket={booking.ticket} tourName={booking.tour.name} /> : null}
               <p className="card__actions">
                 <a className="btn btn--small btn--primary" href={`/my-tours/${encodeURIComponent(booking.id)}`}>
