@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/csv"
+	"fmt"
 	"html"
 	"strings"
 	"testing"
@@ -277,6 +278,61 @@ func TestDetailsReminder(t *testing.T) {
 		}
 		if n := len(sink.to("hannah@example.com")); n != 1 {
 			t.Errorf("the SMTP server got %d emails for hannah, want 1", n)
+		}
+	})
+}
+
+// A change of the details keeps what the tour no longer asks (the names it stopped
+// asking, the answers to a question since removed), and its audit entry names what
+// changed without the answers or the phones.
+func TestDetailsChangeKeepsWhatIsNoLongerAsked(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		day := time.Now().AddDate(0, 0, 30)
+		tr := familyTour(t, s, "details-kept", day)
+		answers := append(familyAnswers()[:3], booking.Answer{QuestionID: "hotel", Label: "Pick-up hotel", Type: tour.ShortText, Value: "Hotel Norge"})
+		b := paidFamily(t, s, tr, "grace@example.com", day, familyTravellers(), answers)
+		// The operator now asks only the lead's details, and no longer the hotel.
+		tr.Travellers, tr.Questions = tour.AskLead, tr.Questions[:1]
+		if err := s.Store.UpdateTour(t.Context(), &tr, tr.Version, time.Now(), audit.Entry{ActorID: "op", Action: "tour.update", ObjectType: "tour"}); err != nil {
+			t.Fatal(err)
+		}
+		owner := s.client(t)
+		s.login(t, owner, "grace@example.com")
+		given := map[string]any{
+			"travellers": []map[string]any{{"category": "adult", "name": "Ann Berg", "phone": "+47 99 88 77 66"},
+				{"category": "adult"}, {"category": "child"}, {"category": "infant"}},
+			"answers": []map[string]any{{"question": "diet", "traveller": 1, "value": "Vegan"},
+				{"question": "diet", "traveller": 2, "value": "Vegetarian"}, {"question": "diet", "traveller": 3, "value": "None"}},
+		}
+		myBookingOf(t, s.send(t, owner, "PATCH", "/api/v1/my-bookings/"+b.ID+"/details", given))
+		got := s.storedBooking(t, b.ID)
+		names := booking.TravellerNames(got.Travellers)
+		if strings.Join(names, ",") != "Ann Berg,Tom Berg,Liv Berg,Ole Berg" || got.Travellers[0].Phone != "+47 99 88 77 66" {
+			t.Errorf("travellers after the change: %+v", got.Travellers)
+		}
+		var hotel string
+		for _, a := range got.Answers {
+			if a.QuestionID == "hotel" {
+				hotel = a.Value
+			}
+		}
+		if hotel != "Hotel Norge" || len(got.Answers) != 4 || got.Answers[0].Value != "Vegan" {
+			t.Errorf("answers after the change: %+v", got.Answers)
+		}
+		entries, err := s.Store.AuditLog(t.Context(), audit.Filter{ObjectID: b.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var logged string
+		for _, e := range entries {
+			if e.Action == "booking.details_update" {
+				logged = fmt.Sprintf("%v", e.Changes)
+			}
+		}
+		if !strings.Contains(logged, "Dietary needs (traveller 1)") || strings.Contains(logged, "Vegan") ||
+			strings.Contains(logged, "99 88 77 66") {
+			t.Errorf("the audit entry of the change: %s", logged)
 		}
 	})
 }

@@ -225,12 +225,12 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 		names = append(names, ob.name) // a walk-in without names: the lead's alone
 	}
 
-	// The price: the form books N travellers of the tour's first price category (issue
-	// #23), at the departure's own price when it has one.
+	// The price: the form books N travellers of the tour's first price category that
+	// takes a seat (issue #23), at the departure's own price when it has one.
 	var price, list int64
 	var first tour.PriceCategory
 	if known {
-		first = t.PriceCategoriesOf()[0]
+		first = t.SeatCategory()
 	}
 	currency := strings.ToLower(t.Currency)
 	// The amounts as typed, read by the site's rules in the tour's currency.
@@ -353,12 +353,11 @@ func (s *Service) check(ctx context.Context, actor account.User, tourID, date st
 	if err := f.err(); err != nil {
 		return ob, err
 	}
-	// One traveller per seat, of the tour's first category, named as the operator gave
-	// them (the lead alone when no names were given).
-	category := t.PriceCategoriesOf()[0]
+	// One traveller per seat, of that category, named as the operator gave them (the
+	// lead alone when no names were given).
 	b.Travellers = make([]booking.Traveller, max(b.Participants, len(names)))
 	for i := range b.Travellers {
-		b.Travellers[i].CategoryID = category.ID
+		b.Travellers[i].CategoryID = first.ID
 		if i < len(names) {
 			b.Travellers[i].Name = names[i]
 		}

@@ -325,3 +325,42 @@ func TestCheckoutOfNothingToPay(t *testing.T) {
 		}
 	})
 }
+
+// A payment that arrives after its hold ran out is kept only if its extras are still
+// there too: someone else took the last wetsuits meanwhile, so it is due a refund, and
+// no more wetsuits are sold than the departure has.
+func TestLatePaymentFindsItsExtrasGone(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		tr := kayakTour(t, st, "late-wetsuits", 100, 2)
+		svc := categoriesService(st)
+		ann := storetest.AddUser(t, st, "ann", account.RoleUser)
+		two := booking.Checkout{TourID: tr.ID, Date: "2031-06-01", Units: map[string]int{"adult": 2}, Extras: map[string]int{"wetsuit": 2}}
+		url, err := svc.Open(ctx, ann, "", two)
+		must(t, err)
+		co, err := st.SandboxCheckout(ctx, url[strings.LastIndex(url, "/")+1:])
+		must(t, err)
+		late, err := st.BookingByID(ctx, co.Request.BookingID)
+		must(t, err)
+
+		// Ann's hold runs out; Bo holds the two wetsuits.
+		later := late.HoldUntil.Add(15 * time.Minute)
+		bo := storetest.AddUser(t, st, "bo", account.RoleUser)
+		b := booking.Booking{TourID: tr.ID, UserID: bo.ID, StartDate: jun1, Participants: 2, AmountMinor: late.AmountMinor,
+			Currency: "usd", Provider: "sandbox", HoldUntil: later.Add(30 * time.Minute), Units: late.Units, Extras: late.Extras}
+		must(t, svc.Hold(ctx, &b, later))
+
+		paid, _, err := svc.RecordPayment(ctx, late.ID, booking.Payment{Ref: "pi_late", AmountMinor: late.AmountMinor, Currency: "usd"},
+			later.Add(time.Minute), nil)
+		must(t, err)
+		if paid.Status != booking.RefundDue {
+			t.Errorf("a late payment whose wetsuits were taken is %s; want refund_due", paid.Status)
+		}
+		held, err := st.ExtrasHeld(ctx, tr.ID, jun1, later.Add(time.Minute))
+		must(t, err)
+		if held["wetsuit"] != 2 {
+			t.Errorf("%d wetsuits held of a stock of 2", held["wetsuit"])
+		}
+	})
+}

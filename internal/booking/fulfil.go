@@ -326,9 +326,9 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 	return b, changed, nil
 }
 
-// seatsStillFree is Paid when a late payment's seats are still free on its departure
-// (not counting itself: its hold ran out or was cancelled), else RefundDue; a departure
-// withdrawn after the checkout opened is RefundDue too.
+// seatsStillFree is Paid when a late payment's seats, and the extras it bought, are
+// still free on its departure (not counting itself: its hold ran out or was cancelled),
+// else RefundDue; a departure withdrawn after the checkout opened is RefundDue too.
 func (s *Service) seatsStillFree(ctx context.Context, tx Tx, b Booking, now time.Time) (Status, error) {
 	dep, taken, err := tour.LockSeats(ctx, tx, b.TourID, b.StartDate, now)
 	if errors.Is(err, tour.ErrNotFound) {
@@ -339,6 +339,22 @@ func (s *Service) seatsStillFree(ctx context.Context, tx Tx, b Booking, now time
 	}
 	if taken+b.Participants > dep.Capacity {
 		return RefundDue, nil
+	}
+	if len(b.Extras) > 0 {
+		t, err := s.tours.TourByID(ctx, b.TourID, now)
+		if errors.Is(err, tour.ErrNotFound) {
+			return RefundDue, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		err = CheckStock(ctx, tx, &b, t.Extras, now)
+		if errors.Is(err, ErrNoStock) {
+			return RefundDue, nil
+		}
+		if err != nil {
+			return "", err
+		}
 	}
 	return Paid, nil
 }

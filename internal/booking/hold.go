@@ -56,7 +56,9 @@ func (s *Service) hold(ctx context.Context, b *Booking, extras []tour.Extra, now
 	if err != nil {
 		err = fmt.Errorf("hold %d seats of tour %s on %s: %w", b.Participants, b.TourID, b.StartDate.Format(time.DateOnly), err)
 	}
-	if errors.Is(err, ErrNoSeats) && s.waitlist != nil {
+	// Refused for want of seats or of an extra, the offers rolled back with the hold are
+	// made again on their own.
+	if (errors.Is(err, ErrNoSeats) || errors.Is(err, ErrNoStock)) && s.waitlist != nil {
 		if oerr := s.waitlist.Offer(ctx, b.TourID, b.StartDate, now); oerr != nil {
 			err = errors.Join(err, fmt.Errorf("offer seats: %w", oerr))
 		}

@@ -37,9 +37,9 @@ func (q Order) Travelling() int {
 // Price prices a booking of departure d of t with units (category id → travellers)
 // and extras (extra id → quantity; 0 is not chosen). Every rule it breaks is a 400
 // (*Error, fault.Invalid) naming the category or extra: ids the tour does not have,
-// negative counts, nobody taking a seat, a category's minimum, maximum and "only with",
-// the tour's group size, more of a per-traveller extra than travellers, more of an
-// extra than a departure has. The stock held by other bookings is Hold's to check.
+// negative counts, nobody taking a seat, a chosen category's minimum, its maximum and
+// "only with", the tour's group size, more travellers without a seat than with one, more
+// of a per-traveller extra than travellers, more of an extra than a departure has. The stock held by other bookings is Hold's to check.
 func Price(t tour.Tour, d tour.StartDate, units, extras map[string]int) (Order, error) {
 	cats := t.PriceCategoriesOf()
 	if err := unknownIDs(units, func(id string) bool { _, ok := t.Category(id); return ok },
@@ -59,7 +59,9 @@ func Price(t tour.Tour, d tour.StartDate, units, extras map[string]int) (Order, 
 			return Order{}, badRequest(fmt.Sprintf("The number of %s cannot be negative.", plural(c.Name)))
 		case n > 0 && c.Max > 0 && n > c.Max:
 			return Order{}, badRequest(fmt.Sprintf("At most %s can be booked at once.", count(c.Max, c.Name)))
-		case c.Min > 0 && n < c.Min:
+		case n > 0 && c.Min > 0 && n < c.Min:
+			// A minimum holds when the category is chosen (a family ticket for two or
+			// more); "only with" is how a category is made necessary for another.
 			return Order{}, badRequest(fmt.Sprintf("Please choose at least %s.", count(c.Min, c.Name)))
 		case n == 0:
 			continue
@@ -95,6 +97,18 @@ func Price(t tour.Tour, d tour.StartDate, units, extras map[string]int) (Order, 
 	}
 	if q.Seats > t.MaxGroupSize {
 		return Order{}, badRequest(fmt.Sprintf("Please choose between 1 and %d participants.", t.MaxGroupSize))
+	}
+	// Those without a seat travel on a lap or a knee: at most one for each who has one,
+	// which also bounds a booking's travellers at twice the group size.
+	if unseated := q.Travelling() - q.Seats; unseated > q.Seats {
+		var names []string
+		for _, u := range q.Units {
+			if !u.TakesSeat {
+				names = append(names, plural(u.Name))
+			}
+		}
+		return Order{}, badRequest(fmt.Sprintf("At most %s can travel without a seat: one for each traveller with a seat (%s).",
+			count(q.Seats, "traveller"), strings.Join(names, ", ")))
 	}
 	travelling := q.Travelling()
 	for _, e := range t.Extras {

@@ -74,6 +74,20 @@ func TestPriceOfAFamily(t *testing.T) {
 	}
 }
 
+// A category's minimum holds when it is chosen: a booking without any of it is not
+// held to it.
+func TestMinimumOfAChosenCategory(t *testing.T) {
+	tr, _, d := family()
+	tr.Categories = append([]tour.PriceCategory(nil), tr.Categories...)
+	tr.Categories[1].Min = 2 // children come in twos, if at all
+	if _, err := Price(tr, d, map[string]int{"adult": 1}, nil); err != nil {
+		t.Errorf("a booking without children: %v", err)
+	}
+	if _, err := Price(tr, d, map[string]int{"adult": 1, "child": 1}, nil); err == nil || !strings.Contains(err.Error(), "Please choose at least 2 Children") {
+		t.Errorf("one child of a minimum of 2: %v", err)
+	}
+}
+
 // A tour without categories sells its one "Adult" at its price less its discount.
 func TestPriceOfATourWithoutCategories(t *testing.T) {
 	tr := tour.Tour{ID: "t", MaxGroupSize: 5, PriceMinor: 50000, DiscountMinor: 3000}
@@ -92,6 +106,9 @@ func TestPriceRefusals(t *testing.T) {
 	strict := tr
 	strict.Categories = append([]tour.PriceCategory(nil), tr.Categories...)
 	strict.Categories[0].Min = 2
+	unbounded := tr
+	unbounded.Categories = append([]tour.PriceCategory(nil), tr.Categories...)
+	unbounded.Categories[2].Max = 0
 	cases := []struct {
 		name          string
 		tour          tour.Tour
@@ -109,6 +126,10 @@ func TestPriceRefusals(t *testing.T) {
 		{"infants alone", tr, map[string]int{"infant": 1}, nil, "Infants travel only with at least one Adult."},
 		{"maximum", tr, map[string]int{"adult": 1, "infant": 3}, nil, "At most 2 Infants can be booked at once."},
 		{"minimum", strict, map[string]int{"adult": 1}, nil, "Please choose at least 2 Adults."},
+		{"lap", unbounded, map[string]int{"adult": 2, "infant": 3}, nil,
+			"At most 2 travellers can travel without a seat: one for each traveller with a seat (Infants)."},
+		{"ten thousand on laps", unbounded, map[string]int{"adult": 1, "infant": 10000}, nil,
+			"At most 1 traveller can travel without a seat"},
 		{"group size", tr, map[string]int{"adult": 5, "child": 4}, nil, "Please choose between 1 and 8 participants."},
 		{"one per traveller", tr, map[string]int{"adult": 1, "infant": 1}, map[string]int{"wetsuit": 3},
 			"Wetsuit: at most one per traveller, and this booking has 2 travellers."},

@@ -285,7 +285,8 @@ type Checkout struct {
 	Date string
 	// Units is how many travellers of each price category (category id → count), and
 	// Extras how many of each extra (extra id → quantity). Without Units, Participants
-	// books that many of the tour's first category (0 means 1), as before categories.
+	// books that many of the tour's first category that takes a seat (0 means 1), as
+	// before categories (tour.SeatCategory).
 	Units        map[string]int
 	Extras       map[string]int
 	Participants int
@@ -320,7 +321,7 @@ func unnamedTravellers(_ tour.Tour, units []Unit, _ Details) ([]Traveller, []Ans
 }
 
 // unitsAsked is what a checkout asks for per category: its Units, or Participants (0
-// reads as 1) of the tour's first category.
+// reads as 1) of the tour's first category that takes a seat.
 func unitsAsked(t tour.Tour, c Checkout) (map[string]int, error) {
 	if len(c.Units) > 0 {
 		return c.Units, nil
@@ -332,7 +333,7 @@ func unitsAsked(t tour.Tour, c Checkout) (map[string]int, error) {
 	if n < 1 || n > t.MaxGroupSize {
 		return nil, badRequest(fmt.Sprintf("Please choose between 1 and %d participants.", t.MaxGroupSize))
 	}
-	return map[string]int{t.PriceCategoriesOf()[0].ID: n}, nil
+	return map[string]int{t.SeatCategory().ID: n}, nil
 }
 
 // StartCheckout is Open without terms accepted: for sites and tests with no terms of

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
+	"slices"
 	"time"
 
 	"tourbook/internal/account"
@@ -28,6 +28,8 @@ type Store interface {
 // Tx is what a change writes, in one transaction: the details and their audit entry.
 type Tx interface {
 	Store
+	// LockBooking reads a booking and locks it until the transaction ends.
+	LockBooking(ctx context.Context, id string) (booking.Booking, error)
 	SetBookingDetails(ctx context.Context, id string, travellers []booking.Traveller, answers []booking.Answer) error
 	AddAudit(ctx context.Context, entry audit.Entry, objectID string) error
 }
@@ -90,13 +92,16 @@ func CutoffText(t tour.Tour, b booking.Booking) string {
 }
 
 // ChangeOwn replaces the travellers and answers of customer's own booking id with given,
-// checked as at checkout (Check) against the tour as it is now. Someone else's booking
-// is booking.ErrNotFound; a booking not paid nor awaiting payment, or a departure past
-// its cut-off, a conflict that says so.
+// checked as at checkout (Check) against the tour as it is now, under the booking's lock
+// (an operator's change of its travellers waits, or is waited for). What the tour no
+// longer asks is kept as it was: the names and phones it does not ask now, and the
+// answers to questions since removed. Someone else's booking is booking.ErrNotFound; a
+// booking not paid nor awaiting payment, or a departure past its cut-off, a conflict
+// that says so.
 func (s *Service) ChangeOwn(ctx context.Context, customer account.User, id string, given Given) (booking.Booking, error) {
 	var out booking.Booking
 	err := s.inTx(ctx, func(tx Tx) error {
-		b, err := tx.BookingByID(ctx, id)
+		b, err := tx.LockBooking(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -120,14 +125,17 @@ func (s *Service) ChangeOwn(ctx context.Context, customer account.User, id strin
 		if err != nil {
 			return err
 		}
-		e := audit.Entry{ActorID: customer.ID, ActorName: customer.Name, Action: "booking.details_update",
-			ObjectType: "booking", ObjectID: id}
-		e.Changes.Diff("Travellers", summary(t, TravellersOf(b)), summary(t, travellers))
-		e.Changes.Diff("Answers", answerLines(b.Answers), answerLines(answers))
-		if e.Changes == nil {
+		travellers, answers = kept(t, b, travellers, answers)
+		if slices.Equal(travellers, TravellersOf(b)) && slices.Equal(answers, b.Answers) {
 			out = b // nothing changed: nothing to write
 			return nil
 		}
+		// The audit names who travels and which answers changed, not the answers nor the
+		// phones: they may be health or identity data, and the log outlives the booking.
+		e := audit.Entry{ActorID: customer.ID, ActorName: customer.Name, Action: "booking.details_update",
+			ObjectType: "booking", ObjectID: id}
+		e.Changes.Diff("Travellers", summary(t, TravellersOf(b)), summary(t, travellers))
+		e.Changes.Diff("Answers changed", nil, changedAnswers(b.Answers, answers))
 		if err := tx.SetBookingDetails(ctx, id, travellers, answers); err != nil {
 			return err
 		}
@@ -145,28 +153,57 @@ func (s *Service) ChangeOwn(ctx context.Context, customer account.User, id strin
 	return out, nil
 }
 
-// summary is travellers as the audit log reads them: "Adult: Ann Berg (+45 12 34 56 78)".
+// kept is what a change of b's details writes: the travellers and answers checked, with
+// the names and phones the tour no longer asks kept from b's travellers, and b's answers
+// to questions the tour no longer has.
+func kept(t tour.Tour, b booking.Booking, travellers []booking.Traveller, answers []booking.Answer) ([]booking.Traveller, []booking.Answer) {
+	before := TravellersOf(b)
+	for i := range travellers {
+		asked := t.Travellers == tour.AskAll || (t.Travellers == tour.AskLead && i == 0)
+		if !asked && i < len(before) && before[i].CategoryID == travellers[i].CategoryID {
+			travellers[i].Name, travellers[i].Phone = before[i].Name, before[i].Phone
+		}
+	}
+	for _, a := range b.Answers {
+		if _, ok := question(t, a.QuestionID); !ok {
+			answers = append(answers, a)
+		}
+	}
+	return travellers, answers
+}
+
+// summary is travellers as the audit log reads them: "Adult: Ann Berg".
 func summary(t tour.Tour, travellers []booking.Traveller) []string {
 	out := make([]string, 0, len(travellers))
 	for _, tr := range travellers {
-		line := categoryName(t, tr.CategoryID) + ": " + tr.Name
-		if tr.Phone != "" {
-			line += " (" + tr.Phone + ")"
-		}
-		out = append(out, line)
+		out = append(out, categoryName(t, tr.CategoryID)+": "+tr.Name)
 	}
 	return out
 }
 
-// answerLines is answers as the audit log reads them: "Dietary needs (traveller 2): Vegan".
-func answerLines(answers []booking.Answer) []string {
-	out := make([]string, 0, len(answers))
-	for _, a := range answers {
-		who := a.Label
+// changedAnswers names the answers given, changed or removed by a change, as the audit
+// log reads them ("Dietary needs (traveller 2)"), without their values.
+func changedAnswers(before, after []booking.Answer) []string {
+	key := func(a booking.Answer) string {
 		if a.Traveller > 0 {
-			who = fmt.Sprintf("%s (traveller %d)", a.Label, a.Traveller)
+			return fmt.Sprintf("%s (traveller %d)", a.Label, a.Traveller)
 		}
-		out = append(out, who+": "+strings.ReplaceAll(a.Value, "\n", ", "))
+		return a.Label
 	}
+	was := map[string]string{}
+	for _, a := range before {
+		was[key(a)] = a.Value
+	}
+	var out []string
+	for _, a := range after {
+		if v, ok := was[key(a)]; !ok || v != a.Value {
+			out = append(out, key(a))
+		}
+		delete(was, key(a))
+	}
+	for k := range was {
+		out = append(out, k)
+	}
+	slices.Sort(out)
 	return out
 }

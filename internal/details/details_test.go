@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -264,4 +265,20 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// An operator's booking that named only its lead reads as one traveller per seat: the
+// lead named, the others not (the manifest lists each of them).
+func TestTravellersOfALeadAlone(t *testing.T) {
+	b := booking.Booking{Participants: 3, AmountMinor: 300,
+		Units:      []booking.Unit{{CategoryID: "adult", Name: "Adult", Count: 3, PriceMinor: 100, TakesSeat: true}},
+		Travellers: []booking.Traveller{{CategoryID: "adult", Name: "Ann"}}}
+	got := TravellersOf(b)
+	want := []booking.Traveller{{CategoryID: "adult", Name: "Ann"}, {CategoryID: "adult"}, {CategoryID: "adult"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("travellers %+v, want %+v", got, want)
+	}
+	if len(b.Travellers) != 1 {
+		t.Error("TravellersOf changed the booking's own list")
+	}
 }

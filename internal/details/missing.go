@@ -1,6 +1,7 @@
 package details
 
 import (
+	"slices"
 	"time"
 
 	"tourbook/internal/booking"
@@ -8,13 +9,19 @@ import (
 )
 
 // TravellersOf is who travels on b, one entry per traveller in the order of its units:
-// its own Travellers, or for a booking made without them (before the tour asked, by
-// phone) its units' travellers with the booking's contact as the first.
+// its own Travellers (with an unnamed entry for each traveller beyond them: an
+// operator's booking that named only the lead), or for a booking made without them
+// (before the tour asked, by phone) its units' travellers with the booking's contact as
+// the first.
 func TravellersOf(b booking.Booking) []booking.Traveller {
-	if len(b.Travellers) > 0 {
-		return b.Travellers
-	}
 	cats := slots(b.UnitsOf())
+	if len(b.Travellers) > 0 {
+		out := slices.Clone(b.Travellers)
+		for i := len(out); i < len(cats); i++ {
+			out = append(out, booking.Traveller{CategoryID: cats[i]})
+		}
+		return out
+	}
 	out := make([]booking.Traveller, len(cats))
 	for i, c := range cats {
 		out[i].CategoryID = c

@@ -473,6 +473,9 @@ func (s *Service) apply(ctx context.Context, actor account.User, id string, c Ch
 			(c.ExpectDueMinor != nil && *c.ExpectDueMinor != p.DueMinor) {
 			return again, ErrPlanChanged
 		}
+		// The same change, but of the booking as locked: its travellers and answers may
+		// have been changed by their traveller since the plan was shown.
+		p := again
 		if err := s.takeSeats(ctx, tx, p, now); err != nil {
 			return p, err
 		}
