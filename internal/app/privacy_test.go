@@ -183,3 +183,41 @@ func TestRetentionSettingAndChecklist(t *testing.T) {
 		t.Errorf("the lead guide's dashboard: %d, with the checklist", dash.status)
 	}
 }
+
+// A deleted account's bookings lose the other travellers' names and phones and every
+// answer they gave, and are no longer found by those names; the buyer's contact stays.
+func TestDeletedAccountsBookingsLoseTravellersAndAnswers(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, s *testSite) {
+		past := time.Now().AddDate(0, -2, 0)
+		tr := familyTour(t, s, "erased-family", past)
+		b := paidFamily(t, s, tr, "grace@example.com", past, familyTravellers(), familyAnswers())
+		admin := s.client(t)
+		s.login(t, admin, "laura@example.com")
+		found := func() bool {
+			page := s.get(t, admin, "/admin/bookings?q=Tom+Berg")
+			if page.status != 200 {
+				t.Fatalf("search: %d", page.status)
+			}
+			return strings.Contains(page.body, "/admin/bookings/"+b.ID)
+		}
+		if !found() {
+			t.Fatal("the booking is not found by a traveller's name before the deletion")
+		}
+		grace, err := s.Store.UserByEmail(t.Context(), "grace@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.send(t, admin, "DELETE", "/api/v1/admin/users/"+grace.ID, nil); r.status != http.StatusOK {
+			t.Fatalf("delete: %d %s", r.status, r.body)
+		}
+		after := s.storedBooking(t, b.ID)
+		if after.Travellers != nil || after.Answers != nil || after.Participants != 3 || len(after.Units) != 3 {
+			t.Errorf("the booking after its account was deleted: travellers %+v, answers %+v, %d seats, units %+v",
+				after.Travellers, after.Answers, after.Participants, after.Units)
+		}
+		if found() {
+			t.Error("the booking is still found by a traveller's name after its account was deleted")
+		}
+	})
+}

@@ -118,7 +118,9 @@ func (s *Store) OpenBookings(ctx context.Context, userID string) ([]privacy.Open
 
 // EraseUser gives a deleted account its placeholders and shuts it (inside a
 // transaction): an inactive user with a password nothing matches, no sessions, no
-// password resets, off every waiting list it was on.
+// password resets, off every waiting list it was on; its bookings lose the travellers'
+// names and phones and the answers they gave (dietary needs, passport numbers), and
+// what they are searched by with them.
 func (s *Store) EraseUser(ctx context.Context, id string, e privacy.Erasure) error {
 	if err := s.needTx("erase user"); err != nil {
 		return err
@@ -133,11 +135,15 @@ func (s *Store) EraseUser(ctx context.Context, id string, e privacy.Erasure) err
 		{`DELETE FROM sessions WHERE user_id = $1`, []any{id}},
 		{`DELETE FROM password_resets WHERE user_id = $1`, []any{id}},
 		{`UPDATE waitlist_entries SET status = 'left' WHERE user_id = $1 AND status IN ('waiting', 'offered')`, []any{id}},
+		{`UPDATE bookings SET travellers = '', answers = '' WHERE user_id = $1`, []any{id}},
 	}
 	for _, st := range steps {
 		if _, err := s.tx.ExecContext(ctx, st.query, st.args...); err != nil {
 			return fmt.Errorf("erase user %s: %w", id, err)
 		}
+	}
+	if _, err := s.refreshSearch(ctx, `b.user_id = $1`, id); err != nil {
+		return fmt.Errorf("erase user %s: %w", id, err)
 	}
 	return nil
 }

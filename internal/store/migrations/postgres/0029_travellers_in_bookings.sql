@@ -3,7 +3,8 @@
 -- travellers (JSON, one entry per traveller, migration 0027), where online bookings keep
 -- theirs with their category. booking_travellers is no longer read or written; it stays
 -- for instances of the previous release until every instance runs this one, and a later
--- migration drops it.
+-- migration drops it. A booking that named only its lead reads one traveller per seat
+-- (details.TravellersOf).
 UPDATE bookings b SET travellers = (
     SELECT json_agg(json_build_object('category', 'adult', 'name', bt.name) ORDER BY bt.position)::text
     FROM booking_travellers bt WHERE bt.booking_id = b.id

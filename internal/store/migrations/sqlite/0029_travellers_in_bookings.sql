@@ -3,9 +3,10 @@
 -- travellers (JSON, one entry per traveller, migration 0027), where online bookings keep
 -- theirs with their category. booking_travellers is no longer read or written; it stays
 -- for instances of the previous release until every instance runs this one, and a later
--- migration drops it.
+-- migration drops it. A booking that named only its lead reads one traveller per seat
+-- (details.TravellersOf).
 UPDATE bookings SET travellers = (
-    SELECT json_group_array(json_object('category', 'adult', 'name', name))
-    FROM (SELECT bt.name FROM booking_travellers bt WHERE bt.booking_id = bookings.id ORDER BY bt.position)
+    SELECT json_group_array(json_object('category', 'adult', 'name', bt.name) ORDER BY bt.position)
+    FROM booking_travellers bt WHERE bt.booking_id = bookings.id
 )
 WHERE travellers = '' AND EXISTS (SELECT 1 FROM booking_travellers bt WHERE bt.booking_id = bookings.id);
