@@ -1,7 +1,7 @@
 // Booking a tour and paying for it on the sandbox's hosted checkout page, for the specs
 // whose subject is what happens to a paid booking afterwards (booking.spec.ts checks the
 // checkout itself in detail).
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { formatMoney, type TourJSON } from './api';
 import { expectAlert, gate, pauseClock, waitForHydration } from './page';
 
@@ -24,10 +24,15 @@ export async function acceptTerms(page: Page): Promise<void> {
  * disabled button while the call is in flight, then lets the call go on. Returns its URL.
  */
 export async function bookThroughGate(page: Page): Promise<URL> {
+  return new URL((await checkoutCallThroughGate(page)).url());
+}
+
+/** bookThroughGate's call itself: its method, address and body (a POST's details). */
+export async function checkoutCallThroughGate(page: Page): Promise<Request> {
   const held = gate();
-  const calls: string[] = [];
+  const calls: Request[] = [];
   await page.route('**/api/v1/bookings/checkout-session/**', async (route) => {
-    calls.push(route.request().url());
+    calls.push(route.request());
     await held.opened;
     await route.fallback();
   });
@@ -38,7 +43,7 @@ export async function bookThroughGate(page: Page): Promise<URL> {
   await expect.poll(() => calls.length, { message: 'the checkout call is in flight' }).toBe(1);
   await expect(book).toHaveText('Processing...');
   held.open();
-  return new URL(calls[0]!);
+  return calls[0]!;
 }
 
 /** Fills the sandbox checkout's card form and clicks "Pay …". */

@@ -4,7 +4,7 @@
 // test card on the sandbox's checkout, and finds the booking on /my-tours.
 import type { Page } from '@playwright/test';
 import { formatMoney, listTours, signedInUser, type TourJSON } from '../lib/api';
-import { acceptTerms, bookThroughGate, fillCard, SAMPLE_TERMS_VERSION, TEST_CARD } from '../lib/checkout';
+import { acceptTerms, checkoutCallThroughGate, fillCard, SAMPLE_TERMS_VERSION, TEST_CARD } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
 import { expectAlert, pauseClock, waitForHydration } from '../lib/page';
 
@@ -79,16 +79,29 @@ for (const [device, viewport] of [
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      // The call names the units, the details and the terms, never an amount.
-      const url = await bookThroughGate(page);
+      // The call names the units, the details and the terms, never an amount; the
+      // details are personal data, so they go in a POST's body and the URL names nobody.
+      const call = await checkoutCallThroughGate(page);
+      const url = new URL(call.url());
+      expect(call.method()).toBe('POST');
       expect(url.pathname).toBe(`/api/v1/bookings/checkout-session/${tour.id}`);
-      expect(url.searchParams.get('date')).toBe(date);
-      expect(url.searchParams.get('units')).toBe('adult:2,child:1,infant:1');
-      expect(url.searchParams.get('terms')).toBe(String(SAMPLE_TERMS_VERSION));
-      const details = JSON.parse(url.searchParams.get('details')!) as {
-        travellers: { category: string; name: string }[];
-        answers: { question: string; traveller: number; value: string }[];
+      expect(url.search).toBe('');
+      expect(call.url()).not.toContain('Lindqvist');
+      expect(call.url()).not.toContain('Banff');
+      const body = call.postDataJSON() as {
+        date: string;
+        units: string;
+        terms: number;
+        details: {
+          travellers: { category: string; name: string }[];
+          answers: { question: string; traveller: number; value: string }[];
+        };
       };
+      expect(Object.keys(body).sort()).toEqual(['date', 'details', 'terms', 'units']);
+      expect(body.date).toBe(date);
+      expect(body.units).toBe('adult:2,child:1,infant:1');
+      expect(body.terms).toBe(SAMPLE_TERMS_VERSION);
+      const { details } = body;
       expect(details.travellers.map((t) => [t.category, t.name])).toEqual([
         ['adult', FAMILY[0]!.name],
         ['adult', FAMILY[1]!.name],

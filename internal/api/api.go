@@ -82,11 +82,25 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 
 // decodeJSONUpTo is decodeJSON for a request of at most limit bytes.
 func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	return decodeJSONBody(w, r, v, limit, false)
+}
+
+// decodeJSONStrict is decodeJSONUpTo that refuses a field v does not have: for a call
+// whose every field is the client's (a checkout), an unknown one is a tampered or stale
+// page, never something to ignore.
+func decodeJSONStrict(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	return decodeJSONBody(w, r, v, limit, true)
+}
+
+func decodeJSONBody(w http.ResponseWriter, r *http.Request, v any, limit int64, strict bool) error {
 	ct := r.Header.Get("Content-Type")
 	if !strings.HasPrefix(ct, "application/json") {
 		return httpx.Errorf(http.StatusUnsupportedMediaType, "Please send the form as JSON.")
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -44,13 +43,47 @@ func (h *Handler) ReleaseHold(w http.ResponseWriter, r *http.Request) {
 // holds the seats and opens a checkout at the payment provider; the browser then goes to
 // session.url. Optional query: date=YYYY-MM-DD; units=adult:2,child:1 (travellers per
 // price category) or participants=N (N of the tour's first category); extras=id:n;
-// details=<JSON of who travels and their answers>; terms=N (the version of the terms of
-// booking the traveller accepted; required while any are written). Amounts never come
-// from the query: the service prices everything. The details carry personal data: the
-// request log writes the path only, never the query.
+// terms=N (the version of the terms of booking the traveller accepted; required while
+// any are written). Amounts never come from the query: the service prices everything.
+//
+// The travellers' names, phones and answers never ride in the query: a URL lands in
+// proxies' and CDNs' access logs, and URL-encoding their JSON inflates it 2–9× until the
+// request line passes the server's header limit and the browser gets a bare 431. So
+// details= is refused with a 400 that says to POST them (CheckoutSessionWithDetails);
+// the panel and every test send them in the body, nothing relies on the query's.
 func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
+	in, err := checkoutQuery(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.openCheckout(w, r, in)
+}
+
+// CheckoutSessionWithDetails is POST /api/v1/bookings/checkout-session/{tourId} with a
+// JSON body {date, units, extras, participants, terms, details: {travellers, answers}}:
+// the GET's checkout for a tour that asks who travels or questions. units and extras are
+// the GET's "id:n,…" strings, participants and terms numbers, details details.Given. A
+// field the body does not know is a 400, a body over maxDetailsBody a 413. The answer
+// is the GET's, {status, session: {url}}; cross-site POSTs are refused by the router's
+// cross-origin protection, like every other POST.
+func (h *Handler) CheckoutSessionWithDetails(w http.ResponseWriter, r *http.Request) {
+	var in checkoutRequest
+	if err := decodeJSONStrict(w, r, &in, maxDetailsBody); err != nil {
+		if tooBig := (*http.MaxBytesError)(nil); errors.As(err, &tooBig) {
+			err = &httpx.Error{Status: http.StatusRequestEntityTooLarge, Err: err,
+				Message: "The travellers' details and answers are too long to send. Please shorten the longest answers."}
+		}
+		h.fail(w, r, err)
+		return
+	}
+	h.openCheckout(w, r, in)
+}
+
+// openCheckout opens the checkout in, whichever way it came, and answers with its url.
+func (h *Handler) openCheckout(w http.ResponseWriter, r *http.Request, in checkoutRequest) {
 	u, _ := httpx.User(r.Context()) // a visitor is the zero user: the service asks them to log in
-	c, err := checkoutOf(r)
+	c, err := in.checkout(r.PathValue("tourId"))
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -63,65 +96,68 @@ func (h *Handler) CheckoutSession(w http.ResponseWriter, r *http.Request) {
 	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "session": map[string]string{"url": url}})
 }
 
-// maxDetails bounds the details' JSON: ten travellers' names and phones and the
-// answers to a tour's questions, long text included, fit well within it.
-const maxDetails = 64 << 10
+// checkoutRequest is a checkout call as either form sends it: the GET's query or the
+// POST's body.
+type checkoutRequest struct {
+	Date   string `json:"date"`
+	Units  string `json:"units"`  // "adult:2,child:1"
+	Extras string `json:"extras"` // "wetsuit:2"
+	// Participants is N of the tour's first category, read only without units; nil when
+	// not given.
+	Participants *int          `json:"participants"`
+	Terms        int           `json:"terms"`
+	Details      details.Given `json:"details"`
+}
 
-// checkoutOf reads a checkout call's query; every part it cannot read is a 400 that
+// checkout is the booking.Checkout in asks for; every part it cannot read is a 400 that
 // says which.
-func checkoutOf(r *http.Request) (booking.Checkout, error) {
-	q := r.URL.Query()
-	c := booking.Checkout{TourID: r.PathValue("tourId"), Date: strings.TrimSpace(q.Get("date"))}
-	for _, key := range []string{"units", "extras", "details", "participants", "terms"} {
-		if len(q[key]) > 1 {
-			return c, httpx.Errorf(http.StatusBadRequest, fmt.Sprintf("The booking could not be read: %s is given twice. Please reload the page and try again.", key))
-		}
-	}
+func (in checkoutRequest) checkout(tourID string) (booking.Checkout, error) {
+	c := booking.Checkout{TourID: tourID, Date: strings.TrimSpace(in.Date), Details: booking.Details(in.Details)}
 	var err error
-	if c.Units, err = booking.ParseCounts(strings.TrimSpace(q.Get("units")), "travellers"); err != nil {
+	if c.Units, err = booking.ParseCounts(strings.TrimSpace(in.Units), "travellers"); err != nil {
 		return c, err
 	}
-	if c.Extras, err = booking.ParseCounts(strings.TrimSpace(q.Get("extras")), "extras"); err != nil {
+	if c.Extras, err = booking.ParseCounts(strings.TrimSpace(in.Extras), "extras"); err != nil {
 		return c, err
 	}
-	if s := strings.TrimSpace(q.Get("participants")); s != "" && len(c.Units) == 0 {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
+	if in.Participants != nil && len(c.Units) == 0 {
+		if *in.Participants < 1 {
 			return c, httpx.Errorf(http.StatusBadRequest, "Please choose how many people are coming: a whole number, at least 1.")
 		}
-		c.Participants = n
+		c.Participants = *in.Participants
 	}
-	if c.Details, err = parseDetails(q.Get("details")); err != nil {
-		return c, err
+	if in.Terms < 0 {
+		return c, errUnreadableTerms
 	}
-	if c.Terms, err = acceptedTerms(r); err != nil {
-		return c, err
-	}
+	c.Terms = in.Terms
 	return c, nil
 }
 
-// parseDetails reads the details of a checkout: details.Given as JSON, one object with
-// no field it does not know and nothing after it; "" is none given.
-func parseDetails(s string) (booking.Details, error) {
-	var given details.Given
-	if strings.TrimSpace(s) == "" {
-		return booking.Details{}, nil
+var errUnreadableTerms = httpx.Errorf(http.StatusBadRequest, "The terms of booking accepted could not be read. Please reload the page and accept them again.")
+
+// checkoutQuery reads a GET checkout call's query.
+func checkoutQuery(r *http.Request) (checkoutRequest, error) {
+	q := r.URL.Query()
+	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras")}
+	if q.Has("details") {
+		return in, httpx.Errorf(http.StatusBadRequest, "The travellers' details and answers cannot be sent in the address: "+
+			"they are personal data, and addresses end up in logs. Please send them in the body of a POST to the same address.")
 	}
-	if len(s) > maxDetails {
-		return booking.Details{}, httpx.Errorf(http.StatusRequestEntityTooLarge,
-			"The travellers' details and answers are too long to send. Please shorten the longest answers.")
+	for _, key := range []string{"units", "extras", "participants", "terms"} {
+		if len(q[key]) > 1 {
+			return in, httpx.Errorf(http.StatusBadRequest, fmt.Sprintf("The booking could not be read: %s is given twice. Please reload the page and try again.", key))
+		}
 	}
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&given)
-	if err == nil && dec.More() {
-		err = errors.New("more than one value")
+	if s := strings.TrimSpace(q.Get("participants")); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			n = 0 // refused as not at least 1, unless units are given
+		}
+		in.Participants = &n
 	}
-	if err != nil {
-		return booking.Details{}, &httpx.Error{Status: http.StatusBadRequest, Err: err,
-			Message: "The travellers' details and answers could not be read. Please reload the page and fill them in again."}
-	}
-	return booking.Details(given), nil
+	var err error
+	in.Terms, err = acceptedTerms(r)
+	return in, err
 }
 
 // acceptedTerms is the version of the terms of booking a checkout call accepts (its
@@ -133,7 +169,7 @@ func acceptedTerms(r *http.Request) (int, error) {
 	}
 	n, ok := legal.ParseNumber(s)
 	if !ok {
-		return 0, httpx.Errorf(http.StatusBadRequest, "The terms of booking accepted could not be read. Please reload the page and accept them again.")
+		return 0, errUnreadableTerms
 	}
 	return n, nil
 }

@@ -9,8 +9,8 @@ export type CheckoutResponse = ApiResponse & { session?: { url?: unknown } };
 
 /**
  * What a booking of categories sends (issue #23): the units ("adult:2,child:1"), the
- * extras ("boots:2", "" for none) and the travellers' details and answers (JSON, null
- * when the tour asks none). A plain number is `participants=N`: N of the first category.
+ * extras ("boots:2", "" for none) and the travellers' details and answers (null when
+ * the tour asks none; sent in a POST's body, never the address). A plain number is `participants=N`: N of the first category.
  */
 export interface Order {
   units: string;
@@ -18,21 +18,46 @@ export interface Order {
   details: DetailsGiven | null;
 }
 
-/** `terms` is the version of the terms of booking accepted; 0 sends none. */
+/**
+ * SPEC.md's GET of a checkout that sends no details: `terms` is the version of the terms
+ * of booking accepted (0 sends none). An order's details never go in the address: they
+ * are personal data, and a long one passes the server's header limit.
+ */
 export function checkoutPath(tourId: string, date: string, order: number | Order, terms = 0): string {
   const query = new URLSearchParams({ date });
   if (typeof order === 'number') query.set('participants', String(order));
   else {
     query.set('units', order.units);
     if (order.extras) query.set('extras', order.extras);
-    if (order.details) query.set('details', JSON.stringify(order.details));
   }
   if (terms > 0) query.set('terms', String(terms));
-  return `/api/v1/bookings/checkout-session/${encodeURIComponent(tourId)}?${query.toString()}`;
+  return `${checkoutBase(tourId)}?${query.toString()}`;
 }
 
-/** Resolves true when the browser is leaving for the checkout page, false after an error alert. */
+function checkoutBase(tourId: string): string {
+  return `/${apiPath('api/v1/bookings/checkout-session', tourId)}`;
+}
+
+/**
+ * The body of the POST a checkout with details sends to the same address:
+ * {date, units, extras, terms, details}, units and extras as the GET's "id:n,…".
+ */
+export function checkoutBody(date: string, order: Order, terms = 0): Record<string, unknown> {
+  const body: Record<string, unknown> = { date, units: order.units, details: order.details };
+  if (order.extras) body.extras = order.extras;
+  if (terms > 0) body.terms = terms;
+  return body;
+}
+
+/**
+ * Resolves true when the browser is leaving for the checkout page, false after an error
+ * alert. An order whose tour asks who travels or questions POSTs them in the body;
+ * every other order is SPEC.md's GET.
+ */
 export async function bookTour(tourId: string, date: string, order: number | Order, terms = 0): Promise<boolean> {
+  if (typeof order !== 'number' && order.details) {
+    return leaveForCheckout(await request('POST', checkoutBase(tourId), checkoutBody(date, order, terms)));
+  }
   return leaveForCheckout(await request('GET', checkoutPath(tourId, date, order, terms)));
 }
 

@@ -173,14 +173,14 @@ describe('BookingPanel of a tour with price categories', () => {
 
     fireEvent.click(container.querySelector('#book-tour') as HTMLButtonElement);
     await flush();
-    const url = new URL(String(fetch.mock.calls[0]![0]));
-    expect(url.pathname).toBe('/api/v1/bookings/checkout-session/t-5c88fa8f');
-    expect(url.searchParams.get('date')).toBe('2027-06-15');
-    expect(url.searchParams.get('units')).toBe('adult:2,child:1,infant:1');
-    expect(url.searchParams.get('extras')).toBe('wetsuit:2');
-    expect(url.searchParams.has('participants')).toBe(false);
-    expect(url.searchParams.get('terms')).toBe('2');
-    expect(JSON.parse(url.searchParams.get('details')!)).toEqual({
+    // The details are personal data: they go in a POST's body, never the address.
+    const [address, init] = fetch.mock.calls[0]!;
+    expect(String(address)).toBe(`${window.location.origin}/api/v1/bookings/checkout-session/t-5c88fa8f`);
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['date', 'details', 'extras', 'terms', 'units']);
+    expect(body).toMatchObject({ date: '2027-06-15', units: 'adult:2,child:1,infant:1', extras: 'wetsuit:2', terms: 2 });
+    expect(body.details).toEqual({
       travellers: [
         { category: 'adult', name: 'Ann Family', phone: '' },
         { category: 'adult', name: 'Bob Family', phone: '' },
@@ -218,7 +218,10 @@ describe('BookingPanel of a tour with price categories', () => {
     expect(screen.getByRole('textbox', { name: 'Phone' }).getAttribute('type')).toBe('tel');
     fireEvent.click(container.querySelector('#book-tour') as HTMLButtonElement);
     await flush();
-    expect(JSON.parse(new URL(String(fetch.mock.calls[0]![0])).searchParams.get('details')!)).toEqual({
+    const [address, init] = fetch.mock.calls[0]!;
+    expect(String(address)).not.toContain('Ann');
+    expect(init).toMatchObject({ method: 'POST' });
+    expect((JSON.parse(String(init!.body)) as { details: unknown }).details).toEqual({
       travellers: [
         { category: 'adult', name: 'Ann Lead', phone: '+44 20 7946 0000' },
         { category: 'adult', name: '', phone: '' },
