@@ -49,6 +49,23 @@ type Answer struct {
 	Value     string `json:"value"`
 }
 
+// Text is the answer as a person reads it, on every page, email, manifest and CSV:
+// "Yes" or "No", several choices joined by ", ", the value as given otherwise.
+func (a Answer) Text() string {
+	switch a.Type {
+	case tour.YesNo:
+		switch a.Value {
+		case "yes":
+			return "Yes"
+		case "no":
+			return "No"
+		}
+	case tour.Choices:
+		return strings.ReplaceAll(a.Value, "\n", ", ")
+	}
+	return a.Value
+}
+
 // UnitsOf is what b bought per price category: its own units, or, for a booking made
 // before categories existed, its participants as that many of the default category at
 // an equal share of its price.

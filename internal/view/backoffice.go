@@ -260,7 +260,7 @@ func NewAdminTravellers(b booking.Booking) ([]AdminTraveller, []AnswerView) {
 	}
 	once := []AnswerView{}
 	for _, a := range b.Answers {
-		v := AnswerView{Label: a.Label, Value: AnswerText(a)}
+		v := AnswerView{Label: a.Label, Value: a.Text()}
 		switch {
 		case a.Traveller == 0:
 			once = append(once, v)
@@ -269,23 +269,6 @@ func NewAdminTravellers(b booking.Booking) ([]AdminTraveller, []AnswerView) {
 		}
 	}
 	return people, once
-}
-
-// AnswerText is an answer as a person reads it: "Yes" or "No", several choices joined by
-// ", ", the value as given otherwise.
-func AnswerText(a booking.Answer) string {
-	switch a.Type {
-	case tour.YesNo:
-		switch a.Value {
-		case "yes":
-			return "Yes"
-		case "no":
-			return "No"
-		}
-	case tour.Choices:
-		return strings.Join(strings.Split(a.Value, "\n"), ", ")
-	}
-	return a.Value
 }
 
 // ManifestRow is one booking on a departure's manifest.

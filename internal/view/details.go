@@ -114,14 +114,7 @@ func NewBookingExtras(b booking.Booking) []BookingExtra {
 
 // NewAnswerLine is an answer for a page.
 func NewAnswerLine(a booking.Answer) AnswerLine {
-	text := checkin.AnswerText(a)
-	switch text {
-	case "yes":
-		text = "Yes"
-	case "no":
-		text = "No"
-	}
-	return AnswerLine{QuestionID: a.QuestionID, Label: a.Label, Type: a.Type, Traveller: a.Traveller, Value: a.Value, Text: text}
+	return AnswerLine{QuestionID: a.QuestionID, Label: a.Label, Type: a.Type, Traveller: a.Traveller, Value: a.Value, Text: a.Text()}
 }
 
 // NewBookingDetails are b's travellers and answers on tour t at now, editable by its

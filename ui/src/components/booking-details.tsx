@@ -4,7 +4,7 @@ import { settleAnswer } from '../lib/answer';
 import { useSubmit } from '../lib/use-submit';
 import type { BookingDetails as Details, DetailsQuestion, MyBooking, TravellerLine } from '../props';
 import { FormField } from './form-field';
-import { QuestionField } from './question-field';
+import { QuestionInput } from './question-input';
 
 const UPDATING_TEXT = 'Updating...';
 
@@ -106,11 +106,10 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
         <form id="details-form" className="form" onSubmit={save.onSubmit} noValidate>
           <p className="form__hint">You can change these until {d.cutoff}.</p>
           {askedOf(d, null).map((q) => (
-            <QuestionField
+            <QuestionInput
               key={q.id}
               id={`answer-${q.id}-0`}
               question={q}
-              label={q.label}
               value={answers[key(q.id, 0)] ?? ''}
               onChange={(v) => setAnswer(key(q.id, 0), v)}
               maxText={d.maxText}
@@ -145,12 +144,11 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
                   />
                 ) : null}
                 {questions.map((q) => (
-                  <QuestionField
+                  <QuestionInput
                     key={q.id}
                     id={`answer-${q.id}-${t.index}`}
                     question={q}
-                    label={q.label}
-                    value={answers[key(q.id, t.index)] ?? ''}
+                          value={answers[key(q.id, t.index)] ?? ''}
                     onChange={(v) => setAnswer(key(q.id, t.index), v)}
                     maxText={d.maxText}
                     maxLongText={d.maxLongText}

@@ -1,19 +1,23 @@
 import type { QuestionField } from '../props';
 
 interface QuestionInputProps {
-  /** The control's id (its label's for); its help text is `${id}-help`. */
+  /** The control's id (its label's for); its help text is `${id}-help`, a "several choices" question's boxes `${id}-{n}`. */
   id: string;
-  question: QuestionField;
+  question: Pick<QuestionField, 'label' | 'help' | 'type' | 'options' | 'required'>;
   value: string;
   onChange: (value: string) => void;
+  /** Longest answers the server keeps to a text and a long text question, when the page knows them. */
+  maxText?: number;
+  maxLongText?: number;
 }
 
 /**
  * One of the operator's questions with the control its type takes, its help text and a
- * required mark. Values are strings as the server keeps them: several choices joined by
- * "\n", "yes"/"no", a date as YYYY-MM-DD, a number as typed. The server checks them.
+ * required mark: the booking panel's and the details form's (/my-tours/{id}). Values are
+ * strings as the server keeps them (details.Check): several choices joined by "\n",
+ * "yes"/"no", a date as YYYY-MM-DD, a number as typed. The server checks them.
  */
-export function QuestionInput({ id, question: q, value, onChange }: QuestionInputProps) {
+export function QuestionInput({ id, question: q, value, onChange, maxText, maxLongText }: QuestionInputProps) {
   const helpId = q.help ? `${id}-help` : undefined;
   const common = { id, 'aria-describedby': helpId, 'aria-required': q.required || undefined };
   const help = q.help ? (
@@ -32,11 +36,12 @@ export function QuestionInput({ id, question: q, value, onChange }: QuestionInpu
     const chosen = value === '' ? [] : value.split('\n');
     const options = q.type === 'yesno' ? ['yes', 'no'] : (q.options ?? []);
     return (
-      <fieldset className="form__group booking__choices" id={id} aria-describedby={helpId}>
+      <fieldset className="form__group question-choices" id={id} aria-describedby={helpId}>
         <legend className="form__label">{label}</legend>
-        {options.map((o) => (
+        {options.map((o, n) => (
           <label key={o} className="checkbox">
             <input
+              id={`${id}-${n}`}
               type={q.type === 'yesno' ? 'radio' : 'checkbox'}
               name={id}
               checked={chosen.includes(o)}
@@ -51,9 +56,10 @@ export function QuestionInput({ id, question: q, value, onChange }: QuestionInpu
       </fieldset>
     );
   }
+  const change = (e: { target: { value: string } }) => onChange(e.target.value);
   if (q.type === 'choice') {
     control = (
-      <select {...common} className="form__input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select {...common} className="form__input" value={value} onChange={change}>
         <option value="">Choose…</option>
         {(q.options ?? []).map((o) => (
           <option key={o}>{o}</option>
@@ -61,7 +67,7 @@ export function QuestionInput({ id, question: q, value, onChange }: QuestionInpu
       </select>
     );
   } else if (q.type === 'longtext') {
-    control = <textarea {...common} className="form__input" rows={3} value={value} onChange={(e) => onChange(e.target.value)} />;
+    control = <textarea {...common} className="form__input" rows={3} maxLength={maxLongText} value={value} onChange={change} />;
   } else {
     const type = { date: 'date', number: 'text', phone: 'tel', text: 'text' }[q.type];
     control = (
@@ -70,8 +76,9 @@ export function QuestionInput({ id, question: q, value, onChange }: QuestionInpu
         className="form__input"
         type={type}
         inputMode={q.type === 'number' ? 'decimal' : undefined}
+        maxLength={q.type === 'text' ? maxText : undefined}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={change}
       />
     );
   }
