@@ -110,19 +110,13 @@ func UnitsText(units []Unit) string {
 	return strings.Join(parts, " · ")
 }
 
-// LineItems is what a checkout lists for units and extras: one line per price
-// category with a count, one per extra, at their snapshotted prices.
+// LineItems is what a checkout lists for units and extras: the items they make
+// (itemsOf), one line each.
 func LineItems(units []Unit, extras []ExtraLine) []payment.LineItem {
-	out := make([]payment.LineItem, 0, len(units)+len(extras))
-	for _, u := range units {
-		if u.Count > 0 {
-			out = append(out, payment.LineItem{Name: u.Name, UnitAmountMinor: u.PriceMinor, Quantity: u.Count})
-		}
-	}
-	for _, e := range extras {
-		if e.Quantity > 0 {
-			out = append(out, payment.LineItem{Name: e.Name, UnitAmountMinor: e.PriceMinor, Quantity: e.Quantity})
-		}
+	items := itemsOf(units, extras)
+	out := make([]payment.LineItem, 0, len(items))
+	for _, it := range items {
+		out = append(out, payment.LineItem{Name: it.Name, UnitAmountMinor: it.PriceMinor, Quantity: it.Quantity})
 	}
 	return out
 }
