@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { changeMyBookingDetails } from '../api/my-bookings';
 import { settleAnswer } from '../lib/answer';
 import { useSubmit } from '../lib/use-submit';
-import type { BookingDetails as Details, DetailsQuestion, MyBooking, TravellerLine } from '../props';
+import type { BookingDetails as Details, QuestionView, MyBooking, TravellerLine } from '../props';
 import { FormField } from './form-field';
 import { QuestionInput } from './question-input';
 
@@ -20,7 +20,7 @@ function travellerTitle(t: TravellerLine): string {
 }
 
 /** The questions asked of traveller t (0: the booking's own). */
-function askedOf(d: Details, t: TravellerLine | null): DetailsQuestion[] {
+function askedOf(d: Details, t: TravellerLine | null): QuestionView[] {
   return d.questions.filter((q) =>
     t === null ? !q.perTraveller : q.perTraveller && (q.categories.length === 0 || q.categories.includes(t.categoryId)),
   );
