@@ -26,6 +26,11 @@ function askedOf(d: Details, t: TravellerLine | null): QuestionView[] {
   );
 }
 
+/** The longest answer the server keeps to q: a text's or a long text's; none for the others. */
+function maxLengthOf(d: Details, q: QuestionView): number | undefined {
+  return q.type === 'text' ? d.maxText : q.type === 'longtext' ? d.maxLongText : undefined;
+}
+
 const key = (question: string, traveller: number) => `${question}:${traveller}`;
 
 function initialAnswers(d: Details): Record<string, string> {
@@ -112,8 +117,7 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
               question={q}
               value={answers[key(q.id, 0)] ?? ''}
               onChange={(v) => setAnswer(key(q.id, 0), v)}
-              maxText={d.maxText}
-              maxLongText={d.maxLongText}
+              maxLength={maxLengthOf(d, q)}
             />
           ))}
           {d.travellers.map((t, i) => {
@@ -150,8 +154,7 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
                     question={q}
                           value={answers[key(q.id, t.index)] ?? ''}
                     onChange={(v) => setAnswer(key(q.id, t.index), v)}
-                    maxText={d.maxText}
-                    maxLongText={d.maxLongText}
+                    maxLength={maxLengthOf(d, q)}
                   />
                 ))}
               </fieldset>
