@@ -40,11 +40,12 @@ func TestBackOfficeBookingShowsWhatWasBought(t *testing.T) {
 				Extra         bool
 			}
 			TravellerDetails []struct {
-				Number                int
+				Index                 int
 				Category, Name, Phone string
-				Answers               []struct{ Label, Value string }
+				Seat                  bool
+				Answers               []struct{ Label, Text string }
 			}
-			Answers []struct{ Label, Value string }
+			Answers []struct{ Label, Text string }
 		}
 		if err := json.Unmarshal(got, &detail); err != nil {
 			t.Fatal(err)
@@ -65,11 +66,12 @@ func TestBackOfficeBookingShowsWhatWasBought(t *testing.T) {
 		}
 		lead, child := detail.TravellerDetails[0], detail.TravellerDetails[2]
 		if lead.Name != "Ingrid Berg" || lead.Phone != "+47 912 34 567" || lead.Category != "Adult" || len(lead.Answers) != 1 ||
-			lead.Answers[0].Value != "Yes" || child.Number != 3 || child.Category != "Child" || child.Answers[0].Label != "Dietary needs" ||
-			child.Answers[0].Value != "Nuts, Gluten" || detail.TravellerDetails[3].Category != "Infant" {
+			lead.Answers[0].Text != "Yes" || child.Index != 3 || child.Category != "Child" || child.Answers[0].Label != "Dietary needs" ||
+			child.Answers[0].Text != "Nuts, Gluten" || detail.TravellerDetails[3].Category != "Infant" ||
+			!child.Seat || detail.TravellerDetails[3].Seat {
 			t.Errorf("travellers %+v", detail.TravellerDetails)
 		}
-		if len(detail.Answers) != 1 || detail.Answers[0].Label != "Pick-up hotel" || detail.Answers[0].Value != "Hotel Norge" {
+		if len(detail.Answers) != 1 || detail.Answers[0].Label != "Pick-up hotel" || detail.Answers[0].Text != "Hotel Norge" {
 			t.Errorf("answers for the booking %+v", detail.Answers)
 		}
 		// Rendered on the server, escaped.

@@ -31,14 +31,18 @@ func (i Item) Text(currency string) string {
 // Items is what b bought: its travellers per price category (UnitsOf: a booking made
 // before categories existed reads as that many adults), then its extras. A category or
 // an extra of none is left out.
-func (b Booking) Items() []Item {
+func (b Booking) Items() []Item { return itemsOf(b.UnitsOf(), b.Extras) }
+
+// itemsOf is one item per price category with a count, then one per extra taken, at
+// their snapshotted prices: what a booking prints and what its checkout lists.
+func itemsOf(units []Unit, extras []ExtraLine) []Item {
 	var out []Item
-	for _, u := range b.UnitsOf() {
+	for _, u := range units {
 		if u.Count > 0 {
 			out = append(out, Item{Name: u.Name, Quantity: u.Count, PriceMinor: u.PriceMinor})
 		}
 	}
-	for _, e := range b.Extras {
+	for _, e := range extras {
 		if e.Quantity > 0 {
 			out = append(out, Item{Name: e.Name, Quantity: e.Quantity, PriceMinor: e.PriceMinor, Extra: true})
 		}

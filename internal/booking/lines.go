@@ -49,6 +49,23 @@ type Answer struct {
 	Value     string `json:"value"`
 }
 
+// Text is the answer as a person reads it, on every page, email, manifest and CSV:
+// "Yes" or "No", several choices joined by ", ", the value as given otherwise.
+func (a Answer) Text() string {
+	switch a.Type {
+	case tour.YesNo:
+		switch a.Value {
+		case "yes":
+			return "Yes"
+		case "no":
+			return "No"
+		}
+	case tour.Choices:
+		return strings.ReplaceAll(a.Value, "\n", ", ")
+	}
+	return a.Value
+}
+
 // UnitsOf is what b bought per price category: its own units, or, for a booking made
 // before categories existed, its participants as that many of the default category at
 // an equal share of its price.
@@ -93,19 +110,13 @@ func UnitsText(units []Unit) string {
 	return strings.Join(parts, " · ")
 }
 
-// LineItems is what a checkout lists for units and extras: one line per price
-// category with a count, one per extra, at their snapshotted prices.
+// LineItems is what a checkout lists for units and extras: the items they make
+// (itemsOf), one line each.
 func LineItems(units []Unit, extras []ExtraLine) []payment.LineItem {
-	out := make([]payment.LineItem, 0, len(units)+len(extras))
-	for _, u := range units {
-		if u.Count > 0 {
-			out = append(out, payment.LineItem{Name: u.Name, UnitAmountMinor: u.PriceMinor, Quantity: u.Count})
-		}
-	}
-	for _, e := range extras {
-		if e.Quantity > 0 {
-			out = append(out, payment.LineItem{Name: e.Name, UnitAmountMinor: e.PriceMinor, Quantity: e.Quantity})
-		}
+	items := itemsOf(units, extras)
+	out := make([]payment.LineItem, 0, len(items))
+	for _, it := range items {
+		out = append(out, payment.LineItem{Name: it.Name, UnitAmountMinor: it.PriceMinor, Quantity: it.Quantity})
 	}
 	return out
 }

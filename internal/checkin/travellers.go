@@ -7,7 +7,6 @@ import (
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/details"
-	"tourbook/internal/tour"
 )
 
 // Who is on a departure, traveller by traveller (issue #23): the manifest, its print
@@ -81,14 +80,6 @@ func (m Manifest) Columns() []Column {
 		}
 	}
 	return out
-}
-
-// AnswerText is an answer as a manifest reads it: several choices joined by commas.
-func AnswerText(a booking.Answer) string {
-	if a.Type == tour.Choices {
-		return strings.ReplaceAll(a.Value, "\n", ", ")
-	}
-	return a.Value
 }
 
 // CategoryCount is how many travellers of one category are coming.

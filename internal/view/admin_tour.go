@@ -117,7 +117,7 @@ type AdminTour struct {
 	Extras          []ExtraView    `json:"extras"`
 	// Whose details a booking asks for: nobody (""), the lead traveller or everyone.
 	Travellers tour.TravellerDetails `json:"travellers"`
-	Questions  []AdminQuestion       `json:"questions"`
+	Questions  []QuestionView        `json:"questions"`
 	// Hours before the local start until which travellers may change their answers; 0
 	// is the usual 48.
 	AnswersCutoffHours int `json:"answersCutoffHours"`
@@ -155,8 +155,11 @@ type ExtraView struct {
 	Stock int `json:"stock"`
 }
 
-// AdminQuestion is one of the operator's questions (tour.Question).
-type AdminQuestion struct {
+// QuestionView is one of the operator's questions (tour.Question) as the tour editor, the
+// tours API and the details form on /my-tours/{id} read it. The booking panel's is
+// QuestionField (tour_prices.go): the same question with its empty fields left out, to
+// keep the tour page's props small.
+type QuestionView struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	Help  string `json:"help"`
@@ -168,6 +171,17 @@ type AdminQuestion struct {
 	PerTraveller bool     `json:"perTraveller"`
 	// The price category ids a per-traveller question is asked of; none: everyone.
 	Categories []string `json:"categories"`
+}
+
+// NewQuestionViews are t's questions, in its order.
+func NewQuestionViews(t tour.Tour) []QuestionView {
+	out := make([]QuestionView, 0, len(t.Questions))
+	for _, q := range t.Questions {
+		out = append(out, QuestionView{ID: q.ID, Label: q.Label, Help: q.Help, Type: q.Type,
+			Options: nonNilStrings(q.Options), Required: q.Required, PerTraveller: q.PerTraveller,
+			Categories: nonNilStrings(q.Categories)})
+	}
+	return out
 }
 
 // AdminTier is a refund tier: cancelling at least DaysBefore days before the departure's
@@ -241,12 +255,7 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 		Locations: []AdminStop{}, Guides: []string{}, Pictures: []AdminPicture{}, Departures: []AdminDeparture{},
 		PublicURL: "/tour/" + t.Slug, CancellationPolicy: []AdminTier{},
 		PriceCategories: NewCategoryViews(t), Extras: NewExtraViews(t), Travellers: t.Travellers,
-		Questions: []AdminQuestion{}, AnswersCutoffHours: t.AnswersCutoffHours,
-	}
-	for _, q := range t.Questions {
-		a.Questions = append(a.Questions, AdminQuestion{ID: q.ID, Label: q.Label, Help: q.Help, Type: q.Type,
-			Options: nonNilStrings(q.Options), Required: q.Required, PerTraveller: q.PerTraveller,
-			Categories: nonNilStrings(q.Categories)})
+		Questions: NewQuestionViews(t), AnswersCutoffHours: t.AnswersCutoffHours,
 	}
 	for _, tier := range t.Policy {
 		a.CancellationPolicy = append(a.CancellationPolicy, AdminTier(tier))

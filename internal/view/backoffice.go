@@ -150,9 +150,9 @@ type AdminBookingDetail struct {
 	// Every traveller, the lead first, with their category, name and answers, as given
 	// at checkout or on /my-tours; empty for a booking that has none (made before the
 	// tour asked, or by an operator: Travellers has their names).
-	TravellerDetails []AdminTraveller `json:"travellerDetails"`
+	TravellerDetails []TravellerAnswers `json:"travellerDetails"`
 	// The answers to the questions asked once per booking.
-	Answers []AnswerView `json:"answers"`
+	Answers []AnswerLine `json:"answers"`
 	// Formatted amount paid (or asked, while pending)
 	Amount      string `json:"amount"`
 	AmountMinor int64  `json:"amountMinor"`
@@ -205,62 +205,42 @@ type AdminBookingDetail struct {
 
 // BookingLine is one line of what a booking bought: "2 × Adult at $497.00 = $994.00".
 type BookingLine struct {
-	Name     string `json:"name"`
-	Quantity int    `json:"quantity"`
-	// Formatted: the price of one, and of them all.
-	Price  string `json:"price"`
+	BookingItem
+	// Formatted: what they all come to.
 	Amount string `json:"amount"`
 	// An extra (a wetsuit, a single room) rather than travellers of a price category.
 	Extra bool `json:"extra"`
-}
-
-// AdminTraveller is one traveller of a booking, as the back office reads them.
-type AdminTraveller struct {
-	// 1 for the lead, then in the order of the price categories.
-	Number int `json:"number"`
-	// The price category's name: "Adult", "Child".
-	Category string `json:"category"`
-	// "" when the tour did not ask for it.
-	Name    string       `json:"name"`
-	Phone   string       `json:"phone"`
-	Answers []AnswerView `json:"answers"`
-}
-
-// AnswerView is an answer as a person reads it, under the question as it was asked.
-type AnswerView struct {
-	Label string `json:"label"`
-	// "Yes", "No", several choices joined by ", "; the text as given otherwise.
-	Value string `json:"value"`
 }
 
 // NewBookingLines is what b bought, line by line.
 func NewBookingLines(b booking.Booking) []BookingLine {
 	out := []BookingLine{}
 	for _, it := range b.Items() {
-		out = append(out, BookingLine{Name: it.Name, Quantity: it.Quantity, Price: money.Format(it.PriceMinor, b.Currency),
-			Amount: money.Format(it.AmountMinor(), b.Currency), Extra: it.Extra})
+		out = append(out, BookingLine{BookingItem: BookingItem{Name: it.Name, Quantity: it.Quantity,
+			Price: money.Format(it.PriceMinor, b.Currency)}, Amount: money.Format(it.AmountMinor(), b.Currency), Extra: it.Extra})
 	}
 	return out
 }
 
-// NewAdminTravellers is b's travellers with their answers, and the answers given once for
-// the booking.
-func NewAdminTravellers(b booking.Booking) ([]AdminTraveller, []AnswerView) {
-	category := map[string]string{}
+// NewAdminTravellers is b's travellers as given, with their answers, and the answers
+// given once for the booking.
+func NewAdminTravellers(b booking.Booking) ([]TravellerAnswers, []AnswerLine) {
+	category, seat := map[string]string{}, map[string]bool{}
 	for _, u := range b.UnitsOf() {
-		category[u.CategoryID] = u.Name
+		category[u.CategoryID], seat[u.CategoryID] = u.Name, u.TakesSeat
 	}
-	people := make([]AdminTraveller, len(b.Travellers))
+	people := make([]TravellerAnswers, len(b.Travellers))
 	for i, t := range b.Travellers {
 		name := category[t.CategoryID]
 		if name == "" {
 			name = t.CategoryID
 		}
-		people[i] = AdminTraveller{Number: i + 1, Category: name, Name: t.Name, Phone: t.Phone, Answers: []AnswerView{}}
+		people[i] = TravellerAnswers{TravellerLine: TravellerLine{Index: i + 1, CategoryID: t.CategoryID, Category: name,
+			Name: t.Name, Phone: t.Phone, Seat: seat[t.CategoryID]}, Answers: []AnswerLine{}}
 	}
-	once := []AnswerView{}
+	once := []AnswerLine{}
 	for _, a := range b.Answers {
-		v := AnswerView{Label: a.Label, Value: AnswerText(a)}
+		v := NewAnswerLine(a)
 		switch {
 		case a.Traveller == 0:
 			once = append(once, v)
@@ -269,23 +249,6 @@ func NewAdminTravellers(b booking.Booking) ([]AdminTraveller, []AnswerView) {
 		}
 	}
 	return people, once
-}
-
-// AnswerText is an answer as a person reads it: "Yes" or "No", several choices joined by
-// ", ", the value as given otherwise.
-func AnswerText(a booking.Answer) string {
-	switch a.Type {
-	case tour.YesNo:
-		switch a.Value {
-		case "yes":
-			return "Yes"
-		case "no":
-			return "No"
-		}
-	case tour.Choices:
-		return strings.Join(strings.Split(a.Value, "\n"), ", ")
-	}
-	return a.Value
 }
 
 // ManifestRow is one booking on a departure's manifest.
@@ -306,7 +269,7 @@ type ManifestRow struct {
 	Notes string `json:"notes"`
 	// Travellers are who travels, one each (a booking made without names: its
 	// categories' travellers, the customer leading), with their answers.
-	Travellers []ManifestTraveller `json:"travellers"`
+	Travellers []TravellerAnswers `json:"travellers"`
 }
 
 // ManifestWaitlistRow is one entry of a departure's waiting list, for operators.

@@ -14,16 +14,9 @@ import (
 // Who travels on a booking and what they answered (issue #23 §2): on /my-tours/{id},
 // where the traveller changes them until the cut-off, on /my-tours, and on the manifest.
 
-// BookingUnit is how many travellers of one price category a booking has: "2 × Adult".
-type BookingUnit struct {
-	Name  string `json:"name"`
-	Count int    `json:"count"`
-	// Formatted price of one.
-	Price string `json:"price"`
-}
-
-// BookingExtra is an extra a booking added.
-type BookingExtra struct {
+// BookingItem is one thing a booking bought, as /my-tours/{id} lists it: "2 × Adult
+// ($397.00)", "2 × Wetsuit ($15.00)". The back office's BookingLine adds its amount.
+type BookingItem struct {
 	Name     string `json:"name"`
 	Quantity int    `json:"quantity"`
 	// Formatted price of one.
@@ -56,20 +49,6 @@ type AnswerLine struct {
 	Text string `json:"text"`
 }
 
-// DetailsQuestion is one of the tour's questions as the details form asks it.
-type DetailsQuestion struct {
-	ID           string            `json:"id"`
-	Label        string            `json:"label"`
-	Help         string            `json:"help"`
-	Type         tour.QuestionType `json:"type" tstype:"'text' | 'longtext' | 'choice' | 'choices' | 'yesno' | 'date' | 'number' | 'phone'"`
-	Options      []string          `json:"options"`
-	Required     bool              `json:"required"`
-	PerTraveller bool              `json:"perTraveller"`
-	// Categories are the ids of the categories a per-traveller question is asked of;
-	// empty: all.
-	Categories []string `json:"categories"`
-}
-
 // BookingDetails are a booking's travellers and answers, and the form to change them.
 type BookingDetails struct {
 	// Ask is whose names the tour asks: "" nobody, "lead" the lead's name and phone,
@@ -78,7 +57,7 @@ type BookingDetails struct {
 	Travellers []TravellerLine       `json:"travellers"`
 	Answers    []AnswerLine          `json:"answers"`
 	// Questions are the tour's questions as it asks them now.
-	Questions []DetailsQuestion `json:"questions"`
+	Questions []QuestionView `json:"questions"`
 	// Missing are the labels of the required names and answers not given yet.
 	Missing []string `json:"missing"`
 	// Editable until the cut-off; EditURL is the PATCH call, "" when not editable.
@@ -92,43 +71,31 @@ type BookingDetails struct {
 	MaxLongText int `json:"maxLongText"`
 }
 
-// NewBookingUnits are a booking's categories and counts.
-func NewBookingUnits(b booking.Booking) []BookingUnit {
-	out := []BookingUnit{}
-	for _, u := range b.UnitsOf() {
-		if u.Count > 0 {
-			out = append(out, BookingUnit{Name: u.Name, Count: u.Count, Price: money.Format(u.PriceMinor, b.Currency)})
+// NewBookingItems are what b bought (booking.Items): its travellers by category, and
+// its extras.
+func NewBookingItems(b booking.Booking) (units, extras []BookingItem) {
+	units, extras = []BookingItem{}, []BookingItem{}
+	for _, it := range b.Items() {
+		line := BookingItem{Name: it.Name, Quantity: it.Quantity, Price: money.Format(it.PriceMinor, b.Currency)}
+		if it.Extra {
+			extras = append(extras, line)
+		} else {
+			units = append(units, line)
 		}
 	}
-	return out
-}
-
-// NewBookingExtras are a booking's extras.
-func NewBookingExtras(b booking.Booking) []BookingExtra {
-	out := []BookingExtra{}
-	for _, e := range b.Extras {
-		out = append(out, BookingExtra{Name: e.Name, Quantity: e.Quantity, Price: money.Format(e.PriceMinor, b.Currency)})
-	}
-	return out
+	return units, extras
 }
 
 // NewAnswerLine is an answer for a page.
 func NewAnswerLine(a booking.Answer) AnswerLine {
-	text := checkin.AnswerText(a)
-	switch text {
-	case "yes":
-		text = "Yes"
-	case "no":
-		text = "No"
-	}
-	return AnswerLine{QuestionID: a.QuestionID, Label: a.Label, Type: a.Type, Traveller: a.Traveller, Value: a.Value, Text: text}
+	return AnswerLine{QuestionID: a.QuestionID, Label: a.Label, Type: a.Type, Traveller: a.Traveller, Value: a.Value, Text: a.Text()}
 }
 
 // NewBookingDetails are b's travellers and answers on tour t at now, editable by its
 // traveller until the cut-off; customer is the account's name, the lead of a booking
 // that names nobody yet.
 func NewBookingDetails(t tour.Tour, b booking.Booking, customer string, now time.Time) BookingDetails {
-	d := BookingDetails{Ask: t.Travellers, Travellers: []TravellerLine{}, Answers: []AnswerLine{}, Questions: []DetailsQuestion{},
+	d := BookingDetails{Ask: t.Travellers, Travellers: []TravellerLine{}, Answers: []AnswerLine{}, Questions: NewQuestionViews(t),
 		Missing: details.Missing(t, b), Editable: details.Changeable(t, b, now), Cutoff: details.CutoffText(t, b),
 		MaxName: details.MaxName, MaxText: details.MaxText, MaxLongText: details.MaxLongText}
 	if d.Missing == nil {
@@ -161,11 +128,6 @@ func NewBookingDetails(t tour.Tour, b booking.Booking, customer string, now time
 	for _, a := range b.Answers {
 		d.Answers = append(d.Answers, NewAnswerLine(a))
 	}
-	for _, q := range t.Questions {
-		d.Questions = append(d.Questions, DetailsQuestion{ID: q.ID, Label: q.Label, Help: q.Help, Type: q.Type,
-			Options: append([]string{}, q.Options...), Required: q.Required, PerTraveller: q.PerTraveller,
-			Categories: append([]string{}, q.Categories...)})
-	}
 	return d
 }
 
@@ -178,18 +140,19 @@ func DetailsNeeded(t tour.Tour, b booking.Booking, now time.Time) string {
 	return "Details needed by " + format.DayIn(t.AnswersCutoffAt(details.DepartureOf(t, b.StartDate)), t.Zone())
 }
 
-// ManifestTraveller is one traveller of a manifest's booking.
-type ManifestTraveller struct {
+// TravellerAnswers is one traveller of a booking with their answers: on the manifest and
+// in the back office's booking.
+type TravellerAnswers struct {
 	TravellerLine
-	// Answers about them (the lead's also the booking's), in the manifest's columns.
+	// Answers about them (on the manifest the lead's also the booking's, in its columns).
 	Answers []AnswerLine `json:"answers"`
 }
 
 // NewManifestTravellers are the travellers of one of m's bookings.
-func NewManifestTravellers(list []checkin.Traveller) []ManifestTraveller {
-	out := make([]ManifestTraveller, 0, len(list))
+func NewManifestTravellers(list []checkin.Traveller) []TravellerAnswers {
+	out := make([]TravellerAnswers, 0, len(list))
 	for _, tr := range list {
-		row := ManifestTraveller{TravellerLine: TravellerLine{Index: tr.Index, CategoryID: tr.CategoryID, Category: tr.Category,
+		row := TravellerAnswers{TravellerLine: TravellerLine{Index: tr.Index, CategoryID: tr.CategoryID, Category: tr.Category,
 			Name: tr.Name, Phone: tr.Phone, Seat: tr.Seat}, Answers: []AnswerLine{}}
 		for _, a := range tr.Answers {
 			row.Answers = append(row.Answers, NewAnswerLine(a))

@@ -83,8 +83,8 @@ type MyBooking struct {
 	ContinueURL string `json:"continueUrl"`
 	ReleaseURL  string `json:"releaseUrl"`
 	// Units are the booking's categories and counts, Extras what it added.
-	Units  []BookingUnit  `json:"units"`
-	Extras []BookingExtra `json:"extras"`
+	Units  []BookingItem `json:"units"`
+	Extras []BookingItem `json:"extras"`
 	// Details are who travels and their answers, with the form to change them.
 	Details BookingDetails `json:"details"`
 }
@@ -124,7 +124,7 @@ func NewMyBooking(o refund.Own) MyBooking {
 	if m.MeetingPoint == "" {
 		m.MeetingPoint = t.StartLocation.Description
 	}
-	m.Units, m.Extras = NewBookingUnits(o.Booking), NewBookingExtras(o.Booking)
+	m.Units, m.Extras = NewBookingItems(o.Booking)
 	m.Details = NewBookingDetails(t, o.Booking, o.CustomerName, o.At)
 	if o.Status == booking.Paid {
 		m.CalendarURL = MyBookingURL(o.ID) + "/calendar.ics"

@@ -49,7 +49,10 @@ type ExtraOption struct {
 	Max int `json:"max"`
 }
 
-// QuestionField is one of the operator's questions as the booking panel asks it.
+// QuestionField is one of the operator's questions as the booking panel asks it: the
+// same question as QuestionView (admin_tour.go), kept separate only so that its empty
+// help, options and categories are left out of the tour page's props (omitempty), which
+// every visitor downloads and hydrates; the UI's QuestionInput takes either.
 type QuestionField struct {
 	ID    string            `json:"id"`
 	Label string            `json:"label"`

@@ -317,7 +317,7 @@ func (h *Handler) AdminManifestCSV(w http.ResponseWriter, r *http.Request) {
 				SafeCell(b.Notes), fmt.Sprintf("%d of %d", tr.Index, tr.Of), SafeCell(tr.Category)}
 			answers := map[string]string{}
 			for _, a := range tr.Answers {
-				answers[a.QuestionID] = checkin.AnswerText(a)
+				answers[a.QuestionID] = a.Text()
 			}
 			for _, c := range columns {
 				row = append(row, SafeCell(answers[c.QuestionID]))

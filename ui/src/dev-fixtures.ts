@@ -665,12 +665,21 @@ export const refundDueBooking: AdminBookingDetail = {
     { name: 'Wetsuit', quantity: 2, price: '$15.00', amount: '$30.00', extra: true },
   ],
   travellerDetails: [
-    { number: 1, category: 'Adult', name: 'Ben Hadley', phone: '+1 403 555 0100', answers: [{ label: 'Dietary needs', value: 'Vegetarian' }] },
-    { number: 2, category: 'Adult', name: 'Maya Hadley', phone: '', answers: [{ label: 'Dietary needs', value: 'None' }] },
-    { number: 3, category: 'Child', name: 'Leo Hadley', phone: '', answers: [{ label: 'Dietary needs', value: 'Nuts, Gluten' }] },
-    { number: 4, category: 'Infant', name: 'Ivy Hadley', phone: '', answers: [] },
+    {
+      index: 1, categoryId: 'adult', category: 'Adult', name: 'Ben Hadley', phone: '+1 403 555 0100', seat: true,
+      answers: [{ questionId: 'diet', label: 'Dietary needs', type: 'choice', traveller: 1, value: 'Vegetarian', text: 'Vegetarian' }],
+    },
+    {
+      index: 2, categoryId: 'adult', category: 'Adult', name: 'Maya Hadley', phone: '', seat: true,
+      answers: [{ questionId: 'diet', label: 'Dietary needs', type: 'choice', traveller: 2, value: 'None', text: 'None' }],
+    },
+    {
+      index: 3, categoryId: 'child', category: 'Child', name: 'Leo Hadley', phone: '', seat: true,
+      answers: [{ questionId: 'diet', label: 'Dietary needs', type: 'choices', traveller: 3, value: 'Nuts\nGluten', text: 'Nuts, Gluten' }],
+    },
+    { index: 4, categoryId: 'infant', category: 'Infant', name: 'Ivy Hadley', phone: '', seat: false, answers: [] },
   ],
-  answers: [{ label: 'Pick-up hotel', value: 'Fairmont Banff Springs' }],
+  answers: [{ questionId: 'hotel', label: 'Pick-up hotel', type: 'text', traveller: 0, value: 'Fairmont Banff Springs', text: 'Fairmont Banff Springs' }],
   amount: '$1,191.00',
   amountMinor: 119100,
   refunded: '$0.00',
@@ -1185,7 +1194,7 @@ export const myBooking: MyBooking = {
     tier: '7 to 29 days before departure',
     until: 'Tue 8 June 2027',
   },
-  units: [{ name: 'Adult', count: 2, price: '$397.00' }],
+  units: [{ name: 'Adult', quantity: 2, price: '$397.00' }],
   extras: [],
   details: {
     ask: '',
@@ -1210,8 +1219,8 @@ export const familyBooking: MyBooking = {
   ...myBooking,
   participants: 3,
   units: [
-    { name: 'Adult', count: 2, price: '$397.00' },
-    { name: 'Infant', count: 1, price: '$0.00' },
+    { name: 'Adult', quantity: 2, price: '$397.00' },
+    { name: 'Infant', quantity: 1, price: '$0.00' },
   ],
   extras: [{ name: 'Wetsuit', quantity: 2, price: '$15.00' }],
   details: {

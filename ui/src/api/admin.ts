@@ -1,7 +1,7 @@
 // The back office's calls (docs/admin.md). They only talk to the server: the pages decide
 // which alert to show, because every call answers with the tour and each page section has
 // its own words for what just happened (lib/tour-answer.ts).
-import type { AdminDeparture, AdminTour, Difficulty, ExtraPer, QuestionType, TourStatus, TravellerDetails } from '../props';
+import type { AdminDeparture, AdminTour, Difficulty, ExtraPer, QuestionView, TourStatus, TravellerDetails } from '../props';
 import { request, type ApiResponse } from './client';
 
 /**
@@ -83,18 +83,11 @@ export interface ExtraInput {
   stock: NumberField;
 }
 
-/** A question as typed; a new one has no id and is given one, an existing one sends its own back. */
-export interface QuestionInput {
-  id: string;
-  label: string;
-  help: string;
-  type: QuestionType;
-  /** A choice question's options; none for the other types */
-  options: string[];
-  required: boolean;
-  perTraveller: boolean;
-  categories: string[];
-}
+/**
+ * A question as typed: the question as the API shows it (QuestionView), sent back whole.
+ * A new one has no id and is given one; a choice question's options, none for the others.
+ */
+export type QuestionInput = QuestionView;
 
 export interface TierInput {
   daysBefore: NumberField;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { changeMyBookingDetails } from '../api/my-bookings';
 import { settleAnswer } from '../lib/answer';
 import { useSubmit } from '../lib/use-submit';
-import type { BookingDetails as Details, DetailsQuestion, MyBooking, TravellerLine } from '../props';
+import type { BookingDetails as Details, QuestionView, MyBooking, TravellerLine } from '../props';
 import { FormField } from './form-field';
-import { QuestionField } from './question-field';
+import { QuestionInput } from './question-input';
 
 const UPDATING_TEXT = 'Updating...';
 
@@ -20,10 +20,15 @@ function travellerTitle(t: TravellerLine): string {
 }
 
 /** The questions asked of traveller t (0: the booking's own). */
-function askedOf(d: Details, t: TravellerLine | null): DetailsQuestion[] {
+function askedOf(d: Details, t: TravellerLine | null): QuestionView[] {
   return d.questions.filter((q) =>
     t === null ? !q.perTraveller : q.perTraveller && (q.categories.length === 0 || q.categories.includes(t.categoryId)),
   );
+}
+
+/** The longest answer the server keeps to q: a text's or a long text's; none for the others. */
+function maxLengthOf(d: Details, q: QuestionView): number | undefined {
+  return q.type === 'text' ? d.maxText : q.type === 'longtext' ? d.maxLongText : undefined;
 }
 
 const key = (question: string, traveller: number) => `${question}:${traveller}`;
@@ -106,15 +111,13 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
         <form id="details-form" className="form" onSubmit={save.onSubmit} noValidate>
           <p className="form__hint">You can change these until {d.cutoff}.</p>
           {askedOf(d, null).map((q) => (
-            <QuestionField
+            <QuestionInput
               key={q.id}
               id={`answer-${q.id}-0`}
               question={q}
-              label={q.label}
               value={answers[key(q.id, 0)] ?? ''}
               onChange={(v) => setAnswer(key(q.id, 0), v)}
-              maxText={d.maxText}
-              maxLongText={d.maxLongText}
+              maxLength={maxLengthOf(d, q)}
             />
           ))}
           {d.travellers.map((t, i) => {
@@ -145,15 +148,13 @@ export function BookingDetails({ booking, onChange }: BookingDetailsProps) {
                   />
                 ) : null}
                 {questions.map((q) => (
-                  <QuestionField
+                  <QuestionInput
                     key={q.id}
                     id={`answer-${q.id}-${t.index}`}
                     question={q}
-                    label={q.label}
-                    value={answers[key(q.id, t.index)] ?? ''}
+                          value={answers[key(q.id, t.index)] ?? ''}
                     onChange={(v) => setAnswer(key(q.id, t.index), v)}
-                    maxText={d.maxText}
-                    maxLongText={d.maxLongText}
+                    maxLength={maxLengthOf(d, q)}
                   />
                 ))}
               </fieldset>

@@ -151,7 +151,9 @@ describe('BookingPanel of a tour with price categories', () => {
     setValue('Infant (Ages 0–3)', '1');
     setValue('Wetsuit (€15 per traveller)', '2');
     const groups = screen.getAllByRole('group', { name: /^Traveller \d/ });
-    expect(groups.map((g) => g.getAttribute('aria-labelledby') && screen.getByText(/./, { selector: `#${g.getAttribute('aria-labelledby')}` }).textContent)).toEqual([
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Traveller 1 (Adult)', 'Traveller 2 (Adult)', 'Traveller 3 (Child)', 'Traveller 4 (Infant)']);
+    // Each group's name field is labelled the same, with the required mark.
+    expect(groups.map((g) => g.querySelector('label')!.textContent)).toEqual([
       'Traveller 1 (Adult) *',
       'Traveller 2 (Adult) *',
       'Traveller 3 (Child) *',

@@ -181,49 +181,33 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
       {slots.map((s, i) => {
         const n = i + 1;
         const asked = form.questions.filter((q) => askedOf(q, s.category.id));
-        const named = form.travellers === 'all' || (form.travellers === 'lead' && i === 0);
-        if (!named && asked.length === 0) return null;
+        const all = form.travellers === 'all';
+        const lead = form.travellers === 'lead' && i === 0;
+        if (!all && !lead && asked.length === 0) return null;
         const who = `Traveller ${n} (${s.category.name})`;
+        const title = lead ? `Lead traveller (${s.category.name})` : who;
+        // Asking every name, each name's label says who; the group is named the same.
         return (
-          <div className="booking__traveller" role="group" aria-labelledby={`traveller-${n}`} key={s.key}>
-            {form.travellers === 'all' ? null : (
-              <p className="booking__who" id={`traveller-${n}`}>
-                {named ? `Lead traveller (${s.category.name})` : who}
-              </p>
-            )}
-            {named ? (
-              <div className="form__group">
-                {/* Every traveller's name: its label names the traveller, and the group. */}
-                <label className="form__label" id={form.travellers === 'all' ? `traveller-${n}` : undefined} htmlFor={`traveller-${n}-name`}>
-                  {form.travellers === 'all' ? who : 'Name'}
-                  <span aria-hidden="true"> *</span>
-                </label>
-                <input
-                  id={`traveller-${n}-name`}
-                  className="form__input"
-                  autoComplete={i === 0 ? 'name' : 'off'}
-                  aria-required="true"
-                  placeholder="Full name"
-                  value={names[s.key] ?? ''}
-                  onChange={(e) => setNames((m) => ({ ...m, [s.key]: e.target.value }))}
-                />
-              </div>
+          <div className="booking__traveller" role="group" aria-label={title} key={s.key}>
+            {all ? null : <p className="booking__who">{title}</p>}
+            {all || lead ? (
+              <QuestionInput
+                id={`traveller-${n}-name`}
+                question={{ label: all ? who : 'Name', type: 'text', required: true }}
+                autoComplete={i === 0 ? 'name' : 'off'}
+                placeholder="Full name"
+                value={names[s.key] ?? ''}
+                onChange={(v) => setNames((m) => ({ ...m, [s.key]: v }))}
+              />
             ) : null}
-            {form.travellers === 'lead' && i === 0 ? (
-              <div className="form__group">
-                <label className="form__label" htmlFor="traveller-1-phone">
-                  Phone<span aria-hidden="true"> *</span>
-                </label>
-                <input
-                  id="traveller-1-phone"
-                  className="form__input"
-                  type="tel"
-                  autoComplete="tel"
-                  aria-required="true"
-                  value={phone}
-                  onChange={(e) => setPhone(e.target.value)}
-                />
-              </div>
+            {lead ? (
+              <QuestionInput
+                id="traveller-1-phone"
+                question={{ label: 'Phone', type: 'phone', required: true }}
+                autoComplete="tel"
+                value={phone}
+                onChange={setPhone}
+              />
             ) : null}
             {asked.map((q) => question(q, n, s))}
           </div>

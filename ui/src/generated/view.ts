@@ -228,7 +228,7 @@ export interface AdminTour {
   extras: ExtraView[];
   /** Whose details a booking asks for: nobody (""), the lead traveller or everyone. */
   travellers: TravellerDetails;
-  questions: AdminQuestion[];
+  questions: QuestionView[];
   /**
    * Hours before the local start until which travellers may change their answers; 0
    * is the usual 48.
@@ -272,8 +272,13 @@ export interface ExtraView {
   stock: number;
 }
 
-/** AdminQuestion is one of the operator's questions (tour.Question). */
-export interface AdminQuestion {
+/**
+ * QuestionView is one of the operator's questions (tour.Question) as the tour editor, the
+ * tours API and the details form on /my-tours/{id} read it. The booking panel's is
+ * QuestionField (tour_prices.go): the same question with its empty fields left out, to
+ * keep the tour page's props small.
+ */
+export interface QuestionView {
   id: string;
   label: string;
   help: string;
@@ -453,9 +458,9 @@ export interface AdminBookingDetail {
    * at checkout or on /my-tours; empty for a booking that has none (made before the
    * tour asked, or by an operator: Travellers has their names).
    */
-  travellerDetails: AdminTraveller[];
+  travellerDetails: TravellerAnswers[];
   /** The answers to the questions asked once per booking. */
-  answers: AnswerView[];
+  answers: AnswerLine[];
   /** Formatted amount paid (or asked, while pending) */
   amount: string;
   amountMinor: number;
@@ -513,33 +518,11 @@ export interface AdminBookingDetail {
 }
 
 /** BookingLine is one line of what a booking bought: "2 × Adult at $497.00 = $994.00". */
-export interface BookingLine {
-  name: string;
-  quantity: number;
-  /** Formatted: the price of one, and of them all. */
-  price: string;
+export interface BookingLine extends BookingItem {
+  /** Formatted: what they all come to. */
   amount: string;
   /** An extra (a wetsuit, a single room) rather than travellers of a price category. */
   extra: boolean;
-}
-
-/** AdminTraveller is one traveller of a booking, as the back office reads them. */
-export interface AdminTraveller {
-  /** 1 for the lead, then in the order of the price categories. */
-  number: number;
-  /** The price category's name: "Adult", "Child". */
-  category: string;
-  /** "" when the tour did not ask for it. */
-  name: string;
-  phone: string;
-  answers: AnswerView[];
-}
-
-/** AnswerView is an answer as a person reads it, under the question as it was asked. */
-export interface AnswerView {
-  label: string;
-  /** "Yes", "No", several choices joined by ", "; the text as given otherwise. */
-  value: string;
 }
 
 /** ManifestRow is one booking on a departure's manifest. */
@@ -562,7 +545,7 @@ export interface ManifestRow {
    * Travellers are who travels, one each (a booking made without names: its
    * categories' travellers, the customer leading), with their answers.
    */
-  travellers: ManifestTraveller[];
+  travellers: TravellerAnswers[];
 }
 
 /** ManifestWaitlistRow is one entry of a departure's waiting list, for operators. */
@@ -989,16 +972,11 @@ export interface DashboardCollect {
   owed: DashboardOwed[];
 }
 
-/** BookingUnit is how many travellers of one price category a booking has: "2 × Adult". */
-export interface BookingUnit {
-  name: string;
-  count: number;
-  /** Formatted price of one. */
-  price: string;
-}
-
-/** BookingExtra is an extra a booking added. */
-export interface BookingExtra {
+/**
+ * BookingItem is one thing a booking bought, as /my-tours/{id} lists it: "2 × Adult
+ * ($397.00)", "2 × Wetsuit ($15.00)". The back office's BookingLine adds its amount.
+ */
+export interface BookingItem {
   name: string;
   quantity: number;
   /** Formatted price of one. */
@@ -1031,22 +1009,6 @@ export interface AnswerLine {
   text: string;
 }
 
-/** DetailsQuestion is one of the tour's questions as the details form asks it. */
-export interface DetailsQuestion {
-  id: string;
-  label: string;
-  help: string;
-  type: 'text' | 'longtext' | 'choice' | 'choices' | 'yesno' | 'date' | 'number' | 'phone';
-  options: string[];
-  required: boolean;
-  perTraveller: boolean;
-  /**
-   * Categories are the ids of the categories a per-traveller question is asked of;
-   * empty: all.
-   */
-  categories: string[];
-}
-
 /** BookingDetails are a booking's travellers and answers, and the form to change them. */
 export interface BookingDetails {
   /**
@@ -1057,7 +1019,7 @@ export interface BookingDetails {
   travellers: TravellerLine[];
   answers: AnswerLine[];
   /** Questions are the tour's questions as it asks them now. */
-  questions: DetailsQuestion[];
+  questions: QuestionView[];
   /** Missing are the labels of the required names and answers not given yet. */
   missing: string[];
   /** Editable until the cut-off; EditURL is the PATCH call, "" when not editable. */
@@ -1071,9 +1033,12 @@ export interface BookingDetails {
   maxLongText: number;
 }
 
-/** ManifestTraveller is one traveller of a manifest's booking. */
-export interface ManifestTraveller extends TravellerLine {
-  /** Answers about them (the lead's also the booking's), in the manifest's columns. */
+/**
+ * TravellerAnswers is one traveller of a booking with their answers: on the manifest and
+ * in the back office's booking.
+ */
+export interface TravellerAnswers extends TravellerLine {
+  /** Answers about them (on the manifest the lead's also the booking's, in its columns). */
   answers: AnswerLine[];
 }
 
@@ -1204,8 +1169,8 @@ export interface MyBooking {
   continueUrl: string;
   releaseUrl: string;
   /** Units are the booking's categories and counts, Extras what it added. */
-  units: BookingUnit[];
-  extras: BookingExtra[];
+  units: BookingItem[];
+  extras: BookingItem[];
   /** Details are who travels and their answers, with the form to change them. */
   details: BookingDetails;
 }
@@ -1845,7 +1810,12 @@ export interface ExtraOption {
   max: number;
 }
 
-/** QuestionField is one of the operator's questions as the booking panel asks it. */
+/**
+ * QuestionField is one of the operator's questions as the booking panel asks it: the
+ * same question as QuestionView (admin_tour.go), kept separate only so that its empty
+ * help, options and categories are left out of the tour page's props (omitempty), which
+ * every visitor downloads and hydrates; the UI's QuestionInput takes either.
+ */
 export interface QuestionField {
   id: string;
   label: string;

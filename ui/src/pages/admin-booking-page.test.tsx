@@ -86,7 +86,7 @@ describe('AdminBookingPage: details', () => {
       'Ben Hadley · Adult · +1 403 555 0100Dietary needsVegetarian',
       'Maya Hadley · AdultDietary needsNone',
       'Leo Hadley · ChildDietary needsNuts, Gluten',
-      'Ivy Hadley · Infant',
+      'Ivy Hadley · Infant · no seat',
     ]);
     expect(within(people[0]!).getByRole('link', { name: '+1 403 555 0100' }).getAttribute('href')).toBe('tel:+14035550100');
     expect(document.getElementById('booking-answers')?.textContent).toBe('Pick-up hotelFairmont Banff Springs');

@@ -73,7 +73,7 @@ export function MyBookingPage({ booking: initial, ticket, receipts }: PageProps[
           {booking.units.length > 1 || booking.units.some((u) => u.name !== 'Adult') ? (
             <div className="facts__item">
               <dt>Travellers</dt>
-              <dd id="booking-units">{booking.units.map((u) => `${u.count} × ${u.name} (${u.price})`).join(', ')}</dd>
+              <dd id="booking-units">{booking.units.map((u) => `${u.quantity} × ${u.name} (${u.price})`).join(', ')}</dd>
             </div>
           ) : null}
           {booking.extras.length > 0 ? (

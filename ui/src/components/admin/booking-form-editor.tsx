@@ -19,7 +19,7 @@ import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { CategoryInput, ExtraInput, QuestionInput, TourInput } from '../../api/admin';
 import type { FieldErrors } from '../../lib/field-errors';
 import { fromMinorUnits } from '../../lib/number-input';
-import type { CategoryView, ExtraView, AdminQuestion, AdminTour, ExtraPer, QuestionType, TravellerDetails } from '../../props';
+import type { CategoryView, ExtraView, QuestionView, AdminTour, ExtraPer, QuestionType, TravellerDetails } from '../../props';
 import { FieldError, fieldAria } from '../field-error';
 import { AdminTable } from './admin-table';
 import { RowCheckbox, RowInput, RowSelect } from './row-fields';
@@ -122,7 +122,7 @@ function extraDraft(e: ExtraView): ExtraDraft {
   return { key: newKey('extra'), id: e.id, name: e.name, description: e.description, price: fromMinorUnits(e.price), per: e.per, stock: bound(e.stock) };
 }
 
-function questionDraft(q: AdminQuestion): QuestionDraft {
+function questionDraft(q: QuestionView): QuestionDraft {
   return {
     key: newKey('question'),
     id: q.id,

@@ -1,13 +1,13 @@
-import type { AdminBookingDetail, AnswerView } from '../../props';
+import type { AdminBookingDetail, AnswerLine } from '../../props';
 
-function Answers({ answers, id }: { answers: AnswerView[]; id?: string }) {
+function Answers({ answers, id }: { answers: AnswerLine[]; id?: string }) {
   if (answers.length === 0) return null;
   return (
     <dl id={id} className="admin-facts">
-      {answers.map((a, i) => (
-        <div key={i}>
+      {answers.map((a) => (
+        <div key={`${a.questionId}:${a.traveller}`}>
           <dt>{a.label}</dt>
-          <dd>{a.value === '' ? '—' : a.value}</dd>
+          <dd>{a.text === '' ? '—' : a.text}</dd>
         </div>
       ))}
     </dl>
@@ -30,10 +30,11 @@ export function BookingTravellers({ booking }: { booking: AdminBookingDetail }) 
       {people.length > 0 ? (
         <ol id="booking-traveller-details" className="admin-facts__list">
           {people.map((p) => (
-            <li key={p.number}>
+            <li key={p.index}>
               <p>
-                <strong>{p.name === '' ? `Traveller ${p.number}` : p.name}</strong>
+                <strong>{p.name === '' ? `Traveller ${p.index}` : p.name}</strong>
                 {` · ${p.category}`}
+                {p.seat ? null : ' · no seat'}
                 {p.phone !== '' ? (
                   <>
                     {' · '}

@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../app';
 import { fixtures } from '../../dev-fixtures';
-import type { ManifestRow, ManifestTraveller } from '../../props';
+import type { ManifestRow, TravellerAnswers } from '../../props';
 
-const traveller = (index: number, category: string, name: string, seat = true, answers: ManifestTraveller['answers'] = []): ManifestTraveller => ({
+const traveller = (index: number, category: string, name: string, seat = true, answers: TravellerAnswers['answers'] = []): TravellerAnswers => ({
   index,
   categoryId: category.toLowerCase(),
   category,

@@ -1,4 +1,4 @@
-import type { ManifestRow, ManifestTraveller } from '../../props';
+import type { ManifestRow, TravellerAnswers } from '../../props';
 import { PhoneLink } from '../phone-link';
 import { StatusBadge } from '../status-badge';
 import { AdminTable } from './admin-table';
@@ -80,7 +80,7 @@ function showsTravellers(row: ManifestRow): boolean {
  * One traveller of a booking, under it: their place, name, category (an infant without a
  * seat says so) and answers; the lead's row carries the booking's own answers too.
  */
-function TravellerRow({ bookingId, traveller: t, apart, span }: { bookingId: string; traveller: ManifestTraveller; apart: boolean; span: number }) {
+function TravellerRow({ bookingId, traveller: t, apart, span }: { bookingId: string; traveller: TravellerAnswers; apart: boolean; span: number }) {
   return (
     <tr className="manifest-table__traveller" id={`traveller-${bookingId}-${t.index}`}>
       {apart ? null : (
