@@ -69,3 +69,27 @@ func TestItemsOfABookingBeforeCategories(t *testing.T) {
 		t.Errorf("one %q", got)
 	}
 }
+
+// What a booking prints adds up to its price: a price agreed apart, a discount or a
+// share that did not divide evenly is one more line, named after the booking's note.
+func TestItemsAddUpToThePrice(t *testing.T) {
+	b := Booking{Participants: 2, AmountMinor: 90000, Currency: "usd", PriceNote: "regular guest",
+		Units: []Unit{{CategoryID: "adult", Name: "Adult", Count: 2, PriceMinor: 55000, TakesSeat: true}}}
+	items := b.Items()
+	var sum int64
+	for _, it := range items {
+		sum += it.AmountMinor()
+	}
+	last := items[len(items)-1]
+	if sum != 90000 || len(items) != 2 || !last.Adjustment || last.Text("usd") != "Discount (regular guest): -$200.00" {
+		t.Errorf("items %+v add up to %d; want 2 × Adult and a discount of $200.00, 90000 in all", items, sum)
+	}
+	old := Booking{Participants: 3, AmountMinor: 100, Currency: "usd"} // before categories: 3 × 33
+	items = old.Items()
+	if len(items) != 2 || items[0].PriceMinor != 33 || items[1].PriceMinor != 1 || items[1].Name != "Price agreed" {
+		t.Errorf("an old booking of 3 for 100 prints %+v", items)
+	}
+	if items := familyBooking().Items(); items[len(items)-1].Adjustment {
+		t.Errorf("a booking at its lines' price has an adjustment: %+v", items)
+	}
+}
