@@ -66,11 +66,12 @@ check-generated: ## Fail when a generated file differs from what `make generate`
 # tests, a package at a time) leaves a core idle that Vitest fills. Each one's output is
 # printed whole when it ends. The browser tests and Lighthouse come after, alone.
 test: lint ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
-	@# Measured alone on the 2-core machine: Go 240 s at 143 % CPU, browser tests 242 s at
-	@# 105 % (mostly waiting on pages), Vitest 179 s: the Go and browser tests share the
-	@# cores best, then Vitest (two workers) and Lighthouse (scores need a quiet machine).
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-e2e
-	$(MAKE) --no-print-directory test-ui
+	@# Measured alone on the 2-core machine: Go 240 s at 143 % CPU, Vitest 110 s (two
+	@# workers), browser tests 242 s at 105 % on three workers (mostly waiting on pages).
+	@# Beside the browser tests, internal/app took 361 s instead of 101: the Go tests go
+	@# beside Vitest, the browser tests (four workers) and Lighthouse after, alone.
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui
+	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-lighthouse
 
 lint: check-generated deps ui ## Generated files up to date, go vet, gofmt, the TypeScript type check and the JavaScript budget
