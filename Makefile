@@ -69,7 +69,7 @@ test: lint ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_PO
 	@# Measured alone on the 2-core machine: Go 240 s at 143 % CPU, Vitest 110 s (two
 	@# workers), browser tests 242 s at 105 % on three workers (mostly waiting on pages).
 	@# Beside the browser tests, internal/app took 361 s instead of 101: the Go tests go
-	@# beside Vitest, the browser tests (four workers) and Lighthouse after, alone.
+	@# beside Vitest, the browser tests and Lighthouse after, alone.
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-lighthouse
