@@ -1,8 +1,6 @@
 package checkin
 
 import (
-	"fmt"
-	"strings"
 
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
@@ -118,9 +116,9 @@ func (m Manifest) Categories() []CategoryCount {
 
 // CategoriesText is the counts as one line: "2 Adult · 1 Child · 1 Infant"; "" for none.
 func CategoriesText(counts []CategoryCount) string {
-	parts := make([]string, 0, len(counts))
-	for _, c := range counts {
-		parts = append(parts, fmt.Sprintf("%d %s", c.Count, c.Name))
+	units := make([]booking.Unit, len(counts))
+	for i, c := range counts {
+		units[i] = booking.Unit{Name: c.Name, Count: c.Count}
 	}
-	return strings.Join(parts, " · ")
+	return booking.UnitsText(units)
 }
