@@ -1,7 +1,6 @@
 package checkin
 
 import (
-
 	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/details"
