@@ -116,7 +116,7 @@ func TestRules(t *testing.T) {
 		}{
 			{code: "spring10", discount: 9940},
 			{code: " Spring10 ", discount: 9940},
-			{code: "THIRD", discount: 32802},                                                    // 33 % of 994.00, rounded down
+			{code: "THIRD", discount: 32802}, // 33 % of 994.00, rounded down
 			{code: "THIRD", order: func(o *promotion.Order) { o.PriceMinor = 101 }, discount: 33}, // 33.33 → 33
 			{code: "USD20", discount: 2000},
 			{code: "HUGE", discount: 99400}, // never more than the price

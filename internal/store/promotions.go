@@ -23,7 +23,7 @@ const usedStatuses = `b.status IN ('paid', 'awaiting_payment', 'refund_due', 're
 // usesNow: a use counted at $1, its booking used or holding seats.
 const usesNow = `(` + usedStatuses + ` OR (b.status = 'pending' AND b.hold_until > $1))`
 
-// optDay is a promotion's date column: '' for none.
+// optDay is a promotion's date column: ” for none.
 func optDay(t time.Time) string {
 	if t.IsZero() {
 		return ""
