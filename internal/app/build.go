@@ -541,7 +541,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business, Legal: site.Legal,
-		Promotions: promos, Cookies: cookies, SessionTTL: accounts.SessionTTL(),
+		Promotions: promos, PromoQuotes: bookings, Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
 	}
