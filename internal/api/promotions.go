@@ -44,7 +44,7 @@ func (h *Handler) PromoCheck(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "promo": view.NewPromoQuote(q)})
+	httpx.OK(w, map[string]any{"promo": view.NewPromoQuote(q)})
 }
 
 // CreatePromotion is POST /api/v1/admin/promotions (admins): a new promo code from the
@@ -78,7 +78,7 @@ func (h *Handler) savePromotion(w http.ResponseWriter, r *http.Request, save fun
 		h.fail(w, r, err)
 		return
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "promotion": view.NewPromotionForm(p)})
+	httpx.OK(w, map[string]any{"promotion": view.NewPromotionForm(p)})
 }
 
 // SetPromotionActive is PUT /api/v1/admin/promotions/{id}/active {active} (admins): the
@@ -104,6 +104,6 @@ func (h *Handler) SetPromotionActive(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"status": "success", "promotion": view.NewPromotionForm(p)})
+	httpx.OK(w, map[string]any{"promotion": view.NewPromotionForm(p)})
 }
 
