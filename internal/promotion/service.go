@@ -376,7 +376,7 @@ func codeTaken(code string, err error) error {
 
 func mayAdminister(actor account.User) error {
 	if !account.CanAdminister(actor) {
-		return fault.New(fault.Forbidden, "promotions: not an admin", "Only admins can manage promo codes.")
+		return account.ErrNotAllowed
 	}
 	return nil
 }
