@@ -106,4 +106,3 @@ func (h *Handler) SetPromotionActive(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.OK(w, map[string]any{"promotion": view.NewPromotionForm(p)})
 }
-
