@@ -99,8 +99,8 @@ func (p *promoHold) lines(units []Unit, extras []ExtraLine, b Booking) []payment
 	for _, l := range lines {
 		parts = append(parts, fmt.Sprintf("%d × %s", l.Quantity, l.Name))
 	}
-	name := fmt.Sprintf("%s, less promo code %s (−%s)", strings.Join(parts, ", "), p.applied.Code,
-		money.Format(p.applied.DiscountMinor, b.Currency))
+	name := fmt.Sprintf("Booking with promo code %s (%s, %s)", p.applied.Code, strings.Join(parts, ", "),
+		money.Format(-p.applied.DiscountMinor, b.Currency))
 	return []payment.LineItem{{Name: name, UnitAmountMinor: b.AmountMinor, Quantity: 1}}
 }
 

@@ -232,6 +232,11 @@ func TestCheckoutWithACode(t *testing.T) {
 		if err != nil || ev.AmountTotal != 94400 {
 			t.Errorf("the provider's checkout charges %d (%v), want 94400", ev.AmountTotal, err)
 		}
+		sc, err := st.SandboxCheckout(ctx, b.CheckoutID)
+		if lines := sc.Request.LineItems(); err != nil || len(lines) != 1 || sc.Request.TotalMinor() != 94400 ||
+			lines[0].Name != "Booking with promo code FJORD50 (2 × Adult, -$50.00)" {
+			t.Errorf("the checkout's lines: %+v, %v", lines, err)
+		}
 		if n := uses(t, st, p.ID, now); n != 1 {
 			t.Errorf("%d uses while held, want 1", n)
 		}

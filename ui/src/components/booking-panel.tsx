@@ -222,7 +222,7 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
       ) : null}
       <PromoCodeField
         tourId={tourId}
-        query={new URLSearchParams({ date: chosen.date, units: unitsParam(form, counts), extras: extrasParam(form, extras) }).toString()}
+        query={() => new URLSearchParams({ date: chosen.date, units: unitsParam(form, counts), extras: extrasParam(form, extras) }).toString()}
         code={promo}
         onChange={setPromo}
       />

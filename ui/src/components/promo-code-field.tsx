@@ -11,8 +11,9 @@ import type { PromoQuote } from '../props';
 
 interface PromoCodeFieldProps {
   tourId: string;
-  /** The checkout's query as chosen now (date, units, extras), without the code */
-  query: string;
+  /** The checkout's query as chosen now (date, units, extras), without the code: a
+   * function, called on "Apply" only (the server's JS engine has no URLSearchParams) */
+  query: () => string;
   code: string;
   onChange: (code: string) => void;
 }
@@ -20,7 +21,7 @@ interface PromoCodeFieldProps {
 export function PromoCodeField({ tourId, query, code, onChange }: PromoCodeFieldProps) {
   const [applied, setApplied] = useState<PromoQuote | null>(null);
   const apply = useSubmit(async () => {
-    const res = await checkPromo(tourId, `${query}&promo=${encodeURIComponent(code.trim())}`);
+    const res = await checkPromo(tourId, `${query()}&promo=${encodeURIComponent(code.trim())}`);
     const promo = res.status === 'success' ? res.data?.promo : undefined;
     if (!promo) {
       setApplied(null);
