@@ -1,8 +1,8 @@
 // Promo codes (issue #24 §1) on the real binary: an administrator adds a code in
 // /admin/promotions; a traveller types it in the tour page's booking panel, "Apply" says
 // what it takes off, the sandbox's checkout charges the discounted price on a line that
-// names the code, the traveller pays, and the back office's list counts the use and the
-// discount given.
+// names the code, the traveller pays, the back office's list counts the use and the
+// discount given, and the booking's page lists the discount under the code's name.
 import { formatMoney, listTours, logIn, signedInUser } from '../lib/api';
 import { acceptTerms, fillCard, TEST_CARD } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
@@ -27,7 +27,7 @@ test('a traveller books with a promo code and pays the discounted price', async 
   await expect(row).toContainText('10 %');
 
   // The traveller applies it on the tour page.
-  await signedInUser(context, 'Priya Promo');
+  const traveller = await signedInUser(context, 'Priya Promo');
   const today = new Date().toISOString().slice(0, 10);
   const tour = (await listTours(page.request)).find((t) => t.startDates.some((d) => d.date > today && d.seatsLeft >= 2))!;
   const date = tour.startDates.find((d) => d.date > today && d.seatsLeft >= 2)!.date;
@@ -65,4 +65,11 @@ test('a traveller books with a promo code and pays the discounted price', async 
   const used = admin.locator('#promotions-table tbody tr', { hasText: code });
   await expect(used.locator('td').nth(2)).toHaveText('1');
   await expect(used.locator('td').nth(3)).toHaveText(formatMoney(discount, tour.currency));
+
+  // The booking's back-office page names the code on the line that takes the discount off.
+  await admin.goto(`/admin/bookings?email=${encodeURIComponent(traveller.email)}`);
+  await admin.locator('#bookings-table tbody tr a', { hasText: 'Priya Promo' }).click();
+  await waitForHydration(admin);
+  const line = admin.locator('#bought-table tbody tr', { hasText: `Discount (promo code ${code})` });
+  await expect(line.locator('td').last()).toHaveText(`-${formatMoney(discount, tour.currency)}`);
 });
