@@ -15,11 +15,12 @@ import (
 	"tourbook/internal/httpx"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/payment/refundtest"
 	"tourbook/internal/promotion"
+	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/store/testdb"
-	"tourbook/internal/tour"
 )
 
 // t0 is a Tuesday in spring; the departure is in June.
@@ -285,6 +286,13 @@ func TestCheckoutWithACode(t *testing.T) {
 		if n := uses(t, st, p.ID, now); n != 1 {
 			t.Errorf("%d uses once paid, want 1", n)
 		}
+		// Cancelling refunds by the policy on what was paid, the discounted price.
+		refunds := refund.NewService(st, &refundtest.Refunder{}, nil, refund.Options{Now: clock,
+			Tx: storetest.InTx(st, func(tx *store.Store) refund.Tx { return tx })})
+		own, err := refunds.OwnBooking(ctx, ann, paid.ID)
+		if err != nil || !own.Quote.Allowed || own.Quote.Percent == 0 || own.Quote.RefundMinor != 94400*int64(own.Quote.Percent)/100 {
+			t.Errorf("the refund quote on 944.00 paid: %+v, %v", own.Quote, err)
+		}
 		p.MaxUses = 0
 		if err := st.UpdatePromotion(ctx, p); err != nil {
 			t.Fatal(err)
@@ -439,4 +447,3 @@ func isKind(err error, k fault.Kind) bool {
 	return errors.As(err, &pub) && pub.FaultKind() == k
 }
 
-var _ = tour.Tour{}
