@@ -446,4 +446,3 @@ func isKind(err error, k fault.Kind) bool {
 	var pub fault.Public
 	return errors.As(err, &pub) && pub.FaultKind() == k
 }
-
