@@ -324,7 +324,8 @@ func lastBooking(t *testing.T, st *store.Store, u account.User) booking.Booking 
 }
 
 // TestConcurrentCheckoutsNeverPassTheLimit: 20 travellers check out at once with a code
-// that has 5 uses left (7 allowed, 2 paid), half through each of two instances (two
+// that has 5 uses left (7 allowed, 2 paid), each on its own departure, half through
+// each of two instances (two
 // stores on one PostgreSQL database; on SQLite one store, whose single writer is what
 // serialises instances there): exactly 5 bookings are discounted, the others are told
 // the code is used up and hold nothing.
@@ -342,7 +343,13 @@ func TestConcurrentCheckoutsNeverPassTheLimit(t *testing.T) {
 				b = storetest.OpenAt(t, databaseURL, dataDir)
 			}
 			sites := []site{newSite(a, fixed), newSite(b, fixed)}
-			fjords := storetest.AddTour(t, a, "fjords", 100, dep)
+			// One departure each: the departure's lock, which every hold takes first, must
+			// not be what keeps the code's uses within its limit.
+			days := make([]time.Time, n)
+			for i := range days {
+				days[i] = dep.AddDate(0, 0, i)
+			}
+			fjords := storetest.AddTour(t, a, "fjords", 100, days...)
 			p := addPromo(t, a, promotion.Promotion{Code: "FIVELEFT", Percent: 20, Active: true, MaxUses: 7})
 			for i := range 2 {
 				earlier := storetest.AddPaid(t, a, sites[0].bookings, fjords, dep, t0, fmt.Sprintf("earlier%d", i), 1)
@@ -360,7 +367,7 @@ func TestConcurrentCheckoutsNeverPassTheLimit(t *testing.T) {
 			for i, u := range users {
 				wg.Go(func() {
 					<-start
-					_, errs[i] = sites[i%2].bookings.Open(ctx, u, "", booking.Checkout{TourID: fjords.ID, Date: "2031-06-01",
+					_, errs[i] = sites[i%2].bookings.Open(ctx, u, "", booking.Checkout{TourID: fjords.ID, Date: days[i].Format(time.DateOnly),
 						Participants: 1, PromoCode: "fiveleft"})
 				})
 			}
