@@ -20,13 +20,14 @@ type Promotions interface {
 
 // PromoQuotes says what a promo code takes off a booking (booking.Service).
 type PromoQuotes interface {
-	QuotePromo(ctx context.Context, user account.User, c booking.Checkout) (booking.PromoQuote, error)
+	QuotePromo(ctx context.Context, user account.User, client string, c booking.Checkout) (booking.PromoQuote, error)
 }
 
 // PromoCheck is GET /api/v1/bookings/promo/{tourId}?promo=CODE and the checkout's
 // query (date, units or participants, extras): the booking panel's "Apply". Answers
 // {status: success, promo: {code, price, discount, total, discountMinor, totalMinor}},
-// or a refusal in words ("The promo code SPRING10 expired on 31 March.").
+// or a refusal in words ("The promo code SPRING10 expired on 31 March."); from one
+// client address, 429 after booking.PromoMissesPerClient unknown codes in an hour.
 func (h *Handler) PromoCheck(w http.ResponseWriter, r *http.Request) {
 	u, _ := httpx.User(r.Context()) // a visitor may check a code; per-customer uses count at checkout
 	in, err := checkoutQuery(r)
@@ -39,7 +40,7 @@ func (h *Handler) PromoCheck(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	q, err := h.PromoQuotes.QuotePromo(r.Context(), u, c)
+	q, err := h.PromoQuotes.QuotePromo(r.Context(), u, h.ClientIP.Of(r), c)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -39,17 +39,42 @@ func promoOrder(user account.User, t tour.Tour, start tour.StartDate, q Order) p
 		PriceMinor: q.TotalMinor, UserID: user.ID}
 }
 
+// PromoMissesPerClient bounds the unknown promo codes tried from one client address
+// within LimitWindow (the panel's Apply and checkouts together, counted in the store
+// that every instance shares): codes cannot be found by guessing.
+const PromoMissesPerClient = 20
+
+func promoMissKey(client string) string { return "promo-miss:" + client }
+
 // checkPromo checks the checkout's promo code ("" none: nil) against the quote; the
-// refusal is the promotion's, in words.
-func (s *Service) checkPromo(ctx context.Context, user account.User, t tour.Tour, start tour.StartDate, q Order, code string) (*promoHold, error) {
+// refusal is the promotion's, in words. client is the address the request came from
+// ("" counts none): its unknown codes are counted and bounded.
+func (s *Service) checkPromo(ctx context.Context, user account.User, client string, t tour.Tour, start tour.StartDate, q Order, code string) (*promoHold, error) {
 	if strings.TrimSpace(code) == "" {
 		return nil, nil
 	}
 	if s.promos == nil {
 		return nil, badRequest("Promo codes are not taken on this site.")
 	}
+	now := s.now()
+	if client != "" {
+		n, err := s.store.CountLoginFailures(ctx, promoMissKey(client), now.Add(-LimitWindow))
+		if err != nil {
+			return nil, fmt.Errorf("count unknown promo codes of a client address: %w", err)
+		}
+		if n >= PromoMissesPerClient {
+			return nil, &LimitError{Wait: LimitWindow, Message: fmt.Sprintf(
+				"Too many promo codes that do not exist were tried from your network. Please try again in %s.", minutes(LimitWindow))}
+		}
+	}
 	o := promoOrder(user, t, start, q)
 	a, err := s.promos.Check(ctx, code, o)
+	var pub fault.Public
+	if client != "" && errors.As(err, &pub) && pub.FaultKind() == fault.NotFound {
+		if aerr := s.store.AddLoginFailure(ctx, promoMissKey(client), now); aerr != nil {
+			s.log.Warn("count an unknown promo code of a client address", "err", aerr)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -117,8 +142,9 @@ type PromoQuote struct {
 // QuotePromo says whether c's promo code applies to the booking c asks for, and what it
 // takes off, without holding anything: the tour, departure and travellers are read as
 // Open reads them (a departure without the seats asked is Open's refusal too). Errors
-// are *Error or the promotion's *fault.Error, each in words.
-func (s *Service) QuotePromo(ctx context.Context, user account.User, c Checkout) (PromoQuote, error) {
+// are *Error, *LimitError (too many unknown codes from client) or the promotion's
+// *fault.Error, each in words.
+func (s *Service) QuotePromo(ctx context.Context, user account.User, client string, c Checkout) (PromoQuote, error) {
 	if strings.TrimSpace(c.PromoCode) == "" {
 		return PromoQuote{}, badRequest("Please type a promo code.")
 	}
@@ -145,7 +171,7 @@ func (s *Service) QuotePromo(ctx context.Context, user account.User, c Checkout)
 	if q, err = Price(t, start, asked, c.Extras); err != nil {
 		return PromoQuote{}, err
 	}
-	p, err := s.checkPromo(ctx, user, t, start, q, c.PromoCode)
+	p, err := s.checkPromo(ctx, user, client, t, start, q, c.PromoCode)
 	if err != nil {
 		return PromoQuote{}, err
 	}

@@ -415,7 +415,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		return "", conflict("This tour cannot be booked online. Please contact us.")
 	}
 	// Promo code (issue #24 §1, promo.go): checked here, its use reserved with the hold.
-	promo, err := s.checkPromo(ctx, user, t, start, q, c.PromoCode)
+	promo, err := s.checkPromo(ctx, user, client, t, start, q, c.PromoCode)
 	if err != nil {
 		return "", err
 	}

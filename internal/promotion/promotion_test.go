@@ -214,7 +214,7 @@ func TestCheckoutWithACode(t *testing.T) {
 		bob := storetest.AddUser(t, st, "bob", account.RoleUser)
 		checkout := booking.Checkout{TourID: fjords.ID, Date: "2031-06-01", Participants: 2, PromoCode: "fjord50"}
 
-		q, err := s.bookings.QuotePromo(ctx, ann, checkout)
+		q, err := s.bookings.QuotePromo(ctx, ann, "", checkout)
 		if err != nil || q.PriceMinor != 99400 || q.DiscountMinor != 5000 || q.TotalMinor != 94400 || q.Code != "FJORD50" {
 			t.Fatalf("quote: %+v, %v", q, err)
 		}
@@ -452,4 +452,44 @@ func TestAdminRules(t *testing.T) {
 func isKind(err error, k fault.Kind) bool {
 	var pub fault.Public
 	return errors.As(err, &pub) && pub.FaultKind() == k
+}
+
+// TestGuessingCodesIsBounded: one client address tries at most 20 codes that do not
+// exist in an hour, by the panel's Apply or at checkout; then even a real code is refused
+// from there (429) for the hour, while another address is served.
+func TestGuessingCodesIsBounded(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		now := t0
+		s := newSite(st, func() time.Time { return now })
+		fjords := storetest.AddTour(t, st, "fjords", 10, dep)
+		addPromo(t, st, promotion.Promotion{Code: "REAL10", Percent: 10, Active: true})
+		ann := storetest.AddUser(t, st, "ann", account.RoleUser)
+		ask := func(client, code string) (int, string) {
+			_, err := s.bookings.QuotePromo(ctx, ann, client, booking.Checkout{TourID: fjords.ID, Date: "2031-06-01", PromoCode: code})
+			return message(err)
+		}
+		for i := range booking.PromoMissesPerClient - 1 {
+			if status, _ := ask("203.0.113.9", fmt.Sprintf("GUESS%d", i)); status != 404 {
+				t.Fatalf("guess %d: %d", i, status)
+			}
+		}
+		// The last one at checkout: it counts too, and holds nothing.
+		_, err := s.bookings.Open(ctx, ann, "203.0.113.9", booking.Checkout{TourID: fjords.ID, Date: "2031-06-01", PromoCode: "GUESSLAST"})
+		if status, _ := message(err); status != 404 {
+			t.Fatalf("a guess at checkout: %d (%v)", status, err)
+		}
+		want := "Too many promo codes that do not exist were tried from your network. Please try again in 60 minutes."
+		if status, msg := ask("203.0.113.9", "REAL10"); status != 429 || msg != want {
+			t.Errorf("after 20 guesses: %d %q", status, msg)
+		}
+		if status, msg := ask("198.51.100.4", "REAL10"); status != 200 {
+			t.Errorf("another address: %d %q", status, msg)
+		}
+		now = now.Add(time.Hour + time.Minute)
+		if status, msg := ask("203.0.113.9", "REAL10"); status != 200 {
+			t.Errorf("an hour later: %d %q", status, msg)
+		}
+	})
 }
