@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/httpx"
@@ -58,7 +61,7 @@ func fixed() time.Time { return t0 }
 
 func addPromo(t *testing.T, st *store.Store, p promotion.Promotion) promotion.Promotion {
 	t.Helper()
-	if err := st.CreatePromotion(t.Context(), &p); err != nil {
+	if err := st.CreatePromotion(t.Context(), &p, nil); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -294,7 +297,7 @@ func TestCheckoutWithACode(t *testing.T) {
 			t.Errorf("the refund quote on 944.00 paid: %+v, %v", own.Quote, err)
 		}
 		p.MaxUses = 0
-		if err := st.UpdatePromotion(ctx, p); err != nil {
+		if err := st.UpdatePromotion(ctx, p, nil); err != nil {
 			t.Fatal(err)
 		}
 		_, err = s.promos.Check(ctx, "FJORD50", promotion.Order{TourID: fjords.ID, Currency: "usd", Departure: dep, Travellers: 2, PriceMinor: 99400, UserID: ann.ID})
@@ -411,7 +414,7 @@ func TestAdminRules(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := t.Context()
 		s := newSite(st, fixed)
-		admin := account.User{ID: "a", Role: account.RoleAdmin}
+		admin := storetest.AddUser(t, st, "ada", account.RoleAdmin)
 		for _, role := range []account.Role{account.RoleLeadGuide, account.RoleGuide, account.RoleUser} {
 			u := account.User{ID: "u", Role: role}
 			if _, err := s.promos.List(ctx, u); !isKind(err, fault.Forbidden) {
@@ -445,6 +448,24 @@ func TestAdminRules(t *testing.T) {
 		}
 		if _, err := s.promos.Update(ctx, admin, "nosuch", promotion.Input{Code: "X", Kind: "percent", Percent: 5}); !errors.Is(err, promotion.ErrNotFound) {
 			t.Errorf("update of no promotion: %v", err)
+		}
+		// Each change is in the audit log with what changed (all three at one moment here).
+		log, err := st.AuditLog(ctx, audit.Filter{ObjectType: "promotion", ObjectID: p.ID})
+		if err != nil || len(log) != 3 {
+			t.Fatalf("audit log: %+v, %v", log, err)
+		}
+		var got []string
+		for _, e := range log {
+			got = append(got, fmt.Sprintf("%s %v by %s", e.Action, e.Changes, e.ActorName))
+		}
+		sort.Strings(got)
+		want := []string{
+			"promotion.create map[active:{false true} amount:{0 2050} code:{ SUMMER} currency:{ eur} maxUses:{0 100} validUntil:{ 2031-08-31}] by ada",
+			"promotion.update map[active:{false true} amount:{2050 0} currency:{eur } maxUses:{100 0} percent:{0 15} tourIds:{[] [t1]} validUntil:{2031-08-31 }] by ada",
+			"promotion.update map[active:{true false}] by ada",
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("audit log:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	})
 }

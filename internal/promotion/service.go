@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
 	"tourbook/internal/fault"
 	"tourbook/internal/money"
 )
@@ -20,8 +21,9 @@ type Store interface {
 	Promotions(ctx context.Context, now time.Time) ([]Listed, error)
 	// PromotionUses counts the uses of a promotion at now (Use), all and userID's.
 	PromotionUses(ctx context.Context, promotionID, userID string, now time.Time) (all, mine int, err error)
-	CreatePromotion(ctx context.Context, p *Promotion) error
-	UpdatePromotion(ctx context.Context, p Promotion) error
+	// CreatePromotion and UpdatePromotion write entry in the audit log with it.
+	CreatePromotion(ctx context.Context, p *Promotion, entry *audit.Entry) error
+	UpdatePromotion(ctx context.Context, p Promotion, entry *audit.Entry) error
 }
 
 // Tx is what a checkout's hold transaction offers (*store.Store bound to one has it).
@@ -324,7 +326,7 @@ func (s *Service) Create(ctx context.Context, actor account.User, in Input) (Pro
 	if err != nil {
 		return p, err
 	}
-	if err := s.store.CreatePromotion(ctx, &p); err != nil {
+	if err := s.store.CreatePromotion(ctx, &p, s.entry(actor, "promotion.create", Promotion{}, p)); err != nil {
 		return p, codeTaken(p.Code, err)
 	}
 	return p, nil
@@ -344,7 +346,7 @@ func (s *Service) Update(ctx context.Context, actor account.User, id string, in 
 		return p, err
 	}
 	p.ID, p.CreatedAt = old.ID, old.CreatedAt
-	if err := s.store.UpdatePromotion(ctx, p); err != nil {
+	if err := s.store.UpdatePromotion(ctx, p, s.entry(actor, "promotion.update", old, p)); err != nil {
 		return p, codeTaken(p.Code, err)
 	}
 	return s.store.PromotionByID(ctx, id)
@@ -359,11 +361,38 @@ func (s *Service) SetActive(ctx context.Context, actor account.User, id string, 
 	if err != nil {
 		return p, err
 	}
+	before := p
 	p.Active = on
-	if err := s.store.UpdatePromotion(ctx, p); err != nil {
+	if err := s.store.UpdatePromotion(ctx, p, s.entry(actor, "promotion.update", before, p)); err != nil {
 		return p, err
 	}
 	return s.store.PromotionByID(ctx, id)
+}
+
+// entry is the audit log's line for actor's change of a promotion from old to p (old
+// zero: created): the fields that changed, as the form names them.
+func (s *Service) entry(actor account.User, action string, old, p Promotion) *audit.Entry {
+	e := &audit.Entry{At: s.now(), ActorID: actor.ID, ActorName: actor.Name, Action: action, ObjectType: "promotion", ObjectID: p.ID}
+	day := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.Format(time.DateOnly)
+	}
+	e.Changes.Diff("code", old.Code, p.Code)
+	e.Changes.Diff("percent", old.Percent, p.Percent)
+	e.Changes.Diff("amount", old.AmountMinor, p.AmountMinor)
+	e.Changes.Diff("currency", old.Currency, p.Currency)
+	e.Changes.Diff("tourIds", append([]string{}, old.TourIDs...), append([]string{}, p.TourIDs...))
+	e.Changes.Diff("validFrom", day(old.ValidFrom), day(p.ValidFrom))
+	e.Changes.Diff("validUntil", day(old.ValidUntil), day(p.ValidUntil))
+	e.Changes.Diff("departuresFrom", day(old.DeparturesFrom), day(p.DeparturesFrom))
+	e.Changes.Diff("departuresUntil", day(old.DeparturesUntil), day(p.DeparturesUntil))
+	e.Changes.Diff("maxUses", old.MaxUses, p.MaxUses)
+	e.Changes.Diff("maxPerCustomer", old.MaxPerCustomer, p.MaxPerCustomer)
+	e.Changes.Diff("minTravellers", old.MinTravellers, p.MinTravellers)
+	e.Changes.Diff("active", old.Active, p.Active)
+	return e
 }
 
 func codeTaken(code string, err error) error {

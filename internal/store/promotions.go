@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"tourbook/internal/audit"
 	"tourbook/internal/promotion"
 )
 
@@ -73,8 +74,9 @@ func promotionArgs(p promotion.Promotion) ([]any, error) {
 		ts(p.CreatedAt), ts(p.UpdatedAt)}, nil
 }
 
-// CreatePromotion stores p with a new ID and times; a code taken is promotion.ErrCodeTaken.
-func (s *Store) CreatePromotion(ctx context.Context, p *promotion.Promotion) error {
+// CreatePromotion stores p with a new ID and times, with entry (nil: none) in the audit
+// log; a code taken is promotion.ErrCodeTaken.
+func (s *Store) CreatePromotion(ctx context.Context, p *promotion.Promotion, entry *audit.Entry) error {
 	s.ensureID(&p.ID)
 	s.ensureTime(&p.CreatedAt)
 	p.UpdatedAt = p.CreatedAt
@@ -82,8 +84,13 @@ func (s *Store) CreatePromotion(ctx context.Context, p *promotion.Promotion) err
 	if err != nil {
 		return err
 	}
-	_, err = s.writer().ExecContext(ctx, `INSERT INTO promotions (`+promotionColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, args...)
+	err = s.InTx(ctx, func(tx *Store) error {
+		if _, err := tx.tx.ExecContext(ctx, `INSERT INTO promotions (`+promotionColumns+`)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, args...); err != nil {
+			return err
+		}
+		return tx.addAudit(ctx, entry, p.ID)
+	})
 	if isUnique(err, "promotions_code", "promotions.code") {
 		return fmt.Errorf("create promotion %s: %w", p.Code, promotion.ErrCodeTaken)
 	}
@@ -93,27 +100,34 @@ func (s *Store) CreatePromotion(ctx context.Context, p *promotion.Promotion) err
 	return nil
 }
 
-// UpdatePromotion rewrites p's rules (not its creation time), stamped now.
-func (s *Store) UpdatePromotion(ctx context.Context, p promotion.Promotion) error {
+// UpdatePromotion rewrites p's rules (not its creation time), stamped now, with entry
+// (nil: none) in the audit log.
+func (s *Store) UpdatePromotion(ctx context.Context, p promotion.Promotion, entry *audit.Entry) error {
 	p.UpdatedAt = s.now()
 	args, err := promotionArgs(p)
 	if err != nil {
 		return err
 	}
-	res, err := s.writer().ExecContext(ctx, `UPDATE promotions SET code = $2, percent = $3, amount_minor = $4,
-		currency = $5, tour_ids = $6, valid_from = $7, valid_until = $8, departures_from = $9, departures_until = $10,
-		max_uses = $11, max_per_customer = $12, min_travellers = $13, active = $14, updated_at = $15 WHERE id = $1`,
-		append(args[:14:14], args[15])...)
+	err = s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.tx.ExecContext(ctx, `UPDATE promotions SET code = $2, percent = $3, amount_minor = $4,
+			currency = $5, tour_ids = $6, valid_from = $7, valid_until = $8, departures_from = $9, departures_until = $10,
+			max_uses = $11, max_per_customer = $12, min_travellers = $13, active = $14, updated_at = $15 WHERE id = $1`,
+			append(args[:14:14], args[15])...)
+		if err != nil {
+			return err
+		}
+		if ok, err := affected(res); err != nil || !ok {
+			if err == nil {
+				err = promotion.ErrNotFound
+			}
+			return err
+		}
+		return tx.addAudit(ctx, entry, p.ID)
+	})
 	if isUnique(err, "promotions_code", "promotions.code") {
 		return fmt.Errorf("update promotion %s: %w", p.ID, promotion.ErrCodeTaken)
 	}
 	if err != nil {
-		return fmt.Errorf("update promotion %s: %w", p.ID, err)
-	}
-	if ok, err := affected(res); err != nil || !ok {
-		if err == nil {
-			err = promotion.ErrNotFound
-		}
 		return fmt.Errorf("update promotion %s: %w", p.ID, err)
 	}
 	return nil

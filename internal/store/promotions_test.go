@@ -26,7 +26,7 @@ func TestPromotions(t *testing.T) {
 
 		p := promotion.Promotion{Code: "SPRING10", Percent: 10, TourIDs: []string{tr.ID}, ValidFrom: date(2031, 3, 1),
 			ValidUntil: date(2031, 3, 31), DeparturesFrom: date(2031, 5, 1), MaxUses: 5, MaxPerCustomer: 1, MinTravellers: 2, Active: true}
-		must(t, s.CreatePromotion(ctx, &p))
+		must(t, s.CreatePromotion(ctx, &p, nil))
 		got, err := s.PromotionByCode(ctx, "SPRING10")
 		must(t, err)
 		if got.ID != p.ID || !reflect.DeepEqual(got.TourIDs, p.TourIDs) || !got.ValidUntil.Equal(p.ValidUntil) ||
@@ -34,22 +34,22 @@ func TestPromotions(t *testing.T) {
 			t.Errorf("read back %+v", got)
 		}
 		fixed := promotion.Promotion{Code: "EURO20", AmountMinor: 2000, Currency: "eur"}
-		must(t, s.CreatePromotion(ctx, &fixed))
-		if err := s.CreatePromotion(ctx, &promotion.Promotion{Code: "SPRING10", Percent: 5}); !errors.Is(err, promotion.ErrCodeTaken) {
+		must(t, s.CreatePromotion(ctx, &fixed, nil))
+		if err := s.CreatePromotion(ctx, &promotion.Promotion{Code: "SPRING10", Percent: 5}, nil); !errors.Is(err, promotion.ErrCodeTaken) {
 			t.Errorf("a second SPRING10: %v", err)
 		}
 		fixed.Code = "SPRING10"
-		if err := s.UpdatePromotion(ctx, fixed); !errors.Is(err, promotion.ErrCodeTaken) {
+		if err := s.UpdatePromotion(ctx, fixed, nil); !errors.Is(err, promotion.ErrCodeTaken) {
 			t.Errorf("renamed to a taken code: %v", err)
 		}
-		if err := s.UpdatePromotion(ctx, promotion.Promotion{ID: "nosuch", Code: "X"}); !errors.Is(err, promotion.ErrNotFound) {
+		if err := s.UpdatePromotion(ctx, promotion.Promotion{ID: "nosuch", Code: "X"}, nil); !errors.Is(err, promotion.ErrNotFound) {
 			t.Errorf("update of none: %v", err)
 		}
 		if _, err := s.PromotionByID(ctx, "nosuch"); !errors.Is(err, promotion.ErrNotFound) {
 			t.Errorf("no such id: %v", err)
 		}
 		fixed.Code, fixed.Active, fixed.TourIDs = "EURO25", true, nil
-		must(t, s.UpdatePromotion(ctx, fixed))
+		must(t, s.UpdatePromotion(ctx, fixed, nil))
 		if got, err := s.PromotionByID(ctx, fixed.ID); err != nil || got.Code != "EURO25" || !got.Active || len(got.TourIDs) != 0 {
 			t.Errorf("updated %+v, %v", got, err)
 		}
