@@ -107,6 +107,8 @@ type checkoutRequest struct {
 	Participants *int          `json:"participants"`
 	Terms        int           `json:"terms"`
 	Details      details.Given `json:"details"`
+	// Promo is the promo code typed (issue #24 §1); "" for none.
+	Promo string `json:"promo"`
 }
 
 // checkout is the booking.Checkout in asks for; every part it cannot read is a 400 that
@@ -130,6 +132,7 @@ func (in checkoutRequest) checkout(tourID string) (booking.Checkout, error) {
 		return c, errUnreadableTerms
 	}
 	c.Terms = in.Terms
+	c.PromoCode = strings.TrimSpace(in.Promo)
 	return c, nil
 }
 
@@ -138,12 +141,12 @@ var errUnreadableTerms = httpx.Errorf(http.StatusBadRequest, "The terms of booki
 // checkoutQuery reads a GET checkout call's query.
 func checkoutQuery(r *http.Request) (checkoutRequest, error) {
 	q := r.URL.Query()
-	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras")}
+	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras"), Promo: q.Get("promo")}
 	if q.Has("details") {
 		return in, httpx.Errorf(http.StatusBadRequest, "The travellers' details and answers cannot be sent in the address: "+
 			"they are personal data, and addresses end up in logs. Please send them in the body of a POST to the same address.")
 	}
-	for _, key := range []string{"units", "extras", "participants", "terms"} {
+	for _, key := range []string{"units", "extras", "participants", "terms", "promo"} {
 		if len(q[key]) > 1 {
 			return in, httpx.Errorf(http.StatusBadRequest, fmt.Sprintf("The booking could not be read: %s is given twice. Please reload the page and try again.", key))
 		}

@@ -485,6 +485,12 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"PUT", "/api/v1/admin/legal/imprint", map[string]any{"markdown": ""}, 400, 403, 403, 403, 401},
 		{"PUT", "/api/v1/admin/legal/nosuchpage", map[string]any{"markdown": "x"}, 404, 403, 403, 403, 401},
 		{"POST", "/api/v1/admin/legal/terms/preview", map[string]any{"markdown": "# Terms"}, 200, 403, 403, 403, 401},
+		// Promo codes (internal/promotion): admins write them; anyone may check one.
+		{"GET", "/admin/promotions", nil, 200, 404, 404, 404, 303},
+		{"POST", "/api/v1/admin/promotions", map[string]any{"code": ""}, 400, 403, 403, 403, 401},
+		{"PUT", "/api/v1/admin/promotions/nosuch", map[string]any{"code": "X", "kind": "percent", "percent": 5}, 404, 403, 403, 403, 401},
+		{"PUT", "/api/v1/admin/promotions/nosuch/active", map[string]any{"active": true}, 404, 403, 403, 403, 401},
+		{"GET", "/api/v1/bookings/promo/" + guided.ID + "?promo=NOSUCH", nil, 404, 404, 404, 404, 404},
 		{"POST", "/api/v1/tours", map[string]any{"name": ""}, 400, 400, 403, 403, 401},
 		{"PATCH", "/api/v1/tours/" + id, map[string]any{"version": 0}, 409, 409, 403, 403, 401},
 		{"DELETE", "/api/v1/tours/nosuchtour", nil, 404, 404, 403, 403, 401},

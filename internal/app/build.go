@@ -37,6 +37,7 @@ import (
 	"tourbook/internal/notify"
 	"tourbook/internal/payment"
 	"tourbook/internal/privacy"
+	"tourbook/internal/promotion"
 	"tourbook/internal/rebook"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
@@ -449,13 +450,15 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	collector := collect.NewService(st, provider, collect.Options{Now: now, Logger: log, BaseURL: base,
 		Mailer: bookingMail, Queued: queued, Changed: tours.Invalidate, Receipts: receipts,
 		Tx: inTx(st, func(tx *store.Store) collect.Tx { return tx })})
+	// Promo codes (issue #24 §1): checked at checkout, their uses reserved with the holds.
+	promos := promotion.NewService(st, promotion.Options{Now: now, Zone: zone})
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
-		Receipts: receipts,
-		Terms:    site.Legal, // while terms are written, a checkout accepts their current version
+		Receipts: receipts, Promotions: promos,
+		Terms: site.Legal, // while terms are written, a checkout accepts their current version
 		Details: func(t tour.Tour, units []booking.Unit, given booking.Details) ([]booking.Traveller, []booking.Answer, error) {
 			return details.Check(t, units, details.Given(given))
 		},
@@ -534,11 +537,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Receipts: receipts, Site: siteCfg, BaseURL: base, Log: log, Now: now,
-		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal}
+		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal, Promotions: promos}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business, Legal: site.Legal,
-		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
+		Promotions: promos, PromoQuotes: bookings, Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
 	}

@@ -122,6 +122,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /admin/emails/{id}", w.AdminEmail)
 	mux.HandleFunc("GET /admin/settings", w.AdminSettings)
 	mux.HandleFunc("GET /admin/legal", w.AdminLegal)
+	mux.HandleFunc("GET /admin/promotions", w.AdminPromotions)
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
@@ -168,6 +169,9 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/admin/settings/business/logo", http.HandlerFunc(a.SetBusinessLogo))
 	api.handle("DELETE", "/api/v1/admin/settings/business/logo", http.HandlerFunc(a.RemoveBusinessLogo))
 	api.handle("PUT", "/api/v1/admin/legal/{kind}", http.HandlerFunc(a.SaveLegal))
+	api.handle("POST", "/api/v1/admin/promotions", http.HandlerFunc(a.CreatePromotion))
+	api.handle("PUT", "/api/v1/admin/promotions/{id}", http.HandlerFunc(a.UpdatePromotion))
+	api.handle("PUT", "/api/v1/admin/promotions/{id}/active", http.HandlerFunc(a.SetPromotionActive))
 	api.handle("POST", "/api/v1/admin/legal/{kind}/preview", http.HandlerFunc(a.PreviewLegal))
 	api.handle("POST", "/api/v1/users/signup", http.HandlerFunc(a.Signup))
 	api.handle("POST", "/api/v1/users/login", http.HandlerFunc(a.Login))
@@ -181,6 +185,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/users/deleteMe", http.HandlerFunc(a.DeleteMe))
 	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	api.handle("POST", "/api/v1/bookings/checkout-session/{tourId}", http.HandlerFunc(a.CheckoutSessionWithDetails))
+	api.handle("GET", "/api/v1/bookings/promo/{tourId}", http.HandlerFunc(a.PromoCheck))
 	api.handle("POST", "/api/v1/my-bookings/{id}/release", http.HandlerFunc(a.ReleaseHold))
 	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
 	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))

@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/business"
 	"tourbook/internal/collect"
 	"tourbook/internal/legal"
+	"tourbook/internal/promotion"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
@@ -144,6 +145,12 @@ func samplePages() []PageData {
 		{Page: "adminLegal", Site: site, User: ops, Props: NewAdminLegal(legal.Editor{
 			Texts:         []legal.Version{terms2.Version, {Kind: legal.Privacy}, {Kind: legal.Imprint}},
 			TermsVersions: []legal.Version{terms2.Version, terms1.Version}}, time.UTC)},
+		{Page: "adminPromotions", Site: site, User: ops, Props: NewAdminPromotions([]promotion.Listed{
+			{Promotion: promotion.Promotion{ID: "p1", Code: "SPRING10", Percent: 10, Active: true, MaxUses: 100, MaxPerCustomer: 1,
+				ValidFrom: time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC), ValidUntil: time.Date(2027, 3, 31, 0, 0, 0, 0, time.UTC)},
+				Uses: 3, Held: 1, DiscountMinor: map[string]int64{"usd": 29820}},
+			{Promotion: promotion.Promotion{ID: "p2", Code: "ALPS20", AmountMinor: 2000, Currency: "usd", TourIDs: []string{alps.ID}, MinTravellers: 2}},
+		}, []tour.Tour{alps})},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }

@@ -76,6 +76,9 @@ type PageProps struct {
 	// AdminLegal is /admin/legal (admins): the legal pages' editors and the terms'
 	// versions.
 	AdminLegal AdminLegalProps `json:"adminLegal"`
+	// AdminPromotions is /admin/promotions (admins): the promo codes with their uses and
+	// the discount given, each editable, switched on and off.
+	AdminPromotions AdminPromotionsProps `json:"adminPromotions"`
 }
 
 // CheckPage says whether props are what PageProps names for the page: the UI renders

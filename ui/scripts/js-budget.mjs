@@ -19,7 +19,9 @@ export const entryKey = 'src/entry-client.tsx';
 // The tour page's 110.1 KB: its own chunk shrank when the booking panel and the details form
 // on /my-tours/{id} came to share one QuestionInput, but that component now sits in the
 // chunk the two pages share, gzipped apart from the panel's markup: 0.1 KB more in all.
-export const budgets = { overview: 70_000, tour: 110_100 };
+// Issue #24 §1: the tour page's 110.8 KB carry the panel's promo code field (0.6 KB), and
+// the overview's 70.1 KB the back office's "Promo codes" link in the shared navigation.
+export const budgets = { overview: 70_100, tour: 110_800 };
 export const defaultBudget = 150_000;
 
 const pageModule = /^src\/pages\/(.+)-page\.tsx$/;

@@ -22,6 +22,7 @@ import { AdminUsersPage } from './pages/admin-users-page';
 import { ErrorPage } from './pages/error-page';
 import { LegalPage } from './pages/legal-page';
 import { AdminLegalPage } from './pages/admin-legal-page';
+import { AdminPromotionsPage } from './pages/admin-promotions-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { LoginPage } from './pages/login-page';
 import { MyBookingPage } from './pages/my-booking-page';
@@ -67,4 +68,5 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminEmail: AdminEmailPage,
   adminSettings: AdminSettingsPage,
   adminLegal: AdminLegalPage,
+  adminPromotions: AdminPromotionsPage,
 };

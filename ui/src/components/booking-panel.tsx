@@ -17,6 +17,7 @@ import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
 import { QuestionInput } from './question-input';
+import { PromoCodeField } from './promo-code-field';
 import { TermsCheckbox } from './terms-checkbox';
 
 const BOOK_TEXT = 'Book tour now!';
@@ -58,8 +59,9 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
   const [phone, setPhone] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [accepted, setAccepted] = useState(false);
+  const [promo, setPromo] = useState(''); // issue #24 §1: PromoCodeField
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0), {
+  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0, promo), {
     busyText: PROCESSING_TEXT,
     leaves: (leaving) => leaving,
   });
@@ -218,6 +220,13 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
           {form.questions.filter((q) => !q.perTraveller).map((q) => question(q, 0))}
         </div>
       ) : null}
+      <PromoCodeField
+        tourId={tourId}
+        query={() => new URLSearchParams({ date: chosen.date, units: unitsParam(form, counts), extras: extrasParam(form, extras) }).toString()}
+        code={promo}
+        onChange={setPromo}
+      />
+      {/* Issue #24 §2: the gift card field goes here, beside the promo code. */}
       {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button
         id="book-tour"

@@ -39,6 +39,7 @@ describe('AdminNav', () => {
       ['Audit log', '/admin/audit'],
       ['Emails', '/admin/emails'],
       ['Legal pages', '/admin/legal'],
+      ['Promo codes', '/admin/promotions'],
       ['Settings', '/admin/settings'],
     ]);
   });
