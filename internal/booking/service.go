@@ -439,6 +439,8 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if terms > 0 {
 		b.TermsVersion, b.TermsAcceptedAt = terms, now
 	}
+	// Deposits (issue #24 §3, balance.go): a far departure's checkout charges the deposit.
+	applyDeposit(t, b, now)
 	if err := s.hold(ctx, b, t.Extras, now); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
@@ -461,7 +463,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		TourName:      t.Name,
 		Description:   fmt.Sprintf("%s · %s", start.Date.Format(dateLayout), travellersText(q.Units)),
 		StartDate:     start.Date.Format(time.DateOnly),
-		Lines:         LineItems(q.Units, q.Extras),
+		Lines:         depositLines(*b, LineItems(q.Units, q.Extras)),
 		Currency:      b.Currency,
 		SuccessURL:    s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
 		CancelURL:     s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),
@@ -489,7 +491,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	}
 	s.counter.HoldPlaced()
 	s.log.Info("checkout started", "booking_id", b.ID, "tour_id", t.ID, "user_id", user.ID,
-		"start_date", req.StartDate, "participants", participants, "travelling", q.Travelling(), "amount", b.AmountMinor,
+		"start_date", req.StartDate, "participants", participants, "travelling", q.Travelling(), "amount", b.AmountMinor, "charged", b.ChargeMinor(),
 		"currency", b.Currency, "provider", s.provider.Name(), "checkout_id", co.ID)
 	return co.URL, nil
 }
