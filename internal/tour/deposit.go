@@ -42,17 +42,27 @@ func (d Deposit) BalanceDue(day time.Time) time.Time {
 	return Day(day).AddDate(0, 0, -d.BalanceDays)
 }
 
+// BalanceDueFor is the day the balance of a booking departing on day is due when t
+// asks a deposit for it at now: the balance falls due after today where the tour runs.
+// Zero when the booking pays in full.
+func (t Tour) BalanceDueFor(day, now time.Time) time.Time {
+	if !t.Deposit.On() {
+		return time.Time{}
+	}
+	due := t.Deposit.BalanceDue(day)
+	if !due.After(Today(now, t.Zone())) {
+		return time.Time{}
+	}
+	return due
+}
+
 // Split is what a booking of seats at totalMinor departing on day pays at checkout
 // (nowMinor) and the day the balance is due: a deposit when the tour takes them and the
 // balance would fall due after today where the tour runs, else the whole price and a
 // zero day. A deposit that would be the whole price (or more) is no deposit.
 func (t Tour) Split(totalMinor int64, seats int, day time.Time, now time.Time) (nowMinor int64, due time.Time) {
 	d := t.Deposit
-	if !d.On() || totalMinor <= 0 {
-		return totalMinor, time.Time{}
-	}
-	due = d.BalanceDue(day)
-	if !due.After(Today(now, t.Zone())) {
+	if due = t.BalanceDueFor(day, now); due.IsZero() || totalMinor <= 0 {
 		return totalMinor, time.Time{}
 	}
 	var deposit int64

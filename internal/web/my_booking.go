@@ -135,6 +135,23 @@ func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, view.MyBookingURL(own.ID), http.StatusSeeOther)
 }
 
+// MyBookingBalance is POST /my-tours/{id}/balance, the form of "Pay the balance" on a
+// booking paid by a deposit: to the provider's checkout for exactly the balance, the
+// same one while it is open (collect.Service.PayBalance). A form, so it works without
+// JavaScript; the cross-origin check guards it like every POST.
+func (h *Handler) MyBookingBalance(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	to, err := h.Collect.PayBalance(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
 // isOffer reports whether own is the seat hold of one of its traveller's waiting list
 // offers.
 func (h *Handler) isOffer(ctx context.Context, own refund.Own) (bool, error) {

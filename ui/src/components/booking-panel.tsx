@@ -18,6 +18,7 @@ import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
 import { QuestionInput } from './question-input';
 import { TermsCheckbox } from './terms-checkbox';
+import { DepositLine } from './deposit-line';
 
 const BOOK_TEXT = 'Book tour now!';
 const PROCESSING_TEXT = 'Processing...';
@@ -178,6 +179,13 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
         <strong>{formatAmount(totalMinor(form, chosen, counts, extras), form.currency)}</strong>
         {problem ? <span className="booking__problem">{` ${problem}`}</span> : null}
       </p>
+      {/* Deposits (issue #24 §3): what the checkout charges now and the balance's day. */}
+      <DepositLine
+        form={form}
+        date={chosen}
+        totalMinor={totalMinor(form, chosen, counts, extras)}
+        seats={slots.filter((s) => s.category.takesSeat).length}
+      />
       {slots.map((s, i) => {
         const n = i + 1;
         const asked = form.questions.filter((q) => askedOf(q, s.category.id));

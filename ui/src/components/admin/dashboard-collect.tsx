@@ -1,9 +1,30 @@
 import type { DashboardCollect as Collect } from '../../props';
 import { AdminTable } from './admin-table';
 
+type Due = Collect['awaiting'][number];
+
+/** A booking with money due, linking to its page. */
+function dueRow(a: Due) {
+  return (
+    <tr>
+      <th scope="row">
+        <a href={a.url}>
+          {a.departure}
+          <span className="visually-hidden">{`, booking of ${a.customerName}`}</span>
+        </a>
+      </th>
+      <td>{a.tourName}</td>
+      <td>{a.customerName}</td>
+      <td className="admin-table__number">{a.due}</td>
+      <td>{a.methodLabel}</td>
+    </tr>
+  );
+}
+
 /**
  * The money the operator is to collect or pay back: bookings awaiting payment outside
- * the site, oldest departure first, and refunds owed, each linking to its booking.
+ * the site, oldest departure first, refunds owed, and balances overdue (issue #24 §3),
+ * each linking to its booking.
  */
 export function DashboardCollect({ collect }: { collect: Collect }) {
   return (
@@ -18,23 +39,26 @@ export function DashboardCollect({ collect }: { collect: Collect }) {
           columns={['Departure', 'Tour', 'Customer', 'Due', 'To be paid by']}
           rows={collect.awaiting}
           rowKey={(a) => a.bookingId}
-          row={(a) => (
-            <tr>
-              <th scope="row">
-                <a href={a.url}>
-                  {a.departure}
-                  <span className="visually-hidden">{`, booking of ${a.customerName}`}</span>
-                </a>
-              </th>
-              <td>{a.tourName}</td>
-              <td>{a.customerName}</td>
-              <td className="admin-table__number">{a.due}</td>
-              <td>{a.methodLabel}</td>
-            </tr>
-          )}
+          row={dueRow}
           empty="No booking is awaiting payment."
         />
       </section>
+      {collect.overdue.length > 0 ? (
+        <section className="admin-section" aria-labelledby="overdue-title">
+          <h2 id="overdue-title" className="section-title">
+            Balance overdue
+          </h2>
+          <AdminTable
+            id="overdue"
+            caption="Bookings paid by a deposit whose balance was not paid by its due day"
+            columns={['Departure', 'Tour', 'Customer', 'Balance', 'Due']}
+            rows={collect.overdue}
+            rowKey={(a) => a.bookingId}
+            row={dueRow}
+            empty="No balance is overdue."
+          />
+        </section>
+      ) : null}
       <section className="admin-section" aria-labelledby="owed-title">
         <h2 id="owed-title" className="section-title">
           Refunds owed
