@@ -41,7 +41,7 @@ type Store interface {
 	AwaitingPayment(ctx context.Context, limit int) ([]backoffice.BookingRow, error)
 	OwedRefunds(ctx context.Context) ([]OwedRefund, error)
 	// BalancesDue lists the paid bookings that still owe a balance due before a day.
-	BalancesDue(ctx context.Context, before time.Time, limit int) ([]backoffice.BookingRow, error)
+	BalancesDue(ctx context.Context, from, before time.Time, limit int) ([]backoffice.BookingRow, error)
 }
 
 // Tx is what the service writes in one transaction (*store.Store bound to one has it).
@@ -187,7 +187,7 @@ func (s *Service) Dashboard(ctx context.Context, actor account.User) (Outstandin
 func (s *Service) Overdue(ctx context.Context) ([]backoffice.BookingRow, error) {
 	now := s.now()
 	// A day ahead of UTC: a tour east of it may be a day further on.
-	due, err := s.store.BalancesDue(ctx, tour.Day(now).AddDate(0, 0, 1), 100)
+	due, err := s.store.BalancesDue(ctx, time.Time{}, tour.Day(now).AddDate(0, 0, 1), 100)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,9 @@ export const entryKey = 'src/entry-client.tsx';
 // The tour page's 110.1 KB: its own chunk shrank when the booking panel and the details form
 // on /my-tours/{id} came to share one QuestionInput, but that component now sits in the
 // chunk the two pages share, gzipped apart from the panel's markup: 0.1 KB more in all.
-export const budgets = { overview: 70_000, tour: 110_100 };
+// 110.3 KB since issue #24 §3: the panel's "Pay X now, Y by <date>" line under the total
+// and the deposit it works out (dueNowMinor) took 0.12 KB (110.22 KB measured).
+export const budgets = { overview: 70_000, tour: 110_300 };
 export const defaultBudget = 150_000;
 
 const pageModule = /^src\/pages\/(.+)-page\.tsx$/;
