@@ -3,6 +3,7 @@ package collect_test
 import (
 	"errors"
 	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -274,4 +275,61 @@ func get(t *testing.T, url string) string {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return string(body)
+}
+
+// The balance's reminders go 7 days and 1 day before its due day (2 May), once each,
+// whatever how often the schedule runs; none once it is paid or overdue.
+func TestBalanceReminders(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		f, tr := depositFixture(t, st)
+		_, b, to := f.book(t, tr, farDay, "ada", 2)
+		if code, _ := pay(t, to); code != 303 {
+			t.Fatalf("paying the deposit: %d", code)
+		}
+		_, paid, paidURL := f.book(t, tr, farDay, "bob", 1)
+		if code, _ := pay(t, paidURL); code != 303 {
+			t.Fatalf("paying bob's deposit: %d", code)
+		}
+		schedule := emails.NewSchedule(st, emails.NewBookings(emailWriter(t), st, f.clock), f.clock, slog.New(slog.DiscardHandler), func() {})
+		run := func(at time.Time) []string {
+			t.Helper()
+			f.later.Store(int64(at.Sub(now)))
+			for range 2 {
+				if _, err := schedule.RunOnce(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var keys []string
+			for _, m := range f.emails(t, "balanceReminder") {
+				keys = append(keys, m.IdemKey)
+			}
+			slices.Sort(keys)
+			return keys
+		}
+		if got := run(time.Date(2031, 4, 24, 12, 0, 0, 0, time.UTC)); len(got) != 0 {
+			t.Fatalf("8 days before: %v", got)
+		}
+		// Bob pays his balance in cash: no more reminders for him.
+		if _, err := f.collect.RecordPayment(ctx, f.admin, paid.ID, collect.Receipt{Key: "cash-bob", Method: collect.Cash}); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"balance-reminder-7:" + b.ID}
+		if got := run(time.Date(2031, 4, 25, 9, 0, 0, 0, time.UTC)); !slices.Equal(got, want) {
+			t.Fatalf("7 days before: %v, want %v", got, want)
+		}
+		want = append(want, "balance-reminder-1:"+b.ID)
+		slices.Sort(want)
+		if got := run(time.Date(2031, 5, 1, 9, 0, 0, 0, time.UTC)); !slices.Equal(got, want) {
+			t.Fatalf("1 day before: %v, want %v", got, want)
+		}
+		if got := run(time.Date(2031, 5, 3, 9, 0, 0, 0, time.UTC)); !slices.Equal(got, want) {
+			t.Fatalf("overdue: %v, want %v", got, want)
+		}
+		m := f.emails(t, "balanceReminder")[0]
+		if !strings.Contains(m.Text, "$795.20") || !strings.Contains(m.Text, "/my-tours/"+b.ID) {
+			t.Fatalf("reminder text: %s", m.Text)
+		}
+	})
 }
