@@ -8,6 +8,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/collect"
 	"tourbook/internal/refund"
 	"tourbook/internal/ticket"
 	"tourbook/internal/view"
@@ -145,6 +146,10 @@ func (h *Handler) MyBookingBalance(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	to, err := h.Collect.PayBalance(r.Context(), u, r.PathValue("id"))
+	if errors.Is(err, collect.ErrNotYours) {
+		h.NotFound(w, r) // as its page is to anyone else
+		return
+	}
 	if err != nil {
 		h.Error(w, r, err)
 		return
