@@ -71,14 +71,11 @@ func (h *Handler) CancelOverdueBooking(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var in struct {
-		Key string `json:"key"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		h.fail(w, r, err)
+	key, ok := h.keyOf(w, r)
+	if !ok {
 		return
 	}
-	d, err := h.Refunds.CancelOverdue(r.Context(), u, r.PathValue("id"), in.Key)
+	d, err := h.Refunds.CancelOverdue(r.Context(), u, r.PathValue("id"), key)
 	h.bookingAnswer(w, r, d, err)
 }
 

@@ -69,6 +69,17 @@ func (f *fixture) book(t *testing.T, tr tour.Tour, day time.Time, name string, n
 	return u, list[0], to
 }
 
+// depositPaid books n seats on farDay for a new traveller and pays the deposit on the
+// sandbox's checkout.
+func (f *fixture) depositPaid(t *testing.T, tr tour.Tour, name string, n int) (account.User, booking.Booking) {
+	t.Helper()
+	u, b, to := f.book(t, tr, farDay, name, n)
+	if code, _ := pay(t, to); code != 303 {
+		t.Fatalf("paying %s's deposit: %d", name, code)
+	}
+	return u, f.booking(t, b.ID)
+}
+
 // receiptAmounts lists a booking's documents as signed amounts, oldest first.
 func (f *fixture) receiptAmounts(t *testing.T, id string) []int64 {
 	t.Helper()
@@ -191,10 +202,7 @@ func TestBalanceInCash(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := t.Context()
 		f, tr := depositFixture(t, st)
-		u, b, to := f.book(t, tr, farDay, "ada", 1)
-		if code, _ := pay(t, to); code != 303 {
-			t.Fatalf("paying the deposit: %d", code)
-		}
+		u, b := f.depositPaid(t, tr, "ada", 1)
 		if _, err := f.collect.PayBalance(ctx, u, b.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -227,10 +235,7 @@ func TestBalanceOverdue(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := t.Context()
 		f, tr := depositFixture(t, st)
-		_, b, to := f.book(t, tr, farDay, "ada", 2)
-		if code, _ := pay(t, to); code != 303 {
-			t.Fatalf("paying the deposit: %d", code)
-		}
+		_, b := f.depositPaid(t, tr, "ada", 2)
 		if _, err := f.refunds.CancelOverdue(ctx, f.admin, b.ID, "k1"); !errors.Is(err, refund.ErrNotOverdue) {
 			t.Fatalf("cancelling before the due day: %v", err)
 		}
@@ -284,14 +289,8 @@ func TestBalanceReminders(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := t.Context()
 		f, tr := depositFixture(t, st)
-		_, b, to := f.book(t, tr, farDay, "ada", 2)
-		if code, _ := pay(t, to); code != 303 {
-			t.Fatalf("paying the deposit: %d", code)
-		}
-		_, paid, paidURL := f.book(t, tr, farDay, "bob", 1)
-		if code, _ := pay(t, paidURL); code != 303 {
-			t.Fatalf("paying bob's deposit: %d", code)
-		}
+		_, b := f.depositPaid(t, tr, "ada", 2)
+		_, paid := f.depositPaid(t, tr, "bob", 1)
 		schedule := emails.NewSchedule(st, emails.NewBookings(emailWriter(t), st, f.clock), f.clock, slog.New(slog.DiscardHandler), func() {})
 		run := func(at time.Time) []string {
 			t.Helper()

@@ -3,6 +3,27 @@ import { AdminTable } from './admin-table';
 
 type Due = Collect['awaiting'][number];
 
+interface DueSectionProps {
+  id: string;
+  title: string;
+  caption: string;
+  columns: string[];
+  rows: Due[];
+  empty: string;
+}
+
+/** A table of bookings with money due, each linking to its page. */
+function DueSection({ id, title, caption, columns, rows, empty }: DueSectionProps) {
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section-title">
+        {title}
+      </h2>
+      <AdminTable id={id} caption={caption} columns={columns} rows={rows} rowKey={(a) => a.bookingId} row={dueRow} empty={empty} />
+    </section>
+  );
+}
+
 /** A booking with money due, linking to its page. */
 function dueRow(a: Due) {
   return (
@@ -29,35 +50,23 @@ function dueRow(a: Due) {
 export function DashboardCollect({ collect }: { collect: Collect }) {
   return (
     <>
-      <section className="admin-section" aria-labelledby="awaiting-title">
-        <h2 id="awaiting-title" className="section-title">
-          Awaiting payment
-        </h2>
-        <AdminTable
-          id="awaiting"
-          caption="Bookings awaiting payment outside the site, by departure"
-          columns={['Departure', 'Tour', 'Customer', 'Due', 'To be paid by']}
-          rows={collect.awaiting}
-          rowKey={(a) => a.bookingId}
-          row={dueRow}
-          empty="No booking is awaiting payment."
-        />
-      </section>
+      <DueSection
+        id="awaiting"
+        title="Awaiting payment"
+        caption="Bookings awaiting payment outside the site, by departure"
+        columns={['Departure', 'Tour', 'Customer', 'Due', 'To be paid by']}
+        rows={collect.awaiting}
+        empty="No booking is awaiting payment."
+      />
       {collect.overdue.length > 0 ? (
-        <section className="admin-section" aria-labelledby="overdue-title">
-          <h2 id="overdue-title" className="section-title">
-            Balance overdue
-          </h2>
-          <AdminTable
-            id="overdue"
-            caption="Bookings paid by a deposit whose balance was not paid by its due day"
-            columns={['Departure', 'Tour', 'Customer', 'Balance', 'Due']}
-            rows={collect.overdue}
-            rowKey={(a) => a.bookingId}
-            row={dueRow}
-            empty="No balance is overdue."
-          />
-        </section>
+        <DueSection
+          id="overdue"
+          title="Balance overdue"
+          caption="Bookings paid by a deposit whose balance was not paid by its due day"
+          columns={['Departure', 'Tour', 'Customer', 'Balance', 'Due']}
+          rows={collect.overdue}
+          empty="No balance is overdue."
+        />
       ) : null}
       <section className="admin-section" aria-labelledby="owed-title">
         <h2 id="owed-title" className="section-title">

@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../lib/field-errors';
 import { FieldError, fieldAria } from '../field-error';
+import { FormField } from '../form-field';
 import type { DepositDraft } from './booking-form-editor';
 
 interface DepositFieldsProps {
@@ -43,58 +44,37 @@ export function DepositFields({ currency, disabled, deposit, onChange, errors }:
         <FieldError fieldId="tour-deposit-kind" message={errors['deposit.kind']} />
       </div>
       {deposit.kind === 'percent' ? (
-        <div className="form__group">
-          <label className="form__label" htmlFor="tour-deposit-percent">
-            Deposit (% of the price)
-          </label>
-          <input
-            id="tour-deposit-percent"
-            className="form__input"
-            type="text"
-            inputMode="numeric"
-            disabled={disabled}
-            value={deposit.percent}
-            onChange={(e) => set({ percent: e.target.value })}
-            {...fieldAria('tour-deposit-percent', errors['deposit.percent'])}
-          />
-          <FieldError fieldId="tour-deposit-percent" message={errors['deposit.percent']} />
-        </div>
+        <FormField
+          id="tour-deposit-percent"
+          label="Deposit (% of the price)"
+          inputMode="numeric"
+          disabled={disabled}
+          value={deposit.percent}
+          onChange={(e) => set({ percent: e.target.value })}
+          error={errors['deposit.percent']}
+        />
       ) : null}
       {deposit.kind === 'amount' ? (
-        <div className="form__group">
-          <label className="form__label" htmlFor="tour-deposit-amount">
-            {`Deposit per traveller (${currency.toUpperCase()})`}
-          </label>
-          <input
-            id="tour-deposit-amount"
-            className="form__input"
-            type="text"
-            inputMode="decimal"
-            disabled={disabled}
-            value={deposit.amount}
-            onChange={(e) => set({ amount: e.target.value })}
-            {...fieldAria('tour-deposit-amount', errors['deposit.amount'])}
-          />
-          <FieldError fieldId="tour-deposit-amount" message={errors['deposit.amount']} />
-        </div>
+        <FormField
+          id="tour-deposit-amount"
+          label={`Deposit per traveller (${currency.toUpperCase()})`}
+          inputMode="decimal"
+          disabled={disabled}
+          value={deposit.amount}
+          onChange={(e) => set({ amount: e.target.value })}
+          error={errors['deposit.amount']}
+        />
       ) : null}
       {deposit.kind !== '' ? (
-        <div className="form__group">
-          <label className="form__label" htmlFor="tour-deposit-days">
-            Balance due (days before departure)
-          </label>
-          <input
-            id="tour-deposit-days"
-            className="form__input"
-            type="text"
-            inputMode="numeric"
-            disabled={disabled}
-            value={deposit.balanceDays}
-            onChange={(e) => set({ balanceDays: e.target.value })}
-            {...fieldAria('tour-deposit-days', errors['deposit.balanceDays'])}
-          />
-          <FieldError fieldId="tour-deposit-days" message={errors['deposit.balanceDays']} />
-        </div>
+        <FormField
+          id="tour-deposit-days"
+          label="Balance due (days before departure)"
+          inputMode="numeric"
+          disabled={disabled}
+          value={deposit.balanceDays}
+          onChange={(e) => set({ balanceDays: e.target.value })}
+          error={errors['deposit.balanceDays']}
+        />
       ) : null}
     </fieldset>
   );
