@@ -37,7 +37,7 @@ func depositFixture(t *testing.T, st *store.Store) (*fixture, tour.Tour) {
 	mailer := emails.NewBookings(emailWriter(t), st, f.clock)
 	f.collect = collect.NewService(st, f.sandbox, collect.Options{Now: f.clock, BaseURL: f.base, Mailer: mailer, Receipts: receipts,
 		Tx: storetest.InTx(st, func(tx *store.Store) collect.Tx { return tx })})
-	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.clock, BaseURL: f.base, Links: f.collect, Receipts: receipts,
+	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.clock, BaseURL: f.base, Links: f.collect, Receipts: receipts, Mailer: mailer,
 		Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 	f.refunds = refund.NewService(st, f.sandbox, nil, refund.Options{Now: f.clock, Mailer: mailer,
 		Tx: storetest.InTx(st, func(tx *store.Store) refund.Tx { return tx }), Receipts: receipts})
@@ -129,6 +129,20 @@ func TestDepositThenBalance(t *testing.T) {
 		b = f.booking(t, b.ID)
 		if b.Status != booking.Paid || b.AmountMinor != 99400 || b.PaidMinor != 19880 || b.DueMinor() != 79520 {
 			t.Fatalf("deposit paid: %+v", b)
+		}
+		// The confirmation says what is left to pay, and by when.
+		confirmed := 0
+		for _, m := range f.emails(t, "bookingConfirmation") {
+			if m.IdemKey != "booking-paid:"+b.ID {
+				continue
+			}
+			confirmed++
+			if !strings.Contains(m.Text, "Please pay $795.20 by Fri 2 May 2031.") {
+				t.Fatalf("confirmation: %s", m.Text)
+			}
+		}
+		if confirmed != 1 {
+			t.Fatalf("%d confirmations", confirmed)
 		}
 
 		other := storetest.AddUser(t, st, "eve", account.RoleUser)
