@@ -14,6 +14,8 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/collect"
 	"tourbook/internal/emails"
+	"tourbook/internal/payment"
+	"tourbook/internal/payment/paymenttest"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
@@ -343,6 +345,58 @@ func TestBalanceReminders(t *testing.T) {
 		m := f.emails(t, "balanceReminder")[0]
 		if !strings.Contains(m.Text, "$795.20") || !strings.Contains(m.Text, "/my-tours/"+b.ID) {
 			t.Fatalf("reminder text: %s", m.Text)
+		}
+	})
+}
+
+// The balance's checkout through Stripe (stripe-mock checks each call against Stripe's
+// API): a booking whose deposit was paid online opens one checkout of exactly the
+// balance however many clicks come at once, and every click gets its address.
+func TestBalanceCheckoutThroughStripe(t *testing.T) {
+	t.Parallel()
+	base := paymenttest.StripeMock(t)
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		f, tr := depositFixture(t, st)
+		stripe, err := payment.NewStripe(payment.StripeOptions{SecretKey: "sk_test_123", WebhookSecret: "whsec_test", APIBaseURL: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		viaStripe := collect.NewService(st, stripe, collect.Options{Now: f.clock, BaseURL: f.base,
+			Tx: storetest.InTx(st, func(tx *store.Store) collect.Tx { return tx })})
+		u, b := f.depositPaid(t, tr, "ada", 2)
+		urls := make([]string, 4)
+		var wg sync.WaitGroup
+		for i := range urls {
+			wg.Go(func() {
+				u, err := viaStripe.PayBalance(ctx, u, b.ID)
+				if err != nil {
+					t.Error(err)
+				}
+				urls[i] = u
+			})
+		}
+		wg.Wait()
+		for _, u := range urls {
+			if u == "" || u != urls[0] {
+				t.Fatalf("balance checkouts: %q", urls)
+			}
+		}
+		list, err := st.BookingPayments(ctx, b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open := 0
+		for _, p := range list {
+			if p.Status == collect.Pending {
+				open++
+				if p.Provider != "stripe" || p.CheckoutID == "" || p.AmountMinor != 79520 {
+					t.Fatalf("balance link %+v", p)
+				}
+			}
+		}
+		if open != 1 {
+			t.Fatalf("%d open balance links", open)
 		}
 	})
 }
