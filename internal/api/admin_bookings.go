@@ -33,6 +33,7 @@ type Refunds interface {
 	PreviewCancellation(ctx context.Context, actor account.User, tourID, date string, message booking.CustomerText) (*mail.Message, error)
 	OwnBooking(ctx context.Context, customer account.User, id string) (refund.Own, error)
 	CancelOwn(ctx context.Context, customer account.User, id string, expectRefundMinor *int64) (refund.Own, error)
+	CancelOverdue(ctx context.Context, actor account.User, id, key string) (backoffice.Detail, error)
 }
 
 func (h *Handler) bookingAnswer(w http.ResponseWriter, r *http.Request, d backoffice.Detail, err error) {
@@ -60,6 +61,21 @@ func (h *Handler) CancelBooking(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := h.Refunds.CancelTyped(r.Context(), u, r.PathValue("id"), in.RefundMinor, in.Reason, in.Key)
+	h.bookingAnswer(w, r, d, err)
+}
+
+// CancelOverdueBooking is POST /api/v1/admin/bookings/{id}/cancel-overdue: cancel a
+// booking whose balance is overdue, refunding by its policy on what was paid.
+func (h *Handler) CancelOverdueBooking(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	key, ok := h.keyOf(w, r)
+	if !ok {
+		return
+	}
+	d, err := h.Refunds.CancelOverdue(r.Context(), u, r.PathValue("id"), key)
 	h.bookingAnswer(w, r, d, err)
 }
 

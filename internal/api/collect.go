@@ -49,14 +49,11 @@ func (h *Handler) SendPaymentLink(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var in struct {
-		Key string `json:"key"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		h.fail(w, r, err)
+	key, ok := h.keyOf(w, r)
+	if !ok {
 		return
 	}
-	d, err := h.Collect.SendLink(r.Context(), u, r.PathValue("id"), in.Key)
+	d, err := h.Collect.SendLink(r.Context(), u, r.PathValue("id"), key)
 	h.collectAnswer(w, r, d, err)
 }
 
@@ -74,4 +71,17 @@ func (h *Handler) RefundPaidBack(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := h.Collect.SettleRefund(r.Context(), u, r.PathValue("id"), r.PathValue("refundId"), in)
 	h.collectAnswer(w, r, d, err)
+}
+
+// keyOf reads the body of a call that sends only its idempotency key ({"key": …});
+// false when it could not be read (the answer is written).
+func (h *Handler) keyOf(w http.ResponseWriter, r *http.Request) (string, bool) {
+	var in struct {
+		Key string `json:"key"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return "", false
+	}
+	return in.Key, true
 }

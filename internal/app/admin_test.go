@@ -550,6 +550,12 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"DELETE", "/api/v1/tours/" + guided.ID + "/departures/" + guidedDate + "/check-ins/" + bookingID, nil, 409, 409, 409, 403, 401},
 		{"DELETE", "/api/v1/tours/" + other.ID + "/departures/" + otherDate + "/check-ins/" + bookingID, nil, 409, 409, 404, 403, 401},
 		{"GET", "/my-tours/" + bookingID + "/ticket.svg", nil, 404, 404, 404, 404, 303},
+		// Deposits (issue #24 §3): the one-step cancel of an overdue balance is for those
+		// who manage bookings (the walk-in's balance is not overdue); paying a balance is
+		// the booking's own traveller's.
+		{"POST", "/api/v1/admin/bookings/" + bookingID + "/cancel-overdue", map[string]any{"key": "k"}, 409, 409, 403, 403, 401},
+		{"POST", "/api/v1/admin/bookings/nosuchbooking/cancel-overdue", map[string]any{"key": "k"}, 404, 404, 403, 403, 401},
+		{"POST", "/my-tours/" + bookingID + "/balance", nil, 404, 404, 404, 404, 303},
 	}
 	lead, guide, user := s.client(t), s.client(t), s.client(t)
 	s.login(t, lead, "miyu@example.com")

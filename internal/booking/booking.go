@@ -95,6 +95,11 @@ type Booking struct {
 	// checkout, and TermsAcceptedAt when; 0 and zero when none were asked.
 	TermsVersion    int
 	TermsAcceptedAt time.Time
+	// DepositMinor is what the checkout charged when the booking was sold with a
+	// deposit (0: the whole price), and BalanceDue the tour's local day its balance is
+	// due by (zero: none); balance.go.
+	DepositMinor int64
+	BalanceDue   time.Time
 	// What was bought, who travels and what they answered (lines.go). Participants is
 	// the seats: the travellers of the Units that take one. Units is nil for bookings
 	// made before price categories existed (UnitsOf reads them).

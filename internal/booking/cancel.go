@@ -52,7 +52,13 @@ func QuoteCancellation(b Booking, t tour.Tour, d tour.StartDate, now time.Time) 
 		return q
 	}
 	q.Percent = b.Policy[q.Tier].Percent
-	q.RefundMinor = min(tour.RefundOf(b.AmountMinor, q.Percent), b.AmountMinor-b.RefundedMinor)
+	// The policy refunds a share of what was paid: a booking sold with a deposit may
+	// have received only that.
+	paid := b.AmountMinor
+	if b.WithDeposit() {
+		paid = b.PaidMinor
+	}
+	q.RefundMinor = max(0, min(tour.RefundOf(paid, q.Percent), paid-b.RefundedMinor))
 	if q.Percent > 0 {
 		// The refund lasts as long as the tiers after this one keep its percentage.
 		last := q.Tier

@@ -147,7 +147,7 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 	now := s.now()
 	var err error
 	currency := strings.ToLower(ev.Currency)
-	mismatch := ev.AmountTotal != b.AmountMinor || currency != b.Currency
+	mismatch := ev.AmountTotal != b.ChargeMinor() || currency != b.Currency
 	// The confirmation is written first and goes out only if the booking becomes paid,
 	// in the same transaction.
 	var confirmation *mail.Message
@@ -180,7 +180,7 @@ func (s *Service) fulfil(ctx context.Context, b Booking, ev payment.Event) (Book
 		// An operator must refund: say exactly what differed. Never card data or keys.
 		s.log.Error("REFUND DUE: payment does not match the booking's price",
 			"booking_id", b.ID, "provider", s.provider.Name(), "checkout_id", ev.CheckoutID, "payment_ref", ev.PaymentRef,
-			"expected_amount", b.AmountMinor, "expected_currency", b.Currency,
+			"expected_amount", b.ChargeMinor(), "expected_currency", b.Currency,
 			"got_amount", ev.AmountTotal, "got_currency", currency)
 	case nb.Status == RefundDue:
 		s.log.Error("REFUND DUE: payment arrived after the seat hold expired and the date is full",
@@ -278,7 +278,7 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		}
 		next := Paid
 		switch {
-		case p.AmountMinor != b.AmountMinor || !strings.EqualFold(p.Currency, b.Currency):
+		case p.AmountMinor != b.ChargeMinor() || !strings.EqualFold(p.Currency, b.Currency):
 			next = RefundDue
 		case b.Status == Pending && now.Before(b.HoldUntil):
 			// The hold kept the seats.
@@ -288,7 +288,12 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 			}
 		}
 		b.Status, b.PaymentRef, b.PaidAt = next, p.Ref, now.UTC().Truncate(time.Microsecond)
-		b.AmountMinor, b.Currency, b.PaidMinor = p.AmountMinor, strings.ToLower(p.Currency), p.AmountMinor
+		b.Currency, b.PaidMinor = strings.ToLower(p.Currency), p.AmountMinor
+		if next != Paid || !b.WithDeposit() {
+			// What was paid is what an operator refunds; a deposit keeps the whole price,
+			// whose balance is still due.
+			b.AmountMinor = p.AmountMinor
+		}
 		if err := tx.RecordPayment(ctx, b); err != nil {
 			return err
 		}
@@ -306,7 +311,7 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		if s.receipts != nil {
 			// Numbered last: the year's counter stays locked until the commit.
 			if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "booking-paid:" + b.ID,
-				AmountMinor: b.AmountMinor, Currency: b.Currency, Method: receipt.Card, At: now}, paid); err != nil {
+				AmountMinor: p.AmountMinor, Currency: b.Currency, Method: receipt.Card, At: now}, paid); err != nil {
 				return err
 			}
 		}

@@ -453,6 +453,9 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		b.TermsVersion, b.TermsAcceptedAt = terms, now
 	}
 	promo.apply(b)
+	// Deposits (issue #24 §3, balance.go): a far departure's checkout charges the deposit,
+	// worked out from the price after the promo code's discount.
+	applyDeposit(t, b, now)
 	if err := s.holdWith(ctx, b, t.Extras, now, promo.reserve(s)); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
@@ -475,7 +478,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		TourName:      t.Name,
 		Description:   fmt.Sprintf("%s · %s", start.Date.Format(dateLayout), travellersText(q.Units)),
 		StartDate:     start.Date.Format(time.DateOnly),
-		Lines:         promo.lines(q.Units, q.Extras, *b),
+		Lines:         depositLines(*b, promo.lines(q.Units, q.Extras, *b)),
 		Currency:      b.Currency,
 		SuccessURL:    s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
 		CancelURL:     s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),
@@ -503,7 +506,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	}
 	s.counter.HoldPlaced()
 	s.log.Info("checkout started", "booking_id", b.ID, "tour_id", t.ID, "user_id", user.ID,
-		"start_date", req.StartDate, "participants", participants, "travelling", q.Travelling(), "amount", b.AmountMinor,
+		"start_date", req.StartDate, "participants", participants, "travelling", q.Travelling(), "amount", b.AmountMinor, "charged", b.ChargeMinor(),
 		"currency", b.Currency, "provider", s.provider.Name(), "checkout_id", co.ID)
 	return co.URL, nil
 }

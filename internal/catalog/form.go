@@ -138,6 +138,9 @@ func (in TourInput) applyForm(t *tour.Tour, cur string, f *fault.Fields) {
 	if in.AnswersCutoffHours != nil {
 		optionalWhole(f, "answersCutoffHours", labels["answersCutoffHours"], *in.AnswersCutoffHours, &t.AnswersCutoffHours)
 	}
+	if in.Deposit != nil {
+		in.Deposit.apply(t, cur, f)
+	}
 }
 
 // syncFirstPrice keeps the first price category's price what the tour's price less its
@@ -220,6 +223,7 @@ func checkForm(t *tour.Tour, f *fault.Fields) {
 		f.Add("travellers", "%s must be nobody (\"\"), the lead traveller (\"lead\") or every traveller (\"all\").", labels["travellers"])
 	}
 	checkQuestions(t, f)
+	checkDeposit(t, f)
 	if !f.Has("answersCutoffHours") && (t.AnswersCutoffHours < 0 || t.AnswersCutoffHours > maxAnswersCutoffH) {
 		f.Add("answersCutoffHours", "Answers can be changed until a number of hours before departure between 0 and %d (0 is the usual 48 hours).", maxAnswersCutoffH)
 	}

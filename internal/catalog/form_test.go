@@ -156,11 +156,36 @@ func TestFormRefusals(t *testing.T) {
 		{"questions same id", question(`{"id": "q1", "type": "text", "label": "A"}, {"id": "q1", "type": "text", "label": "B"}`), "questions.1.id", `the id "q1" is already question 1's`},
 		{"cut-off too long", `{"answersCutoffHours": 721}`, "answersCutoffHours", "between 0 and 720"},
 		{"cut-off not whole", `{"answersCutoffHours": "two days"}`, "answersCutoffHours", "must be a whole number"},
+		// Deposits (issue #24 §3).
+		{"deposit of no kind", `{"deposit": {"kind": "half", "balanceDays": 30}}`, "deposit.kind", "none (\"\"), a percentage of the price"},
+		{"deposit of 100 %", `{"deposit": {"kind": "percent", "percent": 100, "balanceDays": 30}}`, "deposit.percent", "between 1 and 99 % of the price"},
+		{"deposit of 0 %", `{"deposit": {"kind": "percent", "balanceDays": 30}}`, "deposit.percent", "between 1 and 99 %"},
+		{"deposit percent not whole", `{"deposit": {"kind": "percent", "percent": "a fifth", "balanceDays": 30}}`, "deposit.percent", "must be a whole number"},
+		{"deposit amount missing", `{"deposit": {"kind": "amount", "amount": "", "balanceDays": 30}}`, "deposit.amount", "Deposit per traveller must be more than 0."},
+		{"deposit amount negative", `{"deposit": {"kind": "amount", "amount": "-5", "balanceDays": 30}}`, "deposit.amount", "Deposit per traveller must be more than 0."},
+		{"deposit amount not a number", `{"deposit": {"kind": "amount", "amount": "fifty", "balanceDays": 30}}`, "deposit.amount", "Deposit per traveller must be a number"},
+		{"balance days missing", `{"deposit": {"kind": "percent", "percent": 20}}`, "deposit.balanceDays", "between 1 and 365 days before departure"},
+		{"balance days too many", `{"deposit": {"kind": "amount", "amount": "50", "balanceDays": 400}}`, "deposit.balanceDays", "between 1 and 365 days"},
 	} {
 		_, msgs := checkInput(t, formTour(), formInput(t, c.body))
 		if got := msgs[c.key]; !strings.Contains(got, c.msg) {
 			t.Errorf("%s: %s says %q, want %q (all: %v)", c.name, c.key, got, c.msg, msgs)
 		}
+	}
+}
+
+// A deposit is read in the tour's currency, kept, audited, and taken off with kind "".
+func TestDepositSettings(t *testing.T) {
+	tr, msgs := checkInput(t, formTour(), formInput(t, `{"deposit": {"kind": "amount", "amount": "150.50", "percent": 20, "balanceDays": "45"}}`))
+	if msgs != nil || tr.Deposit != (tour.Deposit{Kind: tour.DepositAmount, AmountMinor: 15050, BalanceDays: 45}) {
+		t.Fatalf("deposit %+v, %v", tr.Deposit, msgs)
+	}
+	if _, ok := fieldsOf(formTour(), tr)["deposit"]; !ok {
+		t.Error("the audit log misses the deposit")
+	}
+	off, msgs := checkInput(t, tr, formInput(t, `{"deposit": {"kind": "", "percent": "junk"}}`))
+	if msgs != nil || off.Deposit.On() || off.Deposit != (tour.Deposit{}) {
+		t.Fatalf("deposit taken off: %+v, %v", off.Deposit, msgs)
 	}
 }
 
@@ -203,6 +228,7 @@ func FuzzBookingForm(f *testing.F) {
 	f.Add(`{"priceCategories": [{"id": "a", "name": "A", "price": 1, "onlyWith": "a"}]}`)
 	f.Add(`{"extras": [{"name": "Kayak", "price": "12,50", "per": "traveller", "stock": 3}], "travellers": "lead"}`)
 	f.Add(`{"questions": [{"type": "choices", "label": "Meal", "options": ["a", "b", "a"]}], "answersCutoffHours": 48}`)
+	f.Add(`{"deposit": {"kind": "percent", "percent": "20", "amount": "1e9", "balanceDays": 30}}`)
 	f.Fuzz(func(t *testing.T, body string) {
 		var in TourInput
 		if json.Unmarshal([]byte(body), &in) != nil {

@@ -48,6 +48,8 @@ type TourInput struct {
 	Travellers         *string          `json:"travellers"`
 	Questions          *[]QuestionInput `json:"questions"`
 	AnswersCutoffHours *input.Number    `json:"answersCutoffHours"`
+	// Deposit replaces the tour's deposit settings (deposit.go); kind "" takes none.
+	Deposit *DepositInput `json:"deposit"`
 }
 
 // TierInput is one refund tier: cancelling at least DaysBefore days before the
@@ -82,6 +84,8 @@ var labels = map[string]string{
 	"locations": "Stops", "guides": "Guides", "cancellationPolicy": "Cancellation policy",
 	"priceCategories": "Price categories", "extras": "Extras", "travellers": "Traveller details",
 	"questions": "Questions", "answersCutoffHours": "Answers can be changed until (hours before departure)",
+	"deposit.kind": "Deposit", "deposit.percent": "Deposit (% of the price)", "deposit.amount": "Deposit per traveller",
+	"deposit.balanceDays": "Balance due (days before departure)",
 }
 
 // stopKey is the key of field of the i-th stop (from 0), and its label ("Stop 2's day").
@@ -257,6 +261,7 @@ func fieldsOf(before, after tour.Tour) audit.Changes {
 	c.Diff("travellers", before.Travellers, after.Travellers)
 	c.Diff("questions", nonNil(before.Questions), nonNil(after.Questions))
 	c.Diff("answersCutoffHours", before.AnswersCutoffHours, after.AnswersCutoffHours)
+	c.Diff("deposit", before.Deposit, after.Deposit)
 	return c
 }
 

@@ -71,17 +71,26 @@ type fixture struct {
 	day      time.Time
 	webhooks int
 	mu       sync.Mutex
+	// base is the site's address, clock the services' clock, and later how far it has
+	// been moved on (deposit_test.go).
+	base  string
+	clock func() time.Time
+	later atomic.Int64
 }
 
 func newFixture(t *testing.T, st *store.Store) *fixture {
 	f := &fixture{st: st, day: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}
 	// Each reading a second later, so that what happens in turn is ordered in time.
 	var ticks atomic.Int64
-	clock := func() time.Time { return now.Add(time.Duration(ticks.Add(1)) * time.Second) }
+	clock := func() time.Time {
+		return now.Add(time.Duration(ticks.Add(1))*time.Second + time.Duration(f.later.Load()))
+	}
+	f.clock = clock
 	mailer := emails.NewBookings(emailWriter(t), st, clock)
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
+	f.base = srv.URL
 	mux.HandleFunc("POST /webhook-checkout", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		f.mu.Lock()

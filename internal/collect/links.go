@@ -9,6 +9,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/audit"
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/format"
@@ -66,21 +67,9 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 		return Detail{}, err
 	}
 	expires := now.Add(s.linkFor)
-	co, err := s.provider.CreateCheckout(ctx, payment.CheckoutRequest{
-		// The payment's id, not the booking's: each link is a checkout of its own, and
-		// its webhook must never be taken for the booking's own checkout.
-		BookingID: p.ID, TourID: row.TourID, UserID: row.UserID, CustomerEmail: row.CustomerEmail,
-		TourName:    row.TourName,
-		Description: fmt.Sprintf("%s · %s · payment of what is due", format.Date(row.StartDate), row.TravellersText()),
-		StartDate:   row.StartDate.Format(time.DateOnly), UnitAmountMinor: p.AmountMinor, Quantity: 1, Currency: p.Currency,
-		SuccessURL: s.baseURL + LinkReturnPath + "?session_id=" + payment.PlaceholderCheckoutID,
-		CancelURL:  s.baseURL + "/", ExpiresAt: expires, Terms: format.PolicyText(row.Policy),
-	})
+	co, err := s.openCheckout(ctx, p, row, "payment of what is due", s.baseURL+"/", expires)
 	if err != nil {
-		if errors.Is(err, payment.ErrUnavailable) {
-			return Detail{}, &fault.Error{Kind: fault.Upstream, Err: err, Message: payment.UnavailableMessage}
-		}
-		return Detail{}, fmt.Errorf("open payment link of booking %s: %w", id, err)
+		return Detail{}, err
 	}
 	// Written before the transaction, which must not wait for a connection to read.
 	var email *mail.Message
@@ -134,6 +123,29 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 	}
 	s.log.Info("payment link sent", "booking_id", id, "payment_id", p.ID, "checkout_id", co.ID, "amount", p.AmountMinor, "by", actor.ID)
 	return s.detail(ctx, id)
+}
+
+// openCheckout opens the provider checkout of the link p of the booking row, for
+// exactly p's amount (what names what it pays in its description).
+func (s *Service) openCheckout(ctx context.Context, p Payment, row backoffice.BookingRow, what, cancelURL string,
+	expires time.Time) (payment.Checkout, error) {
+	co, err := s.provider.CreateCheckout(ctx, payment.CheckoutRequest{
+		// The payment's id, not the booking's: each link is a checkout of its own, and
+		// its webhook must never be taken for the booking's own checkout.
+		BookingID: p.ID, TourID: row.TourID, UserID: row.UserID, CustomerEmail: row.CustomerEmail,
+		TourName:    row.TourName,
+		Description: fmt.Sprintf("%s · %s · %s", format.Date(row.StartDate), row.TravellersText(), what),
+		StartDate:   row.StartDate.Format(time.DateOnly), UnitAmountMinor: p.AmountMinor, Quantity: 1, Currency: p.Currency,
+		SuccessURL: s.baseURL + LinkReturnPath + "?session_id=" + payment.PlaceholderCheckoutID,
+		CancelURL:  cancelURL, ExpiresAt: expires, Terms: format.PolicyText(row.Policy),
+	})
+	if err != nil {
+		if errors.Is(err, payment.ErrUnavailable) {
+			return payment.Checkout{}, &fault.Error{Kind: fault.Upstream, Err: err, Message: payment.UnavailableMessage}
+		}
+		return payment.Checkout{}, fmt.Errorf("open payment link of booking %s: %w", p.BookingID, err)
+	}
+	return co, nil
 }
 
 // FulfilLink records a paid checkout when it is a payment link's (booking.Links): false

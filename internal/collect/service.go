@@ -40,6 +40,8 @@ type Store interface {
 	PaymentByCheckout(ctx context.Context, provider, checkoutID string) (Payment, error)
 	AwaitingPayment(ctx context.Context, limit int) ([]backoffice.BookingRow, error)
 	OwedRefunds(ctx context.Context) ([]OwedRefund, error)
+	// BalancesDue lists the paid bookings that still owe a balance due before a day.
+	BalancesDue(ctx context.Context, from, before time.Time, limit int) ([]backoffice.BookingRow, error)
 }
 
 // Tx is what the service writes in one transaction (*store.Store bound to one has it).
@@ -155,6 +157,9 @@ func (s *Service) detail(ctx context.Context, id string) (Detail, error) {
 type Outstanding struct {
 	Awaiting []backoffice.BookingRow
 	Owed     []OwedRefund
+	// Overdue are the bookings sold with a deposit whose balance was not paid by its
+	// due day, the oldest due first.
+	Overdue []backoffice.BookingRow
 }
 
 // Dashboard is the money the operator is to collect or to pay back.
@@ -170,7 +175,29 @@ func (s *Service) Dashboard(ctx context.Context, actor account.User) (Outstandin
 	if err != nil {
 		return Outstanding{}, err
 	}
-	return Outstanding{Awaiting: awaiting, Owed: owed}, nil
+	overdue, err := s.Overdue(ctx)
+	if err != nil {
+		return Outstanding{}, err
+	}
+	return Outstanding{Awaiting: awaiting, Owed: owed, Overdue: overdue}, nil
+}
+
+// Overdue lists the bookings whose balance is overdue at now where their tour runs
+// (booking.Booking.BalanceOverdue), the oldest due first, at most 100.
+func (s *Service) Overdue(ctx context.Context) ([]backoffice.BookingRow, error) {
+	now := s.now()
+	// A day ahead of UTC: a tour east of it may be a day further on.
+	due, err := s.store.BalancesDue(ctx, time.Time{}, tour.Day(now).AddDate(0, 0, 1), 100)
+	if err != nil {
+		return nil, err
+	}
+	var out []backoffice.BookingRow
+	for _, r := range due {
+		if r.BalanceOverdue(tour.Today(now, tourZone(r.TimeZone))) {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // Receipt is money an operator received outside the site.

@@ -89,11 +89,16 @@ func (e *Bookings) OfficeConfirmation(ctx context.Context, b booking.Booking, cu
 func (e *Bookings) confirmation(ctx context.Context, t tour.Tour, d tour.StartDate, b booking.Booking, u account.User) (*tbmail.Message, error) {
 	site := e.w.Site(ctx)
 	due, payBy := "", ""
-	if b.Status == booking.AwaitingPayment && b.DueMinor() > 0 {
+	switch balance := b.AmountMinor - max(b.PaidMinor-b.RefundedMinor, b.DepositMinor); {
+	case b.Status == booking.AwaitingPayment && b.DueMinor() > 0:
 		due = money.Format(b.DueMinor(), b.Currency)
 		if !b.PayBy.IsZero() {
 			payBy = format.Date(b.PayBy)
 		}
+	case b.WithDeposit() && balance > 0:
+		// Paid by a deposit (written before the payment is recorded): the balance, by
+		// its day.
+		due, payBy = money.Format(balance, b.Currency), format.Date(b.BalanceDue)
 	}
 	m, err := e.w.Render(ctx, "bookingConfirmation", u, withBought(b, map[string]any{
 		"name": u.Name, "reference": b.Reference, "tourName": t.Name, "tourUrl": site.URL + "/tour/" + url.PathEscape(t.Slug),

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"tourbook/internal/backoffice"
 	"tourbook/internal/booking"
 	tbmail "tourbook/internal/mail"
 	"tourbook/internal/tour"
@@ -15,6 +16,8 @@ type ScheduleStore interface {
 	PaidBookingsDeparting(ctx context.Context, from, to time.Time) ([]booking.Booking, error)
 	TourByIDAnyStatus(ctx context.Context, id string, now time.Time) (tour.Tour, error)
 	EnqueueEmail(ctx context.Context, m *tbmail.Message) (bool, error)
+	// BalancesDue lists the paid bookings still owing a balance due before a day.
+	BalancesDue(ctx context.Context, from, before time.Time, limit int) ([]backoffice.BookingRow, error)
 }
 
 // Timing of the scheduled emails.
@@ -29,8 +32,8 @@ const (
 )
 
 // Schedule writes the emails that come at a time rather than after an event: the
-// reminder two days before a departure and the review request the day after the tour
-// ends. Each has its booking's idempotency key, so every instance may run it: the
+// reminder two days before a departure, the review request the day after the tour
+// ends, the details reminder and the balance reminders (balance_reminder.go). Each has its booking's idempotency key, so every instance may run it: the
 // outbox keeps one email per booking.
 type Schedule struct {
 	store  ScheduleStore
@@ -85,6 +88,10 @@ func (s *Schedule) RunOnce(ctx context.Context) (int, error) {
 	}
 	n, err := s.detailsReminders(ctx, now, tours)
 	queued += n
+	if err == nil {
+		n, err = s.balanceReminders(ctx, now, tours)
+		queued += n
+	}
 	if queued > 0 {
 		s.queued()
 	}

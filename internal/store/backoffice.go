@@ -23,7 +23,7 @@ const bookingRowColumns = `b.id, b.tour_id, b.user_id, b.start_date, b.participa
 	b.currency, b.provider, b.checkout_id, b.payment_ref, b.status, b.hold_until, b.created_at,
 	b.paid_at, b.source, b.refunded_minor, b.cancellation_policy, b.paid_minor, b.pay_by, b.contact_name,
 	b.contact_email, b.contact_phone, b.notes, b.price_note, b.reference, b.terms_version, b.terms_accepted_at,
-	b.units, b.extras, b.travellers, b.answers,
+	b.units, b.extras, b.travellers, b.answers, b.deposit_minor, b.balance_due_on,
 	t.name, t.slug, t.time_zone,
 	COALESCE(sd.start_time, ''),
 	u.name, u.email`

@@ -267,7 +267,7 @@ func (s *Store) seedBenchBookings(ctx context.Context, n int, now time.Time, rnd
 		doc := booking.NewSearchDoc(reference, "", []string{c.name, c.email}, nil)
 		list = append(list, []any{id, d.tourID, c.id, d.day, participants, amount,
 			d.currency, provider, checkout, paymentRef, status, ts(holdUntil), ts(created), tsNull(paidAt),
-			source, refunded, policy, paid, nil, "", "", "", "", "", reference, nil, nil, "", "", "", "", doc.Names, doc.Codes, doc.Phones,
+			source, refunded, policy, paid, nil, "", "", "", "", "", reference, nil, nil, "", "", "", "", 0, nil, doc.Names, doc.Codes, doc.Phones,
 			searchVersion})
 		done.ByStatus[status]++
 		if !paidAt.IsZero() || status == "pending" && holdUntil.After(now) {

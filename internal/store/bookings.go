@@ -22,7 +22,7 @@ const (
 const bookingColumns = `id, tour_id, user_id, start_date, participants, amount_minor, currency,
 	provider, checkout_id, payment_ref, status, hold_until, created_at, paid_at, source, refunded_minor,
 	cancellation_policy, paid_minor, pay_by, contact_name, contact_email, contact_phone, notes, price_note,
-	reference, terms_version, terms_accepted_at, units, extras, travellers, answers`
+	reference, terms_version, terms_accepted_at, units, extras, travellers, answers, deposit_minor, balance_due_on`
 
 func bookingFields(b *booking.Booking) []any {
 	return []any{&b.ID, &b.TourID, &b.UserID, timeCol{&b.StartDate}, &b.Participants,
@@ -31,7 +31,7 @@ func bookingFields(b *booking.Booking) []any {
 		policyCol{&b.Policy}, &b.PaidMinor, timeCol{&b.PayBy}, &b.ContactName, &b.ContactEmail, &b.ContactPhone,
 		&b.Notes, &b.PriceNote, textCol{&b.Reference}, intCol{&b.TermsVersion}, timeCol{&b.TermsAcceptedAt},
 		jsonCol[[]booking.Unit]{&b.Units}, jsonCol[[]booking.ExtraLine]{&b.Extras},
-		jsonCol[[]booking.Traveller]{&b.Travellers}, jsonCol[[]booking.Answer]{&b.Answers}}
+		jsonCol[[]booking.Traveller]{&b.Travellers}, jsonCol[[]booking.Answer]{&b.Answers}, &b.DepositMinor, timeCol{&b.BalanceDue}}
 }
 
 // insertBooking writes b as it is, with its reference (a new one when b has none: one
@@ -52,13 +52,13 @@ func (s *Store) insertBooking(ctx context.Context, b *booking.Booking) error {
 		}
 		res, err := s.tx.ExecContext(ctx, `INSERT INTO bookings (`+bookingColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-				$22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
+				$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)
 			ON CONFLICT (reference) DO NOTHING`,
 			b.ID, b.TourID, b.UserID, day(b.StartDate), b.Participants, b.AmountMinor, b.Currency,
 			b.Provider, b.CheckoutID, b.PaymentRef, string(b.Status), ts(b.HoldUntil), ts(b.CreatedAt), tsNull(b.PaidAt),
 			string(b.Source), b.RefundedMinor, policyArg(b.Policy), b.PaidMinor, dayNull(b.PayBy), b.ContactName,
 			b.ContactEmail, b.ContactPhone, b.Notes, b.PriceNote, b.Reference, intNull(b.TermsVersion), tsNull(b.TermsAcceptedAt),
-			lines[0], lines[1], lines[2], lines[3])
+			lines[0], lines[1], lines[2], lines[3], b.DepositMinor, dayNull(b.BalanceDue))
 		if isForeignKey(err) {
 			return fmt.Errorf("user %s: %w", b.UserID, account.ErrNotFound)
 		}

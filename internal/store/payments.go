@@ -135,3 +135,18 @@ func (s *Store) OwedRefunds(ctx context.Context) ([]coll.OwedRefund, error) {
 }
 
 var _ coll.Store = (*Store)(nil)
+
+// BalancesDue lists the paid bookings sold with a deposit that still owe their balance
+// and whose balance falls due from the day from, before the day before (by due day, at
+// most limit), for the balance reminders and the overdue bookings. Which are overdue
+// where their tour runs is the services' to decide.
+func (s *Store) BalancesDue(ctx context.Context, from, before time.Time, limit int) ([]backoffice.BookingRow, error) {
+	list, err := s.bookingRows(ctx, s.reader(), `SELECT `+bookingRowColumns+bookingRowFrom+`
+		WHERE b.status = 'paid' AND b.balance_due_on >= $1 AND b.balance_due_on < $2
+			AND b.amount_minor > b.paid_minor - b.refunded_minor
+		ORDER BY b.balance_due_on, b.id LIMIT $3`, day(from), day(before), limit)
+	if err != nil {
+		return nil, fmt.Errorf("balances due before %s: %w", day(before), err)
+	}
+	return list, nil
+}

@@ -196,22 +196,32 @@ func (c jsonCol[T]) Scan(src any) error {
 	return nil
 }
 
-// bookingForm is how a tour's price categories, extras and questions are kept in its
-// booking_form column.
+// bookingForm is how a tour's price categories, extras, questions and deposit are kept
+// in its booking_form column.
 type bookingForm struct {
 	Categories         []tour.PriceCategory  `json:"categories,omitempty"`
 	Extras             []tour.Extra          `json:"extras,omitempty"`
 	Travellers         tour.TravellerDetails `json:"travellers,omitempty"`
 	Questions          []tour.Question       `json:"questions,omitempty"`
 	AnswersCutoffHours int                   `json:"answersCutoffHours,omitempty"`
+	Deposit            *tour.Deposit         `json:"deposit,omitempty"`
 }
 
 func formOf(t *tour.Tour) bookingForm {
-	return bookingForm{Categories: t.Categories, Extras: t.Extras, Travellers: t.Travellers,
+	f := bookingForm{Categories: t.Categories, Extras: t.Extras, Travellers: t.Travellers,
 		Questions: t.Questions, AnswersCutoffHours: t.AnswersCutoffHours}
+	if t.Deposit.On() {
+		d := t.Deposit
+		f.Deposit = &d
+	}
+	return f
 }
 
 func (f bookingForm) apply(t *tour.Tour) {
 	t.Categories, t.Extras, t.Travellers, t.Questions, t.AnswersCutoffHours =
 		f.Categories, f.Extras, f.Travellers, f.Questions, f.AnswersCutoffHours
+	t.Deposit = tour.Deposit{}
+	if f.Deposit != nil {
+		t.Deposit = *f.Deposit
+	}
 }

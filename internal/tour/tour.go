@@ -153,8 +153,11 @@ type Tour struct {
 	// AnswersCutoffHours is how long before the local start answers can still be
 	// changed; 0 reads as DefaultAnswersCutoff.
 	AnswersCutoffHours int
-	CreatedAt          time.Time
-	UpdatedAt          time.Time // zero until edited in the back office
+	// Deposit is what a booking pays at checkout when its departure is far away
+	// (deposit.go); the zero value asks the whole price.
+	Deposit   Deposit
+	CreatedAt time.Time
+	UpdatedAt time.Time // zero until edited in the back office
 }
 
 // UnitPriceMinor is what one participant pays.

@@ -121,6 +121,19 @@ type AdminTour struct {
 	// Hours before the local start until which travellers may change their answers; 0
 	// is the usual 48.
 	AnswersCutoffHours int `json:"answersCutoffHours"`
+	// What a booking pays at checkout when its departure is far enough away.
+	Deposit DepositView `json:"deposit"`
+}
+
+// DepositView is a tour's deposit (tour.Deposit) as the tour editor shows it.
+type DepositView struct {
+	// "" none, "percent" a percentage of the price, "amount" an amount per traveller.
+	Kind    tour.DepositKind `json:"kind" tstype:"'' | 'percent' | 'amount'"`
+	Percent int              `json:"percent"`
+	// Minor units per traveller who takes a seat.
+	Amount int64 `json:"amount"`
+	// The balance is due this many days before the departure's day.
+	BalanceDays int `json:"balanceDays"`
 }
 
 // CategoryView is a price category (tour.PriceCategory) as the tour editor and the
@@ -256,6 +269,7 @@ func NewAdminTour(t tour.Tour, now time.Time) AdminTour {
 		PublicURL: "/tour/" + t.Slug, CancellationPolicy: []AdminTier{},
 		PriceCategories: NewCategoryViews(t), Extras: NewExtraViews(t), Travellers: t.Travellers,
 		Questions: NewQuestionViews(t), AnswersCutoffHours: t.AnswersCutoffHours,
+		Deposit: DepositView{Kind: t.Deposit.Kind, Percent: t.Deposit.Percent, Amount: t.Deposit.AmountMinor, BalanceDays: t.Deposit.BalanceDays},
 	}
 	for _, tier := range t.Policy {
 		a.CancellationPolicy = append(a.CancellationPolicy, AdminTier(tier))

@@ -85,6 +85,8 @@ type AdminBookingRow struct {
 	SourceLabel string `json:"sourceLabel"`
 	// "Mon 3 May 2027, 14:05 UTC".
 	CreatedAt string `json:"createdAt"`
+	// The balance of a booking paid by a deposit was not paid by its due day.
+	BalanceOverdue bool `json:"balanceOverdue"`
 }
 
 // BookingHistoryEntry is one line of a booking's history in the back office.
@@ -588,11 +590,17 @@ func FormatAmounts(byCurrency map[string]int64) string {
 	return strings.Join(parts, " + ")
 }
 
-func NewAdminBookingRow(r backoffice.BookingRow, loc *time.Location) AdminBookingRow {
-	return AdminBookingRow{
+// NewAdminBookingRow is a row of the bookings list at now.
+func NewAdminBookingRow(r backoffice.BookingRow, loc *time.Location, now time.Time) AdminBookingRow {
+	overdue := r.BalanceOverdue(tour.Today(now, tour.Tour{TimeZone: r.TimeZone}.Zone()))
+	statusLabel := StatusLabel(r.Status)
+	if overdue {
+		statusLabel = "Balance overdue"
+	}
+	return AdminBookingRow{BalanceOverdue: overdue,
 		ID: r.ID, Reference: r.Reference, TourName: r.TourName, Date: FormatDate(r.StartDate), CustomerName: r.CustomerName,
 		CustomerEmail: r.CustomerEmail, Participants: r.Participants, SeatsLabel: seatsLabel(r.Booking),
-		Amount: money.Format(r.AmountMinor, r.Currency), Status: r.Status, StatusLabel: StatusLabel(r.Status),
+		Amount: money.Format(r.AmountMinor, r.Currency), Status: r.Status, StatusLabel: statusLabel,
 		SourceLabel: SourceLabel(r.Source), CreatedAt: FormatTime(r.CreatedAt, loc),
 	}
 }

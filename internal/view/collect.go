@@ -45,6 +45,10 @@ type BookingCollect struct {
 	// Today where the tour runs, YYYY-MM-DD: the latest day money can have come in.
 	Today    string         `json:"today"`
 	Payments []AdminPayment `json:"payments"`
+	// A booking paid by a deposit: the day its balance is due ("" none), and whether it
+	// is overdue (then it may be cancelled in one step, by its policy on what was paid).
+	BalanceDue     string `json:"balanceDue"`
+	BalanceOverdue bool   `json:"balanceOverdue"`
 }
 
 // AdminBookingAnswer is the answer of the calls that change a booking's money: the
@@ -86,6 +90,9 @@ type DashboardOwed struct {
 type DashboardCollect struct {
 	Awaiting []DashboardAwaiting `json:"awaiting"`
 	Owed     []DashboardOwed     `json:"owed"`
+	// Overdue are the bookings whose balance was not paid by its due day: Due is the
+	// balance, MethodLabel says when it was due.
+	Overdue []DashboardAwaiting `json:"overdue"`
 }
 
 // AdminBookingURL is the back office's page of a booking.
@@ -120,6 +127,10 @@ func NewBookingCollect(d collect.Detail, now time.Time, loc *time.Location) Book
 	out := BookingCollect{Price: money.Format(b.AmountMinor, b.Currency), Received: money.Format(b.PaidMinor, b.Currency),
 		Due: money.Format(b.DueMinor(), b.Currency), DueMinor: b.DueMinor(), Currency: b.Currency,
 		CanCollect: collect.Due(b.Booking), Today: now.In(zone).Format(time.DateOnly), Payments: []AdminPayment{}}
+	if b.WithDeposit() {
+		out.BalanceDue = FormatDate(b.BalanceDue)
+		out.BalanceOverdue = b.BalanceOverdue(tour.Today(now, zone))
+	}
 	for _, p := range d.Payments {
 		a := AdminPayment{ID: p.ID, Amount: money.Format(p.AmountMinor, p.Currency), MethodLabel: methodLabel(p.Method),
 			Status: p.Status, StatusLabel: paymentStatusLabel(p), Reference: p.Reference, At: FormatTime(p.CreatedAt, loc)}
@@ -138,7 +149,12 @@ func NewAdminBookingAnswer(d collect.Detail, now time.Time, loc *time.Location) 
 
 // NewDashboardCollect is the dashboard's money to collect and pay back.
 func NewDashboardCollect(o collect.Outstanding, loc *time.Location) *DashboardCollect {
-	out := &DashboardCollect{Awaiting: []DashboardAwaiting{}, Owed: []DashboardOwed{}}
+	out := &DashboardCollect{Awaiting: []DashboardAwaiting{}, Owed: []DashboardOwed{}, Overdue: []DashboardAwaiting{}}
+	for _, b := range o.Overdue {
+		out.Overdue = append(out.Overdue, DashboardAwaiting{BookingID: b.ID, URL: AdminBookingURL(b.ID), TourName: b.TourName,
+			CustomerName: customerName(b), Departure: FormatDate(b.StartDate), Due: money.Format(b.DueMinor(), b.Currency),
+			MethodLabel: "Balance due " + FormatDate(b.BalanceDue)})
+	}
 	for _, b := range o.Awaiting {
 		out.Awaiting = append(out.Awaiting, DashboardAwaiting{BookingID: b.ID, URL: AdminBookingURL(b.ID), TourName: b.TourName,
 			CustomerName: customerName(b), Departure: FormatDate(b.StartDate), Due: money.Format(b.DueMinor(), b.Currency),

@@ -87,6 +87,23 @@ type MyBooking struct {
 	Extras []BookingItem `json:"extras"`
 	// Details are who travels and their answers, with the form to change them.
 	Details BookingDetails `json:"details"`
+	// Balance is what a booking paid by a deposit has paid and still owes; null for a
+	// booking paid in full at checkout.
+	Balance *MyBookingBalance `json:"balance"`
+}
+
+// MyBookingBalance is a booking paid by a deposit: what was paid, what is due and by
+// when, and the form that opens the checkout of the balance.
+type MyBookingBalance struct {
+	// Formatted: received so far, and still to pay ("" when nothing is).
+	Paid string `json:"paid"`
+	Due  string `json:"due"`
+	// The day the balance is due, "Fri 2 May 2031".
+	DueBy string `json:"dueBy"`
+	// The due day has passed with the balance unpaid.
+	Overdue bool `json:"overdue"`
+	// "/my-tours/{id}/balance" while the balance can be paid online; "" otherwise.
+	PayURL string `json:"payUrl"`
 }
 
 // MyBookingProps are the props of /my-tours/{id}.
@@ -126,6 +143,7 @@ func NewMyBooking(o refund.Own) MyBooking {
 	}
 	m.Units, m.Extras = NewBookingItems(o.Booking)
 	m.Details = NewBookingDetails(t, o.Booking, o.CustomerName, o.At)
+	m.Balance = newMyBookingBalance(o)
 	if o.Status == booking.Paid {
 		m.CalendarURL = MyBookingURL(o.ID) + "/calendar.ics"
 	}
@@ -158,4 +176,19 @@ func paymentLabel(b booking.Booking, loc *time.Location) string {
 		how = "by bank transfer"
 	}
 	return fmt.Sprintf("Paid %s on %s", how, format.DayIn(b.PaidAt, loc))
+}
+
+// newMyBookingBalance is what a booking sold with a deposit has paid and owes; nil for
+// any other.
+func newMyBookingBalance(o refund.Own) *MyBookingBalance {
+	if !o.WithDeposit() || (o.Status != booking.Paid && o.Status != booking.Refunded) {
+		return nil
+	}
+	out := &MyBookingBalance{Paid: money.Format(o.PaidMinor, o.Currency), DueBy: FormatDate(o.BalanceDue)}
+	if o.Status == booking.Paid && o.DueMinor() > 0 {
+		out.Due = money.Format(o.DueMinor(), o.Currency)
+		out.Overdue = o.BalanceOverdue(tour.Today(o.At, o.Tour.Zone()))
+		out.PayURL = MyBookingURL(o.ID) + "/balance"
+	}
+	return out
 }

@@ -116,6 +116,9 @@ type StartDateOption struct {
 	// Prices is what one traveller of each price category pays on this date, in minor
 	// units, in the order of the tour's BookingForm.Categories: the running total's.
 	Prices []int64 `json:"prices"`
+	// BalanceDue is the day the balance is due when this date's checkout asks only a
+	// deposit (BookingForm.Deposit), "Fri 2 May 2031"; "" when it is paid in full.
+	BalanceDue string `json:"balanceDue"`
 }
 
 // Guide is one of a tour's guides on its page.
@@ -352,6 +355,7 @@ func NewTourDetail(t tour.Tour, now time.Time) TourDetail {
 			Date: sd.Date.Format(time.DateOnly), Label: FormatDate(sd.Date),
 			StartTime: StartTimeLabel(t, sd), MeetingPoint: sd.MeetingPoint,
 			SeatsLeft: t.SeatsLeft(sd), Bookable: t.Bookable(sd, now), Prices: departurePrices(t, sd),
+			BalanceDue: formatDay(t.BalanceDueFor(sd.Date, now)),
 		})
 	}
 	for _, r := range t.Reviews {
@@ -435,3 +439,11 @@ func StatusLabel(s booking.Status) string {
 
 // FormatDate formats a start date for people: "Tue 15 June 2027" (format.Date).
 func FormatDate(t time.Time) string { return format.Date(t) }
+
+// formatDay is FormatDate, "" for the zero day.
+func formatDay(day time.Time) string {
+	if day.IsZero() {
+		return ""
+	}
+	return FormatDate(day)
+}

@@ -77,6 +77,16 @@ type BookingForm struct {
 	// name and phone, "all" every traveller's name.
 	Travellers tour.TravellerDetails `json:"travellers"`
 	Questions  []QuestionField       `json:"questions"`
+	// Deposit is what the dates with a BalanceDue ask at checkout; null: none.
+	Deposit *DepositTerms `json:"deposit"`
+}
+
+// DepositTerms is a tour's deposit as the booking panel works it out (tour.Tour.Split):
+// Percent of the total rounded up, or AmountMinor per seat; one that would be the whole
+// total (or more) is none.
+type DepositTerms struct {
+	Percent     int   `json:"percent"`
+	AmountMinor int64 `json:"amountMinor"`
 }
 
 // NewBookingForm is t's price categories (their prices per person as of now), extras,
@@ -104,6 +114,12 @@ func NewBookingForm(t tour.Tour, now time.Time) BookingForm {
 	for _, q := range t.Questions {
 		f.Questions = append(f.Questions, QuestionField{ID: q.ID, Label: q.Label, Help: q.Help, Type: q.Type,
 			Options: q.Options, Required: q.Required, PerTraveller: q.PerTraveller, Categories: q.Categories})
+	}
+	if t.Deposit.On() {
+		f.Deposit = &DepositTerms{AmountMinor: t.Deposit.AmountMinor}
+		if t.Deposit.Kind == tour.DepositPercent {
+			f.Deposit = &DepositTerms{Percent: t.Deposit.Percent}
+		}
 	}
 	return f
 }

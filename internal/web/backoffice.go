@@ -187,7 +187,7 @@ func (h *Handler) AdminBookings(w http.ResponseWriter, r *http.Request) {
 	p := view.AdminBookingsProps{Bookings: make([]view.AdminBookingRow, 0, len(rows)), Filters: fl, Tours: []view.IDName{},
 		Paging: view.NewPaging(pageNo, total), Message: message}
 	for _, b := range rows {
-		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b, h.Zone))
+		p.Bookings = append(p.Bookings, view.NewAdminBookingRow(b, h.Zone, h.Now()))
 	}
 	for _, t := range tours {
 		p.Tours = append(p.Tours, view.IDName{ID: t.ID, Name: t.Name})

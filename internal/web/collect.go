@@ -14,6 +14,7 @@ type Collector interface {
 	Booking(ctx context.Context, actor account.User, id string) (collect.Detail, error)
 	Dashboard(ctx context.Context, actor account.User) (collect.Outstanding, error)
 	ConfirmLink(ctx context.Context, checkoutID string) (string, error)
+	PayBalance(ctx context.Context, customer account.User, id string) (string, error)
 }
 
 // PaymentLinkReturn is where the payment provider sends a customer back after paying a

@@ -8,6 +8,7 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/collect"
 	"tourbook/internal/refund"
 	"tourbook/internal/ticket"
 	"tourbook/internal/view"
@@ -133,6 +134,27 @@ func (h *Handler) MyBookingRelease(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, view.MyBookingURL(own.ID), http.StatusSeeOther)
+}
+
+// MyBookingBalance is POST /my-tours/{id}/balance, the form of "Pay the balance" on a
+// booking paid by a deposit: to the provider's checkout for exactly the balance, the
+// same one while it is open (collect.Service.PayBalance). A form, so it works without
+// JavaScript; the cross-origin check guards it like every POST.
+func (h *Handler) MyBookingBalance(w http.ResponseWriter, r *http.Request) {
+	u, ok := requireUser(w, r)
+	if !ok {
+		return
+	}
+	to, err := h.Collect.PayBalance(r.Context(), u, r.PathValue("id"))
+	if errors.Is(err, collect.ErrNotYours) {
+		h.NotFound(w, r) // as its page is to anyone else
+		return
+	}
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 // isOffer reports whether own is the seat hold of one of its traveller's waiting list

@@ -21,7 +21,9 @@ export const entryKey = 'src/entry-client.tsx';
 // chunk the two pages share, gzipped apart from the panel's markup: 0.1 KB more in all.
 // Issue #24 §1: the tour page's 110.8 KB carry the panel's promo code field (0.6 KB), and
 // the overview's 70.1 KB the back office's "Promo codes" link in the shared navigation.
-export const budgets = { overview: 70_100, tour: 110_800 };
+// Issue #24 §3: the panel's "Pay X now, Y by <date>" line under the total and the deposit
+// it works out (dueNowMinor) took 0.12 KB more: 111.0 KB.
+export const budgets = { overview: 70_100, tour: 111_000 };
 export const defaultBudget = 150_000;
 
 const pageModule = /^src\/pages\/(.+)-page\.tsx$/;

@@ -121,7 +121,7 @@ export const forestHikerDetail: TourDetail = {
     { coordinates: [-117.490309, 51.261937], day: 5, description: 'Glacier <b>National</b> Park & "Lakes"' },
   ],
   startDates: [
-    { date: '2027-04-25', label: 'Sun 25 April 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 0, bookable: false, prices: [39700] },
+    { date: '2027-04-25', label: 'Sun 25 April 2027', startTime: '09:00 MDT (America/Edmonton)', meetingPoint: '', seatsLeft: 0, bookable: false, prices: [39700], balanceDue: '' },
     {
       date: '2027-06-15',
       label: 'Tue 15 June 2027',
@@ -130,6 +130,7 @@ export const forestHikerDetail: TourDetail = {
       seatsLeft: 7,
       bookable: true,
       prices: [39700],
+      balanceDue: '',
     },
     {
       date: '2027-10-06',
@@ -139,6 +140,7 @@ export const forestHikerDetail: TourDetail = {
       seatsLeft: 25,
       bookable: true,
       prices: [39700],
+      balanceDue: '',
     },
   ],
   reviews: [
@@ -177,6 +179,7 @@ export const forestHikerDetail: TourDetail = {
     extras: [],
     travellers: '',
     questions: [],
+    deposit: null,
   },
 };
 
@@ -209,6 +212,7 @@ export const familyTourDetail: TourDetail = {
       { id: 'diet', label: 'Dietary needs', type: 'choice', options: ['None', 'Vegetarian', 'Vegan', 'Gluten-free'], required: true, perTraveller: true },
       { id: 'hotel', label: 'Pick-up hotel', help: 'Where we collect you, if not at the harbour', type: 'text', required: false, perTraveller: false },
     ],
+    deposit: null,
   },
 };
 
@@ -331,6 +335,7 @@ export const forestHikerAdmin: AdminTour = {
     { id: 'q1', label: 'Dietary needs', help: 'Allergies too', type: 'text', options: [], required: false, perTraveller: true, categories: [] },
   ],
   answersCutoffHours: 0,
+  deposit: { kind: '', percent: 0, amount: 0, balanceDays: 0 },
 };
 
 const adminTourProps: PageProps['adminTour'] = {
@@ -415,6 +420,7 @@ const adminDashboardProps: PageProps['adminDashboard'] = {
     { key: 'email', label: 'Email to your customers', done: false, detail: 'No SMTP server: emails are held in the outbox', url: '' },
   ],
   collect: {
+    overdue: [],
     awaiting: [
       {
         bookingId: 'b-7e21c0b1',
@@ -456,6 +462,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       statusLabel: 'Paid',
       sourceLabel: 'Online',
       createdAt: 'Mon 3 May 2027, 14:05 UTC',
+      balanceOverdue: false,
     },
     {
       id: 'b-7e21c0a3',
@@ -471,6 +478,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       statusLabel: 'Refund due',
       sourceLabel: 'Online',
       createdAt: 'Sun 2 May 2027, 09:41 UTC',
+      balanceOverdue: false,
     },
     {
       id: 'b-7e21c0a2',
@@ -486,6 +494,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       statusLabel: 'Refunded',
       sourceLabel: 'Cash',
       createdAt: 'Fri 30 April 2027, 17:20 UTC',
+      balanceOverdue: false,
     },
     {
       id: 'b-7e21c0a1',
@@ -501,6 +510,7 @@ const adminBookingsProps: PageProps['adminBookings'] = {
       statusLabel: 'Awaiting payment',
       sourceLabel: 'Online',
       createdAt: 'Fri 30 April 2027, 08:02 UTC',
+      balanceOverdue: false,
     },
   ],
   filters: { tour: '', date: '', status: '', email: '', from: '', to: '', q: '' },
@@ -556,6 +566,8 @@ export const paidCollect: BookingCollect = {
   canCollect: false,
   today: '2027-05-20',
   payments: [],
+  balanceDue: '',
+  balanceOverdue: false,
 };
 
 /** A phone booking awaiting payment by bank transfer, part of it received. */
@@ -567,6 +579,8 @@ export const awaitingCollect: BookingCollect = {
   currency: 'eur',
   canCollect: true,
   today: '2027-05-20',
+  balanceDue: '',
+  balanceOverdue: false,
   payments: [
     {
       id: 'p-1',
@@ -1212,6 +1226,7 @@ export const myBooking: MyBooking = {
     maxText: 200,
     maxLongText: 2000,
   },
+  balance: null,
 };
 
 /** A family booking on a tour asking every name, a dietary need of adults and children and a pick-up hotel. */

@@ -31,6 +31,11 @@ export function cancelBooking(id: string, input: CancelBookingInput): Promise<Ap
   return request('POST', apiPath('api/v1/admin/bookings', id, 'cancel'), { ...input });
 }
 
+/** A booking whose balance is overdue, cancelled by its policy on what was paid (issue #24 §3). */
+export function cancelOverdueBooking(id: string, key: string): Promise<ApiResponse<BookingAnswer>> {
+  return request('POST', apiPath('api/v1/admin/bookings', id, 'cancel-overdue'), { key });
+}
+
 /** A refund-due booking whose money went back by other means. */
 export function resolveBooking(id: string, reason: string): Promise<ApiResponse<BookingAnswer>> {
   return request('POST', apiPath('api/v1/admin/bookings', id, 'resolve'), { reason });

@@ -56,6 +56,16 @@ export interface TourInput {
   questions?: QuestionInput[];
   /** Empty or 0: the usual 48 hours */
   answersCutoffHours?: NumberField;
+  /** The deposit asked at checkout for far departures (issue #24 §3); kind '' asks none */
+  deposit?: DepositInput;
+}
+
+/** A tour's deposit as typed: a percentage of the price or an amount per traveller, and the balance's days before departure. */
+export interface DepositInput {
+  kind: '' | 'percent' | 'amount';
+  percent: NumberField;
+  amount: TypedAmount;
+  balanceDays: NumberField;
 }
 
 /** A price category as typed; an empty id is made from the name by the server. */

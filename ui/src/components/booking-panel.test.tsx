@@ -71,6 +71,20 @@ describe('BookingPanel', () => {
     expect(navigate).toHaveBeenCalledWith('https://checkout.test/s/2');
   });
 
+  it('says what a date with a balance window charges now and what is due by when', () => {
+    const props = fixtures.tour.props;
+    const tour = {
+      ...props.tour,
+      startDates: props.tour.startDates.map((d) => ({ ...d, balanceDue: d.date === '2027-06-15' ? 'Sun 16 May 2027' : '' })),
+      booking: { ...props.tour.booking, deposit: { percent: 20, amountMinor: 0 } },
+    };
+    const { container } = render(<App data={{ ...fixtures.tour, props: { ...props, tour } }} />);
+    fireEvent.change(screen.getByLabelText('Participants'), { target: { value: '2' } });
+    expect(container.querySelector('#booking-deposit')?.textContent).toBe('Pay $158.80 now, $635.20 by Sun 16 May 2027');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2027-10-06' } });
+    expect(container.querySelector('#booking-deposit'), 'a date paid in full').toBeNull();
+  });
+
   it('sends participants=N for a tour of one category, with its total', async () => {
     const fetch = mockFetch(jsonResponse({ status: 'success', session: { url: 'https://checkout.test/s/3' } }));
     const { container } = render(<App data={fixtures.tour} />);

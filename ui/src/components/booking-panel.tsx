@@ -9,6 +9,7 @@ import {
   detailsOf,
   extrasParam,
   totalMinor,
+  dueNowMinor,
   travellersOf,
   unitsParam,
   type Counts,
@@ -83,6 +84,8 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
   const first = form.categories[0]!;
   const slots = travellersOf(form, counts);
   const problem = single ? '' : countsProblem(form, counts, chosen.seatsLeft);
+  const total = totalMinor(form, chosen, counts, extras);
+  const payNow = dueNowMinor(form, chosen, total, slots.filter((s) => s.category.takesSeat).length);
   const setCount = (id: string, text: string) => setCounts((c) => ({ ...c, [id]: text }));
 
   function chooseDate(next: string) {
@@ -177,9 +180,15 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
       ))}
       <p className="booking__total" id="booking-total" aria-live="polite">
         {'Total '}
-        <strong>{formatAmount(totalMinor(form, chosen, counts, extras), form.currency)}</strong>
+        <strong>{formatAmount(total, form.currency)}</strong>
         {problem ? <span className="booking__problem">{` ${problem}`}</span> : null}
       </p>
+      {/* Deposits (issue #24 §3): what the checkout charges now and the balance's day. */}
+      {payNow < total ? (
+        <p className="booking__deposit" id="booking-deposit">
+          {`Pay ${formatAmount(payNow, form.currency)} now, ${formatAmount(total - payNow, form.currency)} by ${chosen.balanceDue}`}
+        </p>
+      ) : null}
       {slots.map((s, i) => {
         const n = i + 1;
         const asked = form.questions.filter((q) => askedOf(q, s.category.id));

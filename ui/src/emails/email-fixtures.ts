@@ -120,6 +120,20 @@ export const emailFixtures: EmailData[] = [
     },
   },
   {
+    kind: 'balanceReminder',
+    site: emailSite,
+    props: {
+      name: 'Ada Lovelace',
+      reference: 'TB-7KQ4M2',
+      tourName: 'The Forest Hiker',
+      date: 'Saturday, 12 June 2027',
+      paid: '$198.80',
+      due: '$795.20',
+      dueBy: 'Thu 13 May 2027',
+      bookingUrl: 'https://tours.example/my-tours/64f1c2a9',
+    },
+  },
+  {
     kind: 'detailsReminder',
     site: emailSite,
     props: {

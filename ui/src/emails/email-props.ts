@@ -199,6 +199,20 @@ export interface ReminderProps {
   bookingUrl: string;
 }
 
+export interface BalanceReminderProps {
+  name: string;
+  /** The booking's reference, "TB-7KQ4M2" */
+  reference: string;
+  tourName: string;
+  date: string;
+  /** Formatted: received so far, and the balance still due */
+  paid: string;
+  due: string;
+  /** The day the balance is due, "Fri 2 May 2031" */
+  dueBy: string;
+  bookingUrl: string;
+}
+
 export interface DetailsReminderProps {
   name: string;
   /** The booking's reference, "TB-7KQ4M2" */
@@ -269,6 +283,7 @@ export interface EmailPropsByKind {
   bookingChanged: BookingChangedProps;
   reminder: ReminderProps;
   detailsReminder: DetailsReminderProps;
+  balanceReminder: BalanceReminderProps;
   reviewRequest: ReviewRequestProps;
   waitlistOffer: WaitlistOfferProps;
   waitlistCancelled: WaitlistCancelledProps;
@@ -364,6 +379,16 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     date: 'string',
     cutoff: 'string',
     missing: 'string',
+    bookingUrl: 'string',
+  },
+  balanceReminder: {
+    name: 'string',
+    reference: 'string',
+    tourName: 'string',
+    date: 'string',
+    paid: 'string',
+    due: 'string',
+    dueBy: 'string',
     bookingUrl: 'string',
   },
   reviewRequest: { name: 'string', tourName: 'string', reviewUrl: 'string' },

@@ -19,6 +19,7 @@ const subjects: Record<EmailKind, string> = {
   bookingCancelled: 'Your booking of The Forest Hiker is cancelled',
   bookingChanged: 'Your booking of The Forest Hiker has changed',
   reminder: 'The Forest Hiker starts in two days',
+  balanceReminder: 'Balance of $795.20 for The Forest Hiker due by Thu 13 May 2027',
   detailsReminder: 'Details needed for The Forest Hiker by Thu 10 June 2027, 09:00 MDT (America/Edmonton)',
   reviewRequest: 'How was The Forest Hiker?',
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
@@ -44,6 +45,7 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
       ? ['Travellers: 3 → 4', 'is still to pay']
       : ['Date: Saturday, 12 June 2027 → Monday, 14 June 2027', 'We have refunded', 'calendar file attached'],
   reminder: () => [],
+  balanceReminder: () => ['Pay the balance'],
   detailsReminder: () => ['Still needed: The name of traveller 2 (Child); Dietary needs (traveller 3, Child).'],
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
@@ -78,7 +80,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(14);
+    expect(emailKinds).toHaveLength(15);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

@@ -20,6 +20,7 @@ import { passwordReset } from './password-reset-email';
 import { paymentLink } from './payment-link-email';
 import { reminder } from './reminder-email';
 import { detailsReminder } from './details-reminder-email';
+import { balanceReminder } from './balance-reminder-email';
 import { reviewRequest } from './review-request-email';
 import { signupAttempt } from './signup-attempt-email';
 import { waitlistCancelled } from './waitlist-cancelled-email';
@@ -37,6 +38,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   bookingChanged,
   reminder,
   detailsReminder,
+  balanceReminder,
   waitlistOffer,
   waitlistCancelled,
   bookingNotice,

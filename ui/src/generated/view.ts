@@ -234,6 +234,19 @@ export interface AdminTour {
    * is the usual 48.
    */
   answersCutoffHours: number;
+  /** What a booking pays at checkout when its departure is far enough away. */
+  deposit: DepositView;
+}
+
+/** DepositView is a tour's deposit (tour.Deposit) as the tour editor shows it. */
+export interface DepositView {
+  /** "" none, "percent" a percentage of the price, "amount" an amount per traveller. */
+  kind: '' | 'percent' | 'amount';
+  percent: number;
+  /** Minor units per traveller who takes a seat. */
+  amount: number;
+  /** The balance is due this many days before the departure's day. */
+  balanceDays: number;
 }
 
 /**
@@ -389,6 +402,8 @@ export interface AdminBookingRow {
   sourceLabel: string;
   /** "Mon 3 May 2027, 14:05 UTC". */
   createdAt: string;
+  /** The balance of a booking paid by a deposit was not paid by its due day. */
+  balanceOverdue: boolean;
 }
 
 /** BookingHistoryEntry is one line of a booking's history in the back office. */
@@ -927,6 +942,12 @@ export interface BookingCollect {
   /** Today where the tour runs, YYYY-MM-DD: the latest day money can have come in. */
   today: string;
   payments: AdminPayment[];
+  /**
+   * A booking paid by a deposit: the day its balance is due ("" none), and whether it
+   * is overdue (then it may be cancelled in one step, by its policy on what was paid).
+   */
+  balanceDue: string;
+  balanceOverdue: boolean;
 }
 
 /**
@@ -970,6 +991,11 @@ export interface DashboardOwed {
 export interface DashboardCollect {
   awaiting: DashboardAwaiting[];
   owed: DashboardOwed[];
+  /**
+   * Overdue are the bookings whose balance was not paid by its due day: Due is the
+   * balance, MethodLabel says when it was due.
+   */
+  overdue: DashboardAwaiting[];
 }
 
 /**
@@ -1173,6 +1199,27 @@ export interface MyBooking {
   extras: BookingItem[];
   /** Details are who travels and their answers, with the form to change them. */
   details: BookingDetails;
+  /**
+   * Balance is what a booking paid by a deposit has paid and still owes; null for a
+   * booking paid in full at checkout.
+   */
+  balance: MyBookingBalance | null;
+}
+
+/**
+ * MyBookingBalance is a booking paid by a deposit: what was paid, what is due and by
+ * when, and the form that opens the checkout of the balance.
+ */
+export interface MyBookingBalance {
+  /** Formatted: received so far, and still to pay ("" when nothing is). */
+  paid: string;
+  due: string;
+  /** The day the balance is due, "Fri 2 May 2031". */
+  dueBy: string;
+  /** The due day has passed with the balance unpaid. */
+  overdue: boolean;
+  /** "/my-tours/{id}/balance" while the balance can be paid online; "" otherwise. */
+  payUrl: string;
 }
 
 /** MyBookingProps are the props of /my-tours/{id}. */
@@ -1484,6 +1531,11 @@ export interface StartDateOption {
    * units, in the order of the tour's BookingForm.Categories: the running total's.
    */
   prices: number[];
+  /**
+   * BalanceDue is the day the balance is due when this date's checkout asks only a
+   * deposit (BookingForm.Deposit), "Fri 2 May 2031"; "" when it is paid in full.
+   */
+  balanceDue: string;
 }
 
 /** Guide is one of a tour's guides on its page. */
@@ -1912,6 +1964,18 @@ export interface BookingForm {
    */
   travellers: TravellerDetails;
   questions: QuestionField[];
+  /** Deposit is what the dates with a BalanceDue ask at checkout; null: none. */
+  deposit: DepositTerms | null;
+}
+
+/**
+ * DepositTerms is a tour's deposit as the booking panel works it out (tour.Tour.Split):
+ * Percent of the total rounded up, or AmountMinor per seat; one that would be the whole
+ * total (or more) is none.
+ */
+export interface DepositTerms {
+  percent: number;
+  amountMinor: number;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { familyTourDetail } from '../dev-fixtures';
 import type { BookingForm } from '../props';
-import { countsProblem, detailsOf, extrasParam, quantity, totalMinor, travellersOf, unitsParam } from './booking-order';
+import { countsProblem, detailsOf, dueNowMinor, extrasParam, quantity, totalMinor, travellersOf, unitsParam } from './booking-order';
 
 const form: BookingForm = {
   ...familyTourDetail.booking,
@@ -24,6 +24,15 @@ describe('booking order', () => {
     expect(totalMinor(form, june, counts, { wetsuit: '3' })).toBe(2 * 9900 + 4900 + 3 * 1500);
     expect(unitsParam(form, counts)).toBe('adult:2,child:1,infant:1');
     expect(extrasParam(form, { wetsuit: '0' })).toBe('');
+  });
+
+  it('works out the deposit as the server does: percent rounded up, per seat, none when it is the whole', () => {
+    const far = { ...june, balanceDue: 'Sun 16 May 2027' };
+    expect(dueNowMinor({ ...form, deposit: { percent: 20, amountMinor: 0 } }, far, 99401, 2)).toBe(19881);
+    expect(dueNowMinor({ ...form, deposit: { percent: 0, amountMinor: 5000 } }, far, 99400, 3)).toBe(15000);
+    expect(dueNowMinor({ ...form, deposit: { percent: 0, amountMinor: 50000 } }, far, 99400, 2)).toBe(99400);
+    expect(dueNowMinor({ ...form, deposit: { percent: 20, amountMinor: 0 } }, june, 99400, 2), 'a date inside the window').toBe(99400);
+    expect(dueNowMinor({ ...form, deposit: null }, far, 99400, 2)).toBe(99400);
   });
 
   it('says what the counts break, the seats counting only those who take one', () => {

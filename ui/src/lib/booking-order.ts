@@ -120,3 +120,16 @@ export function detailsOf(
   }
   return given;
 }
+
+/**
+ * What the checkout charges now of `total` for `seats` seated travellers on `date`, as
+ * the server works it out (tour.Tour.Split): the deposit when the date has a balance due
+ * and the tour asks one (a percentage rounded up, or an amount per seat), else the total.
+ * A deposit that would be the whole total (or more) is none.
+ */
+export function dueNowMinor(form: BookingForm, date: StartDateOption, total: number, seats: number): number {
+  const d = form.deposit;
+  if (!d || date.balanceDue === '' || total <= 0) return total;
+  const deposit = d.percent > 0 ? Math.ceil((total * d.percent) / 100) : d.amountMinor * Math.max(seats, 1);
+  return deposit > 0 && deposit < total ? deposit : total;
+}

@@ -115,6 +115,24 @@ describe('AdminBookingPage: details', () => {
   });
 });
 
+describe('AdminBookingPage: an overdue balance', () => {
+  it('says when the balance was due and cancels in one step with a key, taking the answered booking', async () => {
+    const fetch = mockFetch(answer(cancelledBooking));
+    const props = fixtures.adminBooking.props;
+    const collect = { ...props.collect, due: '$635.20', balanceDue: 'Sun 16 May 2027', balanceOverdue: true };
+    render(<App data={{ ...fixtures.adminBooking, props: { ...props, collect } }} />);
+    expect(document.getElementById('payments-balance-due')!.textContent).toBe('Sun 16 May 2027 (overdue)');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel for the unpaid balance' }));
+    await flush();
+    const { url, method, json } = sent(fetch);
+    expect(method).toBe('POST');
+    expect(url).toBe(`${origin}/api/v1/admin/bookings/${paidBooking.id}/cancel-overdue`);
+    expect(json.key).toMatch(/.+/);
+    expect(currentAlert()?.textContent).toBe('Booking cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel for the unpaid balance' })).toBeNull();
+  });
+});
+
 describe('AdminBookingPage: cancel and refund', () => {
   it('sends the refund as typed (the server reads it in the booking\'s currency), the reason and a key, and takes the answered booking', async () => {
     const pending = deferred<Response>();

@@ -26,6 +26,7 @@ import { CancelBookingForm } from '../components/admin/cancel-booking-form';
 import { ChangeBookingForm } from '../components/admin/change-booking-form';
 import { RefundBookingForm } from '../components/admin/refund-booking-form';
 import { ResolveBookingForm } from '../components/admin/resolve-booking-form';
+import { CancelOverdueForm } from '../components/admin/cancel-overdue-form';
 import { ReceiptLinks } from '../components/receipt-links';
 import type { AdminBookingAnswer, PageProps } from '../props';
 
@@ -62,6 +63,9 @@ export function AdminBookingPage({ booking: initialBooking, collect: initialColl
         <RefundBookingForm booking={booking} options={options} onRefunded={setBooking} />
       ) : null}
       {booking.cancellable ? <CancelBookingForm booking={booking} onCancelled={setBooking} /> : null}
+      {collect.balanceOverdue && booking.status === 'paid' ? (
+        <CancelOverdueForm bookingId={booking.id} balanceDue={collect.balanceDue} onCancelled={setBooking} />
+      ) : null}
       {booking.status === 'refund_due' ? <ResolveBookingForm bookingId={booking.id} onResolved={setBooking} /> : null}
     </div>
   );

@@ -57,6 +57,20 @@ describe('MyBookingPage', () => {
     expect(form.getAttribute('action')).toBe('/my-tours/b-1/release');
   });
 
+  it('shows a booking paid by a deposit what is paid and due, and Pay the balance as a plain form', () => {
+    const deposit: MyBooking = {
+      ...myBooking,
+      balance: { paid: '$158.80', due: '$635.20', dueBy: 'Sun 16 May 2027', overdue: false, payUrl: '/my-tours/b-1/balance' },
+    };
+    render(<App data={{ ...fixtures.myBooking, props: { booking: deposit, ticket: null, receipts: [] } }} />);
+    expect(document.getElementById('balance-paid')!.textContent).toBe('$158.80');
+    expect(document.getElementById('balance-due')!.textContent).toBe('$635.20 by Sun 16 May 2027');
+    const form = screen.getByRole('button', { name: 'Pay the balance' }).closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/my-tours/b-1/balance');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('offers a paid booking no payment and no release', () => {
     render(<App data={fixtures.myBooking} />);
     expect(document.getElementById('unpaid')).toBeNull();

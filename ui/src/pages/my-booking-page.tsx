@@ -17,6 +17,7 @@ import { StatusBadge } from '../components/status-badge';
 import { Ticket } from '../components/ticket';
 import { plural } from '../lib/format';
 import type { PageProps } from '../props';
+import { BalanceSection } from '../components/balance-section';
 
 export function MyBookingPage({ booking: initial, ticket, receipts }: PageProps['myBooking']) {
   // The page's copy: a fresh quote or the cancellation's answer replaces it.
@@ -116,6 +117,8 @@ export function MyBookingPage({ booking: initial, ticket, receipts }: PageProps[
           ) : null}
         </p>
       </section>
+
+      {booking.balance ? <BalanceSection balance={booking.balance} /> : null}
 
       {booking.releaseUrl ? (
         <section id="unpaid" className="my-booking__section" aria-labelledby="unpaid-title">

@@ -61,6 +61,11 @@ describe('Prices and questions', () => {
 
     fireEvent.change(screen.getByLabelText('Ask for'), { target: { value: 'all' } });
     type('tour-answers-cutoff', '24');
+    // A deposit: a percentage, its field shown only for that kind.
+    expect(document.getElementById('tour-deposit-percent')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Deposit at checkout'), { target: { value: 'percent' } });
+    type('tour-deposit-percent', '20');
+    type('tour-deposit-days', '30');
     fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
     type('question-label-2', 'Pick-up point');
     // Options only for a choice question.
@@ -86,6 +91,7 @@ describe('Prices and questions', () => {
     expect(sent.extras).toEqual([]);
     expect(sent.travellers).toBe('all');
     expect(sent.answersCutoffHours).toBe('24');
+    expect(sent.deposit).toEqual({ kind: 'percent', percent: '20', amount: '', balanceDays: '30' });
     expect(sent.questions).toEqual([
       { id: 'q1', label: 'Dietary needs', help: 'Allergies too', type: 'text', options: [], required: false, perTraveller: true, categories: ['child'] },
       { id: '', label: 'Pick-up point', help: '', type: 'choice', options: ['Hotel', 'Harbour'], required: true, perTraveller: false, categories: [] },

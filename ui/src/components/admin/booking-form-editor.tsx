@@ -15,13 +15,15 @@
 //              #question-options-{n}, #question-required-{n}, #question-per-traveller-{n},
 //              #question-category-{n}-{categoryId}, #add-question
 //   cut-off    #tour-answers-cutoff
+//   deposit    #tour-deposit-kind, #tour-deposit-percent, #tour-deposit-amount, #tour-deposit-days
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { CategoryInput, ExtraInput, QuestionInput, TourInput } from '../../api/admin';
 import type { FieldErrors } from '../../lib/field-errors';
 import { fromMinorUnits } from '../../lib/number-input';
-import type { CategoryView, ExtraView, QuestionView, AdminTour, ExtraPer, QuestionType, TravellerDetails } from '../../props';
+import type { CategoryView, DepositView, ExtraView, QuestionView, AdminTour, ExtraPer, QuestionType, TravellerDetails } from '../../props';
 import { FieldError, fieldAria } from '../field-error';
 import { AdminTable } from './admin-table';
+import { DepositFields } from './deposit-fields';
 import { RowCheckbox, RowInput, RowSelect } from './row-fields';
 
 /** A price category as typed: numbers stay text until the server reads them. */
@@ -68,6 +70,15 @@ export interface BookingFormDraft {
   travellers: TravellerDetails;
   questions: QuestionDraft[];
   cutoff: string;
+  deposit: DepositDraft;
+}
+
+/** A tour's deposit as typed (issue #24 §3). */
+export interface DepositDraft {
+  kind: DepositView['kind'];
+  percent: string;
+  amount: string;
+  balanceDays: string;
 }
 
 export const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
@@ -144,6 +155,12 @@ export function bookingFormOf(tour: AdminTour): BookingFormDraft {
     travellers: tour.travellers,
     questions: tour.questions.map(questionDraft),
     cutoff: bound(tour.answersCutoffHours),
+    deposit: {
+      kind: tour.deposit.kind,
+      percent: bound(tour.deposit.percent),
+      amount: tour.deposit.amount === 0 ? '' : fromMinorUnits(tour.deposit.amount),
+      balanceDays: bound(tour.deposit.balanceDays),
+    },
   };
 }
 
@@ -152,7 +169,7 @@ function isChoice(type: QuestionType): boolean {
 }
 
 /** The booking form as the API takes it: as typed, for the server to read and judge. */
-export function bookingFormInput(d: BookingFormDraft): Pick<TourInput, 'priceCategories' | 'extras' | 'travellers' | 'questions' | 'answersCutoffHours'> {
+export function bookingFormInput(d: BookingFormDraft): Pick<TourInput, 'priceCategories' | 'extras' | 'travellers' | 'questions' | 'answersCutoffHours' | 'deposit'> {
   return {
     priceCategories: d.categories.map(
       ({ id, name, price, minAge, maxAge, takesSeat, min, max, onlyWith }): CategoryInput => ({ id, name, price, minAge, maxAge, takesSeat, min, max, onlyWith }),
@@ -173,6 +190,15 @@ export function bookingFormInput(d: BookingFormDraft): Pick<TourInput, 'priceCat
       }),
     ),
     answersCutoffHours: d.cutoff,
+    deposit:
+      d.deposit.kind === ''
+        ? { kind: '', percent: '', amount: '', balanceDays: '' }
+        : {
+            kind: d.deposit.kind,
+            percent: d.deposit.kind === 'percent' ? d.deposit.percent : '',
+            amount: d.deposit.kind === 'amount' ? d.deposit.amount : '',
+            balanceDays: d.deposit.balanceDays,
+          },
   };
 }
 
@@ -420,6 +446,13 @@ export function BookingFormEditor({ canEdit, currency, draft, setDraft, errors }
             <FieldError fieldId="tour-answers-cutoff" message={errors.answersCutoffHours} />
           </div>
         </div>
+        <DepositFields
+          currency={currency}
+          disabled={off}
+          deposit={draft.deposit}
+          onChange={(deposit) => setDraft((d) => ({ ...d, deposit }))}
+          errors={errors}
+        />
         <AdminTable
           id="questions"
           caption="Questions, in the order travellers see them"

@@ -36,6 +36,12 @@ export function BookingPayments({ booking, collect, onChanged }: BookingPayments
           <dt>Due</dt>
           <dd id="payments-due">{collect.due}</dd>
         </div>
+        {collect.balanceDue ? (
+          <div className="admin-figures__item">
+            <dt>Balance due by</dt>
+            <dd id="payments-balance-due">{collect.balanceOverdue ? `${collect.balanceDue} (overdue)` : collect.balanceDue}</dd>
+          </div>
+        ) : null}
       </dl>
       {collect.payments.length > 0 ? (
         <AdminTable
