@@ -12,3 +12,9 @@ afterEach(() => {
   document.body.innerHTML = '';
   delete document.body.dataset.alert;
 });
+
+// Leaflet reads `document` as its modules load. The maps import it in an effect, which a
+// test can leave pending when it ends; in Vitest's vmThreads pool the file's window is
+// gone by the time such an import runs. Loaded here, while the window exists, it is
+// already in the file's module cache when a map asks for it.
+if (typeof document !== 'undefined') await import('../components/leaflet-setup');
