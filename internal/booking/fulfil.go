@@ -209,6 +209,12 @@ func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
 	if n > 0 {
 		s.counter.HoldsReleased("expired", n)
 	}
+	// Gift card spends of holds that ended unpaid go back on their cards (giftcard.go).
+	if s.giftCards != nil {
+		if _, err := s.giftCards.ReleaseLapsed(ctx); err != nil {
+			return n, fmt.Errorf("give back gift card spends: %w", err)
+		}
+	}
 	// Their checkouts close too: Stripe's may outlive the hold (it lasts at least 30
 	// minutes). Another instance may close them as well, which changes nothing.
 	s.expireCheckouts(ctx, due)
@@ -276,9 +282,15 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		case Paid, RefundDue, Refunded:
 			return nil
 		}
+		// What a gift card pays is not the provider's to pay (giftcard.go); a card's spend
+		// given back when the hold lapsed leaves the provider's payment short: refund due.
+		_, cardMinor, err := tx.GiftCardSpent(ctx, b.ID)
+		if err != nil {
+			return err
+		}
 		next := Paid
 		switch {
-		case p.AmountMinor != b.AmountMinor || !strings.EqualFold(p.Currency, b.Currency):
+		case p.AmountMinor != b.AmountMinor-cardMinor || !strings.EqualFold(p.Currency, b.Currency):
 			next = RefundDue
 		case b.Status == Pending && now.Before(b.HoldUntil):
 			// The hold kept the seats.
@@ -288,7 +300,7 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 			}
 		}
 		b.Status, b.PaymentRef, b.PaidAt = next, p.Ref, now.UTC().Truncate(time.Microsecond)
-		b.AmountMinor, b.Currency, b.PaidMinor = p.AmountMinor, strings.ToLower(p.Currency), p.AmountMinor
+		b.AmountMinor, b.Currency, b.PaidMinor = p.AmountMinor+cardMinor, strings.ToLower(p.Currency), p.AmountMinor+cardMinor
 		if err := tx.RecordPayment(ctx, b); err != nil {
 			return err
 		}

@@ -67,6 +67,8 @@ type Tx interface {
 	// ReleaseHolds cancels the user's open checkouts on the tour and returns them (their
 	// ID, StartDate, Provider and CheckoutID at least).
 	ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error)
+	// GiftCardSpent is what gift cards pay of a booking now (giftcard.go).
+	GiftCardSpent(ctx context.Context, bookingID string) (cardID string, spentMinor int64, err error)
 	waitlist.Tx
 	receipt.Tx
 }
@@ -141,6 +143,8 @@ type Options struct {
 	// Details checks who travels and their answers (details.Check); nil keeps one
 	// unnamed traveller per person and no answers.
 	Details DetailsChecker
+	// GiftCards spends gift cards at checkout (giftcard.Service); nil: none taken.
+	GiftCards GiftCards
 }
 
 // Terms says which version of the terms of booking a checkout must accept.
@@ -220,6 +224,8 @@ type Service struct {
 	receipts receipt.Issuer
 	terms    Terms
 	details  DetailsChecker
+	// giftCards: gift cards at checkout (giftcard.go); nil: none.
+	giftCards GiftCards
 }
 
 // NewService returns a booking service.
@@ -229,7 +235,7 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
 		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links, receipts: o.Receipts,
-		notifier: o.Notifier, terms: o.Terms, details: o.Details,
+		notifier: o.Notifier, terms: o.Terms, details: o.Details, giftCards: o.GiftCards,
 	}
 	if s.details == nil {
 		s.details = unnamedTravellers
@@ -294,6 +300,9 @@ type Checkout struct {
 	Details Details
 	// Terms is the version of the terms of booking the traveller accepted (0: none).
 	Terms int
+	// GiftCard is a gift card's code as typed, which pays part or all of what is due
+	// now (giftcard.go); "" for none.
+	GiftCard string
 }
 
 // Details is what a traveller sent about who travels and their answers to the tour's
@@ -410,6 +419,10 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if err != nil {
 		return "", err
 	}
+	// Gift card (issue #24 §2): a card that cannot pay is refused before seats are held.
+	if err := s.checkGiftCard(ctx, c, t.Currency); err != nil {
+		return "", err
+	}
 	participants := q.Seats
 	holdUntil, err := s.holdEnd(ctx, user.ID, t.ID, start.Date, now)
 	if err != nil {
@@ -452,6 +465,15 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		}
 		return "", fmt.Errorf("hold seats on tour %s: %w", t.ID, err)
 	}
+	// Gift card (issue #24 §2): it pays from what is due now; all of it confirms the
+	// booking at once, else the provider is charged the rest (giftcard.go).
+	cardMinor, err := s.spendGiftCard(ctx, c, b)
+	if err != nil {
+		return "", err
+	}
+	if cardMinor == b.AmountMinor {
+		return s.payAllByGiftCard(ctx, *b, now)
+	}
 
 	req := payment.CheckoutRequest{
 		BookingID:     b.ID,
@@ -471,14 +493,17 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if s.imageURL != nil {
 		req.ImageURL = s.imageURL(t)
 	}
+	req = giftCardCheckout(req, cardMinor)
 	co, err := s.provider.CreateCheckout(ctx, req)
 	if err != nil {
 		s.release(ctx, b.ID)
+		s.releaseGiftCard(ctx, b.ID)
 		return "", providerError(fmt.Errorf("create %s checkout for booking %s: %w", s.provider.Name(), b.ID, err))
 	}
 	if err := s.store.SetCheckout(ctx, b.ID, s.provider.Name(), co.ID); err != nil {
 		// The customer is not sent to a checkout we could not record, and it is closed.
 		s.release(ctx, b.ID)
+		s.releaseGiftCard(ctx, b.ID)
 		s.expireCheckouts(ctx, []Booking{{ID: b.ID, Provider: s.provider.Name(), CheckoutID: co.ID}})
 		return "", fmt.Errorf("record checkout %s for booking %s: %w", co.ID, b.ID, err)
 	}

@@ -136,6 +136,16 @@ type Options struct {
 	// Receipts numbers each refund's credit note (receipt.Service); nil: none. A refund
 	// owed outside the site gets its credit note when it is paid back (collect).
 	Receipts receipt.Issuer
+	// GiftCards puts back on its gift card what a card paid of a booking refunded
+	// (giftcard.Service); nil: none.
+	GiftCards GiftCards
+}
+
+// GiftCards gives refunds of bookings paid by gift card back to the card: up to
+// amountMinor, never more than the card still pays of the booking, once per refund
+// (key); it says how much went back on the card.
+type GiftCards interface {
+	RefundToCard(ctx context.Context, bookingID, key string, amountMinor int64) (int64, error)
 }
 
 // Service cancels and refunds bookings.
@@ -155,6 +165,7 @@ type Service struct {
 	move       Mover
 	onCancel   func(ctx context.Context, bookingID string)
 	receipts   receipt.Issuer
+	giftCards  GiftCards
 }
 
 // NewService returns the service; provider is the site's payment provider.
@@ -162,7 +173,7 @@ func NewService(store Store, provider payment.Provider, departures Departures, o
 	s := &Service{store: store, provider: provider, departures: departures, now: inject.Clock(o.Now),
 		changed: inject.Hook(o.Changed), log: inject.Logger(o.Logger), mailer: o.Mailer, queued: inject.Hook(o.Queued),
 		counter: o.Counter, inTx: inject.Tx(o.Tx, errNoTx), waitlist: o.Waitlist, notifier: o.Notifier, move: o.Move,
-		onCancel: o.Cancelled, receipts: o.Receipts}
+		onCancel: o.Cancelled, receipts: o.Receipts, giftCards: o.GiftCards}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
@@ -448,8 +459,19 @@ func (s *Service) returnWay(ctx context.Context, b booking.Booking) (booking.Sou
 	return m, nil
 }
 
-// refund asks the provider that took the payment.
+// refund gives back first what a gift card paid, on the card (once per refund), then
+// asks the provider that took the payment for the rest.
 func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (string, error) {
+	if s.giftCards != nil {
+		card, err := s.giftCards.RefundToCard(ctx, b.ID, r.ID, r.AmountMinor)
+		if err != nil {
+			return "", err
+		}
+		if card == r.AmountMinor {
+			return "giftcard", nil
+		}
+		r.AmountMinor -= card
+	}
 	if b.Provider != s.provider.Name() {
 		return "", &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
 	}
