@@ -27,6 +27,7 @@ import (
 	"tourbook/internal/details"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/httpx"
 	"tourbook/internal/launch"
 	"tourbook/internal/legal"
@@ -61,6 +62,8 @@ type Site struct {
 	SSRWorkers int
 	Bookings   *booking.Service
 	Accounts   *account.Service
+	// GiftCards sells and spends gift cards (issue #24 §2).
+	GiftCards *giftcard.Service
 	// Mailer sends the email outbox (Store.EnqueueEmail writes to it, in the event's
 	// transaction); Wake it after such a commit so the email goes out without waiting
 	// for the next pass.
@@ -449,12 +452,24 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	collector := collect.NewService(st, provider, collect.Options{Now: now, Logger: log, BaseURL: base,
 		Mailer: bookingMail, Queued: queued, Changed: tours.Invalidate, Receipts: receipts,
 		Tx: inTx(st, func(tx *store.Store) collect.Tx { return tx })})
+	// Gift cards (issue #24 §2): sold in the business's currency, spent at checkout,
+	// their purchases fulfilled before the payment links by the bookings' webhook.
+	giftCards := giftcard.NewService(st, giftcard.Options{Now: now, Logger: log, Provider: provider, BaseURL: base,
+		Queued: queued, Tx: inTx(st, func(tx *store.Store) giftcard.Tx { return tx }),
+		Currency: func(ctx context.Context) string {
+			p, err := site.Business.Profile(ctx)
+			if err != nil {
+				return business.DefaultCurrency
+			}
+			return p.Currency
+		}})
+	site.GiftCards = giftCards
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
-		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
-		Receipts: receipts,
+		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: giftCards.Links(collector), Notifier: news,
+		Receipts: receipts, GiftCards: giftCards,
 		Terms:    site.Legal, // while terms are written, a checkout accepts their current version
 		Details: func(t tour.Tour, units []booking.Unit, given booking.Details) ([]booking.Traveller, []booking.Answer, error) {
 			return details.Check(t, units, details.Given(given))
@@ -489,7 +504,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
-		Notifier: news, Cancelled: collector.CloseLinks, Receipts: receipts, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
+		Notifier: news, Cancelled: collector.CloseLinks, Receipts: receipts, GiftCards: giftCards, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
 			return rebooks.Move(ctx, actor, id, date, note, message)
 		}})
 	// Changing bookings: seats under the departures' locks, refunds through refunds.

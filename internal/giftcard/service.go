@@ -93,7 +93,9 @@ func NewService(st Store, o Options) *Service {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.inTx == nil {
-		s.inTx = func(context.Context, func(Tx) error) error { return errors.New("giftcard: no transactions (Options.Tx)") }
+		s.inTx = func(context.Context, func(Tx) error) error {
+			return errors.New("giftcard: no transactions (Options.Tx)")
+		}
 	}
 	if s.currency == nil {
 		s.currency = func(context.Context) string { return "usd" }

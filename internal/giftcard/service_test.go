@@ -407,3 +407,63 @@ func get(t *testing.T, u string) string {
 	body, _ := io.ReadAll(resp.Body)
 	return string(body)
 }
+
+// A visitor buys a card through the sandbox: the order is checked, the checkout charges
+// its amount, and the webhook and the return together make it active exactly once with
+// a purchase in its ledger; the card then pays at checkout.
+func TestBuyThroughTheSandbox(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		ctx := t.Context()
+		_, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{AmountMinor: 1000, RecipientName: " ",
+			RecipientEmail: "nope", BuyerEmail: "bea@example.com", DeliverOn: "2031-03-13"})
+		for _, want := range []string{"Please choose an amount between $25.00 and $1,000.00.", "Please give the recipient's name",
+			"Please give the recipient's email address", "The delivery date cannot be in the past."} {
+			var fe *fault.Error
+			if !errors.As(err, &fe) || !strings.Contains(strings.Join(values(fe.FieldMessages()), "|"), want) {
+				t.Errorf("bad order: %v, want %q", err, want)
+			}
+		}
+		to, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{AmountMinor: 7300, RecipientName: "Rita",
+			RecipientEmail: "rita@example.com", Message: "Happy birthday!", BuyerName: "Bea", BuyerEmail: "bea@example.com",
+			DeliverOn: "2031-04-01"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page := get(t, to); !strings.Contains(page, "$73.00") || !strings.Contains(page, "Gift card") {
+			t.Fatalf("the checkout does not sell the card:\n%s", page)
+		}
+		loc := payAtSandbox(t, to)
+		if loc.Path != giftcard.PurchaseReturnPath {
+			t.Fatalf("back to %s", loc)
+		}
+		var c giftcard.Card
+		for range 2 { // the webhook came first; the return, twice, changes nothing
+			var msg string
+			c, msg, err = f.cards.ConfirmPurchase(ctx, loc.Query().Get("session_id"))
+			if err != nil || c.Status != giftcard.Active || c.BalanceMinor != 7300 ||
+				msg != "Thank you! Your gift card of $73.00 for Rita is paid. We email it to rita@example.com on 1 April 2031." {
+				t.Fatalf("return: %+v %q %v", c, msg, err)
+			}
+		}
+		if want := time.Date(2034, 4, 1, 0, 0, 0, 0, time.UTC); !c.ExpiresAt.Equal(want) {
+			t.Fatalf("expires %v, want three years after delivery", c.ExpiresAt)
+		}
+		entries, err := st.GiftCardEntries(ctx, c.ID)
+		if err != nil || len(entries) != 1 || entries[0].Kind != giftcard.Purchase || entries[0].AmountMinor != 7300 {
+			t.Fatalf("ledger %+v %v", entries, err)
+		}
+		if _, to, err := f.checkout(t, "spender", 1, c.Code); err != nil || !strings.Contains(get(t, to), "$424.00") {
+			t.Fatalf("spend the bought card: %v", err)
+		}
+	})
+}
+
+func values(m map[string]string) []string {
+	var out []string
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
