@@ -470,7 +470,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: giftCards.Links(collector), Notifier: news,
 		Receipts: receipts, GiftCards: giftCards,
-		Terms:    site.Legal, // while terms are written, a checkout accepts their current version
+		Terms: site.Legal, // while terms are written, a checkout accepts their current version
 		Details: func(t tour.Tour, units []booking.Unit, given booking.Details) ([]booking.Traveller, []booking.Answer, error) {
 			return details.Check(t, units, details.Given(given))
 		},
