@@ -66,7 +66,9 @@ func (s *Service) Settings(ctx context.Context) (Settings, error) {
 
 // Order is what a buyer asks for on /gift-cards.
 type Order struct {
-	AmountMinor    int64  `json:"amountMinor"`
+	// Amount is one of the listed amounts (a number, minor units) or one typed (text, in
+	// the site's currency: "75" or "75.50").
+	Amount         money.Amount `json:"amount"`
 	RecipientName  string `json:"recipientName"`
 	RecipientEmail string `json:"recipientEmail"`
 	Message        string `json:"message"`
@@ -120,14 +122,18 @@ func (s *Service) Buy(ctx context.Context, buyer account.User, o Order) (string,
 // checkOrder is the pending card an order asks for, or the reasons it cannot be.
 func (s *Service) checkOrder(st Settings, buyer account.User, o Order, currency string, now time.Time) (Card, error) {
 	var f fault.Fields
+	amount, problem := o.Amount.Read("Amount", currency)
 	listed := false
 	for _, a := range st.Amounts {
-		listed = listed || a == o.AmountMinor
+		listed = listed || a == amount
 	}
-	if !listed && (o.AmountMinor < st.MinMinor || o.AmountMinor > st.MaxMinor) {
+	switch {
+	case problem != "":
+		f.Add("amount", "%s", problem)
+	case !listed && (amount < st.MinMinor || amount > st.MaxMinor):
 		f.Add("amount", "Please choose an amount between %s and %s.", money.Format(st.MinMinor, currency), money.Format(st.MaxMinor, currency))
 	}
-	c := Card{Code: NewCode(), Status: Pending, Currency: currency, AmountMinor: o.AmountMinor,
+	c := Card{Code: NewCode(), Status: Pending, Currency: currency, AmountMinor: amount,
 		BuyerID: buyer.ID, BuyerName: strings.TrimSpace(o.BuyerName), BuyerEmail: strings.TrimSpace(o.BuyerEmail),
 		RecipientName: strings.TrimSpace(o.RecipientName), RecipientEmail: strings.TrimSpace(o.RecipientEmail),
 		Message: strings.TrimSpace(o.Message)}

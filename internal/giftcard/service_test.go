@@ -18,6 +18,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/fault"
 	"tourbook/internal/giftcard"
+	"tourbook/internal/money"
 	"tourbook/internal/payment"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
@@ -416,7 +417,7 @@ func TestBuyThroughTheSandbox(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		f := newFixture(t, st)
 		ctx := t.Context()
-		_, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{AmountMinor: 1000, RecipientName: " ",
+		_, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{Amount: money.MinorAmount(1000), RecipientName: " ",
 			RecipientEmail: "nope", BuyerEmail: "bea@example.com", DeliverOn: "2031-03-13"})
 		for _, want := range []string{"Please choose an amount between $25.00 and $1,000.00.", "Please give the recipient's name",
 			"Please give the recipient's email address", "The delivery date cannot be in the past."} {
@@ -425,7 +426,7 @@ func TestBuyThroughTheSandbox(t *testing.T) {
 				t.Errorf("bad order: %v, want %q", err, want)
 			}
 		}
-		to, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{AmountMinor: 7300, RecipientName: "Rita",
+		to, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{Amount: money.TypedAmount("73"), RecipientName: "Rita",
 			RecipientEmail: "rita@example.com", Message: "Happy birthday!", BuyerName: "Bea", BuyerEmail: "bea@example.com",
 			DeliverOn: "2031-04-01"})
 		if err != nil {

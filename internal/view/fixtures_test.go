@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/business"
 	"tourbook/internal/collect"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/legal"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
@@ -51,6 +52,12 @@ func TestPageFixtures(t *testing.T) {
 		t.Errorf("%s is stale: run make generate", fixturesFile)
 	}
 }
+
+// fixtureGiftCard is a card bought for Rita, partly spent.
+var fixtureGiftCard = giftcard.Card{ID: "gc1", Code: "7KQ4M2XW9D3FHT6R", Status: giftcard.Active, Currency: "usd",
+	AmountMinor: 10000, BalanceMinor: 6500, BuyerName: "Bea", BuyerEmail: "bea@example.com", RecipientName: "Rita <i>R</i>",
+	RecipientEmail: "rita@example.com", Message: "Happy birthday!", DeliverOn: time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC),
+	ExpiresAt: time.Date(2030, 5, 1, 0, 0, 0, 0, time.UTC)}
 
 // samplePages are pages built from one tour, one traveller and one booking, on a fixed
 // day.
@@ -144,6 +151,14 @@ func samplePages() []PageData {
 		{Page: "adminLegal", Site: site, User: ops, Props: NewAdminLegal(legal.Editor{
 			Texts:         []legal.Version{terms2.Version, {Kind: legal.Privacy}, {Kind: legal.Imprint}},
 			TermsVersions: []legal.Version{terms2.Version, terms1.Version}}, time.UTC)},
+		{Page: "giftCards", Site: site, Props: NewGiftCardsProps(giftcard.Settings{Amounts: []int64{5000, 10000, 20000},
+			MinMinor: 2500, MaxMinor: 100000, ExpiryMonths: 36}, "usd", now)},
+		{Page: "adminGiftCards", Site: site, User: ops, Props: NewAdminGiftCardsProps("rita", []giftcard.Card{fixtureGiftCard}, now)},
+		{Page: "adminGiftCard", Site: site, User: ops, Props: NewAdminGiftCardProps(fixtureGiftCard, []giftcard.Entry{
+			{ID: "e1", Kind: giftcard.Purchase, AmountMinor: 10000, BalanceMinor: 10000, CreatedAt: now.Add(-48 * time.Hour)},
+			{ID: "e2", Kind: giftcard.Spend, AmountMinor: -4000, BalanceMinor: 6000, BookingID: "b1", CreatedAt: now.Add(-24 * time.Hour)},
+			{ID: "e3", Kind: giftcard.Adjust, AmountMinor: 500, BalanceMinor: 6500, Reason: "Apology <b>for</b> the delay", CreatedAt: now},
+		}, now, time.UTC)},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }

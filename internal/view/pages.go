@@ -76,6 +76,12 @@ type PageProps struct {
 	// AdminLegal is /admin/legal (admins): the legal pages' editors and the terms'
 	// versions.
 	AdminLegal AdminLegalProps `json:"adminLegal"`
+	// GiftCards is /gift-cards: buy a gift card for someone (issue #24 §2).
+	GiftCards GiftCardsProps `json:"giftCards"`
+	// AdminGiftCards is /admin/gift-cards?q= (admins): the cards found by code or email.
+	AdminGiftCards AdminGiftCardsProps `json:"adminGiftCards"`
+	// AdminGiftCard is /admin/gift-cards/{id} (admins): a card, its history, adjust and void.
+	AdminGiftCard AdminGiftCardProps `json:"adminGiftCard"`
 }
 
 // CheckPage says whether props are what PageProps names for the page: the UI renders

@@ -10,6 +10,8 @@ import { AdminCalendarPage } from './pages/admin-calendar-page';
 import { AdminDashboardPage } from './pages/admin-dashboard-page';
 import { AdminEmailPage } from './pages/admin-email-page';
 import { AdminEmailsPage } from './pages/admin-emails-page';
+import { AdminGiftCardPage } from './pages/admin-gift-card-page';
+import { AdminGiftCardsPage } from './pages/admin-gift-cards-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
 import { AdminMyDeparturesPage } from './pages/admin-my-departures-page';
 import { AdminCheckInPage } from './pages/admin-check-in-page';
@@ -23,6 +25,7 @@ import { ErrorPage } from './pages/error-page';
 import { LegalPage } from './pages/legal-page';
 import { AdminLegalPage } from './pages/admin-legal-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { GiftCardsPage } from './pages/gift-cards-page';
 import { LoginPage } from './pages/login-page';
 import { MyBookingPage } from './pages/my-booking-page';
 import { MyToursPage } from './pages/my-tours-page';
@@ -67,4 +70,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminEmail: AdminEmailPage,
   adminSettings: AdminSettingsPage,
   adminLegal: AdminLegalPage,
+  giftCards: GiftCardsPage,
+  adminGiftCards: AdminGiftCardsPage,
+  adminGiftCard: AdminGiftCardPage,
 };

@@ -17,6 +17,7 @@ import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
 import { QuestionInput } from './question-input';
+import { GiftCardField } from './gift-card-field';
 import { TermsCheckbox } from './terms-checkbox';
 
 const BOOK_TEXT = 'Book tour now!';
@@ -58,8 +59,9 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
   const [phone, setPhone] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [accepted, setAccepted] = useState(false);
+  const [giftCard, setGiftCard] = useState('');
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0), {
+  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0, giftCard.trim()), {
     busyText: PROCESSING_TEXT,
     leaves: (leaving) => leaving,
   });
@@ -218,6 +220,7 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
           {form.questions.filter((q) => !q.perTraveller).map((q) => question(q, 0))}
         </div>
       ) : null}
+      <GiftCardField value={giftCard} onChange={setGiftCard} />
       {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button
         id="book-tour"
