@@ -69,9 +69,9 @@ type Order struct {
 	// Amount is one of the listed amounts (a number, minor units) or one typed (text, in
 	// the site's currency: "75" or "75.50").
 	Amount         money.Amount `json:"amount"`
-	RecipientName  string `json:"recipientName"`
-	RecipientEmail string `json:"recipientEmail"`
-	Message        string `json:"message"`
+	RecipientName  string       `json:"recipientName"`
+	RecipientEmail string       `json:"recipientEmail"`
+	Message        string       `json:"message"`
 	// DeliverOn is YYYY-MM-DD, "" for today.
 	DeliverOn string `json:"deliverOn"`
 	// BuyerName and BuyerEmail are a visitor's who is not signed in.

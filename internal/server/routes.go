@@ -12,8 +12,8 @@ import (
 
 	"tourbook/internal/api"
 	"tourbook/internal/collect"
-	"tourbook/internal/giftcard"
 	"tourbook/internal/config"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/httpx"
 	"tourbook/internal/legal"
 	"tourbook/internal/media"

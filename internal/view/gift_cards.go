@@ -35,8 +35,8 @@ type GiftCardsProps struct {
 // NewGiftCardsProps are /gift-cards' props for the operator's settings in currency.
 func NewGiftCardsProps(st giftcard.Settings, currency string, today time.Time) GiftCardsProps {
 	p := GiftCardsProps{Currency: currency, MinMinor: st.MinMinor, MaxMinor: st.MaxMinor,
-		Bounds:  money.Format(st.MinMinor, currency) + " to " + money.Format(st.MaxMinor, currency),
-		Today:   today.Format(time.DateOnly), LastDay: today.AddDate(1, 0, 0).Format(time.DateOnly),
+		Bounds: money.Format(st.MinMinor, currency) + " to " + money.Format(st.MaxMinor, currency),
+		Today:  today.Format(time.DateOnly), LastDay: today.AddDate(1, 0, 0).Format(time.DateOnly),
 		Valid:   validFor(st.ExpiryMonths),
 		Amounts: []GiftCardAmount{}}
 	for _, a := range st.Amounts {
