@@ -455,7 +455,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	// Gift cards (issue #24 §2): sold in the business's currency, spent at checkout,
 	// their purchases fulfilled before the payment links by the bookings' webhook.
 	giftCards := giftcard.NewService(st, giftcard.Options{Now: now, Logger: log, Provider: provider, BaseURL: base,
-		Queued: queued, Tx: inTx(st, func(tx *store.Store) giftcard.Tx { return tx }),
+		Queued: queued, Mailer: emails.NewGiftCards(writer), Tx: inTx(st, func(tx *store.Store) giftcard.Tx { return tx }),
 		Currency: func(ctx context.Context) string {
 			p, err := site.Business.Profile(ctx)
 			if err != nil {

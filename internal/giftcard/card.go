@@ -38,7 +38,7 @@ type Card struct {
 	RecipientName, RecipientEmail  string
 	Message                        string
 	// DeliverOn is the day the recipient gets the card (midnight UTC); DeliveredAt when
-	// the email was queued, zero until then.
+	// its email is due in the outbox, zero until it is queued (once paid).
 	DeliverOn   time.Time
 	DeliveredAt time.Time
 	ExpiresAt   time.Time

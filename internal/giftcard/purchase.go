@@ -214,13 +214,18 @@ func (l *Links) FulfilLink(ctx context.Context, ev payment.Event) (bool, error) 
 // recipient's card (due on its delivery day) go to the outbox in the same transaction.
 func (s *Service) fulfil(ctx context.Context, c Card, ev payment.Event) (Card, error) {
 	now := s.now()
+	// Written before the transaction (rendering is slow), sent only if it makes the card
+	// active: the receipt at once, the card on its delivery day (the outbox holds it
+	// until then, and sends it whichever instance is up).
 	var receipt, card *tbmail.Message
 	if s.mailer != nil && c.Status == Pending {
+		paid := c
+		paid.Status, paid.PaymentRef, paid.BalanceMinor = Active, ev.PaymentRef, c.AmountMinor
 		var err error
-		if receipt, err = s.mailer.GiftCardReceipt(ctx, c); err != nil {
+		if receipt, err = s.mailer.GiftCardReceipt(ctx, paid); err != nil {
 			return c, err
 		}
-		if card, err = s.mailer.GiftCardDelivery(ctx, c); err != nil {
+		if card, err = s.mailer.GiftCardDelivery(ctx, paid); err != nil {
 			return c, err
 		}
 		card.NextAttemptAt = c.DeliverOn
@@ -241,6 +246,9 @@ func (s *Service) fulfil(ctx context.Context, c Card, ev payment.Event) (Card, e
 			return nil
 		}
 		c.Status, c.PaymentRef = Active, ev.PaymentRef
+		if card != nil {
+			c.DeliveredAt = c.DeliverOn // the day its email is due
+		}
 		if err := move(ctx, tx, c, Entry{Key: "purchase:" + c.ID, Kind: Purchase, AmountMinor: c.AmountMinor}, now); err != nil {
 			return err
 		}

@@ -1,9 +1,11 @@
 package giftcard_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,17 +18,62 @@ import (
 
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
+	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/giftcard"
 	"tourbook/internal/money"
+	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/refund"
+	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
+	"tourbook/ui"
 )
 
 var start = time.Date(2031, 3, 14, 15, 9, 26, 0, time.UTC)
+
+var (
+	engineOnce sync.Once
+	engine     ssr.Engine
+	engineErr  error
+)
+
+// emailWriter renders emails with the real server bundle, one engine for the package.
+func emailWriter(t *testing.T) *emails.Writer {
+	t.Helper()
+	engineOnce.Do(func() {
+		bundle, err := ui.ServerBundle()
+		if err != nil {
+			engineErr = err
+			return
+		}
+		engine, engineErr = ssr.NewEngine(ssr.Kinds()[0], bundle, 2, slog.New(slog.DiscardHandler))
+	})
+	if engineErr != nil {
+		t.Fatal(engineErr)
+	}
+	return emails.New(engine, emails.Site{Name: "Fjord & Fell", URL: "https://tours.example"})
+}
+
+// emails lists the outbox's messages of a kind, whole.
+func outbox(t *testing.T, st *store.Store, kind string) []mail.Message {
+	t.Helper()
+	list, _, err := st.ListEmails(t.Context(), mail.Filter{Kind: kind}, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []mail.Message
+	for _, m := range list {
+		full, err := st.EmailByID(t.Context(), m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, full)
+	}
+	return out
+}
 
 // fixture is gift cards, bookings and refunds on one store, behind the real sandbox
 // over HTTP, with a clock the test moves.
@@ -63,6 +110,7 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 		WebhookSecret: "whsec_gift", Now: f.now})
 	mux.Handle(payment.SandboxPath, f.sandbox.Handler())
 	f.cards = giftcard.NewService(st, giftcard.Options{Now: f.now, Provider: f.sandbox, BaseURL: srv.URL,
+		Mailer: emails.NewGiftCards(emailWriter(t)),
 		Tx: storetest.InTx(st, func(tx *store.Store) giftcard.Tx { return tx })})
 	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.now, BaseURL: srv.URL, GiftCards: f.cards,
 		Links: f.cards.Links(nil), Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
@@ -454,6 +502,22 @@ func TestBuyThroughTheSandbox(t *testing.T) {
 		entries, err := st.GiftCardEntries(ctx, c.ID)
 		if err != nil || len(entries) != 1 || entries[0].Kind != giftcard.Purchase || entries[0].AmountMinor != 7300 {
 			t.Fatalf("ledger %+v %v", entries, err)
+		}
+		// The buyer's receipt goes at once; the recipient's card, with its code and the
+		// printable PDF, waits in the outbox for its day. Once each, however often settled.
+		receipts, cards := outbox(t, st, "giftCardReceipt"), outbox(t, st, "giftCard")
+		if len(receipts) != 1 || len(cards) != 1 {
+			t.Fatalf("%d receipts and %d cards queued", len(receipts), len(cards))
+		}
+		if r := receipts[0]; r.To != `"Bea" <bea@example.com>` && r.To != "Bea <bea@example.com>" ||
+			!strings.Contains(r.Text, "$73.00") || !strings.Contains(r.Text, "1 April 2031") || strings.Contains(r.Text, c.Code[:8]) {
+			t.Fatalf("receipt to %s:\n%s", r.To, r.Text)
+		}
+		card := cards[0]
+		if !strings.Contains(card.To, "rita@example.com") || !strings.Contains(card.Text, giftcard.Format(c.Code)) ||
+			!strings.Contains(card.Text, "Happy birthday!") || !card.NextAttemptAt.Equal(time.Date(2031, 4, 1, 0, 0, 0, 0, time.UTC)) ||
+			len(card.Attachments) != 1 || !bytes.HasPrefix(card.Attachments[0].Data, []byte("%PDF-")) {
+			t.Fatalf("card to %s due %v with %d attachments:\n%s", card.To, card.NextAttemptAt, len(card.Attachments), card.Text)
 		}
 		if _, to, err := f.checkout(t, "spender", 1, c.Code); err != nil || !strings.Contains(get(t, to), "$424.00") {
 			t.Fatalf("spend the bought card: %v", err)

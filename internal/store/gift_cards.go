@@ -117,21 +117,6 @@ func (s *Store) SearchGiftCards(ctx context.Context, q string, limit int) ([]gif
 	return list, nil
 }
 
-// GiftCardsToDeliver lists the active cards not yet delivered whose delivery day is on
-// or before day, oldest first.
-func (s *Store) GiftCardsToDeliver(ctx context.Context, today time.Time) ([]giftcard.Card, error) {
-	rows, err := s.reader().QueryContext(ctx, `SELECT `+giftCardColumns+` FROM gift_cards
-		WHERE status = 'active' AND delivered_at IS NULL AND deliver_on <= $1 ORDER BY deliver_on, id`, day(today))
-	if err != nil {
-		return nil, fmt.Errorf("gift cards to deliver: %w", err)
-	}
-	list, err := collect(rows, giftCardFields)
-	if err != nil {
-		return nil, fmt.Errorf("gift cards to deliver: %w", err)
-	}
-	return list, nil
-}
-
 // AddGiftCardEntry writes e (its ID set when empty, CreatedAt to now). A key already
 // used is an error: the service looks it up first, under the card's lock.
 func (s *Store) AddGiftCardEntry(ctx context.Context, e *giftcard.Entry, now time.Time) error {

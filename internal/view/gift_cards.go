@@ -71,10 +71,11 @@ type GiftCardRow struct {
 	BuyerName      string `json:"buyerName"`
 	BuyerEmail     string `json:"buyerEmail"`
 	DeliverOn      string `json:"deliverOn"`
-	Delivered      bool   `json:"delivered"`
-	Expires        string `json:"expires"`
-	Expired        bool   `json:"expired"`
-	Message        string `json:"message"`
+	// Delivered: its email is due (sent, or being sent, by the outbox).
+	Delivered bool   `json:"delivered"`
+	Expires   string `json:"expires"`
+	Expired   bool   `json:"expired"`
+	Message   string `json:"message"`
 }
 
 // NewGiftCardRow is c as the back office shows it at now.
@@ -83,7 +84,7 @@ func NewGiftCardRow(c giftcard.Card, now time.Time) GiftCardRow {
 		Amount: money.Format(c.AmountMinor, c.Currency), Balance: money.Format(c.BalanceMinor, c.Currency),
 		BalanceMinor: c.BalanceMinor, Currency: c.Currency, RecipientName: c.RecipientName, RecipientEmail: c.RecipientEmail,
 		BuyerName: c.BuyerName, BuyerEmail: c.BuyerEmail, DeliverOn: c.DeliverOn.Format("2 Jan 2006"),
-		Delivered: !c.DeliveredAt.IsZero(), Expires: c.ExpiresAt.Format("2 Jan 2006"), Expired: !now.Before(c.ExpiresAt),
+		Delivered: !c.DeliveredAt.IsZero() && !now.Before(c.DeliveredAt), Expires: c.ExpiresAt.Format("2 Jan 2006"), Expired: !now.Before(c.ExpiresAt),
 		Message: c.Message}
 }
 

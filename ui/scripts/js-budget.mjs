@@ -19,7 +19,10 @@ export const entryKey = 'src/entry-client.tsx';
 // The tour page's 110.1 KB: its own chunk shrank when the booking panel and the details form
 // on /my-tours/{id} came to share one QuestionInput, but that component now sits in the
 // chunk the two pages share, gzipped apart from the panel's markup: 0.1 KB more in all.
-export const budgets = { overview: 70_000, tour: 110_100 };
+// Issue #24 §2 adds 0.1 KB to every page (the back office's "Gift cards" link, in the
+// navigation the entry carries) and 0.2 KB to the tour page (the booking panel's Gift card
+// field): 70.1 and 110.3 KB measured.
+export const budgets = { overview: 70_100, tour: 110_400 };
 export const defaultBudget = 150_000;
 
 const pageModule = /^src\/pages\/(.+)-page\.tsx$/;

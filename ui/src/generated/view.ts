@@ -1090,6 +1090,7 @@ export interface GiftCardRow {
   buyerName: string;
   buyerEmail: string;
   deliverOn: string;
+  /** Delivered: its email is due (sent, or being sent, by the outbox). */
   delivered: boolean;
   expires: string;
   expired: boolean;

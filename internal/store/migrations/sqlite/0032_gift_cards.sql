@@ -28,7 +28,6 @@ CREATE TABLE gift_cards (
 CREATE INDEX gift_cards_checkout ON gift_cards (provider, checkout_id);
 CREATE INDEX gift_cards_buyer_email ON gift_cards (lower(buyer_email));
 CREATE INDEX gift_cards_recipient_email ON gift_cards (lower(recipient_email));
-CREATE INDEX gift_cards_delivery ON gift_cards (deliver_on) WHERE status = 'active' AND delivered_at IS NULL;
 
 CREATE TABLE gift_card_entries (
     id            TEXT PRIMARY KEY,
