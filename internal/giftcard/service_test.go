@@ -21,8 +21,8 @@ import (
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
 	"tourbook/internal/giftcard"
-	"tourbook/internal/money"
 	"tourbook/internal/mail"
+	"tourbook/internal/money"
 	"tourbook/internal/payment"
 	"tourbook/internal/refund"
 	"tourbook/internal/ssr"
@@ -111,7 +111,7 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 	mux.Handle(payment.SandboxPath, f.sandbox.Handler())
 	f.cards = giftcard.NewService(st, giftcard.Options{Now: f.now, Provider: f.sandbox, BaseURL: srv.URL,
 		Mailer: emails.NewGiftCards(emailWriter(t)),
-		Tx: storetest.InTx(st, func(tx *store.Store) giftcard.Tx { return tx })})
+		Tx:     storetest.InTx(st, func(tx *store.Store) giftcard.Tx { return tx })})
 	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.now, BaseURL: srv.URL, GiftCards: f.cards,
 		Links: f.cards.Links(nil), Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
 	f.refunds = refund.NewService(st, f.sandbox, nil, refund.Options{Now: f.now, GiftCards: f.cards,
