@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,45 +18,21 @@ import (
 	"tourbook/internal/account"
 	"tourbook/internal/booking"
 	"tourbook/internal/emails"
+	"tourbook/internal/emails/emailstest"
 	"tourbook/internal/fault"
 	"tourbook/internal/giftcard"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
 	"tourbook/internal/refund"
-	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
-	"tourbook/ui"
 )
 
 var start = time.Date(2031, 3, 14, 15, 9, 26, 0, time.UTC)
 
-var (
-	engineOnce sync.Once
-	engine     ssr.Engine
-	engineErr  error
-)
-
-// emailWriter renders emails with the real server bundle, one engine for the package.
-func emailWriter(t *testing.T) *emails.Writer {
-	t.Helper()
-	engineOnce.Do(func() {
-		bundle, err := ui.ServerBundle()
-		if err != nil {
-			engineErr = err
-			return
-		}
-		engine, engineErr = ssr.NewEngine(ssr.Kinds()[0], bundle, 2, slog.New(slog.DiscardHandler))
-	})
-	if engineErr != nil {
-		t.Fatal(engineErr)
-	}
-	return emails.New(engine, emails.Site{Name: "Fjord & Fell", URL: "https://tours.example"})
-}
-
-// emails lists the outbox's messages of a kind, whole.
+// outbox lists the outbox's messages of a kind, whole.
 func outbox(t *testing.T, st *store.Store, kind string) []mail.Message {
 	t.Helper()
 	list, _, err := st.ListEmails(t.Context(), mail.Filter{Kind: kind}, 0, 100)
@@ -110,7 +85,7 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 		WebhookSecret: "whsec_gift", Now: f.now})
 	mux.Handle(payment.SandboxPath, f.sandbox.Handler())
 	f.cards = giftcard.NewService(st, giftcard.Options{Now: f.now, Provider: f.sandbox, BaseURL: srv.URL,
-		Mailer: emails.NewGiftCards(emailWriter(t)),
+		Mailer: emails.NewGiftCards(emailstest.Writer(t)),
 		Tx:     storetest.InTx(st, func(tx *store.Store) giftcard.Tx { return tx })})
 	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.now, BaseURL: srv.URL, GiftCards: f.cards,
 		Links: f.cards.Links(nil), Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
