@@ -318,7 +318,7 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		if s.receipts != nil {
 			// Numbered last: the year's counter stays locked until the commit.
 			if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "booking-paid:" + b.ID,
-				AmountMinor: b.AmountMinor, Currency: b.Currency, Method: receipt.Card, At: now}, paid); err != nil {
+				AmountMinor: b.AmountMinor, Currency: b.Currency, Method: paidBy(p.AmountMinor, cardMinor), At: now}, paid); err != nil {
 				return err
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 )
 
 // Gift cards at checkout (issue #24 §2): a card pays from the part due now and the
@@ -92,4 +93,16 @@ func (s *Service) payAllByGiftCard(ctx context.Context, b Booking, now time.Time
 	s.counter.HoldPlaced()
 	s.log.Info("booking paid by gift card", "booking_id", b.ID, "amount", b.AmountMinor, "currency", b.Currency)
 	return s.baseURL + "/bookings/success?session_id=" + checkoutID, nil
+}
+
+// paidBy is how a booking paid online was paid, for its receipt: by the provider, by a
+// gift card, or both.
+func paidBy(providerMinor, cardMinor int64) receipt.Method {
+	switch {
+	case cardMinor <= 0:
+		return receipt.Card
+	case providerMinor <= 0:
+		return receipt.GiftCard
+	}
+	return receipt.CardAndGiftCard
 }
