@@ -17,6 +17,28 @@ type GiftCards interface {
 	AdjustTyped(ctx context.Context, actor account.User, id string, amount money.Amount, reason, key string) (giftcard.Card, error)
 	VoidCard(ctx context.Context, actor account.User, id, reason, key string) (giftcard.Card, error)
 	Card(ctx context.Context, actor account.User, id string) (giftcard.Card, []giftcard.Entry, error)
+	SaveSettings(ctx context.Context, actor account.User, in giftcard.SettingsForm) (giftcard.Settings, error)
+	CurrencyOf(ctx context.Context) string
+}
+
+// SaveGiftCardSettings is PUT /api/v1/admin/settings/gift-cards {amounts, min, max,
+// expiryMonths} (admins), as typed: the answer is {settings} as now kept.
+func (h *Handler) SaveGiftCardSettings(w http.ResponseWriter, r *http.Request) {
+	u, ok := h.user(w, r)
+	if !ok {
+		return
+	}
+	var in giftcard.SettingsForm
+	if err := decodeJSON(w, r, &in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	st, err := h.GiftCards.SaveSettings(r.Context(), u, in)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	httpx.OK(w, map[string]any{"settings": view.NewGiftCardSettings(st, h.GiftCards.CurrencyOf(r.Context()))})
 }
 
 // BuyGiftCard is POST /api/v1/gift-cards {amountMinor, recipientName, recipientEmail,

@@ -66,17 +66,29 @@ func TestGiftCardsThroughTheSite(t *testing.T) {
 					t.Errorf("%s, %s: %d, want %d", c.who, path, got, c.want)
 				}
 			}
+			want := map[int]int{200: 0, 404: 403, 303: 401}[c.want]
+			if want == 0 {
+				continue // the admin's changes are below
+			}
 			for _, action := range []string{"adjust", "void"} {
-				want := map[int]int{200: 0, 404: 403, 303: 401}[c.want]
-				if want == 0 {
-					continue // the admin's changes are below
-				}
 				got := s.send(t, c.client, "POST", "/api/v1/admin/gift-cards/"+card.ID+"/"+action,
 					map[string]any{"amount": "5", "reason": "Try", "key": c.who + action})
 				if got.status != want {
 					t.Errorf("%s, %s: %d, want %d (%s)", c.who, action, got.status, want, got.body)
 				}
 			}
+			if got := s.send(t, c.client, "PUT", "/api/v1/admin/settings/gift-cards", map[string]any{"amounts": "10", "min": "5",
+				"max": "20", "expiryMonths": "1"}); got.status != want {
+				t.Errorf("%s, settings: %d, want %d (%s)", c.who, got.status, want, got.body)
+			}
+		}
+		saved := s.send(t, admin, "PUT", "/api/v1/admin/settings/gift-cards", map[string]any{"amounts": "50, 100", "min": "20",
+			"max": "500", "expiryMonths": "24"})
+		if saved.status != 200 || !strings.Contains(saved.body, `"amounts":"50.00, 100.00"`) {
+			t.Errorf("settings: %d %s", saved.status, saved.body)
+		}
+		if page := s.get(t, visitor, "/gift-cards"); !strings.Contains(page.body, "valid for 2 years") || strings.Contains(page.body, "$200.00") {
+			t.Errorf("/gift-cards does not follow the settings")
 		}
 		if got := s.get(t, admin, "/admin/gift-cards/nosuchcard").status; got != 404 {
 			t.Errorf("no such card: %d", got)

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"strconv"
 	"strings"
 	"time"
 
 	"tourbook/internal/account"
+	"tourbook/internal/audit"
 	"tourbook/internal/fault"
 	tbmail "tourbook/internal/mail"
 	"tourbook/internal/money"
@@ -295,3 +297,97 @@ func (s *Service) ConfirmPurchase(ctx context.Context, checkoutID string) (Card,
 	return c, fmt.Sprintf("Thank you! Your gift card of %s for %s is paid. We email it to %s on %s.",
 		money.Format(c.AmountMinor, c.Currency), c.RecipientName, c.RecipientEmail, c.DeliverOn.Format("2 January 2006")), nil
 }
+
+// SettingsForm is the operator's gift card settings as typed on /admin/gift-cards: the
+// amounts offered ("50, 100, 200"), the bounds of one the buyer types, in the site's
+// currency, and the months a card lasts.
+type SettingsForm struct {
+	Amounts      string `json:"amounts"`
+	Min          string `json:"min"`
+	Max          string `json:"max"`
+	ExpiryMonths string `json:"expiryMonths"`
+}
+
+// Form is st as the settings form shows it.
+func (st Settings) Form(currency string) SettingsForm {
+	amounts := make([]string, len(st.Amounts))
+	for i, a := range st.Amounts {
+		amounts[i] = money.Decimal(a, currency)
+	}
+	return SettingsForm{Amounts: strings.Join(amounts, ", "), Min: money.Decimal(st.MinMinor, currency),
+		Max: money.Decimal(st.MaxMinor, currency), ExpiryMonths: strconv.Itoa(st.ExpiryMonths)}
+}
+
+// MaxExpiryMonths bounds how long a card may last (ten years).
+const MaxExpiryMonths = 120
+
+// SaveSettings checks and keeps an admin's gift card settings (in the audit log), and
+// returns them as they are now kept.
+func (s *Service) SaveSettings(ctx context.Context, actor account.User, in SettingsForm) (Settings, error) {
+	if !account.CanAdminister(actor) {
+		return Settings{}, forbidden
+	}
+	currency := strings.ToLower(s.currency(ctx))
+	var f fault.Fields
+	var st Settings
+	for part := range strings.SplitSeq(in.Amounts, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		a, err := money.Parse(part, currency)
+		if err != nil || a <= 0 {
+			f.Add("amounts", "Please list the amounts offered as numbers separated by commas, like 50, 100, 200.")
+			break
+		}
+		st.Amounts = append(st.Amounts, a)
+	}
+	if len(st.Amounts) == 0 && !f.Has("amounts") {
+		f.Add("amounts", "Please list at least one amount to offer, like 50, 100, 200.")
+	}
+	if len(st.Amounts) > 8 {
+		f.Add("amounts", "Please offer at most 8 amounts.")
+	}
+	var err error
+	if st.MinMinor, err = money.Parse(in.Min, currency); err != nil || st.MinMinor <= 0 {
+		f.Add("min", "%s", money.Explain("The smallest amount", orNotPositive(err)))
+	}
+	if st.MaxMinor, err = money.Parse(in.Max, currency); err != nil || st.MaxMinor <= 0 {
+		f.Add("max", "%s", money.Explain("The largest amount", orNotPositive(err)))
+	} else if !f.Has("min") && st.MaxMinor < st.MinMinor {
+		f.Add("max", "The largest amount cannot be below the smallest.")
+	}
+	if st.ExpiryMonths, err = strconv.Atoi(strings.TrimSpace(in.ExpiryMonths)); err != nil || st.ExpiryMonths < 1 || st.ExpiryMonths > MaxExpiryMonths {
+		f.Add("expiryMonths", "A card lasts a whole number of months, from 1 to %d.", MaxExpiryMonths)
+	}
+	if err := f.Err(); err != nil {
+		return Settings{}, err
+	}
+	old, err := s.Settings(ctx)
+	if err != nil {
+		return Settings{}, err
+	}
+	value, err := json.Marshal(st)
+	if err != nil {
+		return Settings{}, err
+	}
+	e := audit.Entry{ActorID: actor.ID, ActorName: actor.Name, Action: "setting.update", ObjectType: "setting", ObjectID: SettingKey}
+	e.Changes.Diff("amounts", old.Form(currency).Amounts, st.Form(currency).Amounts)
+	e.Changes.Diff("min", old.MinMinor, st.MinMinor)
+	e.Changes.Diff("max", old.MaxMinor, st.MaxMinor)
+	e.Changes.Diff("expiryMonths", old.ExpiryMonths, st.ExpiryMonths)
+	if err := s.store.SetSetting(ctx, SettingKey, string(value), s.now(), e); err != nil {
+		return Settings{}, err
+	}
+	return st, nil
+}
+
+// orNotPositive is err, or money.ErrNotAmount for an amount that is zero or less.
+func orNotPositive(err error) error {
+	if err == nil {
+		return money.ErrNotAmount
+	}
+	return err
+}
+
+// CurrencyOf is the currency cards are sold in now (the site's).
+func (s *Service) CurrencyOf(ctx context.Context) string { return strings.ToLower(s.currency(ctx)) }

@@ -30,6 +30,7 @@ type Store interface {
 	CreateGiftCard(ctx context.Context, c *Card, now time.Time) error
 	UpdateGiftCard(ctx context.Context, c Card) error
 	Setting(ctx context.Context, key string) (string, bool, error)
+	SetSetting(ctx context.Context, key, value string, now time.Time, entry audit.Entry) error
 }
 
 // Tx is what the service writes in one transaction (*store.Store bound to one).

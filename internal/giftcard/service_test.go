@@ -516,3 +516,49 @@ func values(m map[string]string) []string {
 	}
 	return out
 }
+
+// The operator's settings: read back as saved, refused field by field when they cannot
+// be used, and what /gift-cards sells and how long a card lasts follow them.
+func TestSettings(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		ctx := t.Context()
+		if got, err := f.cards.Settings(ctx); err != nil || got.ExpiryMonths != 36 || len(got.Amounts) != 3 {
+			t.Fatalf("defaults %+v %v", got, err)
+		}
+		guide := storetest.AddUser(t, st, "kwame", account.RoleLeadGuide)
+		if _, err := f.cards.SaveSettings(ctx, guide, giftcard.SettingsForm{}); !strings.Contains(message(t, err), "Only administrators") {
+			t.Fatalf("a lead guide: %v", err)
+		}
+		_, err := f.cards.SaveSettings(ctx, f.admin, giftcard.SettingsForm{Amounts: "50, lots", Min: "0", Max: "10", ExpiryMonths: "121"})
+		var fe *fault.Error
+		if !errors.As(err, &fe) || len(fe.FieldMessages()) != 3 || fe.FieldMessages()["expiryMonths"] != "A card lasts a whole number of months, from 1 to 120." {
+			t.Fatalf("bad settings: %v", err)
+		}
+		_, err = f.cards.SaveSettings(ctx, f.admin, giftcard.SettingsForm{Amounts: "40", Min: "30", Max: "20", ExpiryMonths: "12"})
+		if !errors.As(err, &fe) || fe.FieldMessages()["max"] != "The largest amount cannot be below the smallest." {
+			t.Fatalf("max below min: %v", err)
+		}
+		saved, err := f.cards.SaveSettings(ctx, f.admin, giftcard.SettingsForm{Amounts: "40, 80.50", Min: "10", Max: "500", ExpiryMonths: "12"})
+		if err != nil || saved.Amounts[1] != 8050 || saved.MinMinor != 1000 || saved.ExpiryMonths != 12 {
+			t.Fatalf("saved %+v %v", saved, err)
+		}
+		if got, err := f.cards.Settings(ctx); err != nil || got.Form("usd") != (giftcard.SettingsForm{Amounts: "40.00, 80.50", Min: "10.00", Max: "500.00", ExpiryMonths: "12"}) {
+			t.Fatalf("read back %+v %v", got, err)
+		}
+		if _, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{Amount: money.TypedAmount("600"), RecipientName: "R",
+			RecipientEmail: "r@example.com", BuyerEmail: "b@example.com"}); err == nil || !strings.Contains(err.Error(), "between $10.00 and $500.00") {
+			t.Fatalf("over the new bound: %v", err)
+		}
+		to, err := f.cards.Buy(ctx, account.User{}, giftcard.Order{Amount: money.MinorAmount(8050), RecipientName: "R",
+			RecipientEmail: "r@example.com", BuyerEmail: "b@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _, err := f.cards.ConfirmPurchase(ctx, payAtSandbox(t, to).Query().Get("session_id"))
+		if want := tour.Day(start).AddDate(1, 0, 0); err != nil || !c.ExpiresAt.Equal(want) {
+			t.Fatalf("expires %v, want %v (%v)", c.ExpiresAt, want, err)
+		}
+	})
+}

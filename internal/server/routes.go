@@ -197,6 +197,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/gift-cards", http.HandlerFunc(a.BuyGiftCard))
 	api.handle("POST", "/api/v1/admin/gift-cards/{id}/adjust", http.HandlerFunc(a.AdjustGiftCard))
 	api.handle("POST", "/api/v1/admin/gift-cards/{id}/void", http.HandlerFunc(a.VoidGiftCard))
+	api.handle("PUT", "/api/v1/admin/settings/gift-cards", http.HandlerFunc(a.SaveGiftCardSettings))
 	api.handle("POST", "/api/v1/waitlist", http.HandlerFunc(a.JoinWaitlist))
 	api.handle("DELETE", "/api/v1/waitlist/{id}", http.HandlerFunc(a.LeaveWaitlist))
 	api.handle("POST", "/api/v1/waitlist/{id}/checkout", http.HandlerFunc(a.PayOffer))

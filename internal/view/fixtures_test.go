@@ -153,7 +153,8 @@ func samplePages() []PageData {
 			TermsVersions: []legal.Version{terms2.Version, terms1.Version}}, time.UTC)},
 		{Page: "giftCards", Site: site, Props: NewGiftCardsProps(giftcard.Settings{Amounts: []int64{5000, 10000, 20000},
 			MinMinor: 2500, MaxMinor: 100000, ExpiryMonths: 36}, "usd", now)},
-		{Page: "adminGiftCards", Site: site, User: ops, Props: NewAdminGiftCardsProps("rita", []giftcard.Card{fixtureGiftCard}, now)},
+		{Page: "adminGiftCards", Site: site, User: ops, Props: NewAdminGiftCardsProps("rita", []giftcard.Card{fixtureGiftCard},
+			giftcard.Settings{Amounts: []int64{5000, 10000}, MinMinor: 2500, MaxMinor: 100000, ExpiryMonths: 36}, "usd", now)},
 		{Page: "adminGiftCard", Site: site, User: ops, Props: NewAdminGiftCardProps(fixtureGiftCard, []giftcard.Entry{
 			{ID: "e1", Kind: giftcard.Purchase, AmountMinor: 10000, BalanceMinor: 10000, CreatedAt: now.Add(-48 * time.Hour)},
 			{ID: "e2", Kind: giftcard.Spend, AmountMinor: -4000, BalanceMinor: 6000, BookingID: "b1", CreatedAt: now.Add(-24 * time.Hour)},

@@ -88,15 +88,32 @@ func NewGiftCardRow(c giftcard.Card, now time.Time) GiftCardRow {
 		Message: c.Message}
 }
 
-// AdminGiftCardsProps are the props of /admin/gift-cards?q= (admins).
+// AdminGiftCardsProps are the props of /admin/gift-cards?q= (admins): the cards found
+// and the operator's gift card settings.
 type AdminGiftCardsProps struct {
-	Query string        `json:"query"`
-	Cards []GiftCardRow `json:"cards"`
+	Query    string           `json:"query"`
+	Cards    []GiftCardRow    `json:"cards"`
+	Settings GiftCardSettings `json:"settings"`
 }
 
-// NewAdminGiftCardsProps lists cards found for q.
-func NewAdminGiftCardsProps(q string, cards []giftcard.Card, now time.Time) AdminGiftCardsProps {
-	p := AdminGiftCardsProps{Query: q, Cards: make([]GiftCardRow, 0, len(cards))}
+// GiftCardSettings is the settings form as typed (giftcard.SettingsForm), in Currency.
+type GiftCardSettings struct {
+	Amounts      string `json:"amounts"` // "50.00, 100.00, 200.00"
+	Min          string `json:"min"`
+	Max          string `json:"max"`
+	ExpiryMonths string `json:"expiryMonths"`
+	Currency     string `json:"currency"`
+}
+
+// NewGiftCardSettings is st as its form shows it.
+func NewGiftCardSettings(st giftcard.Settings, currency string) GiftCardSettings {
+	f := st.Form(currency)
+	return GiftCardSettings{Amounts: f.Amounts, Min: f.Min, Max: f.Max, ExpiryMonths: f.ExpiryMonths, Currency: currency}
+}
+
+// NewAdminGiftCardsProps lists cards found for q, with the settings.
+func NewAdminGiftCardsProps(q string, cards []giftcard.Card, st giftcard.Settings, currency string, now time.Time) AdminGiftCardsProps {
+	p := AdminGiftCardsProps{Query: q, Cards: make([]GiftCardRow, 0, len(cards)), Settings: NewGiftCardSettings(st, currency)}
 	for _, c := range cards {
 		p.Cards = append(p.Cards, NewGiftCardRow(c, now))
 	}

@@ -18,6 +18,7 @@ type GiftCards interface {
 	ConfirmPurchase(ctx context.Context, checkoutID string) (giftcard.Card, string, error)
 	Search(ctx context.Context, actor account.User, q string) ([]giftcard.Card, error)
 	Card(ctx context.Context, actor account.User, id string) (giftcard.Card, []giftcard.Entry, error)
+	CurrencyOf(ctx context.Context) string
 }
 
 // GiftCardsPage is /gift-cards: buy a gift card for someone.
@@ -47,13 +48,7 @@ func (h *Handler) giftCardsPage(w http.ResponseWriter, r *http.Request, notice s
 		h.Error(w, r, err)
 		return
 	}
-	currency := "usd"
-	if h.Business != nil {
-		if p, err := h.Business.Profile(r.Context()); err == nil {
-			currency = p.Currency
-		}
-	}
-	props := view.NewGiftCardsProps(st, currency, tour.Day(h.Now()))
+	props := view.NewGiftCardsProps(st, h.GiftCards.CurrencyOf(r.Context()), tour.Day(h.Now()))
 	props.Notice = notice
 	h.render(w, r, page{name: "giftCards", title: "Gift cards", canonical: "/gift-cards", props: props,
 		description: "Give a tour: a gift card for any of our tours, emailed on the day you choose."})
@@ -85,7 +80,13 @@ func (h *Handler) AdminGiftCards(w http.ResponseWriter, r *http.Request) {
 		h.officeError(w, r, err)
 		return
 	}
-	h.render(w, r, page{name: "adminGiftCards", title: "Gift cards · Back office", props: view.NewAdminGiftCardsProps(q, cards, h.Now())})
+	st, err := h.GiftCards.Settings(r.Context())
+	if err != nil {
+		h.Error(w, r, err)
+		return
+	}
+	h.render(w, r, page{name: "adminGiftCards", title: "Gift cards · Back office",
+		props: view.NewAdminGiftCardsProps(q, cards, st, h.GiftCards.CurrencyOf(r.Context()), h.Now())})
 }
 
 // AdminGiftCard is /admin/gift-cards/{id} (admins): a card, its history, adjust and void.

@@ -1526,7 +1526,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminSettings: { page: 'adminSettings', site, user: admin, props: adminSettingsProps },
   adminLegal: { page: 'adminLegal', site, user: admin, props: adminLegalProps },
   giftCards: { page: 'giftCards', site, user: null, props: giftCardsProps },
-  adminGiftCards: { page: 'adminGiftCards', site, user: admin, props: { query: '', cards: [giftCardRow] } },
+  adminGiftCards: { page: 'adminGiftCards', site, user: admin, props: { query: '', cards: [giftCardRow], settings: { amounts: '50.00, 100.00, 200.00', min: '25.00', max: '1000.00', expiryMonths: '36', currency: 'usd' } } },
   adminGiftCard: { page: 'adminGiftCard', site, user: admin, props: adminGiftCardProps },
   legal: {
     page: 'legal',

@@ -2,7 +2,7 @@
 // is) and, in the back office, adjust or void one (answered with the card and its history).
 import { showAlert } from '../lib/alert';
 import { raiseFieldErrors } from '../lib/field-errors';
-import type { AdminGiftCardProps } from '../props';
+import type { AdminGiftCardProps, GiftCardSettings } from '../props';
 import type { TypedAmount } from './admin';
 import { leaveForCheckout, type CheckoutResponse } from './bookings';
 import { apiPath, errorMessage, request, type ApiResponse } from './client';
@@ -41,4 +41,16 @@ export interface GiftCardChange {
 
 export function changeGiftCard(id: string, action: 'adjust' | 'void', change: GiftCardChange): Promise<ApiResponse<AdminGiftCardProps>> {
   return request('POST', apiPath('api/v1/admin/gift-cards', id, action), { ...change });
+}
+
+export interface GiftCardSettingsInput {
+  /** "50, 100, 200", as typed */
+  amounts: string;
+  min: string;
+  max: string;
+  expiryMonths: string;
+}
+
+export function saveGiftCardSettings(input: GiftCardSettingsInput): Promise<ApiResponse<{ settings: GiftCardSettings }>> {
+  return request('PUT', 'api/v1/admin/settings/gift-cards', { ...input });
 }

@@ -1097,10 +1097,24 @@ export interface GiftCardRow {
   message: string;
 }
 
-/** AdminGiftCardsProps are the props of /admin/gift-cards?q= (admins). */
+/**
+ * AdminGiftCardsProps are the props of /admin/gift-cards?q= (admins): the cards found
+ * and the operator's gift card settings.
+ */
 export interface AdminGiftCardsProps {
   query: string;
   cards: GiftCardRow[];
+  settings: GiftCardSettings;
+}
+
+/** GiftCardSettings is the settings form as typed (giftcard.SettingsForm), in Currency. */
+export interface GiftCardSettings {
+  /** "50.00, 100.00, 200.00" */
+  amounts: string;
+  min: string;
+  max: string;
+  expiryMonths: string;
+  currency: string;
 }
 
 /** GiftCardEntryRow is one movement in a card's history. */

@@ -1,8 +1,9 @@
 // /admin/gift-cards?q= (admins): gift cards found by code or by the buyer's or
 // recipient's email, newest first (issue #24 §2).
 // Ids for browser tests: #admin-nav, #gift-card-search (the form), #gift-card-search-q,
-// #gift-cards-table.
+// #gift-cards-table, and the settings' form (components/admin/gift-card-settings.tsx).
 import { AdminList } from '../components/admin/admin-list';
+import { GiftCardSettings } from '../components/admin/gift-card-settings';
 import { StatusBadge } from '../components/status-badge';
 import type { GiftCardRow, PageProps } from '../props';
 
@@ -13,7 +14,7 @@ export function giftCardState(card: GiftCardRow): { status: string; label: strin
   return { status: 'paid', label: 'Active' };
 }
 
-export function AdminGiftCardsPage({ query, cards }: PageProps['adminGiftCards']) {
+export function AdminGiftCardsPage({ query, cards, settings }: PageProps['adminGiftCards']) {
   return (
     <AdminList
       section="giftCards"
@@ -54,6 +55,7 @@ export function AdminGiftCardsPage({ query, cards }: PageProps['adminGiftCards']
         );
       }}
       empty={{ none: 'No gift cards have been bought yet.', noMatch: 'No gift card matches this search.', showAll: 'Show all gift cards' }}
+      after={<GiftCardSettings settings={settings} />}
     />
   );
 }
