@@ -42,7 +42,8 @@ func (s *Service) checkGiftCard(ctx context.Context, c Checkout, currency string
 
 // spendGiftCard takes what the checkout's gift card pays of the held booking b, and
 // says how much (0 without a card). A refusal (the card spent meanwhile by another
-// checkout) releases the hold.
+// checkout) releases the hold; so does a checkout that cannot be opened (Open), which
+// gives the spend back with it (cancelHold).
 func (s *Service) spendGiftCard(ctx context.Context, c Checkout, b *Booking) (int64, error) {
 	if strings.TrimSpace(c.GiftCard) == "" || s.giftCards == nil {
 		return 0, nil
@@ -50,13 +51,14 @@ func (s *Service) spendGiftCard(ctx context.Context, c Checkout, b *Booking) (in
 	paid, err := s.giftCards.Spend(ctx, c.GiftCard, b.ID, b.Currency, b.AmountMinor)
 	if err != nil {
 		s.release(ctx, b.ID)
-		s.releaseGiftCard(ctx, b.ID)
 		return 0, err
 	}
 	return paid, nil
 }
 
-// releaseGiftCard gives back the gift card spend of a hold just cancelled.
+// releaseGiftCard gives back the gift card spend of a hold just cancelled (cancelHold,
+// releaseHolds): at once, so that booking again with the same card finds its balance;
+// the sweep of lapsed holds catches any it missed.
 func (s *Service) releaseGiftCard(ctx context.Context, bookingID string) {
 	if s.giftCards == nil {
 		return

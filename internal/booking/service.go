@@ -497,13 +497,11 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	co, err := s.provider.CreateCheckout(ctx, req)
 	if err != nil {
 		s.release(ctx, b.ID)
-		s.releaseGiftCard(ctx, b.ID)
 		return "", providerError(fmt.Errorf("create %s checkout for booking %s: %w", s.provider.Name(), b.ID, err))
 	}
 	if err := s.store.SetCheckout(ctx, b.ID, s.provider.Name(), co.ID); err != nil {
 		// The customer is not sent to a checkout we could not record, and it is closed.
 		s.release(ctx, b.ID)
-		s.releaseGiftCard(ctx, b.ID)
 		s.expireCheckouts(ctx, []Booking{{ID: b.ID, Provider: s.provider.Name(), CheckoutID: co.ID}})
 		return "", fmt.Errorf("record checkout %s for booking %s: %w", co.ID, b.ID, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -559,6 +560,50 @@ func TestSettings(t *testing.T) {
 		c, _, err := f.cards.ConfirmPurchase(ctx, payAtSandbox(t, to).Query().Get("session_id"))
 		if want := tour.Day(start).AddDate(1, 0, 0); err != nil || !c.ExpiresAt.Equal(want) {
 			t.Fatalf("expires %v, want %v (%v)", c.ExpiresAt, want, err)
+		}
+	})
+}
+
+// Booking the tour again (the back button from the checkout) replaces the hold and its
+// spend: the card pays the new checkout; walking away from that one gives it back at once.
+func TestBookingAgainWithTheSameCard(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		ctx := t.Context()
+		c := f.card(t, 10000)
+		u, _, err := f.checkout(t, "dee", 1, c.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.bookings.Open(ctx, u, "", booking.Checkout{TourID: f.tour.ID, Date: f.day.Format(time.DateOnly), Participants: 1,
+			GiftCard: c.Code}); err != nil {
+			t.Fatalf("booking again with the same card: %v", err)
+		}
+		if got := f.balance(t, c); got != 0 {
+			t.Fatalf("balance %d after booking again", got)
+		}
+		list, err := st.UserBookings(ctx, u.ID)
+		if err != nil || len(list) != 2 {
+			t.Fatalf("bookings %+v %v", list, err)
+		}
+		for _, b := range list {
+			if b.Status == booking.Pending {
+				if err := f.bookings.CancelReturn(ctx, u, b.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if got := f.balance(t, c); got != 10000 {
+			t.Fatalf("balance %d after walking away", got)
+		}
+		entries, err := st.GiftCardEntries(ctx, c.ID)
+		var kinds []giftcard.Kind
+		for _, e := range entries {
+			kinds = append(kinds, e.Kind)
+		}
+		if err != nil || fmt.Sprint(kinds) != "[spend release spend release]" {
+			t.Fatalf("ledger %v %v", kinds, err)
 		}
 	})
 }
