@@ -25,6 +25,7 @@ import (
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
 	"tourbook/internal/payment"
+	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
@@ -88,9 +89,10 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 	f.cards = giftcard.NewService(st, giftcard.Options{Now: f.now, Provider: f.sandbox, BaseURL: srv.URL,
 		Mailer: emails.NewGiftCards(emailstest.Writer(t)),
 		Tx:     storetest.InTx(st, func(tx *store.Store) giftcard.Tx { return tx })})
-	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.now, BaseURL: srv.URL, GiftCards: f.cards,
+	receipts := receipt.NewService(st, receipt.Options{})
+	f.bookings = booking.NewService(st, st, f.sandbox, booking.Options{Now: f.now, BaseURL: srv.URL, GiftCards: f.cards, Receipts: receipts,
 		Links: f.cards.Links(nil), Tx: storetest.InTx(st, func(tx *store.Store) booking.Tx { return tx })})
-	f.refunds = refund.NewService(st, f.sandbox, nil, refund.Options{Now: f.now, GiftCards: f.cards,
+	f.refunds = refund.NewService(st, f.sandbox, nil, refund.Options{Now: f.now, GiftCards: f.cards, Receipts: receipts,
 		Tx: storetest.InTx(st, func(tx *store.Store) refund.Tx { return tx })})
 	f.admin = storetest.AddUser(t, st, "laura", account.RoleAdmin)
 	f.tour = storetest.AddTour(t, st, "fjords", 10, f.day)
@@ -134,6 +136,20 @@ func (f *fixture) checkout(t *testing.T, name string, n int, code string) (accou
 	to, err := f.bookings.Open(t.Context(), u, "", booking.Checkout{TourID: f.tour.ID, Date: f.day.Format(time.DateOnly),
 		Participants: n, GiftCard: code})
 	return u, to, err
+}
+
+// methods is how each of a booking's receipts and credit notes says the money moved.
+func (f *fixture) methods(t *testing.T, bookingID string) string {
+	t.Helper()
+	docs, err := f.st.BookingReceipts(t.Context(), bookingID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range docs {
+		out = append(out, string(d.Kind)+":"+d.Method.Label())
+	}
+	return strings.Join(out, ", ")
 }
 
 func message(t *testing.T, err error) string {
@@ -271,6 +287,9 @@ func TestGiftCardPaysAll(t *testing.T) {
 		if b := f.booking(t, b.ID); b.Status != booking.Refunded || b.RefundedMinor != 50000 {
 			t.Fatalf("refunded booking %+v", b)
 		}
+		if got := f.methods(t, b.ID); got != "receipt:Gift card, credit_note:Gift card" {
+			t.Fatalf("documents: %s", got)
+		}
 	})
 }
 
@@ -310,6 +329,9 @@ func TestGiftCardPaysPart(t *testing.T) {
 		}
 		if b := f.booking(t, b.ID); b.Status != booking.Refunded || b.RefundedMinor != 49700 {
 			t.Fatalf("refunded booking %+v", b)
+		}
+		if got := f.methods(t, b.ID); got != "receipt:Gift card and card (online), credit_note:Gift card and card (online)" {
+			t.Fatalf("documents: %s", got)
 		}
 	})
 }

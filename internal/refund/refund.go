@@ -348,9 +348,9 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 	if err != nil {
 		return err
 	}
-	ref, perr := "", error(nil)
+	ref, perr, method := "", error(nil), receipt.Card
 	if way == booking.Online {
-		ref, perr = s.refund(ctx, b, r)
+		ref, method, perr = s.refund(ctx, b, r)
 	}
 	failure := ""
 	if perr != nil {
@@ -381,7 +381,7 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 		if !recorded && done == nil {
 			return nil
 		}
-		return s.creditNote(rec, tx, r, owed, finished, done)
+		return s.creditNote(rec, tx, r, owed, method, finished, done)
 	}); err != nil {
 		return err
 	}
@@ -460,23 +460,29 @@ func (s *Service) returnWay(ctx context.Context, b booking.Booking) (booking.Sou
 }
 
 // refund gives back first what a gift card paid, on the card (once per refund), then
-// asks the provider that took the payment for the rest.
-func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (string, error) {
+// asks the provider that took the payment for the rest; method is how the money went
+// back, for the credit note.
+func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (ref string, method receipt.Method, err error) {
+	method = receipt.Card
 	if s.giftCards != nil {
 		card, err := s.giftCards.RefundToCard(ctx, b.ID, r.ID, r.AmountMinor)
 		if err != nil {
-			return "", err
+			return "", method, err
 		}
 		if card == r.AmountMinor {
-			return "giftcard", nil
+			return "giftcard", receipt.GiftCard, nil
+		}
+		if card > 0 {
+			method = receipt.CardAndGiftCard
 		}
 		r.AmountMinor -= card
 	}
 	if b.Provider != s.provider.Name() {
-		return "", &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
+		return "", method, &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
 	}
-	return s.provider.Refund(ctx, payment.RefundRequest{PaymentRef: b.PaymentRef, AmountMinor: r.AmountMinor,
+	ref, err = s.provider.Refund(ctx, payment.RefundRequest{PaymentRef: b.PaymentRef, AmountMinor: r.AmountMinor,
 		Currency: r.Currency, Key: r.Key})
+	return ref, method, err
 }
 
 // cancellation writes the customer's email about a cancelled booking; failing to is
