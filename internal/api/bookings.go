@@ -107,6 +107,8 @@ type checkoutRequest struct {
 	Participants *int          `json:"participants"`
 	Terms        int           `json:"terms"`
 	Details      details.Given `json:"details"`
+	// Promo is the promo code typed (issue #24 §1); "" for none.
+	Promo string `json:"promo"`
 	// GiftCard is a gift card's code as typed (giftCard=), "" for none.
 	GiftCard string `json:"giftCard"`
 }
@@ -133,6 +135,7 @@ func (in checkoutRequest) checkout(tourID string) (booking.Checkout, error) {
 		return c, errUnreadableTerms
 	}
 	c.Terms = in.Terms
+	c.PromoCode = strings.TrimSpace(in.Promo)
 	return c, nil
 }
 
@@ -141,12 +144,13 @@ var errUnreadableTerms = httpx.Errorf(http.StatusBadRequest, "The terms of booki
 // checkoutQuery reads a GET checkout call's query.
 func checkoutQuery(r *http.Request) (checkoutRequest, error) {
 	q := r.URL.Query()
-	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras"), GiftCard: q.Get("giftCard")}
+	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras"), Promo: q.Get("promo"),
+		GiftCard: q.Get("giftCard")}
 	if q.Has("details") {
 		return in, httpx.Errorf(http.StatusBadRequest, "The travellers' details and answers cannot be sent in the address: "+
 			"they are personal data, and addresses end up in logs. Please send them in the body of a POST to the same address.")
 	}
-	for _, key := range []string{"units", "extras", "participants", "terms", "giftCard"} {
+	for _, key := range []string{"units", "extras", "participants", "terms", "promo", "giftCard"} {
 		if len(q[key]) > 1 {
 			return in, httpx.Errorf(http.StatusBadRequest, fmt.Sprintf("The booking could not be read: %s is given twice. Please reload the page and try again.", key))
 		}

@@ -38,6 +38,7 @@ import (
 	"tourbook/internal/notify"
 	"tourbook/internal/payment"
 	"tourbook/internal/privacy"
+	"tourbook/internal/promotion"
 	"tourbook/internal/rebook"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
@@ -452,6 +453,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	collector := collect.NewService(st, provider, collect.Options{Now: now, Logger: log, BaseURL: base,
 		Mailer: bookingMail, Queued: queued, Changed: tours.Invalidate, Receipts: receipts,
 		Tx: inTx(st, func(tx *store.Store) collect.Tx { return tx })})
+	// Promo codes (issue #24 §1): checked at checkout, their uses reserved with the holds.
+	promos := promotion.NewService(st, promotion.Options{Now: now, Zone: zone})
 	// Gift cards (issue #24 §2): sold in the business's currency, spent at checkout,
 	// their purchases fulfilled before the payment links by the bookings' webhook.
 	giftCards := giftcard.NewService(st, giftcard.Options{Now: now, Logger: log, Provider: provider, BaseURL: base,
@@ -469,7 +472,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
 		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: giftCards.Links(collector), Notifier: news,
-		Receipts: receipts, GiftCards: giftCards,
+		Receipts: receipts, Promotions: promos, GiftCards: giftCards,
 		Terms: site.Legal, // while terms are written, a checkout accepts their current version
 		Details: func(t tour.Tour, units []booking.Unit, given booking.Details) ([]booking.Traveller, []booking.Answer, error) {
 			return details.Check(t, units, details.Given(given))
@@ -549,11 +552,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Receipts: receipts, Site: siteCfg, BaseURL: base, Log: log, Now: now,
-		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal, GiftCards: giftCards}
+		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal, Promotions: promos,
+		GiftCards: giftCards}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
-		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business, Legal: site.Legal, GiftCards: giftCards,
-		Cookies: cookies, SessionTTL: accounts.SessionTTL(),
+		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business, Legal: site.Legal,
+		Promotions: promos, PromoQuotes: bookings, GiftCards: giftCards, Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
 	}

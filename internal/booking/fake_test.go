@@ -12,6 +12,7 @@ import (
 
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
+	"tourbook/internal/promotion"
 	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -24,6 +25,8 @@ type fakeStore struct {
 	// receipts', never called without Options.Receipts.
 	waitlist.Tx
 	receiptTx
+	// promotion.Tx: never called without Options.Promotions.
+	promotionTx
 	mu       sync.Mutex
 	tours    map[string]tour.Tour
 	bookings map[string]*Booking
@@ -37,6 +40,9 @@ type fakeStore struct {
 
 // receiptTx names receipt.Tx apart from waitlist.Tx for embedding.
 type receiptTx = receipt.Tx
+
+// promotionTx names promotion.Tx apart for embedding.
+type promotionTx = promotion.Tx
 
 func newFakeStore(tours ...tour.Tour) *fakeStore {
 	s := &fakeStore{tours: map[string]tour.Tour{}, bookings: map[string]*Booking{}}

@@ -37,6 +37,12 @@ func (s *Service) Hold(ctx context.Context, b *Booking, now time.Time) error {
 
 // hold is Hold with the tour's extras (their stock) at hand.
 func (s *Service) hold(ctx context.Context, b *Booking, extras []tour.Extra, now time.Time) error {
+	return s.holdWith(ctx, b, extras, now, nil)
+}
+
+// holdWith is hold that also writes also (nil: nothing) in its transaction, after the
+// booking: a promo code's use (promo.go).
+func (s *Service) holdWith(ctx context.Context, b *Booking, extras []tour.Extra, now time.Time, also holdAlso) error {
 	err := s.inTx(ctx, func(tx Tx) error {
 		if err := s.offerIn(ctx, tx, b.TourID, b.StartDate, now); err != nil {
 			return err
@@ -51,7 +57,10 @@ func (s *Service) hold(ctx context.Context, b *Booking, extras []tour.Extra, now
 		if err := CheckStock(ctx, tx, b, extras, now); err != nil {
 			return err
 		}
-		return tx.CreateHold(ctx, b, now)
+		if err := tx.CreateHold(ctx, b, now); err != nil || also == nil {
+			return err
+		}
+		return also(ctx, tx, b)
 	})
 	if err != nil {
 		err = fmt.Errorf("hold %d seats of tour %s on %s: %w", b.Participants, b.TourID, b.StartDate.Format(time.DateOnly), err)

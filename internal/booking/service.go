@@ -14,6 +14,7 @@ import (
 	"tourbook/internal/format"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
+	"tourbook/internal/promotion"
 	"tourbook/internal/receipt"
 	"tourbook/internal/tour"
 	"tourbook/internal/waitlist"
@@ -71,6 +72,7 @@ type Tx interface {
 	GiftCardSpent(ctx context.Context, bookingID string) (cardID string, spentMinor int64, err error)
 	waitlist.Tx
 	receipt.Tx
+	promotion.Tx
 }
 
 // Waitlist offers seats to the departures' waiting lists (*waitlist.Service): inside
@@ -143,6 +145,9 @@ type Options struct {
 	// Details checks who travels and their answers (details.Check); nil keeps one
 	// unnamed traveller per person and no answers.
 	Details DetailsChecker
+	// Promotions checks promo codes and reserves their uses (promotion.Service); nil:
+	// a checkout with a code is refused.
+	Promotions Promotions
 	// GiftCards spends gift cards at checkout (giftcard.Service); nil: none taken.
 	GiftCards GiftCards
 }
@@ -224,6 +229,7 @@ type Service struct {
 	receipts receipt.Issuer
 	terms    Terms
 	details  DetailsChecker
+	promos   Promotions
 	// giftCards: gift cards at checkout (giftcard.go); nil: none.
 	giftCards GiftCards
 }
@@ -235,7 +241,7 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
 		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links, receipts: o.Receipts,
-		notifier: o.Notifier, terms: o.Terms, details: o.Details, giftCards: o.GiftCards,
+		notifier: o.Notifier, terms: o.Terms, details: o.Details, promos: o.Promotions, giftCards: o.GiftCards,
 	}
 	if s.details == nil {
 		s.details = unnamedTravellers
@@ -300,6 +306,8 @@ type Checkout struct {
 	Details Details
 	// Terms is the version of the terms of booking the traveller accepted (0: none).
 	Terms int
+	// PromoCode is the promo code typed ("": none), promo.go.
+	PromoCode string
 	// GiftCard is a gift card's code as typed, which pays part or all of what is due
 	// now (giftcard.go); "" for none.
 	GiftCard string
@@ -415,6 +423,11 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		// A free or mispriced tour cannot go through a card checkout.
 		return "", conflict("This tour cannot be booked online. Please contact us.")
 	}
+	// Promo code (issue #24 §1, promo.go): checked here, its use reserved with the hold.
+	promo, err := s.checkPromo(ctx, user, client, t, start, q, c.PromoCode)
+	if err != nil {
+		return "", err
+	}
 	travellers, answers, err := s.details(t, q.Units, c.Details)
 	if err != nil {
 		return "", err
@@ -452,7 +465,8 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if terms > 0 {
 		b.TermsVersion, b.TermsAcceptedAt = terms, now
 	}
-	if err := s.hold(ctx, b, t.Extras, now); err != nil {
+	promo.apply(b)
+	if err := s.holdWith(ctx, b, t.Extras, now, promo.reserve(s)); err != nil {
 		if errors.Is(err, ErrNoSeats) {
 			s.counter.HoldRefused()
 			// Someone else took the seats since the tour was loaded.
@@ -483,7 +497,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		TourName:      t.Name,
 		Description:   fmt.Sprintf("%s · %s", start.Date.Format(dateLayout), travellersText(q.Units)),
 		StartDate:     start.Date.Format(time.DateOnly),
-		Lines:         LineItems(q.Units, q.Extras),
+		Lines:         promo.lines(q.Units, q.Extras, *b),
 		Currency:      b.Currency,
 		SuccessURL:    s.baseURL + "/bookings/success?session_id=" + payment.PlaceholderCheckoutID,
 		CancelURL:     s.baseURL + "/tour/" + url.PathEscape(t.Slug) + "?checkout=cancelled&booking=" + url.QueryEscape(b.ID),

@@ -212,12 +212,13 @@ type BookingLine struct {
 	Extra bool `json:"extra"`
 }
 
-// NewBookingLines is what b bought, line by line.
+// NewBookingLines is what b bought, line by line. An adjustment ("Discount (promo code
+// SPRING10)") is listed last and is not called an extra.
 func NewBookingLines(b booking.Booking) []BookingLine {
 	out := []BookingLine{}
 	for _, it := range b.Items() {
 		out = append(out, BookingLine{BookingItem: BookingItem{Name: it.Name, Quantity: it.Quantity,
-			Price: money.Format(it.PriceMinor, b.Currency)}, Amount: money.Format(it.AmountMinor(), b.Currency), Extra: it.Extra})
+			Price: money.Format(it.PriceMinor, b.Currency)}, Amount: money.Format(it.AmountMinor(), b.Currency), Extra: it.Extra && !it.Adjustment})
 	}
 	return out
 }

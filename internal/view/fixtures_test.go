@@ -15,6 +15,7 @@ import (
 	"tourbook/internal/collect"
 	"tourbook/internal/giftcard"
 	"tourbook/internal/legal"
+	"tourbook/internal/promotion"
 	"tourbook/internal/receipt"
 	"tourbook/internal/refund"
 	"tourbook/internal/review"
@@ -151,6 +152,12 @@ func samplePages() []PageData {
 		{Page: "adminLegal", Site: site, User: ops, Props: NewAdminLegal(legal.Editor{
 			Texts:         []legal.Version{terms2.Version, {Kind: legal.Privacy}, {Kind: legal.Imprint}},
 			TermsVersions: []legal.Version{terms2.Version, terms1.Version}}, time.UTC)},
+		{Page: "adminPromotions", Site: site, User: ops, Props: NewAdminPromotions([]promotion.Listed{
+			{Promotion: promotion.Promotion{ID: "p1", Code: "SPRING10", Percent: 10, Active: true, MaxUses: 100, MaxPerCustomer: 1,
+				ValidFrom: time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC), ValidUntil: time.Date(2027, 3, 31, 0, 0, 0, 0, time.UTC)},
+				Uses: 3, Held: 1, DiscountMinor: map[string]int64{"usd": 29820}},
+			{Promotion: promotion.Promotion{ID: "p2", Code: "ALPS20", AmountMinor: 2000, Currency: "usd", TourIDs: []string{alps.ID}, MinTravellers: 2}},
+		}, []tour.Tour{alps})},
 		{Page: "giftCards", Site: site, Props: NewGiftCardsProps(giftcard.Settings{Amounts: []int64{5000, 10000, 20000},
 			MinMinor: 2500, MaxMinor: 100000, ExpiryMonths: 36}, "usd", now)},
 		{Page: "adminGiftCards", Site: site, User: ops, Props: NewAdminGiftCardsProps("rita", []giftcard.Card{fixtureGiftCard},

@@ -76,6 +76,9 @@ type PageProps struct {
 	// AdminLegal is /admin/legal (admins): the legal pages' editors and the terms'
 	// versions.
 	AdminLegal AdminLegalProps `json:"adminLegal"`
+	// AdminPromotions is /admin/promotions (admins): the promo codes with their uses and
+	// the discount given, each editable, switched on and off.
+	AdminPromotions AdminPromotionsProps `json:"adminPromotions"`
 	// GiftCards is /gift-cards: buy a gift card for someone (issue #24 §2).
 	GiftCards GiftCardsProps `json:"giftCards"`
 	// AdminGiftCards is /admin/gift-cards?q= (admins): the cards found by code or email.

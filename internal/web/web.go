@@ -103,6 +103,8 @@ type Handler struct {
 	Zone *time.Location
 	// Legal is the legal pages; nil: none (the tour page then asks no terms).
 	Legal Legal
+	// Promotions lists the promo codes for /admin/promotions.
+	Promotions Promotions
 	// GiftCards sells gift cards and shows them to admins (issue #24 §2).
 	GiftCards GiftCards
 }

@@ -19,10 +19,11 @@ export const entryKey = 'src/entry-client.tsx';
 // The tour page's 110.1 KB: its own chunk shrank when the booking panel and the details form
 // on /my-tours/{id} came to share one QuestionInput, but that component now sits in the
 // chunk the two pages share, gzipped apart from the panel's markup: 0.1 KB more in all.
-// Issue #24 §2 adds 0.1 KB to every page (the back office's "Gift cards" link, in the
-// navigation the entry carries) and 0.2 KB to the tour page (the booking panel's Gift card
-// field): 70.1 and 110.3 KB measured.
-export const budgets = { overview: 70_100, tour: 110_400 };
+// Issue #24 §1: the tour page's 110.8 KB carry the panel's promo code field (0.6 KB), and
+// the overview's 70.1 KB the back office's "Promo codes" link in the shared navigation.
+// Issue #24 §2 adds the panel's Gift card field (0.2 KB; 110.9 KB measured with both) and
+// the "Gift cards" link beside "Promo codes" (the overview stays within 70.1 KB).
+export const budgets = { overview: 70_100, tour: 111_000 };
 export const defaultBudget = 150_000;
 
 const pageModule = /^src\/pages\/(.+)-page\.tsx$/;

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { budgets, defaultBudget, measure, pageName, pageScripts } from './js-budget.mjs';
 

@@ -1327,6 +1327,22 @@ const adminMyDeparturesProps: PageProps['adminMyDepartures'] = {
   calendarUrl: '/admin/calendar',
 };
 
+/** /admin/promotions: a percentage code in use and a fixed amount for one tour. */
+export const adminPromotionsProps: PageProps['adminPromotions'] = {
+  promotions: [
+    {
+      form: { id: 'p1', code: 'SPRING10', kind: 'percent', percent: 10, amount: '', currency: '', tourIds: [], validFrom: '2027-03-01',
+        validUntil: '2027-03-31', departuresFrom: '', departuresUntil: '', maxUses: 100, maxPerCustomer: 1, minTravellers: 0, active: true },
+      off: '10 %',
+      rules: 'All tours · booked 1 March 2027 to 31 March 2027 · at most 100 uses · 1 per customer',
+      uses: 3,
+      held: 1,
+      given: '$298.20',
+    },
+  ],
+  tours: [{ id: 't1', name: 'The Alps', currency: 'USD' }],
+};
+
 /** /admin/legal: terms in two versions, a privacy notice, no imprint yet. */
 export const adminLegalProps: PageProps['adminLegal'] = {
   texts: [
@@ -1525,6 +1541,7 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminEmail: { page: 'adminEmail', site, user: admin, props: adminEmailProps },
   adminSettings: { page: 'adminSettings', site, user: admin, props: adminSettingsProps },
   adminLegal: { page: 'adminLegal', site, user: admin, props: adminLegalProps },
+  adminPromotions: { page: 'adminPromotions', site, user: admin, props: adminPromotionsProps },
   giftCards: { page: 'giftCards', site, user: null, props: giftCardsProps },
   adminGiftCards: { page: 'adminGiftCards', site, user: admin, props: { query: '', cards: [giftCardRow], settings: { amounts: '50.00, 100.00, 200.00', min: '25.00', max: '1000.00', expiryMonths: '36', currency: 'usd' } } },
   adminGiftCard: { page: 'adminGiftCard', site, user: admin, props: adminGiftCardProps },

@@ -43,4 +43,5 @@ export const pageLoaders: PageLoaders = {
   adminEmail: () => import('./pages/admin-email-page').then((m) => m.AdminEmailPage),
   adminSettings: () => import('./pages/admin-settings-page').then((m) => m.AdminSettingsPage),
   adminLegal: () => import('./pages/admin-legal-page').then((m) => m.AdminLegalPage),
+  adminPromotions: () => import('./pages/admin-promotions-page').then((m) => m.AdminPromotionsPage),
 };

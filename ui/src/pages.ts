@@ -24,6 +24,7 @@ import { AdminUsersPage } from './pages/admin-users-page';
 import { ErrorPage } from './pages/error-page';
 import { LegalPage } from './pages/legal-page';
 import { AdminLegalPage } from './pages/admin-legal-page';
+import { AdminPromotionsPage } from './pages/admin-promotions-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { GiftCardsPage } from './pages/gift-cards-page';
 import { LoginPage } from './pages/login-page';
@@ -70,6 +71,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminEmail: AdminEmailPage,
   adminSettings: AdminSettingsPage,
   adminLegal: AdminLegalPage,
+  adminPromotions: AdminPromotionsPage,
   giftCards: GiftCardsPage,
   adminGiftCards: AdminGiftCardsPage,
   adminGiftCard: AdminGiftCardPage,

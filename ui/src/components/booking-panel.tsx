@@ -18,6 +18,7 @@ import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
 import { QuestionInput } from './question-input';
 import { GiftCardField } from './gift-card-field';
+import { PromoCodeField } from './promo-code-field';
 import { TermsCheckbox } from './terms-checkbox';
 
 const BOOK_TEXT = 'Book tour now!';
@@ -59,12 +60,13 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
   const [phone, setPhone] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [accepted, setAccepted] = useState(false);
-  const [giftCard, setGiftCard] = useState('');
+  const [promo, setPromo] = useState(''); // issue #24 §1: PromoCodeField
+  const [giftCard, setGiftCard] = useState(''); // issue #24 §2: GiftCardField
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0, giftCard.trim()), {
-    busyText: PROCESSING_TEXT,
-    leaves: (leaving) => leaving,
-  });
+  const book = useSubmit(
+    (day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0, promo, giftCard.trim()),
+    { busyText: PROCESSING_TEXT, leaves: (leaving) => leaving },
+  );
   const hintId = useId();
 
   if (bookable.length === 0) {
@@ -220,6 +222,12 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
           {form.questions.filter((q) => !q.perTraveller).map((q) => question(q, 0))}
         </div>
       ) : null}
+      <PromoCodeField
+        tourId={tourId}
+        query={() => new URLSearchParams({ date: chosen.date, units: unitsParam(form, counts), extras: extrasParam(form, extras) }).toString()}
+        code={promo}
+        onChange={setPromo}
+      />
       <GiftCardField value={giftCard} onChange={setGiftCard} />
       {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button

@@ -1412,12 +1412,80 @@ export interface PageProps {
    * versions.
    */
   adminLegal: AdminLegalProps;
+  /**
+   * AdminPromotions is /admin/promotions (admins): the promo codes with their uses and
+   * the discount given, each editable, switched on and off.
+   */
+  adminPromotions: AdminPromotionsProps;
   /** GiftCards is /gift-cards: buy a gift card for someone (issue #24 §2). */
   giftCards: GiftCardsProps;
   /** AdminGiftCards is /admin/gift-cards?q= (admins): the cards found by code or email. */
   adminGiftCards: AdminGiftCardsProps;
   /** AdminGiftCard is /admin/gift-cards/{id} (admins): a card, its history, adjust and void. */
   adminGiftCard: AdminGiftCardProps;
+}
+
+/** PromoQuote is the booking panel's answer to "Apply": what the code takes off. */
+export interface PromoQuote {
+  code: string;
+  /** before, "$994.00" */
+  price: string;
+  /** "-$99.40" */
+  discount: string;
+  /** to pay */
+  total: string;
+  discountMinor: number;
+  totalMinor: number;
+}
+
+/** PromotionForm is a promotion as its form edits it (promotion.Input's fields). */
+export interface PromotionForm {
+  id: string;
+  code: string;
+  /** "percent" or "amount" */
+  kind: string;
+  percent: number;
+  /** decimal, "20.50"; "" for a percentage */
+  amount: string;
+  currency: string;
+  tourIds: string[];
+  /** YYYY-MM-DD or "" */
+  validFrom: string;
+  validUntil: string;
+  departuresFrom: string;
+  departuresUntil: string;
+  maxUses: number;
+  maxPerCustomer: number;
+  minTravellers: number;
+  active: boolean;
+}
+
+/** AdminPromotionRow is one line of /admin/promotions. */
+export interface AdminPromotionRow {
+  form: PromotionForm;
+  /** Off is what it takes off ("10 %", "€20.00"); Rules the rest in words. */
+  off: string;
+  rules: string;
+  /**
+   * Uses (paid or to be paid) and Held (checkouts open with it now); Given is the
+   * discount given so far ("€120.00", per currency), "" for none.
+   */
+  uses: number;
+  held: number;
+  given: string;
+}
+
+/** PromotionTour is a tour the form offers to choose. */
+export interface PromotionTour {
+  id: string;
+  name: string;
+  currency: string;
+}
+
+/** AdminPromotionsProps are the props of /admin/promotions. */
+export interface AdminPromotionsProps {
+  promotions: AdminPromotionRow[];
+  tours: PromotionTour[];
 }
 
 /**

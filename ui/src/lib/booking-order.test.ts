@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { familyTourDetail } from '../dev-fixtures';
 import type { BookingForm } from '../props';

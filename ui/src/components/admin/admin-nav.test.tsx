@@ -34,11 +34,13 @@ describe('AdminNav', () => {
       ['Tours', '/admin/tours'],
       ['Bookings', '/admin/bookings'],
       ['Receipts', '/admin/receipts'],
+      ['Gift cards', '/admin/gift-cards'],
       ['Users', '/admin/users'],
       ['Reviews', '/admin/reviews'],
       ['Audit log', '/admin/audit'],
       ['Emails', '/admin/emails'],
       ['Legal pages', '/admin/legal'],
+      ['Promo codes', '/admin/promotions'],
       ['Settings', '/admin/settings'],
     ]);
   });

@@ -14,6 +14,7 @@ export type AdminSection =
   | 'audit'
   | 'emails'
   | 'legal'
+  | 'promotions'
   | 'settings';
 
 interface AdminLink {
@@ -35,6 +36,7 @@ const LINKS: AdminLink[] = [
   { section: 'audit', href: '/admin/audit', label: 'Audit log' },
   { section: 'emails', href: '/admin/emails', label: 'Emails' },
   { section: 'legal', href: '/admin/legal', label: 'Legal pages' },
+  { section: 'promotions', href: '/admin/promotions', label: 'Promo codes' },
   { section: 'settings', href: '/admin/settings', label: 'Settings' },
 ];
 
@@ -42,7 +44,7 @@ const LINKS: AdminLink[] = [
  * first screen: the dashboard for admins, their own departures for guides and lead guides
  * (whose dashboard is /admin/dashboard). */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'giftCards', 'users', 'reviews', 'audit', 'emails', 'legal', 'settings'],
+  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'giftCards', 'users', 'reviews', 'audit', 'emails', 'legal', 'promotions', 'settings'],
   'lead-guide': ['mine', 'dashboard', 'calendar', 'tours', 'bookings'],
   guide: ['mine', 'calendar', 'tours'],
   user: [],
