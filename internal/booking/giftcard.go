@@ -69,14 +69,29 @@ func (s *Service) releaseGiftCard(ctx context.Context, bookingID string) {
 }
 
 // giftCardCheckout is the provider checkout of what is left to pay once a gift card
-// paid cardMinor of req's booking: one line, the rest, naming the card's part.
+// paid cardMinor of req's booking: one line of the rest (a provider takes no negative
+// line), named after what was bought (the promo code's line, or the tour's) and the
+// card's part: "The Alps (2 × Adult, gift card -$100.00)".
 func giftCardCheckout(req payment.CheckoutRequest, cardMinor int64) payment.CheckoutRequest {
 	if cardMinor <= 0 {
 		return req
 	}
+	lines := req.LineItems()
 	rest := req.TotalMinor() - cardMinor
+	paid := "gift card " + money.Format(-cardMinor, req.Currency)
+	name := req.TourName + " (" + paid + ")"
+	switch {
+	case len(lines) == 1 && strings.HasSuffix(lines[0].Name, ")"):
+		name = strings.TrimSuffix(lines[0].Name, ")") + ", " + paid + ")"
+	case len(lines) > 0:
+		parts := make([]string, 0, len(lines)+1)
+		for _, l := range lines {
+			parts = append(parts, fmt.Sprintf("%d × %s", l.Quantity, l.Name))
+		}
+		name = req.TourName + " (" + strings.Join(append(parts, paid), ", ") + ")"
+	}
 	req.Description += " · gift card paid " + money.Format(cardMinor, req.Currency)
-	req.Lines, req.UnitAmountMinor, req.Quantity = nil, rest, 1
+	req.Lines = []payment.LineItem{{Name: name, UnitAmountMinor: rest, Quantity: 1}}
 	return req
 }
 

@@ -307,7 +307,7 @@ func TestGiftCardPaysPart(t *testing.T) {
 			t.Fatal(err)
 		}
 		page := get(t, to)
-		if !strings.Contains(page, "$397.00") || !strings.Contains(page, "gift card paid $100.00") {
+		if !strings.Contains(page, "$397.00") || !strings.Contains(page, "gift card paid $100.00") || !strings.Contains(page, "1 × Adult, gift card -$100.00") {
 			t.Fatalf("the checkout does not charge the rest:\n%s", page)
 		}
 		if got := f.balance(t, c); got != 0 {
