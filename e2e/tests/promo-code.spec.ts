@@ -1,14 +1,17 @@
-// Promo codes (issue #24 §1) on the real binary: an administrator adds a code in
-// /admin/promotions; a traveller types it in the tour page's booking panel, "Apply" says
-// what it takes off, the sandbox's checkout charges the discounted price on a line that
-// names the code, the traveller pays, the back office's list counts the use and the
-// discount given, and the booking's page lists the discount under the code's name.
+// Promo codes (issue #24 §1) and gift cards (§2) on the real binary, one journey: an
+// administrator adds a code in /admin/promotions; a traveller buys a gift card on
+// /gift-cards with the sandbox's test card (its code, emailed to the recipient, is found
+// here in /admin/gift-cards); on the tour page the traveller types the promo code, "Apply"
+// says what it takes off, and the gift card pays part of the discounted price: the
+// sandbox's checkout charges the rest on a line that names the code and the card, the
+// traveller pays, the back office's list counts the use and the discount given, the
+// booking's page lists the discount under the code's name, and the card is spent.
 import { formatMoney, listTours, logIn, signedInUser } from '../lib/api';
 import { acceptTerms, fillCard, TEST_CARD } from '../lib/checkout';
 import { expect, test } from '../lib/fixtures';
 import { expectAlert, waitForHydration } from '../lib/page';
 
-test('a traveller books with a promo code and pays the discounted price', async ({ page, context, newContext }) => {
+test('a traveller books with a promo code and a gift card that pays part of it', async ({ page, context, newContext }) => {
   test.slow(); // the back office, a checkout, and the back office again
   const code = `SPRING${Date.now() % 100000}`;
 
@@ -28,12 +31,35 @@ test('a traveller books with a promo code and pays the discounted price', async 
 
   // The traveller applies it on the tour page.
   const traveller = await signedInUser(context, 'Priya Promo');
+
+  // The traveller buys a gift card of $100.00 for herself, emailed today.
+  await page.goto('/gift-cards');
+  await waitForHydration(page);
+  await page.locator('#gift-amount-10000').check();
+  await page.locator('#recipient-name').fill('Priya Promo');
+  await page.locator('#recipient-email').fill(traveller.email);
+  await page.locator('#buy-gift-card').click();
+  await page.waitForURL((u) => u.pathname.startsWith('/sandbox/checkout/'));
+  await expect(page.locator('h1')).toHaveText('Gift card');
+  await expect(page.locator('#amount')).toHaveText('$100.00');
+  await fillCard(page, TEST_CARD, 'Priya Promo');
+  await page.waitForURL((u) => u.pathname === '/gift-cards/bought');
+  await expect(page.locator('#gift-card-notice')).toContainText('Thank you! Your gift card of $100.00 for Priya Promo is paid.');
+  // Its code is what the recipient's email carries; the back office finds it by her email.
+  await admin.goto(`/admin/gift-cards?q=${encodeURIComponent(traveller.email)}`);
+  const card = admin.locator('#gift-cards-table tbody tr');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('$100.00 of $100.00');
+  const giftCard = ((await card.locator('th a').textContent()) ?? '').trim();
+  expect(giftCard).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  await admin.goto('/admin/promotions');
   const today = new Date().toISOString().slice(0, 10);
   const tour = (await listTours(page.request)).find((t) => t.startDates.some((d) => d.date > today && d.seatsLeft >= 2))!;
   const date = tour.startDates.find((d) => d.date > today && d.seatsLeft >= 2)!.date;
   const price = (tour.price - tour.priceDiscount) * 2;
   const discount = Math.floor((price * 10) / 100);
   const pay = formatMoney(price - discount, tour.currency);
+  const rest = formatMoney(price - discount - 10000, tour.currency);
 
   await page.goto(`/tour/${tour.slug}`);
   await waitForHydration(page);
@@ -45,15 +71,18 @@ test('a traveller books with a promo code and pays the discounted price', async 
   await expect(page.locator('#promo-result')).toHaveText(
     `${code}: -${formatMoney(discount, tour.currency)} · you pay ${pay} instead of ${formatMoney(price, tour.currency)}`,
   );
-  // Issue #24 §2 (gift cards): a card paying part of this booking is given here, after
-  // the code, before booking.
+  // The gift card pays part of the discounted price (typed as people do, in lower case).
+  await page.getByLabel('Gift card (optional)').fill(giftCard.toLowerCase());
   await acceptTerms(page);
   await page.locator('#book-tour').click();
 
-  // The checkout charges the discounted price, on one line that names the code.
+  // The checkout charges the rest of the discounted price, on one line that names the
+  // code and the card.
   await page.waitForURL((u) => u.pathname.startsWith('/sandbox/checkout/'));
-  await expect(page.locator('#amount')).toHaveText(pay);
-  await expect(page.locator('.lines th')).toContainText(`Booking with promo code ${code} (2 × Adult, -${formatMoney(discount, tour.currency)})`);
+  await expect(page.locator('#amount')).toHaveText(rest);
+  await expect(page.locator('.lines th')).toContainText(
+    `Booking with promo code ${code} (2 × Adult, -${formatMoney(discount, tour.currency)}, gift card -$100.00)`,
+  );
   await fillCard(page, TEST_CARD, 'Priya Promo');
   await page.waitForURL((u) => !u.pathname.startsWith('/sandbox/'));
   const message = await page.locator('body').getAttribute('data-alert');
@@ -72,4 +101,10 @@ test('a traveller books with a promo code and pays the discounted price', async 
   await waitForHydration(admin);
   const line = admin.locator('#bought-table tbody tr', { hasText: `Discount (promo code ${code})` });
   await expect(line.locator('td').last()).toHaveText(`-${formatMoney(discount, tour.currency)}`);
+
+  // The card is spent, and its history names the booking it paid.
+  await admin.goto(`/admin/gift-cards?q=${encodeURIComponent(giftCard)}`);
+  await expect(admin.locator('#gift-cards-table tbody tr')).toContainText('$0.00 of $100.00');
+  await admin.locator('#gift-cards-table tbody tr th a').click();
+  await expect(admin.locator('#gift-card-history-table tbody tr').first()).toContainText('Spent on a booking-$100.00$0.00');
 });

@@ -63,6 +63,8 @@ type Handler struct {
 	MailQueued func()
 	// Details changes a traveller's own booking's names and answers.
 	Details Details
+	// GiftCards sells gift cards; admins adjust and void them (issue #24 §2).
+	GiftCards GiftCards
 }
 
 // TourStore is what the tour endpoints read.

@@ -109,12 +109,15 @@ type checkoutRequest struct {
 	Details      details.Given `json:"details"`
 	// Promo is the promo code typed (issue #24 §1); "" for none.
 	Promo string `json:"promo"`
+	// GiftCard is a gift card's code as typed (giftCard=), "" for none.
+	GiftCard string `json:"giftCard"`
 }
 
 // checkout is the booking.Checkout in asks for; every part it cannot read is a 400 that
 // says which.
 func (in checkoutRequest) checkout(tourID string) (booking.Checkout, error) {
-	c := booking.Checkout{TourID: tourID, Date: strings.TrimSpace(in.Date), Details: booking.Details(in.Details)}
+	c := booking.Checkout{TourID: tourID, Date: strings.TrimSpace(in.Date), Details: booking.Details(in.Details),
+		GiftCard: strings.TrimSpace(in.GiftCard)}
 	var err error
 	if c.Units, err = booking.ParseCounts(strings.TrimSpace(in.Units), "travellers"); err != nil {
 		return c, err
@@ -141,12 +144,13 @@ var errUnreadableTerms = httpx.Errorf(http.StatusBadRequest, "The terms of booki
 // checkoutQuery reads a GET checkout call's query.
 func checkoutQuery(r *http.Request) (checkoutRequest, error) {
 	q := r.URL.Query()
-	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras"), Promo: q.Get("promo")}
+	in := checkoutRequest{Date: q.Get("date"), Units: q.Get("units"), Extras: q.Get("extras"), Promo: q.Get("promo"),
+		GiftCard: q.Get("giftCard")}
 	if q.Has("details") {
 		return in, httpx.Errorf(http.StatusBadRequest, "The travellers' details and answers cannot be sent in the address: "+
 			"they are personal data, and addresses end up in logs. Please send them in the body of a POST to the same address.")
 	}
-	for _, key := range []string{"units", "extras", "participants", "terms", "promo"} {
+	for _, key := range []string{"units", "extras", "participants", "terms", "promo", "giftCard"} {
 		if len(q[key]) > 1 {
 			return in, httpx.Errorf(http.StatusBadRequest, fmt.Sprintf("The booking could not be read: %s is given twice. Please reload the page and try again.", key))
 		}

@@ -490,6 +490,13 @@ func testAdminRoutesByRole(t *testing.T, s *testSite) {
 		{"POST", "/api/v1/admin/promotions", map[string]any{"code": ""}, 400, 403, 403, 403, 401},
 		{"PUT", "/api/v1/admin/promotions/nosuch", map[string]any{"code": "X", "kind": "percent", "percent": 5}, 404, 403, 403, 403, 401},
 		{"PUT", "/api/v1/admin/promotions/nosuch/active", map[string]any{"active": true}, 404, 403, 403, 403, 401},
+		// Gift cards (issue #24 §2): admins only.
+		{"GET", "/admin/gift-cards", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/gift-cards?q=nobody", nil, 200, 404, 404, 404, 303},
+		{"GET", "/admin/gift-cards/nosuch", nil, 404, 404, 404, 404, 303},
+		{"POST", "/api/v1/admin/gift-cards/nosuch/adjust", map[string]any{"amount": "5", "reason": "Goodwill", "key": "k"}, 404, 403, 403, 403, 401},
+		{"POST", "/api/v1/admin/gift-cards/nosuch/void", map[string]any{"reason": "Stolen", "key": "k"}, 404, 403, 403, 403, 401},
+		{"PUT", "/api/v1/admin/settings/gift-cards", map[string]any{"amounts": ""}, 400, 403, 403, 403, 401},
 		{"GET", "/api/v1/bookings/promo/" + guided.ID + "?promo=NOSUCH", nil, 404, 404, 404, 404, 404},
 		{"POST", "/api/v1/tours", map[string]any{"name": ""}, 400, 400, 403, 403, 401},
 		{"PATCH", "/api/v1/tours/" + id, map[string]any{"version": 0}, 409, 409, 403, 403, 401},

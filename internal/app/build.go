@@ -27,6 +27,7 @@ import (
 	"tourbook/internal/details"
 	"tourbook/internal/emails"
 	"tourbook/internal/fault"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/httpx"
 	"tourbook/internal/launch"
 	"tourbook/internal/legal"
@@ -62,6 +63,8 @@ type Site struct {
 	SSRWorkers int
 	Bookings   *booking.Service
 	Accounts   *account.Service
+	// GiftCards sells and spends gift cards (issue #24 §2).
+	GiftCards *giftcard.Service
 	// Mailer sends the email outbox (Store.EnqueueEmail writes to it, in the event's
 	// transaction); Wake it after such a commit so the email goes out without waiting
 	// for the next pass.
@@ -452,12 +455,24 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		Tx: inTx(st, func(tx *store.Store) collect.Tx { return tx })})
 	// Promo codes (issue #24 §1): checked at checkout, their uses reserved with the holds.
 	promos := promotion.NewService(st, promotion.Options{Now: now, Zone: zone})
+	// Gift cards (issue #24 §2): sold in the business's currency, spent at checkout,
+	// their purchases fulfilled before the payment links by the bookings' webhook.
+	giftCards := giftcard.NewService(st, giftcard.Options{Now: now, Logger: log, Provider: provider, BaseURL: base,
+		Queued: queued, Mailer: emails.NewGiftCards(writer), Tx: inTx(st, func(tx *store.Store) giftcard.Tx { return tx }),
+		Currency: func(ctx context.Context) string {
+			p, err := site.Business.Profile(ctx)
+			if err != nil {
+				return business.DefaultCurrency
+			}
+			return p.Currency
+		}})
+	site.GiftCards = giftCards
 	// Seats change through the tour cache, which tells the page cache.
 	bookings := booking.NewService(tours, tours, provider, booking.Options{
 		Now: now, BaseURL: base, Logger: log, Mailer: bookingMail, Queued: queued, Counter: site.Metrics,
 		Tx: inTx(st, func(tx *store.Store) booking.Tx { return tx }), SeatsChanged: tours.SeatsChanged,
-		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: collector, Notifier: news,
-		Receipts: receipts, Promotions: promos,
+		Offers: st, Waitlist: waiting, Limits: checkoutLimits(cfg.CheckoutLimits), Links: giftCards.Links(collector), Notifier: news,
+		Receipts: receipts, Promotions: promos, GiftCards: giftCards,
 		Terms: site.Legal, // while terms are written, a checkout accepts their current version
 		Details: func(t tour.Tour, units []booking.Unit, given booking.Details) ([]booking.Traveller, []booking.Answer, error) {
 			return details.Check(t, units, details.Given(given))
@@ -492,7 +507,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	refunds := refund.NewService(st, provider, cat, refund.Options{Now: now, Changed: tours.Invalidate,
 		Logger: log, Mailer: bookingMail, Queued: queued,
 		Counter: site.Metrics, Tx: inTx(st, func(tx *store.Store) refund.Tx { return tx }), Waitlist: waiting,
-		Notifier: news, Cancelled: collector.CloseLinks, Receipts: receipts, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
+		Notifier: news, Cancelled: collector.CloseLinks, Receipts: receipts, GiftCards: giftCards, Move: func(ctx context.Context, actor account.User, id, date, note string, message booking.CustomerText) (backoffice.BookingRow, error) {
 			return rebooks.Move(ctx, actor, id, date, note, message)
 		}})
 	// Changing bookings: seats under the departures' locks, refunds through refunds.
@@ -537,11 +552,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 	siteCfg := view.SiteConfig{TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}
 	wh := &web.Handler{Store: tours, Renderer: renderer, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, Departures: departures, Resets: resets, FirstStart: setup,
 		Calendars: bookingMail, Waitlist: waiting, Reviews: reviews, Tickets: st, Receipts: receipts, Site: siteCfg, BaseURL: base, Log: log, Now: now,
-		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal, Promotions: promos}
+		News: news, Zone: zone, Retention: site.Privacy, Launch: checklist, Business: site.Business, Legal: site.Legal, Promotions: promos,
+		GiftCards: giftCards}
 	ah := &api.Handler{
 		Tours: tours, Accounts: accounts, Photos: photos, Bookings: bookings, Catalog: cat, Office: office, Collect: collector, Rebook: rebooks, Refunds: refunds, Outbox: emailOutbox, Moderation: moderation, Users: userAdmin, CheckIns: departures, Resets: resets, FirstStart: setup,
 		Waitlist: waiting, Offers: bookings, Reviews: reviews, News: news, Privacy: site.Privacy, Zone: zone, Business: site.Business, Legal: site.Legal,
-		Promotions: promos, PromoQuotes: bookings, Cookies: cookies, SessionTTL: accounts.SessionTTL(),
+		Promotions: promos, PromoQuotes: bookings, GiftCards: giftCards, Cookies: cookies, SessionTTL: accounts.SessionTTL(),
 		ClientIP: httpx.ClientIP{Trusted: cfg.TrustedProxies},
 		Log:      log, Now: now,
 	}

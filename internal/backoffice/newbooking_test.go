@@ -3,7 +3,6 @@ package backoffice_test
 import (
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -14,29 +13,17 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/catalog"
 	"tourbook/internal/emails"
+	"tourbook/internal/emails/emailstest"
 	"tourbook/internal/fault"
 	"tourbook/internal/mail"
 	"tourbook/internal/money"
-	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
-	"tourbook/ui"
 )
 
-// emailWriter is the site's real email writer, rendering with the server bundle.
-func emailWriter(t *testing.T) *emails.Writer {
-	t.Helper()
-	bundle, err := ui.ServerBundle()
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine, err := ssr.NewEngine(ssr.Kinds()[0], bundle, 1, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return emails.New(engine, emails.Site{Name: "Tourbook", URL: "https://tours.example"})
-}
+// emailWriter renders emails with the real server bundle (emailstest).
+func emailWriter(t *testing.T) *emails.Writer { return emailstest.Writer(t) }
 
 // withMailer makes f's back office write confirmations with w.
 func (f *walkInFixture) withMailer(w *emails.Writer) {

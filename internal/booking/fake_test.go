@@ -434,3 +434,6 @@ func (s *fakeStore) ExtrasHeld(_ context.Context, tourID string, date, now time.
 	}
 	return held, nil
 }
+
+// GiftCardSpent: the fake's bookings are never paid by gift card.
+func (s *fakeStore) GiftCardSpent(context.Context, string) (string, int64, error) { return "", 0, nil }

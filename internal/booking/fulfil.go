@@ -209,6 +209,12 @@ func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
 	if n > 0 {
 		s.counter.HoldsReleased("expired", n)
 	}
+	// Gift card spends of holds that ended unpaid go back on their cards (giftcard.go).
+	if s.giftCards != nil {
+		if _, err := s.giftCards.ReleaseLapsed(ctx); err != nil {
+			return n, fmt.Errorf("give back gift card spends: %w", err)
+		}
+	}
 	// Their checkouts close too: Stripe's may outlive the hold (it lasts at least 30
 	// minutes). Another instance may close them as well, which changes nothing.
 	s.expireCheckouts(ctx, due)
@@ -276,9 +282,15 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		case Paid, RefundDue, Refunded:
 			return nil
 		}
+		// What a gift card pays is not the provider's to pay (giftcard.go); a card's spend
+		// given back when the hold lapsed leaves the provider's payment short: refund due.
+		_, cardMinor, err := tx.GiftCardSpent(ctx, b.ID)
+		if err != nil {
+			return err
+		}
 		next := Paid
 		switch {
-		case p.AmountMinor != b.ChargeMinor() || !strings.EqualFold(p.Currency, b.Currency):
+		case p.AmountMinor != b.ChargeMinor()-cardMinor || !strings.EqualFold(p.Currency, b.Currency):
 			next = RefundDue
 		case b.Status == Pending && now.Before(b.HoldUntil):
 			// The hold kept the seats.
@@ -288,11 +300,13 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 			}
 		}
 		b.Status, b.PaymentRef, b.PaidAt = next, p.Ref, now.UTC().Truncate(time.Microsecond)
-		b.Currency, b.PaidMinor = strings.ToLower(p.Currency), p.AmountMinor
+		// Received: the provider's payment and the gift card's part.
+		received := p.AmountMinor + cardMinor
+		b.Currency, b.PaidMinor = strings.ToLower(p.Currency), received
 		if next != Paid || !b.WithDeposit() {
 			// What was paid is what an operator refunds; a deposit keeps the whole price,
 			// whose balance is still due.
-			b.AmountMinor = p.AmountMinor
+			b.AmountMinor = received
 		}
 		if err := tx.RecordPayment(ctx, b); err != nil {
 			return err
@@ -311,7 +325,7 @@ func (s *Service) RecordPayment(ctx context.Context, id string, p Payment, now t
 		if s.receipts != nil {
 			// Numbered last: the year's counter stays locked until the commit.
 			if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.Receipt, BookingID: b.ID, Source: "booking-paid:" + b.ID,
-				AmountMinor: p.AmountMinor, Currency: b.Currency, Method: receipt.Card, At: now}, paid); err != nil {
+				AmountMinor: b.PaidMinor, Currency: b.Currency, Method: paidBy(p.AmountMinor, cardMinor), At: now}, paid); err != nil {
 				return err
 			}
 		}

@@ -154,6 +154,7 @@ func (s *Service) cancelHold(ctx context.Context, id, reason string, now time.Ti
 	if b.Status == Pending {
 		s.counter.HoldsReleased(reason, 1)
 		s.expireCheckouts(ctx, []Booking{b})
+		s.releaseGiftCard(ctx, b.ID) // giftcard.go
 	}
 	s.seats()
 	s.queued()
@@ -186,6 +187,9 @@ func (s *Service) releaseHolds(ctx context.Context, userID, tourID string, now t
 	}
 	s.counter.HoldsReleased("replaced", len(released))
 	s.expireCheckouts(ctx, released)
+	for _, b := range released {
+		s.releaseGiftCard(ctx, b.ID) // giftcard.go: the new checkout may spend it again
+	}
 	s.seats()
 	s.queued()
 	return nil

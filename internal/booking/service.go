@@ -68,6 +68,8 @@ type Tx interface {
 	// ReleaseHolds cancels the user's open checkouts on the tour and returns them (their
 	// ID, StartDate, Provider and CheckoutID at least).
 	ReleaseHolds(ctx context.Context, userID, tourID string) ([]Booking, error)
+	// GiftCardSpent is what gift cards pay of a booking now (giftcard.go).
+	GiftCardSpent(ctx context.Context, bookingID string) (cardID string, spentMinor int64, err error)
 	waitlist.Tx
 	receipt.Tx
 	promotion.Tx
@@ -146,6 +148,8 @@ type Options struct {
 	// Promotions checks promo codes and reserves their uses (promotion.Service); nil:
 	// a checkout with a code is refused.
 	Promotions Promotions
+	// GiftCards spends gift cards at checkout (giftcard.Service); nil: none taken.
+	GiftCards GiftCards
 }
 
 // Terms says which version of the terms of booking a checkout must accept.
@@ -226,6 +230,8 @@ type Service struct {
 	terms    Terms
 	details  DetailsChecker
 	promos   Promotions
+	// giftCards: gift cards at checkout (giftcard.go); nil: none.
+	giftCards GiftCards
 }
 
 // NewService returns a booking service.
@@ -235,7 +241,7 @@ func NewService(store Store, tours TourStore, provider Provider, o Options) *Ser
 		now: o.Now, holdFor: o.HoldFor, baseURL: strings.TrimRight(o.BaseURL, "/"),
 		imageURL: o.ImageURL, log: o.Logger, mailer: o.Mailer, queued: o.Queued, inTx: o.Tx, seats: o.SeatsChanged,
 		offers: o.Offers, waitlist: o.Waitlist, counter: o.Counter, limits: o.Limits, links: o.Links, receipts: o.Receipts,
-		notifier: o.Notifier, terms: o.Terms, details: o.Details, promos: o.Promotions,
+		notifier: o.Notifier, terms: o.Terms, details: o.Details, promos: o.Promotions, giftCards: o.GiftCards,
 	}
 	if s.details == nil {
 		s.details = unnamedTravellers
@@ -302,6 +308,9 @@ type Checkout struct {
 	Terms int
 	// PromoCode is the promo code typed ("": none), promo.go.
 	PromoCode string
+	// GiftCard is a gift card's code as typed, which pays part or all of what is due
+	// now (giftcard.go); "" for none.
+	GiftCard string
 }
 
 // Details is what a traveller sent about who travels and their answers to the tour's
@@ -423,6 +432,10 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if err != nil {
 		return "", err
 	}
+	// Gift card (issue #24 §2): a card that cannot pay is refused before seats are held.
+	if err := s.checkGiftCard(ctx, c, t.Currency); err != nil {
+		return "", err
+	}
 	participants := q.Seats
 	holdUntil, err := s.holdEnd(ctx, user.ID, t.ID, start.Date, now)
 	if err != nil {
@@ -469,6 +482,15 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 		}
 		return "", fmt.Errorf("hold seats on tour %s: %w", t.ID, err)
 	}
+	// Gift card (issue #24 §2): it pays from what is due now; all of it confirms the
+	// booking at once, else the provider is charged the rest (giftcard.go).
+	cardMinor, err := s.spendGiftCard(ctx, c, b)
+	if err != nil {
+		return "", err
+	}
+	if cardMinor == b.ChargeMinor() {
+		return s.payAllByGiftCard(ctx, *b, now)
+	}
 
 	req := payment.CheckoutRequest{
 		BookingID:     b.ID,
@@ -488,6 +510,7 @@ func (s *Service) Open(ctx context.Context, user account.User, client string, c 
 	if s.imageURL != nil {
 		req.ImageURL = s.imageURL(t)
 	}
+	req = giftCardCheckout(req, cardMinor)
 	co, err := s.provider.CreateCheckout(ctx, req)
 	if err != nil {
 		s.release(ctx, b.ID)

@@ -3,7 +3,6 @@ package collect_test
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -20,41 +19,20 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/collect"
 	"tourbook/internal/emails"
+	"tourbook/internal/emails/emailstest"
 	"tourbook/internal/mail"
 	"tourbook/internal/payment"
 	"tourbook/internal/refund"
-	"tourbook/internal/ssr"
 	"tourbook/internal/store"
 	"tourbook/internal/store/storetest"
 	"tourbook/internal/tour"
-	"tourbook/ui"
 )
 
 // now is the tests' clock: a few months before the departure, in the afternoon in Oslo.
 var now = time.Date(2031, 3, 14, 15, 9, 26, 535897000, time.UTC)
 
-var (
-	engineOnce sync.Once
-	engine     ssr.Engine
-	engineErr  error
-)
-
-// emailWriter renders emails with the real server bundle, one engine for the package.
-func emailWriter(t *testing.T) *emails.Writer {
-	t.Helper()
-	engineOnce.Do(func() {
-		bundle, err := ui.ServerBundle()
-		if err != nil {
-			engineErr = err
-			return
-		}
-		engine, engineErr = ssr.NewEngine(ssr.Kinds()[0], bundle, 2, slog.New(slog.DiscardHandler))
-	})
-	if engineErr != nil {
-		t.Fatal(engineErr)
-	}
-	return emails.New(engine, emails.Site{Name: "Tourbook", URL: "https://tours.example"})
-}
+// emailWriter renders emails with the real server bundle (emailstest).
+func emailWriter(t *testing.T) *emails.Writer { return emailstest.Writer(t) }
 
 // fixture is a site's money services on one store: the back office (phone bookings),
 // collecting, refunds, and bookings' fulfilment behind the real sandbox over HTTP.

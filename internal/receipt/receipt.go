@@ -54,6 +54,9 @@ const (
 	Link         Method = "link"          // a payment link, through the payment provider
 	Cash         Method = "cash"          // at the desk
 	BankTransfer Method = "bank_transfer" // outside the site
+	GiftCard     Method = "gift_card"     // all of it by a gift card (issue #24 §2)
+	// CardAndGiftCard: part by a gift card, the rest online through the provider.
+	CardAndGiftCard Method = "card_gift_card"
 )
 
 // Label is the method as printed.
@@ -67,6 +70,10 @@ func (m Method) Label() string {
 		return "Cash"
 	case BankTransfer:
 		return "Bank transfer"
+	case GiftCard:
+		return "Gift card"
+	case CardAndGiftCard:
+		return "Gift card and card (online)"
 	}
 	return string(m)
 }

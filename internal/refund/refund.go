@@ -136,6 +136,16 @@ type Options struct {
 	// Receipts numbers each refund's credit note (receipt.Service); nil: none. A refund
 	// owed outside the site gets its credit note when it is paid back (collect).
 	Receipts receipt.Issuer
+	// GiftCards puts back on its gift card what a card paid of a booking refunded
+	// (giftcard.Service); nil: none.
+	GiftCards GiftCards
+}
+
+// GiftCards gives refunds of bookings paid by gift card back to the card: up to
+// amountMinor, never more than the card still pays of the booking, once per refund
+// (key); it says how much went back on the card.
+type GiftCards interface {
+	RefundToCard(ctx context.Context, bookingID, key string, amountMinor int64) (int64, error)
 }
 
 // Service cancels and refunds bookings.
@@ -155,6 +165,7 @@ type Service struct {
 	move       Mover
 	onCancel   func(ctx context.Context, bookingID string)
 	receipts   receipt.Issuer
+	giftCards  GiftCards
 }
 
 // NewService returns the service; provider is the site's payment provider.
@@ -162,7 +173,7 @@ func NewService(store Store, provider payment.Provider, departures Departures, o
 	s := &Service{store: store, provider: provider, departures: departures, now: inject.Clock(o.Now),
 		changed: inject.Hook(o.Changed), log: inject.Logger(o.Logger), mailer: o.Mailer, queued: inject.Hook(o.Queued),
 		counter: o.Counter, inTx: inject.Tx(o.Tx, errNoTx), waitlist: o.Waitlist, notifier: o.Notifier, move: o.Move,
-		onCancel: o.Cancelled, receipts: o.Receipts}
+		onCancel: o.Cancelled, receipts: o.Receipts, giftCards: o.GiftCards}
 	if s.notifier == nil {
 		s.notifier = booking.NoNotifier{}
 	}
@@ -337,9 +348,9 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 	if err != nil {
 		return err
 	}
-	ref, perr := "", error(nil)
+	ref, perr, method := "", error(nil), receipt.Card
 	if way == booking.Online {
-		ref, perr = s.refund(ctx, b, r)
+		ref, method, perr = s.refund(ctx, b, r)
 	}
 	failure := ""
 	if perr != nil {
@@ -370,7 +381,7 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 		if !recorded && done == nil {
 			return nil
 		}
-		return s.creditNote(rec, tx, r, owed, finished, done)
+		return s.creditNote(rec, tx, r, owed, method, finished, done)
 	}); err != nil {
 		return err
 	}
@@ -448,13 +459,30 @@ func (s *Service) returnWay(ctx context.Context, b booking.Booking) (booking.Sou
 	return m, nil
 }
 
-// refund asks the provider that took the payment.
-func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (string, error) {
-	if b.Provider != s.provider.Name() {
-		return "", &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
+// refund gives back first what a gift card paid, on the card (once per refund), then
+// asks the provider that took the payment for the rest; method is how the money went
+// back, for the credit note.
+func (s *Service) refund(ctx context.Context, b booking.Booking, r backoffice.Refund) (ref string, method receipt.Method, err error) {
+	method = receipt.Card
+	if s.giftCards != nil {
+		card, err := s.giftCards.RefundToCard(ctx, b.ID, r.ID, r.AmountMinor)
+		if err != nil {
+			return "", method, err
+		}
+		if card == r.AmountMinor {
+			return "giftcard", receipt.GiftCard, nil
+		}
+		if card > 0 {
+			method = receipt.CardAndGiftCard
+		}
+		r.AmountMinor -= card
 	}
-	return s.provider.Refund(ctx, payment.RefundRequest{PaymentRef: b.PaymentRef, AmountMinor: r.AmountMinor,
+	if b.Provider != s.provider.Name() {
+		return "", method, &payment.RefundError{Message: fmt.Sprintf("the booking was paid through %q, which this site does not use now", b.Provider)}
+	}
+	ref, err = s.provider.Refund(ctx, payment.RefundRequest{PaymentRef: b.PaymentRef, AmountMinor: r.AmountMinor,
 		Currency: r.Currency, Key: r.Key})
+	return ref, method, err
 }
 
 // cancellation writes the customer's email about a cancelled booking; failing to is

@@ -193,13 +193,13 @@ func (s *Service) finishRefund(ctx context.Context, tx Tx, refundID string, out 
 	return b, true, tx.AddAudit(ctx, e, b.ID)
 }
 
-// creditNote numbers the credit note of r, refunded now through the provider (not owed:
+// creditNote numbers the credit note of r, refunded now by method (not owed:
 // that one's comes when it is paid back), attaches it to done and queues done; last in
 // the refund's transaction.
-func (s *Service) creditNote(ctx context.Context, tx Tx, r backoffice.Refund, owed bool, now time.Time, done *mail.Message) error {
+func (s *Service) creditNote(ctx context.Context, tx Tx, r backoffice.Refund, owed bool, method receipt.Method, now time.Time, done *mail.Message) error {
 	if s.receipts != nil && !owed {
 		if _, err := s.receipts.Issue(ctx, tx, receipt.Issue{Kind: receipt.CreditNote, BookingID: r.BookingID, Source: "refund:" + r.ID,
-			AmountMinor: r.AmountMinor, Currency: r.Currency, Method: receipt.Card, At: now}, done); err != nil {
+			AmountMinor: r.AmountMinor, Currency: r.Currency, Method: method, At: now}, done); err != nil {
 			return err
 		}
 	}

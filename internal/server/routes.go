@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/api"
 	"tourbook/internal/collect"
 	"tourbook/internal/config"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/httpx"
 	"tourbook/internal/legal"
 	"tourbook/internal/media"
@@ -90,6 +91,8 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /my-tours/{id}/receipts/{receipt}", w.MyBookingReceipt)
 	mux.HandleFunc("GET /bookings/success", w.BookingSuccess)
 	mux.HandleFunc("GET "+collect.LinkReturnPath, w.PaymentLinkReturn)
+	mux.HandleFunc("GET /gift-cards", w.GiftCardsPage)
+	mux.HandleFunc("GET "+giftcard.PurchaseReturnPath, w.GiftCardBought)
 	mux.HandleFunc("/", w.NotFound)
 	// The legal pages (internal/legal), cached like the other public pages; each kept
 	// version at /{kind}/v/{n} (the terms' are linked from the bookings made under them).
@@ -124,6 +127,8 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("GET /admin/settings", w.AdminSettings)
 	mux.HandleFunc("GET /admin/legal", w.AdminLegal)
 	mux.HandleFunc("GET /admin/promotions", w.AdminPromotions)
+	mux.HandleFunc("GET /admin/gift-cards", w.AdminGiftCards)
+	mux.HandleFunc("GET /admin/gift-cards/{id}", w.AdminGiftCard)
 
 	// JSON API: the five calls of SPEC.md §7, sign-up, the tours and the back office's
 	// catalogue. Another method on one of these paths is a 405 that names the right ones,
@@ -196,6 +201,10 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/tours/{id}/reviews", http.HandlerFunc(a.CreateReview))
 	api.handle("PATCH", "/api/v1/reviews/{id}", http.HandlerFunc(a.UpdateMyReview))
 	api.handle("DELETE", "/api/v1/reviews/{id}", http.HandlerFunc(a.DeleteMyReview))
+	api.handle("POST", "/api/v1/gift-cards", http.HandlerFunc(a.BuyGiftCard))
+	api.handle("POST", "/api/v1/admin/gift-cards/{id}/adjust", http.HandlerFunc(a.AdjustGiftCard))
+	api.handle("POST", "/api/v1/admin/gift-cards/{id}/void", http.HandlerFunc(a.VoidGiftCard))
+	api.handle("PUT", "/api/v1/admin/settings/gift-cards", http.HandlerFunc(a.SaveGiftCardSettings))
 	api.handle("POST", "/api/v1/waitlist", http.HandlerFunc(a.JoinWaitlist))
 	api.handle("DELETE", "/api/v1/waitlist/{id}", http.HandlerFunc(a.LeaveWaitlist))
 	api.handle("POST", "/api/v1/waitlist/{id}/checkout", http.HandlerFunc(a.PayOffer))

@@ -13,6 +13,7 @@ import (
 	"tourbook/internal/booking"
 	"tourbook/internal/business"
 	"tourbook/internal/collect"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/legal"
 	"tourbook/internal/promotion"
 	"tourbook/internal/receipt"
@@ -52,6 +53,12 @@ func TestPageFixtures(t *testing.T) {
 		t.Errorf("%s is stale: run make generate", fixturesFile)
 	}
 }
+
+// fixtureGiftCard is a card bought for Rita, partly spent.
+var fixtureGiftCard = giftcard.Card{ID: "gc1", Code: "7KQ4M2XW9D3FHT6R", Status: giftcard.Active, Currency: "usd",
+	AmountMinor: 10000, BalanceMinor: 6500, BuyerName: "Bea", BuyerEmail: "bea@example.com", RecipientName: "Rita <i>R</i>",
+	RecipientEmail: "rita@example.com", Message: "Happy birthday!", DeliverOn: time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC),
+	ExpiresAt: time.Date(2030, 5, 1, 0, 0, 0, 0, time.UTC)}
 
 // samplePages are pages built from one tour, one traveller and one booking, on a fixed
 // day.
@@ -151,6 +158,15 @@ func samplePages() []PageData {
 				Uses: 3, Held: 1, DiscountMinor: map[string]int64{"usd": 29820}},
 			{Promotion: promotion.Promotion{ID: "p2", Code: "ALPS20", AmountMinor: 2000, Currency: "usd", TourIDs: []string{alps.ID}, MinTravellers: 2}},
 		}, []tour.Tour{alps})},
+		{Page: "giftCards", Site: site, Props: NewGiftCardsProps(giftcard.Settings{Amounts: []int64{5000, 10000, 20000},
+			MinMinor: 2500, MaxMinor: 100000, ExpiryMonths: 36}, "usd", now)},
+		{Page: "adminGiftCards", Site: site, User: ops, Props: NewAdminGiftCardsProps("rita", []giftcard.Card{fixtureGiftCard},
+			giftcard.Settings{Amounts: []int64{5000, 10000}, MinMinor: 2500, MaxMinor: 100000, ExpiryMonths: 36}, "usd", now)},
+		{Page: "adminGiftCard", Site: site, User: ops, Props: NewAdminGiftCardProps(fixtureGiftCard, []giftcard.Entry{
+			{ID: "e1", Kind: giftcard.Purchase, AmountMinor: 10000, BalanceMinor: 10000, CreatedAt: now.Add(-48 * time.Hour)},
+			{ID: "e2", Kind: giftcard.Spend, AmountMinor: -4000, BalanceMinor: 6000, BookingID: "b1", CreatedAt: now.Add(-24 * time.Hour)},
+			{ID: "e3", Kind: giftcard.Adjust, AmountMinor: 500, BalanceMinor: 6500, Reason: "Apology <b>for</b> the delay", CreatedAt: now},
+		}, now, time.UTC)},
 		{Page: "error", Site: site, Props: ErrorProps{Status: 404, Title: "Page not found", Message: "There is no page at this address."}},
 	}
 }

@@ -79,6 +79,12 @@ type PageProps struct {
 	// AdminPromotions is /admin/promotions (admins): the promo codes with their uses and
 	// the discount given, each editable, switched on and off.
 	AdminPromotions AdminPromotionsProps `json:"adminPromotions"`
+	// GiftCards is /gift-cards: buy a gift card for someone (issue #24 §2).
+	GiftCards GiftCardsProps `json:"giftCards"`
+	// AdminGiftCards is /admin/gift-cards?q= (admins): the cards found by code or email.
+	AdminGiftCards AdminGiftCardsProps `json:"adminGiftCards"`
+	// AdminGiftCard is /admin/gift-cards/{id} (admins): a card, its history, adjust and void.
+	AdminGiftCard AdminGiftCardProps `json:"adminGiftCard"`
 }
 
 // CheckPage says whether props are what PageProps names for the page: the UI renders

@@ -105,6 +105,8 @@ type Handler struct {
 	Legal Legal
 	// Promotions lists the promo codes for /admin/promotions.
 	Promotions Promotions
+	// GiftCards sells gift cards and shows them to admins (issue #24 §2).
+	GiftCards GiftCards
 }
 
 // page is one render request.

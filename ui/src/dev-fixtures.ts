@@ -1384,6 +1384,49 @@ export const adminLegalProps: PageProps['adminLegal'] = {
   maxLength: 50000,
 };
 
+export const giftCardsProps: PageProps['giftCards'] = {
+  amounts: [
+    { minor: 5000, label: '$50.00' },
+    { minor: 10000, label: '$100.00' },
+    { minor: 20000, label: '$200.00' },
+  ],
+  currency: 'usd',
+  minMinor: 2500,
+  maxMinor: 100000,
+  bounds: '$25.00 to $1,000.00',
+  today: '2027-05-03',
+  lastDay: '2028-05-03',
+  valid: '3 years',
+  notice: '',
+};
+
+export const giftCardRow: PageProps['adminGiftCard']['card'] = {
+  id: 'gc-1',
+  code: '7KQ4-M2XW-9D3F-HT6R',
+  status: 'active',
+  amount: '$100.00',
+  balance: '$60.00',
+  balanceMinor: 6000,
+  currency: 'usd',
+  recipientName: 'Rita Berg',
+  recipientEmail: 'rita@example.com',
+  buyerName: 'Bea Lund',
+  buyerEmail: 'bea@example.com',
+  deliverOn: '1 May 2027',
+  delivered: true,
+  expires: '1 May 2030',
+  expired: false,
+  message: 'Happy birthday!',
+};
+
+export const adminGiftCardProps: PageProps['adminGiftCard'] = {
+  card: giftCardRow,
+  entries: [
+    { id: 'e-2', at: '2 May 2027 10:00', kind: 'Spent on a booking', amount: '-$40.00', balance: '$60.00', bookingId: 'b-1', reason: '' },
+    { id: 'e-1', at: '1 May 2027 09:00', kind: 'Bought', amount: '+$100.00', balance: '$100.00', bookingId: '', reason: '' },
+  ],
+};
+
 export const fixtures: { [P in PageName]: PageData<P> } = {
   overview: { page: 'overview', site, user: null, props: { tours: [forestHiker, seaExplorer, snowAdventurer], headline: '', introduction: '' } },
   tour: {
@@ -1514,6 +1557,9 @@ export const fixtures: { [P in PageName]: PageData<P> } = {
   adminSettings: { page: 'adminSettings', site, user: admin, props: adminSettingsProps },
   adminLegal: { page: 'adminLegal', site, user: admin, props: adminLegalProps },
   adminPromotions: { page: 'adminPromotions', site, user: admin, props: adminPromotionsProps },
+  giftCards: { page: 'giftCards', site, user: null, props: giftCardsProps },
+  adminGiftCards: { page: 'adminGiftCards', site, user: admin, props: { query: '', cards: [giftCardRow], settings: { amounts: '50.00, 100.00, 200.00', min: '25.00', max: '1000.00', expiryMonths: '36', currency: 'usd' } } },
+  adminGiftCard: { page: 'adminGiftCard', site, user: admin, props: adminGiftCardProps },
   legal: {
     page: 'legal',
     site,

@@ -10,6 +10,8 @@ import { AdminCalendarPage } from './pages/admin-calendar-page';
 import { AdminDashboardPage } from './pages/admin-dashboard-page';
 import { AdminEmailPage } from './pages/admin-email-page';
 import { AdminEmailsPage } from './pages/admin-emails-page';
+import { AdminGiftCardPage } from './pages/admin-gift-card-page';
+import { AdminGiftCardsPage } from './pages/admin-gift-cards-page';
 import { AdminManifestPage } from './pages/admin-manifest-page';
 import { AdminMyDeparturesPage } from './pages/admin-my-departures-page';
 import { AdminCheckInPage } from './pages/admin-check-in-page';
@@ -24,6 +26,7 @@ import { LegalPage } from './pages/legal-page';
 import { AdminLegalPage } from './pages/admin-legal-page';
 import { AdminPromotionsPage } from './pages/admin-promotions-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { GiftCardsPage } from './pages/gift-cards-page';
 import { LoginPage } from './pages/login-page';
 import { MyBookingPage } from './pages/my-booking-page';
 import { MyToursPage } from './pages/my-tours-page';
@@ -69,4 +72,7 @@ export const pages: { [P in PageName]: PageComponent<P> } = {
   adminSettings: AdminSettingsPage,
   adminLegal: AdminLegalPage,
   adminPromotions: AdminPromotionsPage,
+  giftCards: GiftCardsPage,
+  adminGiftCards: AdminGiftCardsPage,
+  adminGiftCard: AdminGiftCardPage,
 };

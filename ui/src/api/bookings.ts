@@ -20,10 +20,10 @@ export interface Order {
 
 /**
  * SPEC.md's GET of a checkout that sends no details: `terms` is the version of the terms
- * of booking accepted (0 sends none). An order's details never go in the address: they
+ * of booking accepted (0 sends none), `giftCard` a gift card's code as typed ("" for none). An order's details never go in the address: they
  * are personal data, and a long one passes the server's header limit.
  */
-export function checkoutPath(tourId: string, date: string, order: number | Order, terms = 0, promo = ''): string {
+export function checkoutPath(tourId: string, date: string, order: number | Order, terms = 0, promo = '', giftCard = ''): string {
   const query = new URLSearchParams({ date });
   if (typeof order === 'number') query.set('participants', String(order));
   else {
@@ -32,6 +32,7 @@ export function checkoutPath(tourId: string, date: string, order: number | Order
   }
   if (terms > 0) query.set('terms', String(terms));
   if (promo.trim() !== '') query.set('promo', promo.trim());
+  if (giftCard) query.set('giftCard', giftCard);
   return `${checkoutBase(tourId)}?${query.toString()}`;
 }
 
@@ -43,11 +44,12 @@ function checkoutBase(tourId: string): string {
  * The body of the POST a checkout with details sends to the same address:
  * {date, units, extras, terms, details}, units and extras as the GET's "id:n,…".
  */
-export function checkoutBody(date: string, order: Order, terms = 0, promo = ''): Record<string, unknown> {
+export function checkoutBody(date: string, order: Order, terms = 0, promo = '', giftCard = ''): Record<string, unknown> {
   const body: Record<string, unknown> = { date, units: order.units, details: order.details };
   if (order.extras) body.extras = order.extras;
   if (terms > 0) body.terms = terms;
   if (promo.trim() !== '') body.promo = promo.trim();
+  if (giftCard) body.giftCard = giftCard;
   return body;
 }
 
@@ -56,11 +58,11 @@ export function checkoutBody(date: string, order: Order, terms = 0, promo = ''):
  * alert. An order whose tour asks who travels or questions POSTs them in the body;
  * every other order is SPEC.md's GET.
  */
-export async function bookTour(tourId: string, date: string, order: number | Order, terms = 0, promo = ''): Promise<boolean> {
+export async function bookTour(tourId: string, date: string, order: number | Order, terms = 0, promo = '', giftCard = ''): Promise<boolean> {
   if (typeof order !== 'number' && order.details) {
-    return leaveForCheckout(await request('POST', checkoutBase(tourId), checkoutBody(date, order, terms, promo)));
+    return leaveForCheckout(await request('POST', checkoutBase(tourId), checkoutBody(date, order, terms, promo, giftCard)));
   }
-  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, order, terms, promo)));
+  return leaveForCheckout(await request('GET', checkoutPath(tourId, date, order, terms, promo, giftCard)));
 }
 
 /**

@@ -98,6 +98,18 @@ describe('BookingPanel', () => {
     expect(url.searchParams.get('participants')).toBe('3');
     expect(url.searchParams.has('units')).toBe(false);
     expect(url.searchParams.has('details')).toBe(false);
+    expect(url.searchParams.has('giftCard')).toBe(false);
+  });
+
+  it('sends a gift card code as typed, and shows the server\'s refusal of it', async () => {
+    const typo = 'That gift card code has a typo: please check it against the card.';
+    const fetch = mockFetch(jsonResponse({ status: 'fail', message: typo }, 400));
+    const { container } = render(<App data={fixtures.tour} />);
+    fireEvent.change(screen.getByLabelText('Gift card (optional)'), { target: { value: ' 7kq4-m2xw-9d3f-ht6r ' } });
+    fireEvent.click(container.querySelector('#book-tour') as HTMLButtonElement);
+    await flush();
+    expect(new URL(String(fetch.mock.calls[0]![0])).searchParams.get('giftCard')).toBe('7kq4-m2xw-9d3f-ht6r');
+    expect(currentAlert()?.textContent).toBe(typo);
   });
 });
 

@@ -18,6 +18,7 @@ import { plural } from '../lib/format';
 import { useSubmit } from '../lib/use-submit';
 import { useSession } from '../session';
 import { QuestionInput } from './question-input';
+import { GiftCardField } from './gift-card-field';
 import { PromoCodeField } from './promo-code-field';
 import { TermsCheckbox } from './terms-checkbox';
 
@@ -61,11 +62,12 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [accepted, setAccepted] = useState(false);
   const [promo, setPromo] = useState(''); // issue #24 §1: PromoCodeField
+  const [giftCard, setGiftCard] = useState(''); // issue #24 §2: GiftCardField
   // On success the browser is on its way to the checkout page: keep "Processing...".
-  const book = useSubmit((day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0, promo), {
-    busyText: PROCESSING_TEXT,
-    leaves: (leaving) => leaving,
-  });
+  const book = useSubmit(
+    (day: string, order: Parameters<typeof bookTour>[2]) => bookTour(tourId, day, order, accepted ? terms : 0, promo, giftCard.trim()),
+    { busyText: PROCESSING_TEXT, leaves: (leaving) => leaving },
+  );
   const hintId = useId();
 
   if (bookable.length === 0) {
@@ -235,7 +237,7 @@ export function BookingPanel({ tourId, startDates, policy, terms, form }: Bookin
         code={promo}
         onChange={setPromo}
       />
-      {/* Issue #24 §2: the gift card field goes here, beside the promo code. */}
+      <GiftCardField value={giftCard} onChange={setGiftCard} />
       {terms > 0 ? <TermsCheckbox id="accept-terms" checked={accepted} onChange={setAccepted} /> : null}
       <button
         id="book-tour"

@@ -90,6 +90,33 @@ export const emailFixtures: EmailData[] = [
     },
   },
   {
+    kind: 'giftCard',
+    site: emailSite,
+    props: {
+      name: 'Rita Berg',
+      from: 'Bea Lund',
+      message: 'Happy birthday! Go somewhere wild.',
+      code: '7KQ4-M2XW-9D3F-HT6R',
+      amount: '$100.00',
+      expires: '1 May 2030',
+      toursUrl: 'https://tours.example/',
+    },
+  },
+  {
+    kind: 'giftCardReceipt',
+    site: emailSite,
+    props: {
+      name: 'Bea Lund',
+      recipientName: 'Rita Berg',
+      recipientEmail: 'rita@example.com',
+      amount: '$100.00',
+      deliverOn: '1 May 2027',
+      expires: '1 May 2030',
+      paymentRef: 'pi_3Nk2Xa',
+      giftCardsUrl: 'https://tours.example/gift-cards',
+    },
+  },
+  {
     kind: 'paymentLink',
     site: emailSite,
     props: {

@@ -157,6 +157,34 @@ export interface PaymentLinkProps {
   bookingUrl: string;
 }
 
+/** The recipient's gift card (issue #24 §2). */
+export interface GiftCardProps {
+  /** The recipient's name */
+  name: string;
+  /** The buyer's name; "" when they gave none */
+  from: string;
+  message: string;
+  /** "7KQ4-M2XW-9D3F-HT6R" */
+  code: string;
+  amount: string;
+  expires: string;
+  /** The site's tours, where the card is spent */
+  toursUrl: string;
+}
+
+/** The buyer's receipt for a gift card. */
+export interface GiftCardReceiptProps {
+  name: string;
+  recipientName: string;
+  recipientEmail: string;
+  amount: string;
+  deliverOn: string;
+  expires: string;
+  paymentRef: string;
+  /** /gift-cards, to give another */
+  giftCardsUrl: string;
+}
+
 export interface BookingChangedProps {
   name: string;
   tourName: string;
@@ -289,6 +317,8 @@ export interface EmailPropsByKind {
   waitlistCancelled: WaitlistCancelledProps;
   paymentLink: PaymentLinkProps;
   bookingNotice: BookingNoticeProps;
+  giftCard: GiftCardProps;
+  giftCardReceipt: GiftCardReceiptProps;
 }
 
 export type EmailKind = keyof EmailPropsByKind;
@@ -424,5 +454,24 @@ export const emailPropTypes: { [K in EmailKind]: Record<keyof EmailPropsByKind[K
     payUrl: 'string',
     expires: 'string',
     bookingUrl: 'string',
+  },
+  giftCard: {
+    name: 'string',
+    from: 'string',
+    message: 'string',
+    code: 'string',
+    amount: 'string',
+    expires: 'string',
+    toursUrl: 'string',
+  },
+  giftCardReceipt: {
+    name: 'string',
+    recipientName: 'string',
+    recipientEmail: 'string',
+    amount: 'string',
+    deliverOn: 'string',
+    expires: 'string',
+    paymentRef: 'string',
+    giftCardsUrl: 'string',
   },
 };

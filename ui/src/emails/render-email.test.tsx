@@ -25,6 +25,8 @@ const subjects: Record<EmailKind, string> = {
   waitlistOffer: 'Seats are free on The Forest Hiker: pay by Fri 11 June 2027, 09:00 MDT (America/Edmonton)',
   waitlistCancelled: 'The Forest Hiker on Saturday, 12 June 2027 is cancelled: your waiting list place has ended',
   paymentLink: 'Pay €2,580.00 for The Forest Hiker',
+  giftCard: 'Bea Lund sent you a gift card of $100.00',
+  giftCardReceipt: 'Your gift card of $100.00 for Rita Berg',
   bookingNotice: 'New booking: Ada Lovelace, 2 travellers, The Forest Hiker on Sat 12 June 2027 (paid online)',
 };
 
@@ -50,6 +52,8 @@ const extraFacts: Record<EmailKind, (d: EmailData) => string[]> = {
   reviewRequest: () => [],
   waitlistOffer: () => ['2 people', 'next person on the waiting list'],
   paymentLink: () => ['2 people', 'Pay €2,580.00'],
+  giftCard: () => ['Gift card code', 'A printable card is attached'],
+  giftCardReceipt: () => ['We email the card'],
   bookingNotice: (d) =>
     d.kind === 'bookingNotice' && d.props.day !== ''
       ? ['2 booking changes on your departures since the last digest', 'Grace Hopper']
@@ -80,7 +84,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ');
 describe('renderEmail', () => {
   it('has a fixture for every kind', () => {
     expect(new Set(emailFixtures.map((d) => d.kind))).toEqual(new Set(emailKinds));
-    expect(emailKinds).toHaveLength(15);
+    expect(emailKinds).toHaveLength(17);
   });
 
   it.each(emailFixtures.map((d) => [d.kind, d] as const))('%s: subject', (kind, d) => {

@@ -17,6 +17,8 @@ import {
 import type { EmailTemplate } from './email-template';
 import { emailChanged } from './email-changed-email';
 import { passwordReset } from './password-reset-email';
+import { giftCard } from './gift-card-email';
+import { giftCardReceipt } from './gift-card-receipt-email';
 import { paymentLink } from './payment-link-email';
 import { reminder } from './reminder-email';
 import { detailsReminder } from './details-reminder-email';
@@ -44,6 +46,8 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailPropsByKind[K]> } = {
   bookingNotice,
   reviewRequest,
   paymentLink,
+  giftCard,
+  giftCardReceipt,
 };
 
 export const emailKinds = Object.keys(templates) as EmailKind[];

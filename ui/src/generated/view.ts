@@ -1074,6 +1074,97 @@ export interface ManifestColumn {
   label: string;
 }
 
+/** GiftCardAmount is one amount the buyer can choose. */
+export interface GiftCardAmount {
+  minor: number;
+  /** "$50.00" */
+  label: string;
+}
+
+/**
+ * GiftCardsProps are the props of /gift-cards: the amounts offered, the bounds of one the
+ * buyer types, and the first and last delivery days.
+ */
+export interface GiftCardsProps {
+  amounts: GiftCardAmount[];
+  currency: string;
+  minMinor: number;
+  maxMinor: number;
+  /** "$25.00 to $1,000.00" */
+  bounds: string;
+  /** YYYY-MM-DD: today and a year from today. */
+  today: string;
+  lastDay: string;
+  /** "3 years": how long a card lasts from its delivery. */
+  valid: string;
+  /** Notice is what became of a purchase the buyer came back from; "" otherwise. */
+  notice: string;
+}
+
+/** GiftCardRow is one card in /admin/gift-cards. */
+export interface GiftCardRow {
+  id: string;
+  /** "7KQ4-M2XW-9D3F-HT6R" */
+  code: string;
+  status: string;
+  amount: string;
+  balance: string;
+  balanceMinor: number;
+  currency: string;
+  recipientName: string;
+  recipientEmail: string;
+  buyerName: string;
+  buyerEmail: string;
+  deliverOn: string;
+  /** Delivered: its email is due (sent, or being sent, by the outbox). */
+  delivered: boolean;
+  expires: string;
+  expired: boolean;
+  message: string;
+}
+
+/**
+ * AdminGiftCardsProps are the props of /admin/gift-cards?q= (admins): the cards found
+ * and the operator's gift card settings.
+ */
+export interface AdminGiftCardsProps {
+  query: string;
+  cards: GiftCardRow[];
+  settings: GiftCardSettings;
+}
+
+/** GiftCardSettings is the settings form as typed (giftcard.SettingsForm), in Currency. */
+export interface GiftCardSettings {
+  /** "50.00, 100.00, 200.00" */
+  amounts: string;
+  min: string;
+  max: string;
+  expiryMonths: string;
+  currency: string;
+}
+
+/** GiftCardEntryRow is one movement in a card's history. */
+export interface GiftCardEntryRow {
+  id: string;
+  at: string;
+  /** "Purchase", "Spent on a booking", … */
+  kind: string;
+  amount: string;
+  balance: string;
+  /** BookingID links the booking it paid; Reason is an admin's. */
+  bookingId: string;
+  reason: string;
+}
+
+/**
+ * AdminGiftCardProps are the props of /admin/gift-cards/{id} (admins): the card and its
+ * history, newest first.
+ */
+export interface AdminGiftCardProps {
+  card: GiftCardRow;
+  entries: GiftCardEntryRow[];
+}
+
 /** LegalPageProps are the props of /terms, /privacy, /imprint and /terms/v/{n}. */
 export interface LegalPageProps {
   /** Kind is "terms", "privacy" or "imprint"; Title the page's name. */
@@ -1373,6 +1464,12 @@ export interface PageProps {
    * the discount given, each editable, switched on and off.
    */
   adminPromotions: AdminPromotionsProps;
+  /** GiftCards is /gift-cards: buy a gift card for someone (issue #24 §2). */
+  giftCards: GiftCardsProps;
+  /** AdminGiftCards is /admin/gift-cards?q= (admins): the cards found by code or email. */
+  adminGiftCards: AdminGiftCardsProps;
+  /** AdminGiftCard is /admin/gift-cards/{id} (admins): a card, its history, adjust and void. */
+  adminGiftCard: AdminGiftCardProps;
 }
 
 /** PromoQuote is the booking panel's answer to "Apply": what the code takes off. */

@@ -34,6 +34,7 @@ describe('AdminNav', () => {
       ['Tours', '/admin/tours'],
       ['Bookings', '/admin/bookings'],
       ['Receipts', '/admin/receipts'],
+      ['Gift cards', '/admin/gift-cards'],
       ['Users', '/admin/users'],
       ['Reviews', '/admin/reviews'],
       ['Audit log', '/admin/audit'],

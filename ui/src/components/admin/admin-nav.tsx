@@ -1,7 +1,21 @@
 import type { Role } from '../../props';
 import { useSession } from '../../session';
 
-export type AdminSection = 'mine' | 'dashboard' | 'calendar' | 'tours' | 'bookings' | 'receipts' | 'users' | 'reviews' | 'audit' | 'emails' | 'legal' | 'promotions' | 'settings';
+export type AdminSection =
+  | 'mine'
+  | 'dashboard'
+  | 'calendar'
+  | 'tours'
+  | 'bookings'
+  | 'receipts'
+  | 'giftCards'
+  | 'users'
+  | 'reviews'
+  | 'audit'
+  | 'emails'
+  | 'legal'
+  | 'promotions'
+  | 'settings';
 
 interface AdminLink {
   section: AdminSection;
@@ -16,6 +30,7 @@ const LINKS: AdminLink[] = [
   { section: 'tours', href: '/admin/tours', label: 'Tours' },
   { section: 'bookings', href: '/admin/bookings', label: 'Bookings' },
   { section: 'receipts', href: '/admin/receipts', label: 'Receipts' },
+  { section: 'giftCards', href: '/admin/gift-cards', label: 'Gift cards' },
   { section: 'users', href: '/admin/users', label: 'Users' },
   { section: 'reviews', href: '/admin/reviews', label: 'Reviews' },
   { section: 'audit', href: '/admin/audit', label: 'Audit log' },
@@ -29,7 +44,7 @@ const LINKS: AdminLink[] = [
  * first screen: the dashboard for admins, their own departures for guides and lead guides
  * (whose dashboard is /admin/dashboard). */
 const SECTIONS: Record<Role, AdminSection[]> = {
-  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'users', 'reviews', 'audit', 'emails', 'legal', 'promotions', 'settings'],
+  admin: ['dashboard', 'calendar', 'tours', 'bookings', 'receipts', 'giftCards', 'users', 'reviews', 'audit', 'emails', 'legal', 'promotions', 'settings'],
   'lead-guide': ['mine', 'dashboard', 'calendar', 'tours', 'bookings'],
   guide: ['mine', 'calendar', 'tours'],
   user: [],
