@@ -24,7 +24,8 @@ export const entryKey = 'src/entry-client.tsx';
 // Issue #24 §3: the panel's "Pay X now, Y by <date>" line under the total and the deposit
 // it works out (dueNowMinor) took 0.12 KB more; §2 the panel's Gift card field (0.2 KB)
 // and the "Gift cards" link beside "Promo codes" (the overview stays within 70.1 KB).
-export const budgets = { overview: 70_100, tour: 111_000 };
+// With all three fields the tour page measured 111.1 KB: 111.2 KB.
+export const budgets = { overview: 70_100, tour: 111_200 };
 export const defaultBudget = 150_000;
 
 const pageModule = /^src\/pages\/(.+)-page\.tsx$/;
