@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"strings"
 
 	"tourbook/internal/account"
@@ -44,7 +45,17 @@ func promoOrder(user account.User, t tour.Tour, start tour.StartDate, q Order) p
 // that every instance shares): codes cannot be found by guessing.
 const PromoMissesPerClient = 20
 
-func promoMissKey(client string) string { return "promo-miss:" + client }
+// promoMissKey is the key client's unknown codes are counted under: its address, or for
+// IPv6 its /64, the network one host is given (else every try could come from another
+// address of it).
+func promoMissKey(client string) string {
+	if a, err := netip.ParseAddr(client); err == nil && a.Unmap().Is6() {
+		if p, err := a.Unmap().Prefix(64); err == nil {
+			return "promo-miss:" + p.String()
+		}
+	}
+	return "promo-miss:" + client
+}
 
 // checkPromo checks the checkout's promo code ("" none: nil) against the quote; the
 // refusal is the promotion's, in words. client is the address the request came from

@@ -512,5 +512,19 @@ func TestGuessingCodesIsBounded(t *testing.T) {
 		if status, msg := ask("203.0.113.9", "REAL10"); status != 200 {
 			t.Errorf("an hour later: %d %q", status, msg)
 		}
+
+		// An IPv6 network is one /64 (each host is given one): its addresses count
+		// together, or a guesser would change address at every try.
+		for i := range booking.PromoMissesPerClient {
+			if status, _ := ask(fmt.Sprintf("2001:db8:1:2::%x", i+1), fmt.Sprintf("SIX%d", i)); status != 404 {
+				t.Fatalf("IPv6 guess %d: %d", i, status)
+			}
+		}
+		if status, msg := ask("2001:db8:1:2:aaaa::1", "REAL10"); status != 429 || msg != want {
+			t.Errorf("after 20 guesses from one /64: %d %q", status, msg)
+		}
+		if status, msg := ask("2001:db8:1:3::1", "REAL10"); status != 200 {
+			t.Errorf("another /64: %d %q", status, msg)
+		}
 	})
 }
