@@ -513,6 +513,24 @@ func TestGuessingCodesIsBounded(t *testing.T) {
 			t.Errorf("an hour later: %d %q", status, msg)
 		}
 
+		// A burst of guesses at once is bounded too: at most the limit are answered.
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		answered := 0
+		for i := range 3 * booking.PromoMissesPerClient {
+			wg.Go(func() {
+				if status, _ := ask("192.0.2.77", fmt.Sprintf("BURST%d", i)); status == 404 {
+					mu.Lock()
+					answered++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if answered > booking.PromoMissesPerClient {
+			t.Errorf("%d of a burst of %d guesses answered; want at most %d", answered, 3*booking.PromoMissesPerClient, booking.PromoMissesPerClient)
+		}
+
 		// An IPv6 network is one /64 (each host is given one): its addresses count
 		// together, or a guesser would change address at every try.
 		for i := range booking.PromoMissesPerClient {
