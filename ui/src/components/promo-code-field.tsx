@@ -47,6 +47,7 @@ export function PromoCodeField({ tourId, query, code, onChange }: PromoCodeField
           className="form__input"
           autoComplete="off"
           autoCapitalize="characters"
+          aria-describedby={shown ? 'promo-result' : undefined}
           value={code}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -60,11 +61,14 @@ export function PromoCodeField({ tourId, query, code, onChange }: PromoCodeField
           Apply
         </button>
       </div>
-      {shown ? (
-        <p className="form__hint" id="promo-result" aria-live="polite">
-          {`${shown.code}: ${shown.discount} · you pay ${shown.total} instead of ${shown.price}`}
-        </p>
-      ) : null}
+      {/* Always there, so that a screen reader reads out what appears in it. */}
+      <div id="promo-status" aria-live="polite">
+        {shown ? (
+          <p className="form__hint" id="promo-result">
+            {`${shown.code}: ${shown.discount} · you pay ${shown.total} instead of ${shown.price}`}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
