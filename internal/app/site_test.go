@@ -431,6 +431,12 @@ func TestCrossOriginStateChangeIsRefused(t *testing.T) {
 	if r := s.get(t, c, "/me"); r.status != http.StatusOK {
 		t.Errorf("after a refused logout /me answers %d, want 200", r.status)
 	}
+	// A promo code's check counts unknown codes against the network: another site's
+	// page must not spend a visitor's tries (or lock their network out) with links.
+	r = s.do(t, c, http.MethodGet, "/api/v1/bookings/promo/any?promo=NOSUCH", "", nil, "Sec-Fetch-Site", "cross-site")
+	if r.status != http.StatusForbidden {
+		t.Errorf("cross-site promo check: %d, want 403", r.status)
+	}
 }
 
 func mustURL(t *testing.T, s string) *url.URL {

@@ -408,6 +408,18 @@ func (s *fakeStore) CountLoginFailures(ctx context.Context, key string, since ti
 	return n, nil
 }
 
+func (s *fakeStore) RemoveLoginFailure(ctx context.Context, key string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, t := range s.events[key] {
+		if t.Equal(at) {
+			s.events[key] = append(s.events[key][:i:i], s.events[key][i+1:]...)
+			break
+		}
+	}
+	return nil
+}
+
 func (s *fakeStore) DueHolds(ctx context.Context, now time.Time) ([]Booking, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"strings"
 
 	"tourbook/internal/account"
@@ -44,7 +45,17 @@ func promoOrder(user account.User, t tour.Tour, start tour.StartDate, q Order) p
 // that every instance shares): codes cannot be found by guessing.
 const PromoMissesPerClient = 20
 
-func promoMissKey(client string) string { return "promo-miss:" + client }
+// promoMissKey is the key client's unknown codes are counted under: its address, or for
+// IPv6 its /64, the network one host is given (else every try could come from another
+// address of it).
+func promoMissKey(client string) string {
+	if a, err := netip.ParseAddr(client); err == nil && a.Unmap().Is6() {
+		if p, err := a.Unmap().Prefix(64); err == nil {
+			return "promo-miss:" + p.String()
+		}
+	}
+	return "promo-miss:" + client
+}
 
 // checkPromo checks the checkout's promo code ("" none: nil) against the quote; the
 // refusal is the promotion's, in words. client is the address the request came from
@@ -57,23 +68,40 @@ func (s *Service) checkPromo(ctx context.Context, user account.User, client stri
 		return nil, badRequest("Promo codes are not taken on this site.")
 	}
 	now := s.now()
-	if client != "" {
-		n, err := s.store.CountLoginFailures(ctx, promoMissKey(client), now.Add(-LimitWindow))
-		if err != nil {
-			return nil, fmt.Errorf("count unknown promo codes of a client address: %w", err)
+	// The try is counted as a miss before the code is looked up, and taken back if the
+	// code exists: counted after, a burst of tries at once would all pass the bound.
+	takeBack := client != ""
+	if takeBack {
+		key := promoMissKey(client)
+		if err := s.store.AddLoginFailure(ctx, key, now); err != nil {
+			return nil, fmt.Errorf("count a promo code tried from a client address: %w", err)
 		}
-		if n >= PromoMissesPerClient {
-			return nil, &LimitError{Wait: LimitWindow, Message: fmt.Sprintf(
+		n, err := s.store.CountLoginFailures(ctx, key, now.Add(-LimitWindow))
+		if err == nil && n > PromoMissesPerClient {
+			err = &LimitError{Wait: LimitWindow, Message: fmt.Sprintf(
 				"Too many promo codes that do not exist were tried from your network. Please try again in %s.", minutes(LimitWindow))}
+		}
+		defer func() {
+			if !takeBack {
+				return
+			}
+			if rerr := s.store.RemoveLoginFailure(ctx, key, now); rerr != nil {
+				s.log.Warn("take back a promo code tried from a client address", "err", rerr)
+			}
+		}()
+		if err != nil {
+			var limit *LimitError
+			if !errors.As(err, &limit) {
+				err = fmt.Errorf("count unknown promo codes of a client address: %w", err)
+			}
+			return nil, err // refused unchecked: taken back
 		}
 	}
 	o := promoOrder(user, t, start, q)
 	a, err := s.promos.Check(ctx, code, o)
 	var pub fault.Public
-	if client != "" && errors.As(err, &pub) && pub.FaultKind() == fault.NotFound {
-		if aerr := s.store.AddLoginFailure(ctx, promoMissKey(client), now); aerr != nil {
-			s.log.Warn("count an unknown promo code of a client address", "err", aerr)
-		}
+	if takeBack && errors.As(err, &pub) && pub.FaultKind() == fault.NotFound {
+		takeBack = false // a miss: it stays counted
 	}
 	if err != nil {
 		return nil, err

@@ -43,6 +43,9 @@ type Store interface {
 	// every instance: here the checkouts opened from each client address.
 	AddLoginFailure(ctx context.Context, key string, at time.Time) error
 	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	// RemoveLoginFailure takes back one event of key at at: a promo code tried that
+	// proved to exist (promo.go).
+	RemoveLoginFailure(ctx context.Context, key string, at time.Time) error
 }
 
 // Tx is what the service writes in one transaction, with the waiting list's offers on

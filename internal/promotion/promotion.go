@@ -56,8 +56,9 @@ type Promotion struct {
 // Listed is a promotion with what it has done so far.
 type Listed struct {
 	Promotion
-	// Uses are the bookings that used it and were paid or are to be paid (refunded ones
-	// too); Held the checkouts open with it now, whose seat hold reserves a use.
+	// Uses are the bookings that used it and are paid or to be paid (a refunded one
+	// gave its use back); Held the checkouts open with it now, whose seat hold reserves
+	// a use.
 	Uses, Held int
 	// DiscountMinor is what it took off the bookings counted in Uses, per currency
 	// (lower case).

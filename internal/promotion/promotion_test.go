@@ -512,5 +512,37 @@ func TestGuessingCodesIsBounded(t *testing.T) {
 		if status, msg := ask("203.0.113.9", "REAL10"); status != 200 {
 			t.Errorf("an hour later: %d %q", status, msg)
 		}
+
+		// A burst of guesses at once is bounded too: at most the limit are answered.
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		answered := 0
+		for i := range 3 * booking.PromoMissesPerClient {
+			wg.Go(func() {
+				if status, _ := ask("192.0.2.77", fmt.Sprintf("BURST%d", i)); status == 404 {
+					mu.Lock()
+					answered++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if answered > booking.PromoMissesPerClient {
+			t.Errorf("%d of a burst of %d guesses answered; want at most %d", answered, 3*booking.PromoMissesPerClient, booking.PromoMissesPerClient)
+		}
+
+		// An IPv6 network is one /64 (each host is given one): its addresses count
+		// together, or a guesser would change address at every try.
+		for i := range booking.PromoMissesPerClient {
+			if status, _ := ask(fmt.Sprintf("2001:db8:1:2::%x", i+1), fmt.Sprintf("SIX%d", i)); status != 404 {
+				t.Fatalf("IPv6 guess %d: %d", i, status)
+			}
+		}
+		if status, msg := ask("2001:db8:1:2:aaaa::1", "REAL10"); status != 429 || msg != want {
+			t.Errorf("after 20 guesses from one /64: %d %q", status, msg)
+		}
+		if status, msg := ask("2001:db8:1:3::1", "REAL10"); status != 200 {
+			t.Errorf("another /64: %d %q", status, msg)
+		}
 	})
 }

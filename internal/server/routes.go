@@ -192,7 +192,7 @@ func New(d Deps) (http.Handler, error) {
 	api.handle("POST", "/api/v1/users/deleteMe", http.HandlerFunc(a.DeleteMe))
 	api.handle("GET", "/api/v1/bookings/checkout-session/{tourId}", sameSiteOnly(d.Log, a.CheckoutSession))
 	api.handle("POST", "/api/v1/bookings/checkout-session/{tourId}", http.HandlerFunc(a.CheckoutSessionWithDetails))
-	api.handle("GET", "/api/v1/bookings/promo/{tourId}", http.HandlerFunc(a.PromoCheck))
+	api.handle("GET", "/api/v1/bookings/promo/{tourId}", sameSiteOnly(d.Log, a.PromoCheck))
 	api.handle("POST", "/api/v1/my-bookings/{id}/release", http.HandlerFunc(a.ReleaseHold))
 	api.handle("GET", "/api/v1/my-bookings/{id}", http.HandlerFunc(a.MyBooking))
 	api.handle("POST", "/api/v1/my-bookings/{id}/cancel", http.HandlerFunc(a.CancelMyBooking))

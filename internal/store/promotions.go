@@ -16,10 +16,11 @@ import (
 const promotionColumns = `id, code, percent, amount_minor, currency, tour_ids, valid_from, valid_until,
 	departures_from, departures_until, max_uses, max_per_customer, min_travellers, active, created_at, updated_at`
 
-// usedStatuses are the bookings whose use of a code stays counted: paid or to be paid,
-// and refunded ones (the discount was given). A pending booking's counts while its
-// hold runs (usesNow).
-const usedStatuses = `b.status IN ('paid', 'awaiting_payment', 'refund_due', 'refunded')`
+// usedStatuses are the bookings whose use of a code stays counted: those that hold
+// their seats, paid or to be paid. A booking cancelled with a refund, or never honoured
+// (refund due: paid after its hold, the date full), gives its use back, as a cancelled
+// hold does. A pending booking's counts while its hold runs (usesNow).
+const usedStatuses = `b.status IN ('paid', 'awaiting_payment')`
 
 // usesNow: a use counted at $1, its booking used or holding seats.
 const usesNow = `(` + usedStatuses + ` OR (b.status = 'pending' AND b.hold_until > $1))`

@@ -37,6 +37,26 @@ describe('PromoCodeField', () => {
     expect(navigate).toHaveBeenCalledWith('https://checkout.test/s/1');
   });
 
+  it('stops showing what the code takes off once the booking is changed, since it was worked out for the old one', async () => {
+    mockFetch(
+      jsonResponse({
+        status: 'success',
+        data: { promo: { code: 'SPRING10', price: '$397.00', discount: '-$39.70', total: '$357.30', discountMinor: 3970, totalMinor: 35730 } },
+      }),
+    );
+    const { container } = render(<App data={fixtures.tour} />);
+    // The live region is there before anything is applied, so what it then says is read out.
+    expect(container.querySelector('#promo-status')?.getAttribute('aria-live')).toBe('polite');
+    fireEvent.change(screen.getByLabelText('Promo code'), { target: { value: 'SPRING10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await flush();
+    expect(container.querySelector('#promo-result')?.textContent).toBe('SPRING10: -$39.70 · you pay $357.30 instead of $397.00');
+    expect(screen.getByLabelText('Promo code').getAttribute('aria-describedby')).toBe('promo-result');
+    fireEvent.change(screen.getByLabelText('Participants'), { target: { value: '3' } });
+    expect(container.querySelector('#promo-result'), 'a quote for one traveller, three now').toBeNull();
+    expect(screen.getByLabelText('Promo code').hasAttribute('aria-describedby')).toBe(false);
+  });
+
   it("shows the server's refusal in the page's alert", async () => {
     mockFetch(jsonResponse({ status: 'fail', message: 'The promo code WINTER expired on 31 March.' }, 409));
     const { container } = render(<App data={fixtures.tour} />);

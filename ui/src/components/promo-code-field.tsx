@@ -19,20 +19,23 @@ interface PromoCodeFieldProps {
 }
 
 export function PromoCodeField({ tourId, query, code, onChange }: PromoCodeFieldProps) {
-  const [applied, setApplied] = useState<PromoQuote | null>(null);
+  // The quote and the booking (query) it was worked out for.
+  const [applied, setApplied] = useState<{ quote: PromoQuote; query: string } | null>(null);
   const apply = useSubmit(async () => {
-    const res = await checkPromo(tourId, `${query()}&promo=${encodeURIComponent(code.trim())}`);
+    const asked = query();
+    const res = await checkPromo(tourId, `${asked}&promo=${encodeURIComponent(code.trim())}`);
     const promo = res.status === 'success' ? res.data?.promo : undefined;
     if (!promo) {
       setApplied(null);
       showAlert('error', errorMessage(res));
       return;
     }
-    setApplied(promo);
+    setApplied({ quote: promo, query: asked });
     showAlert('success', `Promo code ${promo.code} applied: ${promo.discount}`);
   });
-  // What was applied holds only for the booking it was checked against.
-  const shown = applied && applied.code === code.trim().toUpperCase() ? applied : null;
+  // What was applied holds only for the code and the booking it was checked against
+  // (query is called only once something was applied: never on the server).
+  const shown = applied && applied.quote.code === code.trim().toUpperCase() && applied.query === query() ? applied.quote : null;
   return (
     <div className="form__group booking__promo">
       <label className="form__label" htmlFor="promo-code">
@@ -44,6 +47,7 @@ export function PromoCodeField({ tourId, query, code, onChange }: PromoCodeField
           className="form__input"
           autoComplete="off"
           autoCapitalize="characters"
+          aria-describedby={shown ? 'promo-result' : undefined}
           value={code}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -57,11 +61,14 @@ export function PromoCodeField({ tourId, query, code, onChange }: PromoCodeField
           Apply
         </button>
       </div>
-      {shown ? (
-        <p className="form__hint" id="promo-result" aria-live="polite">
-          {`${shown.code}: ${shown.discount} · you pay ${shown.total} instead of ${shown.price}`}
-        </p>
-      ) : null}
+      {/* Always there, so that a screen reader reads out what appears in it. */}
+      <div id="promo-status" aria-live="polite">
+        {shown ? (
+          <p className="form__hint" id="promo-result">
+            {`${shown.code}: ${shown.discount} · you pay ${shown.total} instead of ${shown.price}`}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
