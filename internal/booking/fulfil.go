@@ -375,5 +375,13 @@ func (s *Service) seatsStillFree(ctx context.Context, tx Tx, b Booking, now time
 			return "", err
 		}
 	}
+	// Its promo code's use ended with the hold: others may have used the code up since.
+	// Honoured past its limit, two buyers would have passed it together.
+	if s.promos != nil {
+		ok, err := s.promos.StillHonoured(ctx, tx, b.ID, b.UserID)
+		if err != nil || !ok {
+			return RefundDue, err
+		}
+	}
 	return Paid, nil
 }

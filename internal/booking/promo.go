@@ -25,6 +25,7 @@ import (
 type Promotions interface {
 	Check(ctx context.Context, code string, o promotion.Order) (promotion.Applied, error)
 	ReserveIn(ctx context.Context, tx promotion.Tx, code string, o promotion.Order, bookingID string) (promotion.Applied, error)
+	StillHonoured(ctx context.Context, tx promotion.Tx, bookingID, userID string) (bool, error)
 }
 
 // promoHold is a code that applies to a checkout about to be held.

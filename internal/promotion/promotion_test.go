@@ -546,3 +546,56 @@ func TestGuessingCodesIsBounded(t *testing.T) {
 		}
 	})
 }
+
+// TestLatePaymentWithinTheLimit: a payment that comes in after its hold (and the code's
+// use with it) ended keeps the discount only while the code has a use left. Bob's code
+// had none left once Cat had taken it: his booking is refund due, the code used once.
+// Ann's late payment, with nobody else using her code, is confirmed.
+func TestLatePaymentWithinTheLimit(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := t.Context()
+		now := t0
+		s := newSite(st, func() time.Time { return now })
+		fjords := storetest.AddTour(t, st, "fjords", 10, dep)
+		once := addPromo(t, st, promotion.Promotion{Code: "ONCE", AmountMinor: 5000, Currency: "usd", Active: true, MaxUses: 1})
+		addPromo(t, st, promotion.Promotion{Code: "SPARE", AmountMinor: 5000, Currency: "usd", Active: true, MaxUses: 1})
+		ann := storetest.AddUser(t, st, "ann", account.RoleUser)
+		bob := storetest.AddUser(t, st, "bob", account.RoleUser)
+		cat := storetest.AddUser(t, st, "cat", account.RoleUser)
+		checkout := func(code string) booking.Checkout {
+			return booking.Checkout{TourID: fjords.ID, Date: "2031-06-01", Participants: 2, PromoCode: code}
+		}
+		pay := func(b booking.Booking) booking.Booking {
+			t.Helper()
+			paid, _, err := s.bookings.RecordPayment(ctx, b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: 94400, Currency: "usd"}, now, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return paid
+		}
+		for _, u := range []account.User{ann, bob} {
+			code := map[string]string{ann.ID: "SPARE", bob.ID: "ONCE"}[u.ID]
+			if _, err := s.bookings.Open(ctx, u, "", checkout(code)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		annB, bobB := lastBooking(t, st, ann), lastBooking(t, st, bob)
+		now = now.Add(31 * time.Minute) // both holds have lapsed
+		if _, err := s.bookings.Open(ctx, cat, "", checkout("ONCE")); err != nil {
+			t.Fatalf("Cat's checkout with the code Bob's lapsed hold gave back: %v", err)
+		}
+		if got := pay(lastBooking(t, st, cat)); got.Status != booking.Paid {
+			t.Fatalf("Cat's payment: %s", got.Status)
+		}
+		if got := pay(bobB); got.Status != booking.RefundDue {
+			t.Errorf("Bob's late payment with a code used up meanwhile: %s, want refund due", got.Status)
+		}
+		if n := uses(t, st, once.ID, now); n != 1 {
+			t.Errorf("ONCE counts %d uses, want 1", n)
+		}
+		if got := pay(annB); got.Status != booking.Paid || got.AmountMinor != 94400 {
+			t.Errorf("Ann's late payment with a code nobody took: %s %d, want paid 94400", got.Status, got.AmountMinor)
+		}
+	})
+}

@@ -33,6 +33,8 @@ type Tx interface {
 	LockPromotion(ctx context.Context, code string) (Promotion, error)
 	PromotionUses(ctx context.Context, promotionID, userID string, now time.Time) (all, mine int, err error)
 	AddPromotionUse(ctx context.Context, u Use) error
+	// PromotionCodeOfBooking is the code a booking used (ErrNotFound: none).
+	PromotionCodeOfBooking(ctx context.Context, bookingID string) (string, error)
 }
 
 // Options configures NewService.
@@ -114,6 +116,30 @@ func (s *Service) ReserveIn(ctx context.Context, tx Tx, code string, o Order, bo
 		return Applied{}, fmt.Errorf("record use of promo code %s by booking %s: %w", norm, bookingID, err)
 	}
 	return a, nil
+}
+
+// StillHonoured says, in tx, whether the code a booking used may still count it: for a
+// payment that comes in after the booking's hold (and so its use) ended, when the code's
+// uses may have gone to others meanwhile. Only the limits are checked, under the code's
+// lock, with the booking's own use not counted (its hold has ended); the dates and the
+// booking's own rules were met when its checkout opened. A booking without a code: true.
+func (s *Service) StillHonoured(ctx context.Context, tx Tx, bookingID, userID string) (bool, error) {
+	code, err := tx.PromotionCodeOfBooking(ctx, bookingID)
+	if errors.Is(err, ErrNotFound) {
+		return true, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("promo code of booking %s: %w", bookingID, err)
+	}
+	p, err := tx.LockPromotion(ctx, code)
+	if err != nil {
+		return false, fmt.Errorf("lock promo code %s: %w", code, err)
+	}
+	all, mine, err := tx.PromotionUses(ctx, p.ID, userID, s.now())
+	if err != nil {
+		return false, fmt.Errorf("uses of promo code %s: %w", code, err)
+	}
+	return !(p.MaxUses > 0 && all >= p.MaxUses) && !(p.MaxPerCustomer > 0 && userID != "" && mine >= p.MaxPerCustomer), nil
 }
 
 // apply is every rule of p for o at now, given its uses so far (all, and the

@@ -177,6 +177,20 @@ func (s *Store) PromotionUses(ctx context.Context, promotionID, userID string, n
 	return all, mine, nil
 }
 
+// PromotionCodeOfBooking is the code of the promotion a booking used.
+func (s *Store) PromotionCodeOfBooking(ctx context.Context, bookingID string) (string, error) {
+	var code string
+	err := s.reader().QueryRowContext(ctx, `SELECT p.code FROM promotion_uses u JOIN promotions p ON p.id = u.promotion_id
+		WHERE u.booking_id = $1`, bookingID).Scan(&code)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("promo code of booking %s: %w", bookingID, promotion.ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("promo code of booking %s: %w", bookingID, err)
+	}
+	return code, nil
+}
+
 // AddPromotionUse records a booking's use of a promotion.
 func (s *Store) AddPromotionUse(ctx context.Context, u promotion.Use) error {
 	s.ensureTime(&u.At)

@@ -88,6 +88,12 @@ func TestPromotions(t *testing.T) {
 		}
 		must(t, s.SetBookingState(ctx, refunded.ID, booking.Refunded, refunded.AmountMinor))
 
+		if code, err := s.PromotionCodeOfBooking(ctx, late.ID); err != nil || code != "SPRING10" {
+			t.Errorf("the code of a booking that used one: %q, %v", code, err)
+		}
+		if _, err := s.PromotionCodeOfBooking(ctx, "nosuch"); !errors.Is(err, promotion.ErrNotFound) {
+			t.Errorf("the code of a booking that used none: %v", err)
+		}
 		all, mine, err := s.PromotionUses(ctx, p.ID, ann.ID, t0)
 		must(t, err)
 		if all != 2 || mine != 2 {
