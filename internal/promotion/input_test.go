@@ -37,7 +37,7 @@ func FuzzInputRead(f *testing.F) {
 			t.Errorf("code %q kept", p.Code)
 		}
 		switch {
-		case p.Percent > 0 && (p.Percent > 100 || p.AmountMinor != 0):
+		case p.Percent > 0 && (p.Percent > 99 || p.AmountMinor != 0):
 			t.Errorf("percent %d with amount %d", p.Percent, p.AmountMinor)
 		case p.Percent == 0 && (p.AmountMinor <= 0 || len(p.Currency) != 3):
 			t.Errorf("amount %d %q", p.AmountMinor, p.Currency)

@@ -30,7 +30,7 @@ type Promotion struct {
 	// Code is what travellers type, letters and digits, kept in upper case; it is
 	// matched whatever the case typed (NormalCode).
 	Code string
-	// Percent (1–100) takes that share off the price; otherwise AmountMinor in Currency
+	// Percent (1–99) takes that share off the price; otherwise AmountMinor in Currency
 	// (lower case) is taken off, never more than the price, and only from tours priced
 	// in that currency.
 	Percent     int

@@ -446,6 +446,11 @@ func TestAdminRules(t *testing.T) {
 		if err != nil || up.Percent != 15 || up.AmountMinor != 0 || len(up.TourIDs) != 1 || !up.ValidUntil.IsZero() {
 			t.Errorf("updated: %+v, %v", up, err)
 		}
+		// 100 % would leave nothing to pay by card: refused where it is typed.
+		_, err = s.promos.Update(ctx, admin, p.ID, promotion.Input{Code: "SUMMER", Kind: "percent", Percent: 100})
+		if _, msg := message(err); !strings.Contains(msg, "Percentage must be a whole number from 1 to 99.") {
+			t.Errorf("100 %%: %q", msg)
+		}
 		if _, err := s.promos.Update(ctx, admin, "nosuch", promotion.Input{Code: "X", Kind: "percent", Percent: 5}); !errors.Is(err, promotion.ErrNotFound) {
 			t.Errorf("update of no promotion: %v", err)
 		}

@@ -273,8 +273,9 @@ func (in Input) read() (Promotion, error) {
 	p.Code = code
 	switch in.Kind {
 	case "percent":
-		if in.Percent < 1 || in.Percent > 100 {
-			f.Add("percent", "Percentage must be a whole number from 1 to 100.")
+		if in.Percent < 1 || in.Percent > 99 {
+			// 100 % would leave nothing to pay by card, which a checkout refuses.
+			f.Add("percent", "Percentage must be a whole number from 1 to 99.")
 		}
 		p.Percent = in.Percent
 	case "amount":

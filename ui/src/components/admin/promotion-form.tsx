@@ -73,7 +73,7 @@ export function PromotionForm({ promotion, tours, idPrefix }: PromotionFormProps
         <FieldError fieldId={id('kind')} message={e.kind} />
       </div>
       {fields.kind === 'percent' ? (
-        <FormField id={id('percent')} label="Percentage" type="number" min={1} max={100} {...bind('percent')} error={e.percent} />
+        <FormField id={id('percent')} label="Percentage" type="number" min={1} max={99} {...bind('percent')} error={e.percent} />
       ) : (
         <>
           <FormField id={id('amount')} label="Amount" inputMode="decimal" {...bind('amount')} error={e.amount} />
