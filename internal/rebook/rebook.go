@@ -210,6 +210,10 @@ func plan(b booking.Booking, t tour.Tour, c Change, now time.Time) (Plan, error)
 				return p, invalid("The departure of %s is closed: open it first to move bookings to it.", format.Date(day))
 			}
 			p.After.StartDate, p.Moved = to.Date, true
+			if b.WithDeposit() {
+				// The balance stays due as many days before the departure as it was.
+				p.After.BalanceDue = tour.Day(b.BalanceDue).AddDate(0, 0, int(to.Date.Sub(tour.Day(b.StartDate)).Hours()/24))
+			}
 			p.Changes = append(p.Changes, fmt.Sprintf("Date: %s → %s", format.Date(b.StartDate), format.Date(to.Date)))
 		}
 	}
