@@ -271,7 +271,8 @@ func (s *Service) ConfirmLink(ctx context.Context, checkoutID string) (string, e
 }
 
 // CloseLinks expires a cancelled booking's open payment links, at the provider too, so
-// that nobody pays for a booking that is gone (refund.Options.Cancelled). A failure is
+// that nobody pays for a booking that is gone (refund.Options.Cancelled), or those of a
+// booking whose price changed, for what was due before (rebook.Options.PriceChanged). A failure is
 // logged: the cancellation stands, and an unexpired link paid later is recorded as
 // refund due.
 func (s *Service) CloseLinks(ctx context.Context, bookingID string) {
