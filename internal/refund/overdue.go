@@ -2,6 +2,7 @@ package refund
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"tourbook/internal/account"
@@ -58,6 +59,13 @@ func (s *Service) CancelOverdue(ctx context.Context, actor account.User, id, key
 		return nil
 	}
 	if err := s.cancelChecked(ctx, actor, id, refund, reason, message, key, "booking.cancel_overdue", check); err != nil {
+		if errors.Is(err, ErrNotCancellable) {
+			// A concurrent click (nothing to refund: no key to meet on) cancelled it
+			// first: answered as it is.
+			if cur, rerr := s.store.BookingRow(ctx, id); rerr == nil && (cur.Status == booking.Refunded || cur.Status == booking.Cancelled) {
+				return backoffice.LoadDetail(ctx, s.store, id)
+			}
+		}
 		return backoffice.Detail{}, err
 	}
 	s.log.Info("booking cancelled for an overdue balance", "booking_id", id, "by", actor.ID, "refund", refund, "percent", q.Percent)
