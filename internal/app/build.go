@@ -512,7 +512,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, opts buildO
 		}})
 	// Changing bookings: seats under the departures' locks, refunds through refunds.
 	rebooks = rebook.NewService(st, refunds, rebook.Options{Now: now, Changed: tours.Invalidate, Logger: log,
-		Mailer: bookingMail, Queued: queued, Tx: inTx(st, func(tx *store.Store) rebook.Tx { return tx }), Waitlist: waiting})
+		Mailer: bookingMail, Queued: queued, Tx: inTx(st, func(tx *store.Store) rebook.Tx { return tx }), Waitlist: waiting,
+		PriceChanged: collector.CloseLinks})
 
 	// Moderation: hiding a review forgets the cached catalogue (ratings changed).
 	moderation := review.NewModeration(st, tours.Invalidate)

@@ -54,11 +54,14 @@ func QuoteCancellation(b Booking, t tour.Tour, d tour.StartDate, now time.Time) 
 	q.Percent = b.Policy[q.Tier].Percent
 	// The policy refunds a share of what was paid: a booking sold with a deposit may
 	// have received only that.
-	paid := b.AmountMinor
 	if b.WithDeposit() {
-		paid = b.PaidMinor
+		// On what it still has paid: what was given back already (a change to fewer
+		// travellers, a partial refund) is not refunded a share of again.
+		paid := max(0, b.PaidMinor-b.RefundedMinor)
+		q.RefundMinor = min(tour.RefundOf(paid, q.Percent), paid)
+	} else {
+		q.RefundMinor = max(0, min(tour.RefundOf(b.AmountMinor, q.Percent), b.AmountMinor-b.RefundedMinor))
 	}
-	q.RefundMinor = max(0, min(tour.RefundOf(paid, q.Percent), paid-b.RefundedMinor))
 	if q.Percent > 0 {
 		// The refund lasts as long as the tiers after this one keep its percentage.
 		last := q.Tier

@@ -80,11 +80,22 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 		email.IdemKey = "payment-link:" + p.ID
 	}
 	var expired []Payment
-	stale := false
+	stale, lost := false, false
 	err = s.inTx(ctx, func(tx Tx) error {
 		b, err := tx.LockBooking(ctx, id)
 		if err != nil {
 			return err
+		}
+		// A concurrent send with the same key that opened its checkout first wins: this
+		// one's checkout is closed, so that the link emailed is the one recorded.
+		cur, err := tx.PaymentByKey(ctx, p.Key)
+		if err != nil {
+			return err
+		}
+		if cur.CheckoutID != "" || cur.Status != Pending {
+			lost = true
+			expired = append(expired, Payment{BookingID: id, Provider: p.Provider, CheckoutID: co.ID})
+			return nil
 		}
 		p.CheckoutID, p.UpdatedAt = co.ID, now.UTC().Truncate(time.Microsecond)
 		if !Due(b) || b.DueMinor() != p.AmountMinor {
@@ -120,6 +131,9 @@ func (s *Service) SendLink(ctx context.Context, actor account.User, id, key stri
 	}
 	if err != nil {
 		return Detail{}, fmt.Errorf("payment link of booking %s: %w", id, err)
+	}
+	if lost {
+		return s.detail(ctx, id) // sent by the concurrent send
 	}
 	s.log.Info("payment link sent", "booking_id", id, "payment_id", p.ID, "checkout_id", co.ID, "amount", p.AmountMinor, "by", actor.ID)
 	return s.detail(ctx, id)
@@ -257,7 +271,8 @@ func (s *Service) ConfirmLink(ctx context.Context, checkoutID string) (string, e
 }
 
 // CloseLinks expires a cancelled booking's open payment links, at the provider too, so
-// that nobody pays for a booking that is gone (refund.Options.Cancelled). A failure is
+// that nobody pays for a booking that is gone (refund.Options.Cancelled), or those of a
+// booking whose price changed, for what was due before (rebook.Options.PriceChanged). A failure is
 // logged: the cancellation stands, and an unexpired link paid later is recorded as
 // refund due.
 func (s *Service) CloseLinks(ctx context.Context, bookingID string) {

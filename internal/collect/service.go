@@ -358,13 +358,22 @@ func (s *Service) RecordPayment(ctx context.Context, actor account.User, id stri
 // cannot become paid, or the email could not be written (logged: the payment matters
 // more).
 func (s *Service) confirmation(ctx context.Context, b booking.Booking) *mail.Message {
-	if s.mailer == nil || b.Status != booking.AwaitingPayment {
+	balance := b.Status == booking.Paid && b.WithDeposit() && b.DueMinor() > 0
+	if s.mailer == nil || (b.Status != booking.AwaitingPayment && !balance) {
 		return nil
+	}
+	if balance {
+		// A deposit's booking: the email says it is paid in full, as it is once a
+		// payment settles its balance (receive sends it only then).
+		b.PaidMinor = b.AmountMinor + b.RefundedMinor
 	}
 	m, err := s.mailer.Confirmation(ctx, b)
 	if err != nil {
 		s.log.Error("write booking confirmation", "booking_id", b.ID, "error", err)
 		return nil
+	}
+	if balance {
+		m.IdemKey = "balance-paid:" + b.ID
 	}
 	return m
 }
@@ -393,7 +402,10 @@ func (s *Service) receive(ctx context.Context, tx Tx, b booking.Booking, p Payme
 		Kind: "payment_received", Detail: detail}); err != nil {
 		return nil, err
 	}
-	if !becomesPaid {
+	// A booking paid by a deposit whose balance this payment settles: its traveller is
+	// told, with the receipt.
+	balancePaid := before.Status == booking.Paid && before.WithDeposit() && before.DueMinor() > 0 && b.DueMinor() == 0
+	if !becomesPaid && !balancePaid {
 		confirmation = nil // not sent: the receipt goes with nothing
 	}
 	if s.receipts != nil && (b.Status == booking.Paid || b.Status == booking.AwaitingPayment) {
@@ -408,10 +420,10 @@ func (s *Service) receive(ctx context.Context, tx Tx, b booking.Booking, p Payme
 		if err := tx.IssueTicket(ctx, b.ID, now); err != nil {
 			return nil, err
 		}
-		if confirmation != nil {
-			if _, err := tx.EnqueueEmail(ctx, confirmation); err != nil {
-				return nil, err
-			}
+	}
+	if (becomesPaid || balancePaid) && confirmation != nil {
+		if _, err := tx.EnqueueEmail(ctx, confirmation); err != nil {
+			return nil, err
 		}
 	}
 	if b.PaidMinor > b.AmountMinor {

@@ -109,6 +109,9 @@ type Options struct {
 	Tx func(ctx context.Context, fn func(tx Tx) error) error
 	// Waitlist offers freed seats to the waiting lists; nil makes no offers.
 	Waitlist Waitlist
+	// PriceChanged is called after a change of a booking's price, to close the payment
+	// links (a balance checkout) still open for what was due before; nil: none.
+	PriceChanged func(ctx context.Context, bookingID string)
 }
 
 // Service changes bookings.
@@ -122,6 +125,8 @@ type Service struct {
 	queued   func()
 	inTx     func(ctx context.Context, fn func(tx Tx) error) error
 	waitlist Waitlist
+	// priced: Options.PriceChanged.
+	priced func(ctx context.Context, bookingID string)
 }
 
 // NewService returns the service; refunds makes the refunds of changes that lower the
@@ -129,7 +134,7 @@ type Service struct {
 func NewService(store Store, refunds Refunds, o Options) *Service {
 	return &Service{store: store, refunds: refunds, now: inject.Clock(o.Now), changed: inject.Hook(o.Changed),
 		log: inject.Logger(o.Logger), mailer: o.Mailer, queued: inject.Hook(o.Queued), inTx: inject.Tx(o.Tx, errNoTx),
-		waitlist: o.Waitlist}
+		waitlist: o.Waitlist, priced: o.PriceChanged}
 }
 
 // Change is what an operator asks of a booking; zero fields keep what it has.
@@ -210,6 +215,10 @@ func plan(b booking.Booking, t tour.Tour, c Change, now time.Time) (Plan, error)
 				return p, invalid("The departure of %s is closed: open it first to move bookings to it.", format.Date(day))
 			}
 			p.After.StartDate, p.Moved = to.Date, true
+			if b.WithDeposit() {
+				// The balance stays due as many days before the departure as it was.
+				p.After.BalanceDue = tour.Day(b.BalanceDue).AddDate(0, 0, int(to.Date.Sub(tour.Day(b.StartDate)).Hours()/24))
+			}
 			p.Changes = append(p.Changes, fmt.Sprintf("Date: %s → %s", format.Date(b.StartDate), format.Date(to.Date)))
 		}
 	}
@@ -561,6 +570,9 @@ func (s *Service) apply(ctx context.Context, actor account.User, id string, c Ch
 	}
 	s.log.Info("booking changed", "booking_id", id, "changes", strings.Join(p.Changes, "; "), "by", actor.ID)
 	s.changed()
+	if s.priced != nil && p.After.AmountMinor != p.Before.AmountMinor {
+		s.priced(ctx, id)
+	}
 	return nil
 }
 

@@ -575,3 +575,33 @@ func TestMoveTakesItsExtrasWithinTheStock(t *testing.T) {
 		}
 	})
 }
+
+// A booking paid by a deposit, moved a week later: its balance falls due a week later
+// too (the same number of days before the new departure), and it is not overdue for a
+// day the old departure set.
+func TestMoveTakesTheBalanceDueDay(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		u := storetest.AddUser(t, st, "deposit", account.RoleUser)
+		b := booking.Booking{TourID: f.tour.ID, UserID: u.ID, StartDate: f.day, Participants: 2,
+			AmountMinor: 2 * f.tour.UnitPriceMinor(), Currency: "usd", Provider: "sandbox", HoldUntil: t0.Add(30 * time.Minute),
+			DepositMinor: 20000, BalanceDue: f.day.AddDate(0, 0, -30)}
+		if err := st.CreateHold(t.Context(), &b, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := f.bookings.RecordPayment(t.Context(), b.ID, booking.Payment{Ref: "pi_" + b.ID, AmountMinor: 20000, Currency: "usd"}, t0, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.rebook.Apply(t.Context(), f.admin, b.ID, rebook.Change{Date: "2031-06-08", Key: "k-move"}); err != nil {
+			t.Fatal(err)
+		}
+		got := f.booking(t, b.ID)
+		if want := f.day2.AddDate(0, 0, -30); !got.StartDate.Equal(f.day2) || !got.BalanceDue.Equal(want) {
+			t.Errorf("after the move: departs %s, balance due %s; want %s, %s", got.StartDate, got.BalanceDue, f.day2, want)
+		}
+		if got.BalanceOverdue(f.day.AddDate(0, 0, -29)) {
+			t.Errorf("overdue by the old departure's due day")
+		}
+	})
+}

@@ -2,6 +2,7 @@ package refund
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"tourbook/internal/account"
@@ -45,7 +46,26 @@ func (s *Service) CancelOverdue(ctx context.Context, actor account.User, id, key
 		row.BalanceDue.Format("2 January 2006"), q.Percent)
 	message := booking.CustomerText(fmt.Sprintf("The balance of your booking was due by %s and has not been paid, so the booking is cancelled.",
 		row.BalanceDue.Format("2 January 2006")))
-	if err := s.cancel(ctx, actor, id, refund, reason, message, key, "booking.cancel_overdue"); err != nil {
+	// Checked again under the booking's lock: a balance paid meanwhile (a late payment,
+	// cash at the office) is not cancelled for being overdue, nor refunded on the
+	// deposit alone.
+	check := func(b booking.Booking) error {
+		if !b.BalanceOverdue(tour.Today(now, t.Zone())) {
+			return ErrNotOverdue
+		}
+		if q := booking.QuoteCancellation(b, t, departureOf(t, b.StartDate), now); max(q.RefundMinor, 0) != refund {
+			return ErrNotOverdue
+		}
+		return nil
+	}
+	if err := s.cancelChecked(ctx, actor, id, refund, reason, message, key, "booking.cancel_overdue", check); err != nil {
+		if errors.Is(err, ErrNotCancellable) {
+			// A concurrent click (nothing to refund: no key to meet on) cancelled it
+			// first: answered as it is.
+			if cur, rerr := s.store.BookingRow(ctx, id); rerr == nil && (cur.Status == booking.Refunded || cur.Status == booking.Cancelled) {
+				return backoffice.LoadDetail(ctx, s.store, id)
+			}
+		}
 		return backoffice.Detail{}, err
 	}
 	s.log.Info("booking cancelled for an overdue balance", "booking_id", id, "by", actor.ID, "refund", refund, "percent", q.Percent)

@@ -270,6 +270,14 @@ func (s *Service) amountOf(ctx context.Context, id string, a money.Amount, key, 
 // the provider once per key. reason is kept in the booking's history; message alone is
 // for the customer's email.
 func (s *Service) cancel(ctx context.Context, actor account.User, id string, refundMinor int64, reason string, message booking.CustomerText, key, action string) error {
+	return s.cancelChecked(ctx, actor, id, refundMinor, reason, message, key, action, nil)
+}
+
+// cancelChecked is cancel with check, when not nil, run on the booking under its lock
+// before it is cancelled or its refund begins: an error refuses the cancellation (the
+// booking changed since refundMinor was worked out).
+func (s *Service) cancelChecked(ctx context.Context, actor account.User, id string, refundMinor int64, reason string,
+	message booking.CustomerText, key, action string, check func(b booking.Booking) error) error {
 	reason, err := cleanReason(reason, false)
 	if err != nil {
 		return err
@@ -284,7 +292,7 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 			return err
 		}
 		done := s.cancellation(ctx, b.Booking, b.RefundedMinor, message)
-		c := Closing{BookingID: id, Kind: "cancelled", Reason: reason, ActorName: actor.Name}
+		c := Closing{BookingID: id, Kind: "cancelled", Reason: reason, ActorName: actor.Name, Check: check}
 		if err := s.freeing(ctx, now, func(tx Tx) (booking.Booking, error) {
 			return s.closeBooking(ctx, tx, c, now, entry(actor, action, "booking", id), done)
 		}); err != nil {
@@ -294,10 +302,15 @@ func (s *Service) cancel(ctx context.Context, actor account.User, id string, ref
 		s.cancelled(ctx, id)
 		return nil
 	}
-	return s.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: key, AmountMinor: refundMinor, Reason: reason},
-		RefundRun{Action: action, Email: func(b booking.Booking, r backoffice.Refund) *mail.Message {
-			return s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, message)
-		}})
+	run := RefundRun{Action: action, Email: func(b booking.Booking, r backoffice.Refund) *mail.Message {
+		return s.cancellation(ctx, b, b.RefundedMinor+r.AmountMinor, message)
+	}}
+	if check != nil {
+		run.Before = func(_ context.Context, _ Tx, b booking.Booking) (booking.Booking, int64, error) {
+			return b, refundMinor, check(b)
+		}
+	}
+	return s.RefundOnce(ctx, actor, backoffice.Refund{BookingID: id, Key: key, AmountMinor: refundMinor, Reason: reason}, run)
 }
 
 // RefundRun is how RefundOnce treats the booking and the customer.

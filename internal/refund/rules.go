@@ -218,6 +218,8 @@ type Closing struct {
 	// OnlyRefundDue: only a booking whose refund is due may be closed (a resolution).
 	OnlyRefundDue bool
 	ActorName     string
+	// Check, when not nil, may refuse the closing of the booking, locked.
+	Check func(b booking.Booking) error
 }
 
 // closeBooking ends a paid or refund-due booking (ErrNotCancellable otherwise):
@@ -231,6 +233,11 @@ func (s *Service) closeBooking(ctx context.Context, tx Tx, c Closing, now time.T
 	}
 	if !Cancellable(b) || (c.OnlyRefundDue && b.Status != booking.RefundDue) {
 		return b, ErrNotCancellable
+	}
+	if c.Check != nil {
+		if err := c.Check(b); err != nil {
+			return b, err
+		}
 	}
 	before := b.Status
 	b.Status = booking.Cancelled

@@ -58,5 +58,12 @@ func TestBalancesDue(t *testing.T) {
 		if list, err = s.BalancesDue(ctx, date(2031, 5, 3), date(2031, 5, 10), 10); err != nil || len(list) != 0 {
 			t.Fatalf("between 3 and 10 May (the 10th not included): %+v, %v", list, err)
 		}
+		// ChangeBooking writes the due day a move gives the balance.
+		moved := sooner
+		moved.BalanceDue = date(2031, 5, 9)
+		must(t, s.InTx(ctx, func(tx *Store) error { return tx.ChangeBooking(ctx, moved) }))
+		if stored, err = s.BookingByID(ctx, sooner.ID); err != nil || !stored.BalanceDue.Equal(date(2031, 5, 9)) {
+			t.Fatalf("balance due after the change: %s, %v", stored.BalanceDue, err)
+		}
 	})
 }

@@ -11,7 +11,8 @@ import (
 // traveller's contact are written as the service decided them, under its locks.
 
 // ChangeBooking writes b's departure day, participants, price (AmountMinor), the lead
-// traveller's contact, and its units, extras, travellers and answers; everything else
+// traveller's contact, its units, extras, travellers and answers, and the day its
+// balance is due (a deposit's, which follows a move); everything else
 // stays. Whether the departures have the
 // seats is the service's to decide, under LockDeparture in the same transaction.
 func (s *Store) ChangeBooking(ctx context.Context, b booking.Booking) error {
@@ -24,9 +25,9 @@ func (s *Store) ChangeBooking(ctx context.Context, b booking.Booking) error {
 	}
 	res, err := s.tx.ExecContext(ctx, `UPDATE bookings SET start_date = $2, participants = $3, amount_minor = $4,
 		contact_name = $5, contact_email = $6, contact_phone = $7, units = $8, extras = $9, travellers = $10,
-		answers = $11 WHERE id = $1`,
+		answers = $11, balance_due_on = $12 WHERE id = $1`,
 		b.ID, day(b.StartDate), b.Participants, b.AmountMinor, b.ContactName, b.ContactEmail, b.ContactPhone,
-		lines[0], lines[1], lines[2], lines[3])
+		lines[0], lines[1], lines[2], lines[3], dayNull(b.BalanceDue))
 	if err := updated(res, err, "change booking "+b.ID, booking.ErrNotFound); err != nil {
 		return err
 	}

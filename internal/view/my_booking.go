@@ -178,10 +178,11 @@ func paymentLabel(b booking.Booking, loc *time.Location) string {
 	return fmt.Sprintf("Paid %s on %s", how, format.DayIn(b.PaidAt, loc))
 }
 
-// newMyBookingBalance is what a booking sold with a deposit has paid and owes; nil for
-// any other.
+// newMyBookingBalance is what a booking sold with a deposit, and standing, has paid and
+// owes; nil for any other (a cancelled one's page says what was refunded, and must not
+// say its balance is paid).
 func newMyBookingBalance(o refund.Own) *MyBookingBalance {
-	if !o.WithDeposit() || (o.Status != booking.Paid && o.Status != booking.Refunded) {
+	if !o.WithDeposit() || o.Status != booking.Paid {
 		return nil
 	}
 	out := &MyBookingBalance{Paid: money.Format(o.PaidMinor, o.Currency), DueBy: FormatDate(o.BalanceDue)}
