@@ -109,7 +109,7 @@ test("an admin finds a customer's booking, cancels it with a refund, and the cus
   await admin.goto('/admin/bookings');
   await waitForHydration(admin);
   await expect(admin.locator('h1')).toHaveText('Bookings');
-  await expect(adminNavLinks(admin)).toHaveText(['Dashboard', 'Calendar', 'Tours', 'Bookings', 'Receipts', 'Users', 'Reviews', 'Audit log', 'Emails', 'Legal pages', 'Settings']);
+  await expect(adminNavLinks(admin)).toHaveText(['Dashboard', 'Calendar', 'Tours', 'Bookings', 'Receipts', 'Gift cards', 'Users', 'Reviews', 'Audit log', 'Emails', 'Legal pages', 'Promo codes', 'Settings']);
   await expect(admin.locator('#filter-email')).toHaveValue('');
   await admin.locator('#filter-email').fill(traveller.email);
   await admin.locator('#filter-submit').click();
