@@ -29,6 +29,13 @@ ui/node_modules/.package-lock.json: ui/package.json ui/package-lock.json
 	cd ui && npm ci --no-audit --no-fund
 	@touch $@
 
+# The browser tests' packages (Playwright, Lighthouse), installed once for every target
+# that needs them (two of them run at once). Lighthouse's puppeteer downloads no browser.
+E2E_MODULES := e2e/node_modules/.package-lock.json
+$(E2E_MODULES): e2e/package.json e2e/package-lock.json
+	cd e2e && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
+	@touch $@
+
 ui/dist/server/render.js: ui/node_modules/.package-lock.json $(UI_SOURCES)
 	cd ui && npm run build
 
@@ -62,26 +69,24 @@ check-generated: ## Fail when a generated file differs from what `make generate`
 	if ! diff -u $(GENERATED_TS) "$$tmp/view.ts"; then echo "$(GENERATED_TS) is stale: run make generate"; exit 1; fi
 	go test ./internal/view -run '^TestPageFixtures$$' -count=1
 
-# Two pairs, each of a CPU-bound run and one that mostly waits, so that both cores work:
-# the Go tests beside Vitest (the end of the Go run, internal/app's last tests, leaves a
-# core idle that Vitest fills), then the browser tests beside Lighthouse (both mostly wait
-# on pages: 105 % and 40 % CPU alone). Each one's output is printed whole when it ends.
-test: lint ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
-	@# Measured alone on the 2-core machine: Go 240 s at 143 % CPU, Vitest 110 s (two
-	@# workers), browser tests 232 s at 105 % on three workers, Lighthouse 52 s at 42 %.
-	@# Beside the browser tests, internal/app took 361 s instead of 101: the Go tests go
-	@# beside Vitest, and the browser tests beside Lighthouse after.
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-lighthouse
+# The order fills both cores, measured on this 2-core machine: Lighthouse (40 % CPU, it
+# mostly waits on its page loads) beside lint; the Go tests alone (CPU-bound, two
+# commands at once: internal/app, the longest package, from the first second); then the
+# browser tests (105 % CPU on three workers, mostly waiting on pages) beside Vitest,
+# which takes the core they leave. Each one's output is printed whole when it ends.
+test: build ## Every test: lint, Go (SQLite, and PostgreSQL when TOURBOOK_TEST_POSTGRES_URL is set), UI unit tests, browser tests, Lighthouse
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint test-lighthouse
+	$(MAKE) --no-print-directory test-go
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-ui
 
-lint: check-generated deps ui ## Generated files up to date, go vet, gofmt, the TypeScript type check and the JavaScript budget
+lint: check-generated deps ui $(E2E_MODULES) ## Generated files up to date, go vet, gofmt, the TypeScript type check and the JavaScript budget
 	@out=$$(gofmt -l cmd internal ui/ui.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./cmd/... ./internal/... ./ui/...
 	@# Only internal/ssr has files for -tags purego (its engine without V8): vetting the
 	@# rest again without cgo compiled every dependency a third way for nothing.
 	CGO_ENABLED=0 go vet -tags purego ./internal/ssr/
 	cd ui && npm run typecheck && npm run budget
-	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npx tsc --noEmit -p .
+	cd e2e && npx tsc --noEmit -p .
 
 # Stripe's own API fake, which the Stripe provider's tests run against (from the module proxy).
 STRIPE_MOCK := .cache/bin/stripe-mock
@@ -103,21 +108,30 @@ RACE := -race $(foreach p,$(RACE_UNCHECKED),-gcflags='$(p)=-race=false')
 # and the fault tests mostly wait (on V8 workers, PostgreSQL, child processes). Measured
 # on 2 cores with other work running, internal/app without the race detector: 89 s at
 # four, 54 s at eight, for the same CPU (40 s).
+GO_TEST := PATH=$(CURDIR)/.cache/bin:$$PATH TOURBOOK_BIN=$(CURDIR)/$(BIN) go test $(RACE) -parallel 8 -count=1
 test-go: $(BIN) $(STRIPE_MOCK) ## Go tests with the race detector, and the fault tests against bin/tourbook
 	@if [ -n "$$TOURBOOK_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite (set TOURBOOK_TEST_POSTGRES_URL to add PostgreSQL)"; fi
-	PATH=$(CURDIR)/.cache/bin:$$PATH TOURBOOK_BIN=$(CURDIR)/$(BIN) go test $(RACE) -parallel 8 -count=1 ./cmd/... ./internal/... ./ui/...
+	@# Compiled once for both commands (each would compile the packages it lacks, twice).
+	go build $(RACE) ./cmd/... ./internal/... ./ui/...
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go-app test-go-rest
+
+# internal/app, the longest package (mostly waiting), in a command of its own so that it
+# starts at once instead of at its turn among two packages at a time.
+.PHONY: test-go-app test-go-rest
+test-go-app:
+	$(GO_TEST) ./internal/app
+test-go-rest:
+	$(GO_TEST) $$(go list ./cmd/... ./internal/... ./ui/... | grep -vx 'tourbook/internal/app')
 
 test-ui: ui/node_modules/.package-lock.json ## UI unit tests (Vitest)
 	cd ui && npm test
 
-test-e2e: build deps-chromium ## Browser tests: Playwright in Debian's Chromium against the real binary
-	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+test-e2e: build deps-chromium $(E2E_MODULES) ## Browser tests: Playwright in Debian's Chromium against the real binary
 	cd e2e && TOURBOOK_BIN=$(CURDIR)/$(BIN) npx playwright test
 
 # Lighthouse from npm (pinned in e2e/package.json) in Debian's Chromium; nothing is
 # downloaded: puppeteer's browser download is off and CHROME_PATH is Debian's.
-test-lighthouse: build deps-chromium ## Lighthouse (mobile) on /, a tour page and /login: each category at least 95, scores printed
-	cd e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund; }
+test-lighthouse: build deps-chromium $(E2E_MODULES) ## Lighthouse (mobile) on /, a tour page and /login: each category at least 95, scores printed
 	cd e2e && CHROME_PATH=/usr/bin/chromium PUPPETEER_SKIP_DOWNLOAD=1 TOURBOOK_BIN=$(CURDIR)/$(BIN) npx playwright test -c lighthouse.config.ts
 
 fuzz: deps ui ## Run every fuzz target for 20 s
