@@ -52,16 +52,13 @@ func QuoteCancellation(b Booking, t tour.Tour, d tour.StartDate, now time.Time) 
 		return q
 	}
 	q.Percent = b.Policy[q.Tier].Percent
-	// The policy refunds a share of what was paid: a booking sold with a deposit may
-	// have received only that.
-	if b.WithDeposit() {
-		// On what it still has paid: what was given back already (a change to fewer
-		// travellers, a partial refund) is not refunded a share of again.
-		paid := max(0, b.PaidMinor-b.RefundedMinor)
-		q.RefundMinor = min(tour.RefundOf(paid, q.Percent), paid)
-	} else {
-		q.RefundMinor = max(0, min(tour.RefundOf(b.AmountMinor, q.Percent), b.AmountMinor-b.RefundedMinor))
-	}
+	// The policy refunds a share of what the booking keeps of what was paid: a booking
+	// sold with a deposit may have received only that, and what was given back already
+	// (a change to fewer travellers, one traveller's refund, a deposit refunded) is not
+	// refunded a share of again. Its price is no measure: a refund that keeps the
+	// booking lowers the price and the refunded amount together.
+	kept := max(0, b.PaidMinor-b.RefundedMinor)
+	q.RefundMinor = min(tour.RefundOf(kept, q.Percent), kept)
 	if q.Percent > 0 {
 		// The refund lasts as long as the tiers after this one keep its percentage.
 		last := q.Tier

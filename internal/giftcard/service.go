@@ -306,7 +306,13 @@ func (s *Service) RefundToCard(ctx context.Context, bookingID, refundKey string,
 		if err != nil {
 			return err
 		}
-		if gave = min(spent, amountMinor); gave <= 0 {
+		if gave = min(spent, amountMinor); gave > 0 {
+			// Money put back on a card nobody can spend would be lost to the customer.
+			if err := refundable(c, gave, now); err != nil {
+				return err
+			}
+		}
+		if gave <= 0 {
 			gave = 0
 			return nil
 		}
@@ -319,6 +325,22 @@ func (s *Service) RefundToCard(ctx context.Context, bookingID, refundKey string,
 		s.log.Info("refund put back on gift card", "card_id", cardID, "booking_id", bookingID, "amount", gave)
 	}
 	return gave, nil
+}
+
+// refundable says why gaveMinor cannot go back on c at now (voided or expired), as a
+// refusal an operator or traveller can act on, or nil.
+func refundable(c Card, gaveMinor int64, now time.Time) error {
+	why := ""
+	switch {
+	case c.Status == Void:
+		why = "was cancelled"
+	case !now.Before(c.ExpiresAt):
+		why = "expired on " + c.ExpiresAt.Format("2 January 2006")
+	default:
+		return nil
+	}
+	return refused("The gift card ending %s that paid %s of this booking %s, so the refund cannot go back on it and nothing was refunded.",
+		Last4(c.Code), money.Format(gaveMinor, c.Currency), why)
 }
 
 // Adjust changes a card's balance by deltaMinor (an admin's correction), with a reason,

@@ -629,3 +629,58 @@ func TestBookingAgainWithTheSameCard(t *testing.T) {
 		}
 	})
 }
+
+// A refund of a booking whose gift card was voided or has expired since is refused with
+// the reason, and nothing moves: the money would be lost on a card nobody can spend.
+// The operator can still cancel it without a refund.
+func TestRefundOntoAClosedCardIsRefused(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		f := newFixture(t, st)
+		ctx := t.Context()
+		for _, c := range []struct {
+			name  string
+			close func(c giftcard.Card)
+			want  string
+		}{
+			{"voided", func(c giftcard.Card) {
+				if _, err := f.cards.VoidCard(ctx, f.admin, c.ID, "Reported stolen", "void-"+c.ID); err != nil {
+					t.Fatal(err)
+				}
+			}, "was cancelled"},
+			{"expired", func(c giftcard.Card) {
+				f.offset.Add(int64(3*366*24) * int64(time.Hour)) // past the card's three years
+			}, "expired on 14 March 2034"},
+		} {
+			card := f.card(t, 200000)
+			u, to, err := f.checkout(t, "ann-"+c.name, 1, giftcard.Format(card.Code))
+			if err != nil {
+				t.Fatal(err)
+			}
+			loc, _ := url.Parse(to)
+			b, _, err := f.bookings.ConfirmReturn(ctx, u, loc.Query().Get("session_id"))
+			if err != nil || b.Status != booking.Paid {
+				t.Fatalf("%s: %+v %v", c.name, b, err)
+			}
+			c.close(card)
+			_, err = f.refunds.Cancel(ctx, f.admin, b.ID, 49700, "Changed plans", "refund-"+c.name)
+			want := fmt.Sprintf("The gift card ending %s that paid $497.00 of this booking %s, so the refund cannot go back on it and nothing was refunded. The booking is unchanged.",
+				giftcard.Last4(card.Code), c.want)
+			if got := message(t, err); got != want {
+				t.Fatalf("%s: %q, want %q", c.name, got, want)
+			}
+			if after := f.booking(t, b.ID); after.Status != booking.Paid || after.RefundedMinor != 0 {
+				t.Fatalf("%s: booking after the refused refund %+v", c.name, after)
+			}
+			if c.name == "voided" && f.balance(t, card) != 0 {
+				t.Fatalf("voided card's balance %d", f.balance(t, card))
+			}
+			if _, err := f.refunds.Cancel(ctx, f.admin, b.ID, 0, "Settled with a new card", "none-"+c.name); err != nil {
+				t.Fatalf("%s: cancel without refund: %v", c.name, err)
+			}
+			if after := f.booking(t, b.ID); after.Status != booking.Cancelled {
+				t.Fatalf("%s: booking %+v", c.name, after)
+			}
+		}
+	})
+}

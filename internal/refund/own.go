@@ -91,7 +91,21 @@ func (s *Service) CancelOwn(ctx context.Context, customer account.User, id strin
 	}
 	reason := fmt.Sprintf("You cancelled it %s; its cancellation policy refunds %d%%.", daysText(q.DaysBefore), q.Percent)
 	// The traveller's own words back to them: what their cancellation gave.
-	err = s.cancel(ctx, customer, id, refund, reason, booking.CustomerText(reason), key, "booking.self_cancel")
+	// The quote is checked again under the booking's lock: an operator's refund or a
+	// change of the booking between the quote and the lock changes what the policy gives.
+	check := func(b booking.Booking) error {
+		now := booking.QuoteCancellation(b, own.Tour, own.Departure, s.now())
+		if !now.Allowed {
+			return &fault.Error{Kind: fault.Conflict, Log: "self-cancel refused under lock", Message: now.Refusal}
+		}
+		if now.RefundMinor != refund {
+			return &fault.Error{Kind: fault.Conflict, Log: "self-cancel quote changed under lock",
+				Message: fmt.Sprintf("The refund for cancelling is now %s, not %s: the booking changed meanwhile. Nothing was cancelled; please check the new amount and confirm again.",
+					money.Format(now.RefundMinor, own.Currency), money.Format(refund, own.Currency))}
+		}
+		return nil
+	}
+	err = s.cancelChecked(ctx, customer, id, refund, reason, booking.CustomerText(reason), key, "booking.self_cancel", check)
 	if errors.Is(err, ErrNotCancellable) {
 		// Another request of the traveller's cancelled it first.
 		if after, aerr := s.OwnBooking(ctx, customer, id); aerr == nil &&

@@ -399,7 +399,11 @@ func (s *Service) RefundOnce(ctx context.Context, actor account.User, r backoffi
 		return err
 	}
 	s.counter.RefundMade(perr == nil)
+	var closedCard *fault.Error
 	switch {
+	case errors.As(perr, &closedCard):
+		// The gift card that paid cannot take the money back; the card says why.
+		return &fault.Error{Kind: closedCard.Kind, Err: perr, Message: closedCard.Message + " The booking is unchanged."}
 	case errors.Is(perr, payment.ErrUnavailable):
 		return &fault.Error{Kind: fault.Upstream, Err: perr,
 			Message: "The payment provider could not be reached, so nothing was refunded and the booking is unchanged. Please try again in a moment."}
@@ -519,6 +523,10 @@ func refundFailure(err error) string {
 	}
 	if errors.Is(err, payment.ErrUnavailable) {
 		return "the payment provider could not be reached"
+	}
+	var card *fault.Error
+	if errors.As(err, &card) {
+		return card.Message
 	}
 	return "the refund could not be made"
 }
