@@ -1,9 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+
+	"tourbook/internal/booking"
+	"tourbook/internal/giftcard"
 )
 
 // Gift cards through the real router (issue #24 §2): a visitor buys one at /gift-cards
@@ -112,8 +116,29 @@ func TestGiftCardsThroughTheSite(t *testing.T) {
 		if refused.status != 400 || !strings.Contains(refused.body, "That gift card code has a typo: please check it against the card.") {
 			t.Errorf("a typo: %d %s", refused.status, refused.body)
 		}
+		// The card pays part of a booking: its page in the back office says how much, from which card.
+		part := s.checkout(t, user, tr.ID, "?date="+tr.StartDates[1].Date+"&participants=1&giftCard="+card.Code)
+		if part.status != 200 {
+			t.Fatalf("checkout with the card: %d %s", part.status, part.body)
+		}
+		if paid := s.pay(t, user, decode(t, part)["session"].(map[string]any)["url"].(string), "4242 4242 4242 4242"); paid.status != http.StatusSeeOther {
+			t.Fatalf("paying the rest: %d %.300s", paid.status, paid.body)
+		}
+		var bookingID string
+		for _, b := range s.bookings(t, "sophie@example.com") {
+			if b.Status == booking.Paid && b.TourID == tr.ID {
+				bookingID = b.ID
+			}
+		}
+		if bookingID == "" {
+			t.Fatal("no paid booking with the gift card")
+		}
+		want := fmt.Sprintf(`"giftCard":{"amount":"$80.00","last4":"%s","url":"/admin/gift-cards/%s"}`, giftcard.Last4(card.Code), card.ID)
+		if page := s.get(t, admin, "/admin/bookings/"+bookingID); page.status != 200 || !strings.Contains(page.body, want) {
+			t.Errorf("the booking's page does not show the gift card's part %s", want)
+		}
 		voided := s.send(t, admin, "POST", "/api/v1/admin/gift-cards/"+card.ID+"/void", map[string]any{"reason": "Refunded to the buyer", "key": "k3"})
-		if voided.status != 200 || !strings.Contains(voided.body, `"status":"void"`) {
+		if voided.status != 200 || !strings.Contains(voided.body, `"status":"void"`) || !strings.Contains(voided.body, `"balance":"$0.00"`) {
 			t.Errorf("void: %d %s", voided.status, voided.body)
 		}
 		refused = s.checkout(t, user, tr.ID, "?date="+tr.StartDates[1].Date+"&participants=1&giftCard="+card.Code)

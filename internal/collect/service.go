@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"tourbook/internal/giftcard"
 	"unicode/utf8"
 
 	"tourbook/internal/account"
@@ -42,6 +43,10 @@ type Store interface {
 	OwedRefunds(ctx context.Context) ([]OwedRefund, error)
 	// BalancesDue lists the paid bookings that still owe a balance due before a day.
 	BalancesDue(ctx context.Context, from, before time.Time, limit int) ([]backoffice.BookingRow, error)
+	// GiftCardSpent is the card that paid part of a booking ("" none) and what it pays of
+	// it now (spent less put back); GiftCardByID reads the card.
+	GiftCardSpent(ctx context.Context, bookingID string) (cardID string, spentMinor int64, err error)
+	GiftCardByID(ctx context.Context, id string) (giftcard.Card, error)
 }
 
 // Tx is what the service writes in one transaction (*store.Store bound to one has it).
@@ -130,6 +135,10 @@ func entry(actor account.User, action, id string) audit.Entry {
 type Detail struct {
 	backoffice.Detail
 	Payments []Payment
+	// GiftCard is the card that paid part or all of the booking (nil: none), and
+	// GiftCardMinor what it pays of it now (less what a refund put back on it).
+	GiftCard      *giftcard.Card
+	GiftCardMinor int64
 }
 
 // Booking is one booking with its payments, for those who manage bookings.
@@ -149,7 +158,19 @@ func (s *Service) detail(ctx context.Context, id string) (Detail, error) {
 	if err != nil {
 		return Detail{}, err
 	}
-	return Detail{Detail: d, Payments: p}, nil
+	out := Detail{Detail: d, Payments: p}
+	cardID, spent, err := s.store.GiftCardSpent(ctx, id)
+	if err != nil {
+		return Detail{}, fmt.Errorf("gift card of booking %s: %w", id, err)
+	}
+	if cardID != "" {
+		c, err := s.store.GiftCardByID(ctx, cardID)
+		if err != nil {
+			return Detail{}, fmt.Errorf("gift card %s of booking %s: %w", cardID, id, err)
+		}
+		out.GiftCard, out.GiftCardMinor = &c, spent
+	}
+	return out, nil
 }
 
 // Outstanding is what the dashboard lists for those who manage bookings: the bookings

@@ -8,6 +8,7 @@ import (
 
 	"tourbook/internal/backoffice"
 	"tourbook/internal/collect"
+	"tourbook/internal/giftcard"
 	"tourbook/internal/money"
 	"tourbook/internal/tour"
 )
@@ -49,6 +50,17 @@ type BookingCollect struct {
 	// is overdue (then it may be cancelled in one step, by its policy on what was paid).
 	BalanceDue     string `json:"balanceDue"`
 	BalanceOverdue bool   `json:"balanceOverdue"`
+	// GiftCard is the gift card that paid part or all of the booking; nil when none did.
+	GiftCard *BookingGiftCard `json:"giftCard"`
+}
+
+// BookingGiftCard is what a gift card pays of a booking, on its back-office page.
+type BookingGiftCard struct {
+	// Formatted: what the card pays now (less what a refund put back on it).
+	Amount string `json:"amount"`
+	// The card's code's last four symbols, and its page in the back office.
+	Last4 string `json:"last4"`
+	URL   string `json:"url"`
 }
 
 // AdminBookingAnswer is the answer of the calls that change a booking's money: the
@@ -130,6 +142,10 @@ func NewBookingCollect(d collect.Detail, now time.Time, loc *time.Location) Book
 	if b.WithDeposit() {
 		out.BalanceDue = FormatDate(b.BalanceDue)
 		out.BalanceOverdue = b.BalanceOverdue(tour.Today(now, zone))
+	}
+	if d.GiftCard != nil {
+		out.GiftCard = &BookingGiftCard{Amount: money.Format(d.GiftCardMinor, b.Currency), Last4: giftcard.Last4(d.GiftCard.Code),
+			URL: "/admin/gift-cards/" + url.PathEscape(d.GiftCard.ID)}
 	}
 	for _, p := range d.Payments {
 		a := AdminPayment{ID: p.ID, Amount: money.Format(p.AmountMinor, p.Currency), MethodLabel: methodLabel(p.Method),

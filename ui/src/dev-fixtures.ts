@@ -568,6 +568,7 @@ export const paidCollect: BookingCollect = {
   payments: [],
   balanceDue: '',
   balanceOverdue: false,
+  giftCard: null,
 };
 
 /** A phone booking awaiting payment by bank transfer, part of it received. */
@@ -581,6 +582,7 @@ export const awaitingCollect: BookingCollect = {
   today: '2027-05-20',
   balanceDue: '',
   balanceOverdue: false,
+  giftCard: null,
   payments: [
     {
       id: 'p-1',

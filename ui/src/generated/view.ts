@@ -948,6 +948,17 @@ export interface BookingCollect {
    */
   balanceDue: string;
   balanceOverdue: boolean;
+  /** GiftCard is the gift card that paid part or all of the booking; nil when none did. */
+  giftCard: BookingGiftCard | null;
+}
+
+/** BookingGiftCard is what a gift card pays of a booking, on its back-office page. */
+export interface BookingGiftCard {
+  /** Formatted: what the card pays now (less what a refund put back on it). */
+  amount: string;
+  /** The card's code's last four symbols, and its page in the back office. */
+  last4: string;
+  url: string;
 }
 
 /**

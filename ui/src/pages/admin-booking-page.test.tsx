@@ -133,6 +133,21 @@ describe('AdminBookingPage: an overdue balance', () => {
   });
 });
 
+describe('AdminBookingPage: a gift card', () => {
+  it('shows what the gift card pays, linking to the card', () => {
+    const props = fixtures.adminBooking.props;
+    const collect = { ...props.collect, giftCard: { amount: '$300.00', last4: 'K7QX', url: '/admin/gift-cards/gc-1' } };
+    render(<App data={{ ...fixtures.adminBooking, props: { ...props, collect } }} />);
+    expect(document.getElementById('payments-gift-card')!.textContent).toBe('$300.00 from card …K7QX');
+    expect(screen.getByRole('link', { name: 'gift card ending K7QX' }).getAttribute('href')).toBe('/admin/gift-cards/gc-1');
+  });
+
+  it('shows no gift card line when none paid', () => {
+    render(<App data={fixtures.adminBooking} />);
+    expect(document.getElementById('payments-gift-card')).toBeNull();
+  });
+});
+
 describe('AdminBookingPage: cancel and refund', () => {
   it('sends the refund as typed (the server reads it in the booking\'s currency), the reason and a key, and takes the answered booking', async () => {
     const pending = deferred<Response>();

@@ -36,6 +36,17 @@ export function BookingPayments({ booking, collect, onChanged }: BookingPayments
           <dt>Due</dt>
           <dd id="payments-due">{collect.due}</dd>
         </div>
+        {collect.giftCard ? (
+          <div className="admin-figures__item">
+            <dt>Paid by gift card</dt>
+            <dd id="payments-gift-card">
+              {collect.giftCard.amount} from card{' '}
+              <a href={collect.giftCard.url} aria-label={`gift card ending ${collect.giftCard.last4}`}>
+                …{collect.giftCard.last4}
+              </a>
+            </dd>
+          </div>
+        ) : null}
         {collect.balanceDue ? (
           <div className="admin-figures__item">
             <dt>Balance due by</dt>
