@@ -19,9 +19,9 @@ import (
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
 
-// migrateLockKey is the PostgreSQL advisory lock that serialises instances starting at
-// the same time ("tourbook" in ASCII, as a number).
-const migrateLockKey = 0x746f7572626f6f6b
+// migrateLock is the PostgreSQL advisory lock that serialises instances starting at the
+// same time ("tour" in ASCII, as a number).
+const migrateLock = 0x746f7572
 
 type migration struct {
 	version int
@@ -89,8 +89,8 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 	return s.InTx(ctx, func(tx *Store) error {
 		if tx.dialect == Postgres {
 			// Released at commit; a second instance waits here and then finds nothing to do.
-			if _, err := tx.tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrateLockKey)); err != nil {
-				return fmt.Errorf("migrate: take lock: %w", err)
+			if err := tx.lockSchema(ctx, migrateLock); err != nil {
+				return fmt.Errorf("migrate: %w", err)
 			}
 		}
 		if _, err := tx.tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (

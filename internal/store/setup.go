@@ -39,7 +39,7 @@ func (s *Store) UseSetupToken(ctx context.Context, tokenHash []byte, now time.Ti
 
 // setupLockKey is the PostgreSQL advisory lock that serialises first-start setups: with
 // no admin yet there is no row to lock.
-const setupLockKey = 0x7365747570 // "setup"
+const setupLock = 0x73657475 // "setu"
 
 // LockSetup makes first-start setups wait for each other until the transaction ends (on
 // PostgreSQL; SQLite's single writer serialises anyway).
@@ -47,8 +47,20 @@ func (s *Store) LockSetup(ctx context.Context) error {
 	if s.dialect != Postgres {
 		return nil
 	}
-	if _, err := s.tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(setupLockKey)); err != nil {
-		return fmt.Errorf("lock setup: %w", err)
+	if err := s.lockSchema(ctx, setupLock); err != nil {
+		return fmt.Errorf("setup: %w", err)
+	}
+	return nil
+}
+
+// lockSchema takes the transaction's advisory lock of purpose for this site's schema:
+// the instances of one site share a schema and wait for each other, while other sites on
+// the same server (a schema each, as the tests run in parallel) do not. With one lock
+// for the whole server every test's migration waited for every other's: measured 2.3 s
+// to open a store on PostgreSQL while other packages' tests ran, 0.1–0.2 s now.
+func (s *Store) lockSchema(ctx context.Context, purpose int32) error {
+	if _, err := s.tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, purpose); err != nil {
+		return fmt.Errorf("take lock: %w", err)
 	}
 	return nil
 }
